@@ -1,0 +1,59 @@
+import type { EventFrame, GatewayErrorBody, HelloOk } from "../protocol";
+
+/** The client's connection lifecycle, as the dock shows it. */
+export type ConnectionState = "connecting" | "connected" | "reconnecting" | "offline";
+
+/** An observable snapshot of the connection. */
+export interface ConnectionInfo {
+  state: ConnectionState;
+  /** The last greeting; kept while reconnecting so the UI can still name the gateway. */
+  hello?: HelloOk;
+  /** Why the last attempt failed, in words a person can read. */
+  lastError?: string;
+  /** Consecutive failed attempts since the last successful connect. */
+  attempt: number;
+  /** When the next attempt is due (epoch ms), while reconnecting. */
+  retryAt?: number;
+}
+
+/** Facts about a completed (re)connect, handed to `onConnected` listeners. */
+export interface ConnectedInfo {
+  hello: HelloOk;
+  /** True the first time this client connects. */
+  first: boolean;
+  /** True when the gateway restarted or is another server (its bootId changed). */
+  serverChanged: boolean;
+}
+
+/** A failed request: the gateway's error code, the question reason if any, and the raw body. */
+export class GatewayRequestError extends Error {
+  readonly code: string;
+  readonly reason: string | undefined;
+  readonly details: Record<string, unknown> | undefined;
+  readonly retryAfterMs: number | undefined;
+
+  constructor(method: string, body: GatewayErrorBody) {
+    super(`${method} failed: ${body.code}${typeof body.details?.reason === "string" ? ` (${body.details.reason})` : ""}: ${body.message}`);
+    this.name = "GatewayRequestError";
+    this.code = body.code;
+    this.reason = typeof body.details?.reason === "string" ? body.details.reason : undefined;
+    this.details = body.details;
+    this.retryAfterMs = body.retryAfterMs;
+  }
+}
+
+/** The surface of the gateway client that the store and the hooks depend on. */
+export interface GatewayConnection {
+  /** The current connection snapshot; a new object on every change. */
+  getConnection(): ConnectionInfo;
+  /** Subscribes to connection snapshots; returns the unsubscribe. */
+  subscribeConnection(listener: (info: ConnectionInfo) => void): () => void;
+  /** Calls a method; rejects with `GatewayRequestError`, or with code TIMEOUT/DISCONNECTED. */
+  request(method: string, params: unknown, opts?: { timeoutMs?: number }): Promise<unknown>;
+  /** Subscribes to one event name ("*" for all); returns the unsubscribe. */
+  onEvent(event: string, listener: (payload: unknown, frame: EventFrame) => void): () => void;
+  /** Runs after every successful handshake, before queued requests are flushed. */
+  onConnected(listener: (info: ConnectedInfo) => void): () => void;
+  /** Runs when an event `seq` skipped numbers: events were lost and state must be re-read. */
+  onGap(listener: (info: { expected: number; received: number }) => void): () => void;
+}

@@ -1,0 +1,26 @@
+/** The protocol's answer envelope: per question id, the chosen values (always an array). */
+export interface QuestionAnswers {
+  answers: Record<string, string[]>;
+}
+
+/** What the agent's ask_user tool receives back. */
+export type AskUserToolResult = { status: "answered"; answers: QuestionAnswers } | { status: "no_answer" };
+
+/** Builds the tool result the agent sees for a terminal question. */
+export function toolResultFor(status: "answered" | "cancelled" | "expired", answers?: QuestionAnswers): AskUserToolResult {
+  return status === "answered" && answers ? { status: "answered", answers } : { status: "no_answer" };
+}
+
+/** True when two envelopes hold the same values for the same questions, order within a question ignored. */
+export function sameAnswers(a: QuestionAnswers | undefined, b: QuestionAnswers | undefined): boolean {
+  if (!a || !b) return false;
+  const keys = Object.keys(a.answers);
+  if (keys.length !== Object.keys(b.answers).length) return false;
+  return keys.every((k) => {
+    const x = a.answers[k];
+    const y = b.answers[k];
+    if (!x || !y || x.length !== y.length) return false;
+    const sorted = [...y].sort();
+    return [...x].sort().every((v, i) => v === sorted[i]);
+  });
+}

@@ -1,0 +1,79 @@
+import { readAnswers, parseQuestionRecord, type QuestionRecord } from "./question-record";
+import type { HelloOk, QuestionResolvedEvent } from "./methods";
+import { Reader } from "./reader";
+import { invalid, valid, type ValidationIssue, type Validated } from "./result";
+
+/** A list of records where the bad ones were set aside with their problems instead of failing the lot. */
+export interface RecordList {
+  records: QuestionRecord[];
+  rejected: Array<{ index: number; errors: ValidationIssue[] }>;
+}
+
+/** Validates each record of a list independently; a malformed record never hides the others. */
+export function parseRecordList(payload: unknown, key = "questions"): Validated<RecordList> {
+  const r = new Reader();
+  const o = r.object(payload, "");
+  const list = o && r.array(o[key], key);
+  if (!list) return invalid(r.issues);
+  const out: RecordList = { records: [], rejected: [] };
+  list.forEach((item, index) => {
+    const parsed = parseQuestionRecord(item);
+    if (parsed.ok) out.records.push(parsed.value);
+    else out.rejected.push({ index, errors: parsed.errors.map((e) => ({ ...e, path: r.at(r.at(key, index), e.path) })) });
+  });
+  return valid(out);
+}
+
+/** Validates a `question.get` result. */
+export function parseGetResult(payload: unknown): Validated<QuestionRecord> {
+  const r = new Reader();
+  const o = r.object(payload, "");
+  if (!o) return invalid(r.issues);
+  const parsed = parseQuestionRecord(o.question);
+  return parsed.ok ? parsed : invalid(parsed.errors.map((e) => ({ ...e, path: r.at("question", e.path) })));
+}
+
+/** Validates a `question.resolved` event payload. */
+export function parseResolvedEvent(payload: unknown): Validated<QuestionResolvedEvent> {
+  const r = new Reader();
+  const o = r.object(payload, "");
+  if (!o) return invalid(r.issues);
+  const id = r.string(o.id, "id", { nonEmpty: true });
+  const status = r.oneOf(o.status, "status", ["answered", "cancelled", "expired"] as const);
+  const answers = status === "answered" ? readAnswers(r, o.answers, "answers") : undefined;
+  if (r.issues.length || id === undefined || status === undefined) return invalid(r.issues);
+  if (status === "answered") return answers ? valid({ id, status, answers }) : invalid(r.issues);
+  return valid({ id, status });
+}
+
+function strings(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
+}
+
+/** Validates the `hello-ok` payload of a successful connect. */
+export function parseHelloOk(payload: unknown): Validated<HelloOk> {
+  const r = new Reader();
+  const o = r.object(payload, "");
+  if (!o) return invalid(r.issues);
+  const protocol = r.number(o.protocol, "protocol");
+  const server = r.object(o.server, "server");
+  const bootId = server && r.string(server.bootId ?? server.connId, "server.bootId");
+  if (protocol === undefined || !server || bootId === undefined) return invalid(r.issues);
+  const features = (typeof o.features === "object" && o.features) as Record<string, unknown> | false;
+  const snapshot = (typeof o.snapshot === "object" && o.snapshot) as Record<string, unknown> | false;
+  const defaults = snapshot && (snapshot.sessionDefaults as Record<string, unknown> | undefined);
+  const auth = (typeof o.auth === "object" && o.auth) as Record<string, unknown> | false;
+  const policy = (typeof o.policy === "object" && o.policy) as Record<string, unknown> | false;
+  const hello: HelloOk = {
+    protocol,
+    server: { version: String(server.version ?? ""), connId: String(server.connId ?? ""), bootId },
+    methods: strings(features && features.methods),
+    events: strings(features && features.events),
+    scopes: strings(auth && auth.scopes),
+  };
+  if (defaults && typeof defaults.mainSessionKey === "string") hello.mainSessionKey = defaults.mainSessionKey;
+  if (auth && typeof auth.deviceToken === "string") hello.deviceToken = auth.deviceToken;
+  if (policy && typeof policy.maxPayload === "number") hello.maxPayload = policy.maxPayload;
+  if (policy && typeof policy.tickIntervalMs === "number") hello.tickIntervalMs = policy.tickIntervalMs;
+  return valid(hello);
+}

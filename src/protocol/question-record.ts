@@ -1,0 +1,148 @@
+import { QUESTION_ID_PATTERN } from "./ask-user";
+import type { QuestionAnswers } from "./answers";
+import { safeHttpUrl } from "./links";
+import { Reader } from "./reader";
+import { invalid, valid, type Validated } from "./result";
+
+/** A question record's lifecycle status on the gateway. */
+export type QuestionStatus = "pending" | "answered" | "cancelled" | "expired";
+/** Every status, in lifecycle order. */
+export const QUESTION_STATUSES = ["pending", "answered", "cancelled", "expired"] as const;
+
+/** One selectable option of a gateway question. */
+export interface QuestionOption {
+  label: string;
+  description?: string;
+}
+
+/** Where a secret answer is stored instead of entering the chat. */
+export interface SecretStore {
+  name: string;
+  kind: string;
+  allowedHosts?: string[];
+  reason?: string;
+}
+
+/** One question inside a gateway record. */
+export interface GatewayQuestion {
+  questionId: string;
+  header: string;
+  question: string;
+  options: QuestionOption[];
+  multiSelect?: boolean;
+  /** The gateway accepts free text only when this is set. */
+  isOther?: boolean;
+  /** A link shown beside the question; already checked to be http or https. */
+  url?: string;
+  secretStore?: SecretStore;
+}
+
+/** A gateway question record, as `question.requested`, `question.list` and `question.get` carry it. */
+export interface QuestionRecord {
+  id: string;
+  questions: GatewayQuestion[];
+  agentId?: string;
+  sessionKey?: string;
+  runId?: string;
+  createdAtMs: number;
+  expiresAtMs: number;
+  status: QuestionStatus;
+  answers?: QuestionAnswers;
+  resolvedBy?: unknown;
+}
+
+/** True when the question's answer must be masked and never stored. */
+export function isSecretQuestion(q: GatewayQuestion): boolean {
+  return q.secretStore !== undefined;
+}
+
+/** Validates an answer envelope from the wire. */
+export function readAnswers(r: Reader, raw: unknown, path: string): QuestionAnswers | undefined {
+  const env = r.object(raw, path);
+  const map = env && r.object(env.answers, r.at(path, "answers"));
+  if (!map) return undefined;
+  const answers: Record<string, string[]> = {};
+  for (const [key, values] of Object.entries(map)) {
+    const at = r.at(r.at(path, "answers"), key);
+    const list = r.array(values, at);
+    if (!list) continue;
+    answers[key] = list.filter((v, i): v is string => r.string(v, r.at(at, i)) !== undefined);
+  }
+  return { answers };
+}
+
+function readSecretStore(r: Reader, raw: unknown, path: string): SecretStore | undefined {
+  const o = r.object(raw, path);
+  if (!o) return undefined;
+  const name = r.string(o.name, r.at(path, "name"));
+  const kind = r.string(o.kind, r.at(path, "kind"));
+  const hosts = o.allowedHosts === undefined ? undefined : r.array(o.allowedHosts, r.at(path, "allowedHosts"));
+  const reason = r.optionalString(o.reason, r.at(path, "reason"));
+  if (name === undefined || kind === undefined) return undefined;
+  const store: SecretStore = { name, kind };
+  if (hosts) store.allowedHosts = hosts.filter((h): h is string => typeof h === "string");
+  if (reason !== undefined) store.reason = reason;
+  return store;
+}
+
+function readQuestion(r: Reader, raw: unknown, path: string): GatewayQuestion | undefined {
+  const q = r.object(raw, path);
+  if (!q) return undefined;
+  const questionId = r.string(q.questionId, r.at(path, "questionId"));
+  if (questionId !== undefined && !QUESTION_ID_PATTERN.test(questionId)) r.fail(r.at(path, "questionId"), "must be snake_case");
+  const header = r.string(q.header ?? "", r.at(path, "header"));
+  const question = r.string(q.question, r.at(path, "question"), { nonEmpty: true });
+  const rawOptions = q.options === undefined ? [] : r.array(q.options, r.at(path, "options"));
+  const options: QuestionOption[] = [];
+  rawOptions?.forEach((item, i) => {
+    const at = r.at(r.at(path, "options"), i);
+    const o = r.object(item, at);
+    const label = o && r.string(o.label, r.at(at, "label"), { nonEmpty: true });
+    const description = o && r.optionalString(o.description, r.at(at, "description"));
+    if (label !== undefined) options.push(description ? { label, description } : { label });
+  });
+  if (options.length === 1 || options.length > 4) r.fail(r.at(path, "options"), `must have 0 or 2 to 4 options, got ${options.length}`);
+  if (new Set(options.map((o) => o.label)).size !== options.length) r.fail(r.at(path, "options"), "option labels must be unique");
+  const multiSelect = r.optionalBoolean(q.multiSelect, r.at(path, "multiSelect"));
+  const isOther = r.optionalBoolean(q.isOther, r.at(path, "isOther"));
+  const secretStore = q.secretStore === undefined || q.secretStore === null ? undefined : readSecretStore(r, q.secretStore, r.at(path, "secretStore"));
+  if (questionId === undefined || header === undefined || question === undefined) return undefined;
+  if (options.length === 0 && !isOther) r.fail(r.at(path, "options"), "a question without options must accept free text (isOther)");
+  const out: GatewayQuestion = { questionId, header, question, options };
+  if (multiSelect !== undefined) out.multiSelect = multiSelect;
+  if (isOther !== undefined) out.isOther = isOther;
+  // An unsafe link is dropped rather than failing the record: the question itself is still answerable.
+  const url = safeHttpUrl(q.url);
+  if (url) out.url = url;
+  if (secretStore) out.secretStore = secretStore;
+  return out;
+}
+
+/** Validates a question record from the wire; never throws. Unknown extra fields are ignored. */
+export function parseQuestionRecord(input: unknown): Validated<QuestionRecord> {
+  const r = new Reader();
+  const o = r.object(input, "");
+  if (!o) return invalid(r.issues);
+  const id = r.string(o.id, "id", { nonEmpty: true });
+  const list = r.array(o.questions, "questions") ?? [];
+  if (Array.isArray(o.questions) && (list.length < 1 || list.length > 3)) r.fail("questions", `must have 1 to 3 questions, got ${list.length}`);
+  const questions = list.map((q, i) => readQuestion(r, q, r.at("questions", i))).filter((q): q is GatewayQuestion => q !== undefined);
+  if (new Set(questions.map((q) => q.questionId)).size !== questions.length) r.fail("questions", "question ids must be unique");
+  const createdAtMs = r.number(o.createdAtMs, "createdAtMs");
+  const expiresAtMs = r.number(o.expiresAtMs, "expiresAtMs");
+  const status = r.oneOf(o.status ?? "pending", "status", QUESTION_STATUSES);
+  const answers = o.answers === undefined || o.answers === null ? undefined : readAnswers(r, o.answers, "answers");
+  const agentId = r.optionalString(o.agentId, "agentId");
+  const sessionKey = r.optionalString(o.sessionKey, "sessionKey");
+  const runId = r.optionalString(o.runId, "runId");
+  if (r.issues.length > 0 || id === undefined || createdAtMs === undefined || expiresAtMs === undefined || status === undefined) {
+    return invalid(r.issues);
+  }
+  const record: QuestionRecord = { id, questions, createdAtMs, expiresAtMs, status };
+  if (agentId !== undefined) record.agentId = agentId;
+  if (sessionKey !== undefined) record.sessionKey = sessionKey;
+  if (runId !== undefined) record.runId = runId;
+  if (answers) record.answers = answers;
+  if (o.resolvedBy !== undefined) record.resolvedBy = o.resolvedBy;
+  return valid(record);
+}

@@ -1,0 +1,78 @@
+import { createStore, type StoreApi } from "zustand/vanilla";
+import type { GatewayConnection } from "../gateway/types";
+import type { QuestionAnswers, QuestionRecord } from "../protocol";
+import { createDockActions } from "./dock-actions";
+import { createGatewaySync } from "./gateway-sync";
+import { DEFAULT_TYPING_GRACE_MS } from "./priority";
+import type { DockState, DockStore } from "./types";
+
+/** Timer functions, injectable so tests can use fake time. */
+export interface DockTimers {
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+/** Options of `createQuestionDockStore`. */
+export interface DockStoreOptions {
+  /** The gateway client (or anything with the same surface). */
+  client: GatewayConnection;
+  /** The conversation whose questions this dock shows; "main" matches the gateway's main session. */
+  sessionKey: string;
+  /** @default Date.now */
+  now?: () => number;
+  /** @default globalThis timers */
+  timers?: DockTimers;
+  /** How long after an edit a new request waits before taking the active slot. @default 1500 */
+  typingGraceMs?: number;
+  /** Show records that carry no sessionKey. @default false */
+  showSessionless?: boolean;
+  /** Records to show before the first connect, e.g. for stories. They are re-checked on connect. */
+  initialRecords?: QuestionRecord[];
+}
+
+/** Internals shared by the store's modules; not part of the public API. */
+export interface DockContext {
+  options: Required<Omit<DockStoreOptions, "initialRecords">>;
+  set: StoreApi<DockStore>["setState"];
+  get: StoreApi<DockStore>["getState"];
+  /** The answers last sent per request, so a late confirmation can tell "ours" from "elsewhere". */
+  attempted: Map<string, QuestionAnswers>;
+}
+
+const realTimers: DockTimers = {
+  setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms),
+  clearTimeout: (h) => globalThis.clearTimeout(h as ReturnType<typeof setTimeout>),
+};
+
+/** Creates one dock's store: a live mirror of the session's pending questions plus the person's drafts. */
+export function createQuestionDockStore(opts: DockStoreOptions): StoreApi<DockStore> {
+  const options = {
+    client: opts.client,
+    sessionKey: opts.sessionKey,
+    now: opts.now ?? Date.now,
+    timers: opts.timers ?? realTimers,
+    typingGraceMs: opts.typingGraceMs ?? DEFAULT_TYPING_GRACE_MS,
+    showSessionless: opts.showSessionless ?? false,
+  };
+  const initial: DockState = {
+    sessionKey: opts.sessionKey,
+    connection: opts.client.getConnection(),
+    records: {},
+    order: [],
+    activeId: null,
+    views: {},
+    submissions: {},
+    outcomes: new Map(),
+    outcomeVersion: 0,
+    collapsed: false,
+    rejected: [],
+    announcement: { text: "", n: 0 },
+  };
+  // Actions need the store's own set/get, so the store is made first and the actions attached after.
+  const store = createStore<DockStore>()(() => ({ ...initial, actions: undefined as unknown as DockStore["actions"] }));
+  const ctx: DockContext = { options, set: store.setState, get: store.getState, attempted: new Map() };
+  const sync = createGatewaySync(ctx);
+  store.setState({ actions: createDockActions(ctx, sync) });
+  for (const record of opts.initialRecords ?? []) sync.receive(record, "initial");
+  return store;
+}

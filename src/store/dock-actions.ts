@@ -1,0 +1,88 @@
+import { getQuestion, resolveQuestion } from "../gateway/questions-api";
+import { GatewayRequestError } from "../gateway/types";
+import type { QuestionRecord } from "../protocol";
+import type { DockContext } from "./create-dock-store";
+import { selectOption, setOtherText, toggleOption, withStep } from "./drafts";
+import type { GatewaySync } from "./gateway-sync";
+import { submitErrorMessage } from "./messages";
+import { answersFor } from "./selectors";
+import type { DockActions, RequestView } from "./types";
+
+/** Builds the actions of one dock store. */
+export function createDockActions(ctx: DockContext, sync: GatewaySync): DockActions {
+  const { client, now } = ctx.options;
+
+  const editView = (requestId: string, questionId: string | null, edit: (view: RequestView, record: QuestionRecord) => RequestView) => {
+    const s = ctx.get();
+    const record = s.records[requestId];
+    const view = s.views[requestId];
+    if (!record || !view || s.submissions[requestId]?.status === "submitting") return;
+    if (questionId !== null && !record.questions.some((q) => q.questionId === questionId)) return;
+    const next = edit(view, record);
+    if (next !== view) ctx.set({ views: { ...s.views, [requestId]: next } });
+  };
+  const question = (record: QuestionRecord, questionId: string) => record.questions.find((q) => q.questionId === questionId)!;
+
+  // After a refused submit or skip the request may have ended elsewhere; ask the gateway what became of it.
+  const settleAfterRefusal = async (requestId: string, error: unknown, kind: "answer" | "skip") => {
+    if (error instanceof GatewayRequestError && error.reason === "QUESTION_NOT_FOUND") return sync.settle(requestId, "unavailable");
+    if (error instanceof GatewayRequestError && error.reason === "QUESTION_ALREADY_TERMINAL") {
+      try {
+        return sync.settleFromRecord(await getQuestion(client, requestId));
+      } catch (lookup) {
+        if (lookup instanceof GatewayRequestError && lookup.reason === "QUESTION_NOT_FOUND") return sync.settle(requestId, "unavailable");
+      }
+    }
+    const s = ctx.get();
+    if (!s.records[requestId]) return;
+    ctx.set({ submissions: { ...s.submissions, [requestId]: { status: "error", kind, message: submitErrorMessage(error, kind) } } });
+    sync.announce(submitErrorMessage(error, kind));
+  };
+
+  const send = async (requestId: string, kind: "answer" | "skip") => {
+    const s = ctx.get();
+    const record = s.records[requestId];
+    if (!record || s.submissions[requestId]?.status === "submitting") return;
+    const answers = kind === "answer" ? answersFor(record, s.views[requestId]) : undefined;
+    if (kind === "answer" && !answers) {
+      const message = "Answer every question before submitting.";
+      ctx.set({ submissions: { ...s.submissions, [requestId]: { status: "error", kind, message } } });
+      return;
+    }
+    if (answers) ctx.attempted.set(requestId, answers);
+    ctx.set({ submissions: { ...s.submissions, [requestId]: { status: "submitting", kind } } });
+    try {
+      const result = await resolveQuestion(client, answers ? { id: requestId, answers } : { id: requestId, cancel: true });
+      if (result.status === "answered") sync.settle(requestId, "answered", result.answers);
+      else sync.settle(requestId, "skipped");
+    } catch (error) {
+      await settleAfterRefusal(requestId, error, kind);
+    }
+  };
+
+  const move = (delta: number) => {
+    const s = ctx.get();
+    const index = s.activeId ? s.order.indexOf(s.activeId) : -1;
+    const target = s.order[index + delta];
+    if (target) ctx.set({ activeId: target });
+  };
+
+  return {
+    select: (rid, qid, label) => editView(rid, qid, (v, r) => selectOption(v, question(r, qid), label, now())),
+    toggle: (rid, qid, label) => editView(rid, qid, (v, r) => toggleOption(v, question(r, qid), label, now())),
+    setOther: (rid, qid, text) => editView(rid, qid, (v, r) => setOtherText(v, question(r, qid), text, now())),
+    goToStep: (rid, step) => editView(rid, null, (v, r) => withStep(v, r, step)),
+    next: (rid) => editView(rid, null, (v, r) => withStep(v, r, v.step + 1)),
+    back: (rid) => editView(rid, null, (v, r) => withStep(v, r, v.step - 1)),
+    submit: (rid) => send(rid, "answer"),
+    skip: (rid) => send(rid, "skip"),
+    collapse: () => ctx.set({ collapsed: true }),
+    expand: () => ctx.set({ collapsed: false }),
+    showRequest: (rid) => {
+      if (ctx.get().records[rid]) ctx.set({ activeId: rid });
+    },
+    previousRequest: () => move(-1),
+    nextRequest: () => move(1),
+    dispose: () => sync.dispose(),
+  };
+}

@@ -1,0 +1,41 @@
+import type { GatewayQuestion, QuestionRecord } from "../protocol";
+import { draftOf, lastStep } from "./selectors";
+import type { QuestionDraft, RequestView } from "./types";
+
+/** A fresh view for a request that just arrived. */
+export function newView(): RequestView {
+  return { step: 0, drafts: {}, editedAt: 0 };
+}
+
+function withDraft(view: RequestView, questionId: string, draft: QuestionDraft, now: number): RequestView {
+  return { ...view, drafts: { ...view.drafts, [questionId]: draft }, editedAt: now };
+}
+
+/** Single-select: the choice replaces any other, and clears typed text since Other is the alternative answer. */
+export function selectOption(view: RequestView, q: GatewayQuestion, label: string, now: number): RequestView {
+  if (!q.options.some((o) => o.label === label)) return view;
+  if (q.multiSelect) return toggleOption(view, q, label, now);
+  return withDraft(view, q.questionId, { selected: [label], other: "" }, now);
+}
+
+/** Multi-select: flips one option; typed text is kept beside the choices. */
+export function toggleOption(view: RequestView, q: GatewayQuestion, label: string, now: number): RequestView {
+  if (!q.options.some((o) => o.label === label)) return view;
+  const draft = draftOf(view, q.questionId);
+  if (!q.multiSelect) return selectOption(view, q, label, now);
+  const selected = draft.selected.includes(label) ? draft.selected.filter((l) => l !== label) : [...draft.selected, label];
+  return withDraft(view, q.questionId, { ...draft, selected }, now);
+}
+
+/** Stores typed text as text, even when it equals an option label; in single-select it clears the choice. */
+export function setOtherText(view: RequestView, q: GatewayQuestion, text: string, now: number): RequestView {
+  const draft = draftOf(view, q.questionId);
+  const selected = !q.multiSelect && text.trim() !== "" ? [] : draft.selected;
+  return withDraft(view, q.questionId, { selected, other: text }, now);
+}
+
+/** Moves to a step, clamped to the prompt's steps (the review step included). */
+export function withStep(view: RequestView, record: QuestionRecord, step: number): RequestView {
+  const clamped = Math.max(0, Math.min(lastStep(record), Math.trunc(step)));
+  return clamped === view.step ? view : { ...view, step: clamped };
+}

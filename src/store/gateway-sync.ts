@@ -1,0 +1,165 @@
+import { recoverQuestions } from "../gateway/recovery";
+import { parseQuestionRecord, parseResolvedEvent, sameAnswers, type QuestionAnswers, type QuestionRecord, type ValidationIssue } from "../protocol";
+import type { DockContext } from "./create-dock-store";
+import { newView } from "./drafts";
+import { createExpiryTimer } from "./expiry-timer";
+import { activeAfterArrival } from "./priority";
+import { belongsToSession } from "./session";
+import type { Outcome, OutcomeKind } from "./types";
+
+/** How many rejected records the state keeps for display; older reports are dropped first. */
+const MAX_REJECTED = 20;
+
+/** The store's link to the gateway: applies events, recovers after reconnects, and settles requests. */
+export interface GatewaySync {
+  receive(record: QuestionRecord, source: string): void;
+  settle(id: string, kind: OutcomeKind, answers?: QuestionAnswers): void;
+  /** Settles a request from its terminal record, telling our own answer apart from one given elsewhere. */
+  settleFromRecord(record: QuestionRecord): void;
+  announce(text: string): void;
+  dispose(): void;
+}
+
+function insertInOrder(order: string[], records: Record<string, QuestionRecord>, rec: QuestionRecord): string[] {
+  const at = order.findIndex((id) => {
+    const other = records[id];
+    return other !== undefined && (other.createdAtMs > rec.createdAtMs || (other.createdAtMs === rec.createdAtMs && other.id > rec.id));
+  });
+  return at === -1 ? [...order, rec.id] : [...order.slice(0, at), rec.id, ...order.slice(at)];
+}
+
+function outcomeWords(kind: OutcomeKind): string {
+  const words: Record<OutcomeKind, string> = {
+    answered: "Answer sent",
+    "answered-elsewhere": "Answered elsewhere",
+    skipped: "Skipped",
+    expired: "Question expired",
+    unavailable: "Question no longer available",
+  };
+  return words[kind];
+}
+
+/** Wires a dock store to its gateway client. */
+export function createGatewaySync(ctx: DockContext): GatewaySync {
+  const { client, now, timers } = ctx.options;
+  let recheck: unknown;
+
+  const announce = (text: string) => ctx.set((s) => ({ announcement: { text, n: s.announcement.n + 1 } }));
+
+  const reject = (source: string, errors: ValidationIssue[], id?: string) =>
+    ctx.set((s) => ({ rejected: [...s.rejected, { source, id, errors, at: now() }].slice(-MAX_REJECTED) }));
+
+  const mine = (rec: QuestionRecord) =>
+    belongsToSession(rec.sessionKey, ctx.options.sessionKey, client.getConnection().hello?.mainSessionKey, ctx.options.showSessionless);
+
+  const settle = (id: string, kind: OutcomeKind, answers?: QuestionAnswers) => {
+    const s = ctx.get();
+    const record = s.records[id];
+    if (!record) return;
+    const { [id]: _r, ...records } = s.records;
+    const { [id]: _v, ...views } = s.views;
+    const { [id]: _s, ...submissions } = s.submissions;
+    const index = s.order.indexOf(id);
+    const order = s.order.filter((x) => x !== id);
+    const activeId = s.activeId === id ? (order[Math.min(index, order.length - 1)] ?? null) : s.activeId;
+    // The outcome map is the one structure that grows without bound, so it is updated in place (see DockState).
+    (s.outcomes as Map<string, Outcome>).set(id, {
+      kind,
+      record: { ...record, status: kind === "expired" ? "expired" : kind === "skipped" ? "cancelled" : record.status },
+      ...(answers ? { answers } : {}),
+      at: now(),
+    });
+    ctx.attempted.delete(id);
+    ctx.set({ records, views, submissions, order, activeId, outcomeVersion: s.outcomeVersion + 1, collapsed: order.length ? s.collapsed : false });
+    announce(`${outcomeWords(kind)}: ${record.questions[0]?.header || record.questions[0]?.question || "question"}`);
+    expiry.reschedule();
+  };
+
+  const settleFromRecord = (rec: QuestionRecord) => {
+    if (rec.status === "answered") {
+      const ours = sameAnswers(ctx.attempted.get(rec.id), rec.answers);
+      settle(rec.id, ours ? "answered" : "answered-elsewhere", rec.answers);
+    } else if (rec.status === "expired") settle(rec.id, "expired");
+    else if (rec.status === "cancelled") settle(rec.id, "skipped");
+  };
+
+  const applyPriority = (newId: string) => {
+    if (recheck !== undefined) timers.clearTimeout(recheck);
+    recheck = undefined;
+    const s = ctx.get();
+    if (!s.records[newId]) return;
+    const { activeId, recheckInMs } = activeAfterArrival(s, newId, now(), ctx.options.typingGraceMs);
+    if (activeId !== s.activeId) ctx.set({ activeId });
+    if (recheckInMs > 0) recheck = timers.setTimeout(() => applyPriority(newId), recheckInMs);
+  };
+
+  const receive = (rec: QuestionRecord, source: string) => {
+    if (!mine(rec)) return;
+    const s = ctx.get();
+    if (rec.status !== "pending") return settleFromRecord(rec);
+    if (s.records[rec.id]) {
+      ctx.set({ records: { ...s.records, [rec.id]: rec } });
+      return;
+    }
+    if (s.outcomes.has(rec.id)) return;
+    ctx.set({
+      records: { ...s.records, [rec.id]: rec },
+      order: insertInOrder(s.order, s.records, rec),
+      views: { ...s.views, [rec.id]: newView() },
+      submissions: { ...s.submissions, [rec.id]: { status: "idle" } },
+    });
+    if (source !== "recovery") announce(`New question: ${rec.questions[0]?.question ?? ""}`);
+    applyPriority(rec.id);
+    expiry.reschedule();
+  };
+
+  const expiry = createExpiryTimer(ctx, (id) => settle(id, "expired"));
+
+  const recover = async (serverChanged: boolean) => {
+    const local = Object.keys(ctx.get().records);
+    try {
+      // A new gateway knows nothing of the old one's ids, so asking it about them would only mislabel them.
+      const result = await recoverQuestions(client, serverChanged ? [] : local);
+      result.rejected.forEach((r) => reject("question.list", r.errors));
+      const listed = new Set(result.pending.map((r) => r.id));
+      result.pending.forEach((r) => receive(r, "recovery"));
+      for (const item of result.settled) {
+        if (item.record) settleFromRecord(item.record);
+        else settle(item.id, item.outcome === "unavailable" ? "unavailable" : item.outcome === "cancelled" ? "skipped" : item.outcome);
+      }
+      if (serverChanged) local.filter((id) => !listed.has(id)).forEach((id) => settle(id, "unavailable"));
+    } catch (error) {
+      reject("recovery", [{ path: "", message: error instanceof Error ? error.message : String(error) }]);
+    }
+  };
+
+  const offs = [
+    client.subscribeConnection((connection) => ctx.set({ connection })),
+    client.onEvent("question.requested", (payload) => {
+      const parsed = parseQuestionRecord(payload);
+      if (parsed.ok) receive(parsed.value, "event");
+      else reject("question.requested", parsed.errors, typeof (payload as { id?: unknown })?.id === "string" ? (payload as { id: string }).id : undefined);
+    }),
+    client.onEvent("question.resolved", (payload) => {
+      const parsed = parseResolvedEvent(payload);
+      if (!parsed.ok) return reject("question.resolved", parsed.errors);
+      const e = parsed.value;
+      const record = ctx.get().records[e.id];
+      if (record) settleFromRecord({ ...record, status: e.status, ...(e.status === "answered" ? { answers: e.answers } : {}) });
+    }),
+    client.onConnected((info) => void recover(info.serverChanged)),
+    client.onGap(() => void recover(false)),
+  ];
+
+  return {
+    receive,
+    settle,
+    settleFromRecord,
+    announce,
+    dispose() {
+      offs.forEach((off) => off());
+      expiry.dispose();
+      if (recheck !== undefined) timers.clearTimeout(recheck);
+    },
+  };
+}

@@ -1,0 +1,14 @@
+import { GatewayRequestError } from "../gateway/types";
+
+/** Turns a failed submit or skip into a sentence a person can act on; the draft is always kept. */
+export function submitErrorMessage(error: unknown, kind: "answer" | "skip"): string {
+  const what = kind === "answer" ? "Your answer was not sent" : "The skip was not sent";
+  if (error instanceof GatewayRequestError) {
+    if (error.code === "DISCONNECTED") return `${what}: the connection dropped. Your draft is kept; try again.`;
+    if (error.code === "TIMEOUT") return `${what}: the gateway did not reply in time. Your draft is kept; try again.`;
+    if (error.reason === "QUESTION_INVALID_ANSWER") return `The gateway refused the answer: ${error.message}`;
+    if (error.code === "FORBIDDEN") return `${what}: this connection may not answer questions.`;
+    return `${what}: ${error.message}`;
+  }
+  return `${what}: ${error instanceof Error ? error.message : "an unexpected error"}.`;
+}

@@ -1,0 +1,111 @@
+import { describe, expect, it } from "vitest";
+import { checkAnswers, parseQuestionRecord, parseRecordList, parseResolvedEvent, safeHttpUrl, sameAnswers } from "../../../src/protocol";
+
+const record = (over: Record<string, unknown> = {}) => ({
+  id: "q-1",
+  questions: [
+    {
+      questionId: "deploy_target",
+      header: "Deploy",
+      question: "Where should this deploy?",
+      options: [{ label: "Staging (Recommended)" }, { label: "Production", description: "Live traffic" }],
+      isOther: true,
+    },
+  ],
+  sessionKey: "agent:main:main",
+  createdAtMs: 1000,
+  expiresAtMs: 901000,
+  status: "pending",
+  ...over,
+});
+const withQuestion = (q: Record<string, unknown>) => record({ questions: [{ ...record().questions[0], ...q }] });
+
+describe("parseQuestionRecord", () => {
+  it("accepts a gateway record and keeps its fields", () => {
+    const parsed = parseQuestionRecord(record({ runId: "run-7", extra: "ignored" }));
+    expect(parsed.ok).toBe(true);
+    expect(parsed.ok && parsed.value).toMatchObject({ id: "q-1", runId: "run-7", sessionKey: "agent:main:main", status: "pending" });
+    expect(parsed.ok && "extra" in parsed.value).toBe(false);
+  });
+
+  it("keeps an http link and drops a javascript: link without failing the record", () => {
+    const good = parseQuestionRecord(withQuestion({ url: "https://example.com/docs" }));
+    expect(good.ok && good.value.questions[0]?.url).toBe("https://example.com/docs");
+    const evil = parseQuestionRecord(withQuestion({ url: "javascript:alert(1)" }));
+    expect(evil.ok).toBe(true);
+    expect(evil.ok && evil.value.questions[0]?.url).toBeUndefined();
+  });
+
+  it.each<[string, Record<string, unknown>, string]>([
+    ["missing id", record({ id: undefined }), "id"],
+    ["no questions", record({ questions: [] }), "questions"],
+    ["bad status", record({ status: "done" }), "status"],
+    ["expiresAtMs a string", record({ expiresAtMs: "soon" }), "expiresAtMs"],
+    ["one option", withQuestion({ options: [{ label: "A" }] }), "questions[0].options"],
+    ["five options", withQuestion({ options: ["A", "B", "C", "D", "E"].map((label) => ({ label })) }), "questions[0].options"],
+    ["bad questionId", withQuestion({ questionId: "Deploy" }), "questions[0].questionId"],
+    ["no options and no free text", withQuestion({ options: [], isOther: false }), "questions[0].options"],
+    ["answers not arrays", record({ status: "answered", answers: { answers: { deploy_target: "Staging" } } }), "answers.answers.deploy_target"],
+  ])("rejects a record with %s, naming the path", (_name, input, path) => {
+    const parsed = parseQuestionRecord(input);
+    expect(parsed.ok).toBe(false);
+    expect(!parsed.ok && parsed.errors.map((e) => e.path)).toContain(path);
+  });
+
+  it("sets a malformed record aside in a list without losing the others", () => {
+    const parsed = parseRecordList({ questions: [record(), { id: 5 }, record({ id: "q-2" })] });
+    expect(parsed.ok && parsed.value.records.map((r) => r.id)).toEqual(["q-1", "q-2"]);
+    expect(parsed.ok && parsed.value.rejected[0]).toMatchObject({ index: 1, errors: expect.arrayContaining([{ path: "questions[1].id", message: expect.any(String) }]) });
+  });
+});
+
+describe("parseResolvedEvent", () => {
+  it.each([
+    [{ id: "q", status: "answered", answers: { answers: { a: ["x"] } } }, true],
+    [{ id: "q", status: "cancelled" }, true],
+    [{ id: "q", status: "expired" }, true],
+    [{ id: "q", status: "answered" }, false],
+    [{ id: "q", status: "pending" }, false],
+    [{ status: "cancelled" }, false],
+  ])("%j is valid: %s", (payload, ok) => expect(parseResolvedEvent(payload).ok).toBe(ok));
+});
+
+describe("checkAnswers", () => {
+  const parsed = parseQuestionRecord(record());
+  const rec = parsed.ok ? parsed.value : (undefined as never);
+  it.each<[string, Record<string, string[]>, RegExp | null]>([
+    ["an option", { deploy_target: ["Production"] }, null],
+    ["free text where isOther is set", { deploy_target: ["Canary"] }, null],
+    ["two answers to single-select", { deploy_target: ["Production", "Staging (Recommended)"] }, /multiple answers/],
+    ["no answer", { deploy_target: [] }, /needs an answer/],
+    ["an unknown question", { deploy_target: ["Production"], region: ["eu"] }, /does not have/],
+  ])("%s", (_name, answers, problem) => {
+    const issues = checkAnswers(rec, { answers });
+    if (problem) expect(issues.map((i) => i.message).join()).toMatch(problem);
+    else expect(issues).toEqual([]);
+  });
+
+  it("refuses free text when the question does not accept it", () => {
+    const strict = parseQuestionRecord(withQuestion({ isOther: false }));
+    expect(strict.ok && checkAnswers(strict.value, { answers: { deploy_target: ["Canary"] } })[0]?.message).toMatch(/unknown option/);
+  });
+});
+
+describe("sameAnswers and safeHttpUrl", () => {
+  it("compares answers ignoring order within a question", () => {
+    expect(sameAnswers({ answers: { a: ["x", "y"] } }, { answers: { a: ["y", "x"] } })).toBe(true);
+    expect(sameAnswers({ answers: { a: ["x"] } }, { answers: { a: ["y"] } })).toBe(false);
+    expect(sameAnswers({ answers: { a: ["x"] } }, { answers: { a: ["x"], b: ["z"] } })).toBe(false);
+    expect(sameAnswers(undefined, { answers: {} })).toBe(false);
+  });
+
+  it.each([
+    ["https://a.example/x", "https://a.example/x"],
+    ["http://a.example", "http://a.example/"],
+    ["javascript:alert(1)", undefined],
+    ["data:text/html,hi", undefined],
+    ["//a.example", undefined],
+    ["file:///etc/passwd", undefined],
+    [42, undefined],
+  ])("safeHttpUrl(%j) → %j", (input, expected) => expect(safeHttpUrl(input)).toBe(expected));
+});
