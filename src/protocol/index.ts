@@ -8,3 +8,5 @@ export * from "./errors";
 export * from "./methods";
 export * from "./payloads";
 export * from "./links";
+export * from "./async-delivery";
+export * from "./answer-text";

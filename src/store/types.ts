@@ -34,7 +34,7 @@ export interface Outcome {
 }
 
 /** A record from the gateway that failed validation, reported instead of shown. */
-export interface RejectedRecord {
+export interface DockRejection {
   source: string;
   id?: string;
   errors: ValidationIssue[];
@@ -60,7 +60,7 @@ export interface DockState {
   /** Bumped on every change to `outcomes`. */
   outcomeVersion: number;
   collapsed: boolean;
-  rejected: RejectedRecord[];
+  rejected: DockRejection[];
   /** A short polite message for the live region, with a counter so a repeat still announces. */
   announcement: { text: string; n: number };
 }

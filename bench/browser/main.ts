@@ -1,0 +1,9 @@
+// The bench page: registers every latency scenario, then tells the Node harness it is ready.
+import "../../src/styles/question-dock.css";
+import { registerBaselineScenarios } from "./baseline-scenarios";
+import { registerDockScenarios } from "./dock-scenarios";
+import { exposeBenchPage } from "./registry";
+
+registerBaselineScenarios();
+registerDockScenarios();
+exposeBenchPage();

@@ -1,0 +1,34 @@
+// Finds the benchmark suites, runs them one after another, prints a table, and saves the results.
+import { fileURLToPath } from "node:url";
+import { browserEnvironment } from "./lib/browser";
+import { formatTable, saveResults, type SuiteOutcome } from "./lib/report";
+import type { BenchSuite } from "./lib/types";
+
+// Loaded eagerly: Vite's runner (bench/run.mjs) is closed once this module has been imported.
+const suiteModules = import.meta.glob<{ default: BenchSuite }>("./suites/*.bench.ts", { eager: true });
+const resultsFile = fileURLToPath(new URL("./results/latest.json", import.meta.url));
+
+/** Runs every suite whose name contains `filter`; resolves true when any suite failed. */
+export async function runBenchmarks({ filter }: { filter?: string | undefined } = {}): Promise<boolean> {
+  const suites = Object.keys(suiteModules)
+    .sort()
+    .map((file) => suiteModules[file]!.default);
+  const outcomes: SuiteOutcome[] = [];
+  for (const suite of suites) {
+    if (filter && !suite.name.includes(filter)) continue;
+    process.stdout.write(`running ${suite.name} …\n`);
+    const start = performance.now();
+    try {
+      outcomes.push({ suite: suite.name, rows: await suite.run(), ms: Math.round(performance.now() - start) });
+    } catch (err) {
+      const error = err instanceof Error ? (err.stack ?? err.message) : String(err);
+      console.error(`${suite.name} failed: ${error}`);
+      outcomes.push({ suite: suite.name, rows: [], error, ms: Math.round(performance.now() - start) });
+    }
+  }
+  if (outcomes.length === 0) throw new Error(`no suite in bench/suites matches "${filter ?? ""}"`);
+  console.log(`\n${formatTable(outcomes)}\n`);
+  saveResults(resultsFile, outcomes, browserEnvironment());
+  console.log("saved bench/results/latest.json");
+  return outcomes.some((outcome) => outcome.error);
+}

@@ -1,0 +1,58 @@
+// Prints benchmark rows as a table and saves them to bench/results/latest.json.
+import { execFileSync } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { dirname } from "node:path";
+import type { BenchRow } from "./types";
+
+/** Rows of one suite, or the reason it failed. */
+export interface SuiteOutcome {
+  suite: string;
+  rows: BenchRow[];
+  error?: string;
+  ms: number;
+}
+
+function formatValue(value: number): string {
+  if (!Number.isFinite(value)) return String(value);
+  const digits = Math.abs(value) >= 100 ? 0 : Math.abs(value) >= 10 ? 1 : 2;
+  return value.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
+}
+
+/** The outcomes as an aligned text table: suite | metric | value | unit | note. */
+export function formatTable(outcomes: readonly SuiteOutcome[]): string {
+  const lines: string[][] = [["suite", "metric", "value", "unit", "note"]];
+  for (const outcome of outcomes) {
+    if (outcome.error) lines.push([outcome.suite, "FAILED", "", "", outcome.error.split("\n")[0] ?? ""]);
+    for (const row of outcome.rows) {
+      lines.push([outcome.suite, row.metric, formatValue(row.value), row.unit, row.note ?? ""]);
+    }
+  }
+  const widths = lines[0]!.map((_, col) => Math.max(...lines.map((line) => (line[col] ?? "").length)));
+  const render = (line: string[]) =>
+    line
+      .map((cell, col) => (col === 2 ? cell.padStart(widths[col]!) : cell.padEnd(widths[col]!)))
+      .join("  ")
+      .trimEnd();
+  const [header, ...body] = lines;
+  return [render(header!), widths.map((w) => "-".repeat(w)).join("  "), ...body.map(render)].join("\n");
+}
+
+function gitCommit(): string | undefined {
+  try {
+    return execFileSync("git", ["rev-parse", "--short", "HEAD"], { encoding: "utf8", stdio: "pipe" }).trim();
+  } catch {
+    return undefined;
+  }
+}
+
+/** Writes the outcomes, with the environment they were measured in, as JSON. */
+export function saveResults(file: string, outcomes: readonly SuiteOutcome[], environment: Record<string, unknown>): void {
+  mkdirSync(dirname(file), { recursive: true });
+  const results = {
+    date: new Date().toISOString(),
+    commit: gitCommit(),
+    environment: { node: process.version, platform: `${process.platform}-${process.arch}`, ...environment },
+    suites: outcomes,
+  };
+  writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
+}

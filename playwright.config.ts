@@ -1,0 +1,47 @@
+// Browser specs (test/e2e) in the system Chromium, against the built playground and the built Storybook.
+// `npm run test:browser` builds both first; this config only serves them.
+import { defineConfig } from "@playwright/test";
+import { chromiumLaunchOptions } from "./test/e2e/support/chromium";
+import { PLAYGROUND_PORT, PLAYGROUND_URL, STORYBOOK_PORT, STORYBOOK_URL } from "./test/e2e/support/servers";
+
+const ci = Boolean(process.env["CI"]);
+
+export default defineConfig({
+  testDir: "test/e2e",
+  testMatch: "**/*.spec.ts",
+  outputDir: "test-results/playwright",
+  workers: 2,
+  forbidOnly: ci,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  reporter: ci
+    ? [["list"], ["json", { outputFile: "test-results/playwright.json" }]]
+    : [["list"]],
+  projects: [
+    // Every test opens its own page, so tests of one file may share out across workers (the story sweep does).
+    { name: "chromium", testIgnore: "**/*.gateway.spec.ts", fullyParallel: true },
+    // The real gateway takes ~10 s and ~1 GB to start: one worker, one gateway.
+    { name: "real-gateway", testMatch: "**/*.gateway.spec.ts", workers: 1, timeout: 120_000 },
+  ],
+  use: {
+    browserName: "chromium",
+    baseURL: PLAYGROUND_URL,
+    launchOptions: chromiumLaunchOptions,
+    trace: "retain-on-failure",
+  },
+  webServer: [
+    {
+      command: `npx vite preview --port ${PLAYGROUND_PORT} --strictPort`,
+      url: PLAYGROUND_URL,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
+      command: `node test/e2e/support/static-server.mjs storybook-static ${STORYBOOK_PORT}`,
+      url: `${STORYBOOK_URL}/__ready`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+  ],
+});

@@ -1,0 +1,40 @@
+import type { OptionItem } from "../hooks/use-option-group";
+
+const RECOMMENDED_SUFFIX = /\s*(\(recommended\))\s*$/i;
+
+/** Props of `OptionContent`. */
+export interface OptionContentProps {
+  option: OptionItem;
+  labelId: string;
+  descriptionId: string;
+}
+
+/** The inside of one option: indicator, label (its "(Recommended)" suffix as a badge), description and digit hint. */
+export function OptionContent({ option, labelId, descriptionId }: OptionContentProps) {
+  const match = option.recommended ? RECOMMENDED_SUFFIX.exec(option.label) : null;
+  const base = match ? option.label.slice(0, match.index) : option.label;
+  return (
+    <>
+      <span className="qd-option__indicator" aria-hidden="true" />
+      <span className="qd-option__text">
+        <span className="qd-option__label" id={labelId}>
+          {base}
+          {match && (
+            <>
+              {" "}
+              <span className="qd-badge">{match[1]}</span>
+            </>
+          )}
+        </span>
+        {option.description && (
+          <span className="qd-option__description" id={descriptionId}>
+            {option.description}
+          </span>
+        )}
+      </span>
+      <kbd className="qd-kbd" aria-hidden="true">
+        {option.index + 1}
+      </kbd>
+    </>
+  );
+}

@@ -1,0 +1,70 @@
+import * as RadioGroup from "@radix-ui/react-radio-group";
+import { useId } from "react";
+import { useOptionGroup, type OptionGroupState } from "../hooks/use-option-group";
+import { OptionContent } from "./OptionContent";
+
+/** Props of `OptionList`. */
+export interface OptionListProps {
+  requestId: string;
+  questionId: string;
+  /** Id of the element holding the question text, which names the group. */
+  labelledBy: string;
+}
+
+function optionIds(base: string, index: number) {
+  return { labelId: `${base}-l${index}`, descriptionId: `${base}-d${index}` };
+}
+
+function RadioOptions({ group, labelledBy, base }: { group: OptionGroupState; labelledBy: string; base: string }) {
+  return (
+    <RadioGroup.Root className="qd-options" value={group.value} onValueChange={group.pick} aria-labelledby={labelledBy} loop>
+      {group.options.map((option) => {
+        const ids = optionIds(base, option.index);
+        return (
+          <RadioGroup.Item
+            key={option.label}
+            value={option.label}
+            className="qd-option"
+            data-recommended={option.recommended || undefined}
+            aria-labelledby={ids.labelId}
+            aria-describedby={option.description ? ids.descriptionId : undefined}
+          >
+            <OptionContent option={option} {...ids} />
+          </RadioGroup.Item>
+        );
+      })}
+    </RadioGroup.Root>
+  );
+}
+
+function CheckboxOptions({ group, labelledBy, base }: { group: OptionGroupState; labelledBy: string; base: string }) {
+  return (
+    <div className="qd-options" role="group" aria-labelledby={labelledBy}>
+      {group.options.map((option) => {
+        const ids = optionIds(base, option.index);
+        return (
+          <label key={option.label} className="qd-option" data-state={option.checked ? "checked" : "unchecked"} data-recommended={option.recommended || undefined}>
+            <input
+              type="checkbox"
+              className="qd-option__control"
+              checked={option.checked}
+              onChange={() => group.pick(option.label)}
+              aria-labelledby={ids.labelId}
+              aria-describedby={option.description ? ids.descriptionId : undefined}
+            />
+            <OptionContent option={option} {...ids} />
+          </label>
+        );
+      })}
+    </div>
+  );
+}
+
+/** A question's options: a Radix radio group for single-select, a checkbox group for multi-select. */
+export function OptionList({ requestId, questionId, labelledBy }: OptionListProps) {
+  const group = useOptionGroup(requestId, questionId);
+  const base = useId();
+  if (!group || group.options.length === 0) return null;
+  const Options = group.multiple ? CheckboxOptions : RadioOptions;
+  return <Options group={group} labelledBy={labelledBy} base={base} />;
+}

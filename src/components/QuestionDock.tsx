@@ -1,0 +1,80 @@
+import { useCallback, useEffect, useRef, type KeyboardEventHandler, type RefObject } from "react";
+import { DOCK_ATTR } from "../hooks/use-prompt-focus";
+import { useDockKeyboard } from "../hooks/use-dock-keyboard";
+import { useQuestionDock } from "../hooks/use-question-dock";
+import { useResolvedLayout, type DockLayoutMode } from "../hooks/use-layout-mode";
+import { CollapsedBar } from "./CollapsedBar";
+import { DockHeader } from "./DockHeader";
+import { useDockLayout } from "./DockLayout";
+import { LiveAnnouncer } from "./LiveAnnouncer";
+import { QuestionPrompt } from "./QuestionPrompt";
+
+/** Props of `QuestionDock`. */
+export interface QuestionDockProps {
+  /** "auto" shows stacked cards on narrow or coarse-pointer screens, else the stepper. @default "auto" */
+  layout?: DockLayoutMode;
+  /** Forces a theme; without it the dock follows `prefers-color-scheme` or an ancestor's `data-theme`. */
+  theme?: "light" | "dark";
+  /** The composer to focus after collapsing or answering; without it the enclosing `DockLayout` finds one. */
+  composerRef?: RefObject<HTMLElement | null>;
+  /** Replaces the default focus hand-back after Collapse or Esc. */
+  onCollapse?: () => void;
+  /** Runs before the dock's own keys; call preventDefault to keep a key from the dock. */
+  onKeyDown?: KeyboardEventHandler<HTMLElement>;
+  /** Delay before a single-select pick moves on; 0 turns it off. @default 250 */
+  autoAdvanceMs?: number;
+  /** Clock for the countdown. @default Date.now */
+  now?: () => number;
+  className?: string;
+}
+
+/** The question dock: the active request's prompt, or a slim indicator when collapsed, or nothing when idle. */
+export function QuestionDock({ layout = "auto", theme, composerRef, onCollapse, onKeyDown, autoAdvanceMs, now, className }: QuestionDockProps) {
+  const { record, collapsed, actions } = useQuestionDock();
+  const mode = useResolvedLayout(layout);
+  const layoutApi = useDockLayout();
+  const focusComposer = useCallback(() => {
+    if (composerRef?.current) composerRef.current.focus();
+    else layoutApi?.focusComposer();
+  }, [composerRef, layoutApi]);
+  const collapse = useCallback(() => {
+    actions.collapse();
+    if (onCollapse) onCollapse();
+    else focusComposer();
+  }, [actions, onCollapse, focusComposer]);
+  const handleKeyDown = useDockKeyboard({ mode, onCollapse: collapse, onKeyDown });
+  const idle = !record;
+  const hadRequest = useRef(false);
+  useEffect(() => {
+    // When the last request leaves while focus was inside the dock, focus falls to the page; give it to the composer.
+    if (idle && hadRequest.current && document.activeElement === document.body) focusComposer();
+    hadRequest.current = !idle;
+  }, [idle, focusComposer]);
+  const classes = ["qd-dock", className].filter(Boolean).join(" ");
+  const attrs = { [DOCK_ATTR]: "" };
+  return (
+    <>
+      {record && (
+        <section
+          className={classes}
+          aria-label="Questions"
+          data-theme={theme}
+          data-layout={mode}
+          data-state={collapsed ? "collapsed" : "expanded"}
+          onKeyDown={collapsed ? undefined : handleKeyDown}
+          {...attrs}
+        >
+          {collapsed ? (
+            <CollapsedBar onExpand={actions.expand} />
+          ) : (
+            <>
+              <DockHeader onCollapse={collapse} showQuestionHeader={mode === "stepper"} {...(now ? { now } : {})} />
+              <QuestionPrompt key={`${record.id}:${mode}`} requestId={record.id} mode={mode} {...(autoAdvanceMs === undefined ? {} : { autoAdvanceMs })} />
+            </>
+          )}
+        </section>
+      )}
+      <LiveAnnouncer />
+    </>
+  );
+}

@@ -1,0 +1,24 @@
+import { safeHttpUrl } from "../protocol";
+
+/** Props of `QuestionLink`. */
+export interface QuestionLinkProps {
+  url: string;
+}
+
+function display(href: string): string {
+  const url = new URL(href);
+  const path = url.pathname === "/" ? "" : url.pathname;
+  return `${url.host}${path}`;
+}
+
+/** A question's reference link; anything but http or https renders nothing. */
+export function QuestionLink({ url }: QuestionLinkProps) {
+  const href = safeHttpUrl(url);
+  if (!href) return null;
+  return (
+    <a className="qd-link" href={href} target="_blank" rel="noopener noreferrer">
+      {display(href)}
+      <span className="qd-visually-hidden"> (opens in a new tab)</span>
+    </a>
+  );
+}

@@ -1,0 +1,56 @@
+import { useRef } from "react";
+import type { PromptMode } from "../hooks/primary-action";
+import { useAutoAdvance } from "../hooks/use-auto-advance";
+import { usePromptFocus } from "../hooks/use-prompt-focus";
+import { useQuestionStep } from "../hooks/use-question-step";
+import { useDockStore } from "./DockProvider";
+import { PromptFooter } from "./PromptFooter";
+import { QuestionStep } from "./QuestionStep";
+import { ReviewStep } from "./ReviewStep";
+import { StepProgress } from "./StepProgress";
+
+/** Props of `QuestionPrompt`. */
+export interface QuestionPromptProps {
+  requestId: string;
+  /** @default "stepper" */
+  mode?: PromptMode;
+  /** Delay before a single-select pick moves to the next step; 0 or less turns it off. @default 250 */
+  autoAdvanceMs?: number;
+}
+
+function StepperBody({ requestId, autoAdvanceMs }: { requestId: string; autoAdvanceMs: number | undefined }) {
+  const s = useQuestionStep(requestId);
+  useAutoAdvance(requestId, autoAdvanceMs === undefined ? {} : { enabled: autoAdvanceMs > 0, delayMs: autoAdvanceMs });
+  if (!s) return null;
+  return (
+    <>
+      <StepProgress requestId={requestId} />
+      {s.isReview || !s.question ? <ReviewStep requestId={requestId} /> : <QuestionStep key={s.question.questionId} requestId={requestId} questionId={s.question.questionId} />}
+    </>
+  );
+}
+
+function StackedBody({ requestId }: { requestId: string }) {
+  const s = useQuestionStep(requestId, "stacked");
+  if (!s) return null;
+  return (
+    <div className="qd-cards">
+      {s.record.questions.map((q) => (
+        <QuestionStep key={q.questionId} requestId={requestId} questionId={q.questionId} showHeader />
+      ))}
+    </div>
+  );
+}
+
+/** One request's panel: the stepper (one question at a time, then a review) or stacked cards, with the footer. */
+export function QuestionPrompt({ requestId, mode = "stepper", autoAdvanceMs }: QuestionPromptProps) {
+  const panelRef = useRef<HTMLDivElement>(null);
+  const step = useDockStore((s) => s.views[requestId]?.step ?? 0);
+  usePromptFocus(panelRef, mode === "stepper" ? step : "stacked");
+  return (
+    <div className="qd-prompt" data-mode={mode} tabIndex={-1} ref={panelRef}>
+      {mode === "stepper" ? <StepperBody requestId={requestId} autoAdvanceMs={autoAdvanceMs} /> : <StackedBody requestId={requestId} />}
+      <PromptFooter requestId={requestId} mode={mode} />
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import { useId } from "react";
+import { QUESTION_ATTR } from "../hooks/use-dock-keyboard";
+import { STEP_ATTR } from "../hooks/use-prompt-focus";
+import { useDockStore } from "./DockProvider";
+import { OptionList } from "./OptionList";
+import { OtherField } from "./OtherField";
+import { QuestionLink } from "./QuestionLink";
+
+/** Props of `QuestionStep`. */
+export interface QuestionStepProps {
+  requestId: string;
+  questionId: string;
+  /** Show the question's short header above it (stacked cards do; the stepper shows it in the dock header). */
+  showHeader?: boolean;
+}
+
+/** One question: its text, optional link, options and Other field. */
+export function QuestionStep({ requestId, questionId, showHeader = false }: QuestionStepProps) {
+  const textId = useId();
+  const question = useDockStore((s) => s.records[requestId]?.questions.find((q) => q.questionId === questionId));
+  if (!question) return null;
+  const attrs = { [QUESTION_ATTR]: questionId, [STEP_ATTR]: "" };
+  return (
+    <div className="qd-question" {...attrs}>
+      {showHeader && question.header && <p className="qd-chip">{question.header}</p>}
+      <h3 className="qd-question__text" id={textId}>
+        {question.question}
+      </h3>
+      {question.multiSelect && question.options.length > 0 && <p className="qd-hint">Choose all that apply.</p>}
+      {question.url && <QuestionLink url={question.url} />}
+      <OptionList requestId={requestId} questionId={questionId} labelledBy={textId} />
+      <OtherField requestId={requestId} questionId={questionId} />
+    </div>
+  );
+}

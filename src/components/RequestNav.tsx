@@ -1,0 +1,22 @@
+import { useQuestionDock } from "../hooks/use-question-dock";
+
+/** "Request 2 of 3" with Previous request and Next request arrows; nothing while only one request waits. */
+export function RequestNav() {
+  const { index, count, actions } = useQuestionDock();
+  if (count < 2) return null;
+  const atFirst = index <= 1;
+  const atLast = index >= count;
+  return (
+    <div className="qd-request-nav" role="group" aria-label="Pending requests">
+      <button type="button" className="qd-icon-button" aria-label="Previous request" aria-disabled={atFirst || undefined} onClick={atFirst ? undefined : actions.previousRequest}>
+        <span aria-hidden="true">‹</span>
+      </button>
+      <span className="qd-request-nav__text">
+        Request {index} of {count}
+      </span>
+      <button type="button" className="qd-icon-button" aria-label="Next request" aria-disabled={atLast || undefined} onClick={atLast ? undefined : actions.nextRequest}>
+        <span aria-hidden="true">›</span>
+      </button>
+    </div>
+  );
+}

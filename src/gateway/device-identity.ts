@@ -1,0 +1,147 @@
+import { toBase64Url, toHex } from "./bytes";
+
+/** What a key store keeps: the Ed25519 key pair and its raw 32-byte public key. */
+export interface StoredKeyPair {
+  keyPair: CryptoKeyPair;
+  publicKeyRaw: Uint8Array;
+}
+
+/** Where the device key pair lives between page loads; the same key means the same paired device. */
+export interface KeyStore {
+  load(): Promise<StoredKeyPair | undefined>;
+  save(stored: StoredKeyPair): Promise<void>;
+}
+
+/** The device identity the client signs connects with. */
+export interface DeviceIdentity {
+  /** Hex SHA-256 of the raw public key. */
+  deviceId: string;
+  /** The raw public key, base64url. */
+  publicKey: string;
+  privateKey: CryptoKey;
+  /** False when the store refused the key; this identity then lasts only as long as the page. */
+  persisted: boolean;
+}
+
+/** What the v3 device signature covers, besides the device id. */
+export interface ConnectSignatureFields {
+  clientId: string;
+  mode: string;
+  role: string;
+  scopes: readonly string[];
+  /** The challenge `ts`, not the local clock. */
+  signedAt: number;
+  token?: string;
+  nonce: string;
+  platform: string;
+  deviceFamily?: string;
+}
+
+/** The `device` block of the connect params. */
+export interface SignedDevice {
+  id: string;
+  publicKey: string;
+  signature: string;
+  signedAt: number;
+  nonce: string;
+}
+
+const ED25519 = { name: "Ed25519" } as const;
+
+function subtle(): SubtleCrypto {
+  const api = globalThis.crypto?.subtle;
+  if (!api) throw new Error("WebCrypto is not available here (it needs a secure context such as https or localhost).");
+  return api;
+}
+
+/** Creates a fresh Ed25519 key pair whose private key cannot be exported. */
+export async function generateDeviceKeyPair(): Promise<StoredKeyPair> {
+  let keyPair: CryptoKeyPair;
+  try {
+    keyPair = (await subtle().generateKey(ED25519, false, ["sign", "verify"])) as CryptoKeyPair;
+  } catch (error) {
+    throw new Error(`This browser cannot create an Ed25519 device key: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const publicKeyRaw = new Uint8Array(await subtle().exportKey("raw", keyPair.publicKey));
+  return { keyPair, publicKeyRaw };
+}
+
+/** Hex SHA-256 of a raw public key: the gateway's device id. */
+export async function deviceIdFor(publicKeyRaw: Uint8Array): Promise<string> {
+  return toHex(new Uint8Array(await subtle().digest("SHA-256", new Uint8Array(publicKeyRaw))));
+}
+
+// Duck-typed on purpose: values read back from IndexedDB may come from another realm, where instanceof fails.
+function isUsable(stored: StoredKeyPair | undefined): stored is StoredKeyPair {
+  const key = stored?.keyPair?.privateKey as Partial<CryptoKey> | undefined;
+  return (
+    ArrayBuffer.isView(stored?.publicKeyRaw) &&
+    stored.publicKeyRaw.byteLength === 32 &&
+    key?.type === "private" &&
+    key.algorithm?.name === ED25519.name
+  );
+}
+
+async function identityOf(stored: StoredKeyPair, persisted: boolean): Promise<DeviceIdentity> {
+  return {
+    deviceId: await deviceIdFor(stored.publicKeyRaw),
+    publicKey: toBase64Url(stored.publicKeyRaw),
+    privateKey: stored.keyPair.privateKey,
+    persisted,
+  };
+}
+
+/** Loads the stored device key, or creates and stores one; an unreadable stored key is replaced. */
+export async function loadOrCreateDeviceIdentity(store: KeyStore): Promise<DeviceIdentity> {
+  let stored: StoredKeyPair | undefined;
+  try {
+    stored = await store.load();
+  } catch {
+    // A broken store (private mode, blocked IndexedDB) must not stop the connection; a fresh key is still valid.
+    stored = undefined;
+  }
+  if (isUsable(stored)) return identityOf(stored, true);
+  const fresh = await generateDeviceKeyPair();
+  let persisted = true;
+  try {
+    await store.save(fresh);
+  } catch {
+    persisted = false;
+  }
+  return identityOf(fresh, persisted);
+}
+
+// The gateway lowercases ASCII only; toLowerCase() would also fold other scripts and break the signature.
+function asciiLower(value: string | undefined): string {
+  return (value ?? "").trim().replace(/[A-Z]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 32));
+}
+
+/** The exact v3 string the device signs: `v3|deviceId|clientId|mode|role|scopes|signedAt|token|nonce|platform|deviceFamily`. */
+export function buildSignaturePayload(deviceId: string, f: ConnectSignatureFields): string {
+  return [
+    "v3",
+    deviceId,
+    f.clientId,
+    f.mode,
+    f.role,
+    f.scopes.join(","),
+    String(f.signedAt),
+    f.token ?? "",
+    f.nonce,
+    asciiLower(f.platform),
+    asciiLower(f.deviceFamily),
+  ].join("|");
+}
+
+/** Signs a connect challenge with the device key and returns the connect params' `device` block. */
+export async function signConnect(identity: DeviceIdentity, fields: ConnectSignatureFields): Promise<SignedDevice> {
+  const payload = new TextEncoder().encode(buildSignaturePayload(identity.deviceId, fields));
+  const signature = new Uint8Array(await subtle().sign(ED25519, identity.privateKey, payload));
+  return {
+    id: identity.deviceId,
+    publicKey: identity.publicKey,
+    signature: toBase64Url(signature),
+    signedAt: fields.signedAt,
+    nonce: fields.nonce,
+  };
+}

@@ -1,0 +1,12 @@
+export * from "./types";
+export * from "./transport";
+export * from "./backoff";
+export * from "./device-identity";
+export * from "./key-stores";
+export * from "./connect-params";
+export * from "./connect-failure";
+export * from "./client";
+export * from "./websocket-transport";
+export * from "./questions-api";
+export * from "./recovery";
+export { clientError } from "./request-book";

@@ -1,0 +1,6 @@
+export { createSimulatedGateway, SIM_OPERATOR_SCOPES } from "./simulated-gateway";
+export type { SimulatedGateway, SimulatedGatewayOptions, SimAskParams, SimAskAsyncParams } from "./simulated-gateway";
+export type { SimClock } from "./sim-clock";
+export type { SimChatMessage, SimAsyncQuestion, SimAsyncDelivery } from "./sim-chat";
+export type { SimQuestionInput } from "./sim-question-rules";
+export { DEFAULT_QUESTION_TIMEOUT_MS, RESOLVED_GRACE_MS } from "./sim-questions";

@@ -1,0 +1,158 @@
+import { QuestionErrorReason, type ChatSendParams, type QuestionAnswers } from "../../protocol";
+import type { SimChat } from "./sim-chat";
+import { invalidRequest, missingScope, questionError } from "./sim-errors";
+import { questionParamsError, questionShapeError, type SimQuestionInput } from "./sim-question-rules";
+import type { SimQuestionRequest, SimQuestionStore } from "./sim-questions";
+import { any, bool, checkValue, int, nonEmpty, obj, optional, str, type Check } from "./sim-schema";
+
+/** What a method handler can reach. */
+export interface SimMethodContext {
+  scopes: readonly string[];
+  questions: SimQuestionStore;
+  chat: SimChat;
+}
+
+type Handler = (params: unknown, ctx: SimMethodContext) => unknown;
+
+interface MethodSpec {
+  scope: string;
+  handle: Handler;
+}
+
+const ADMIN = "operator.admin";
+
+/** True when granted scopes cover `required`: admin covers all, write covers read. */
+export function hasScope(granted: readonly string[], required: string): boolean {
+  return granted.includes(required) || granted.includes(ADMIN) || (required === "operator.read" && granted.includes("operator.write"));
+}
+
+function checked<T>(method: string, schema: Check, params: unknown): T {
+  const problem = checkValue(schema, params);
+  if (problem) throw invalidRequest(`invalid ${method} params: ${problem}`);
+  return params as T;
+}
+
+function questionParams<T>(method: string, params: unknown): T {
+  const error = questionParamsError(method, params);
+  if (error) throw error;
+  return params as T;
+}
+
+function notFound(id: string): never {
+  throw questionError(QuestionErrorReason.NotFound, `question '${id}' was not found`);
+}
+
+// The real schema has many more optional fields; they are listed so a client using them is not refused here.
+const chatSendSchema = obj({
+  sessionKey: nonEmpty,
+  message: str(),
+  idempotencyKey: nonEmpty,
+  replyToId: optional(nonEmpty),
+  agentId: optional(nonEmpty),
+  sessionId: optional(nonEmpty),
+  thinking: optional(str()),
+  deliver: optional(bool),
+  timeoutMs: optional(int({ minimum: 0 })),
+  attachments: optional(any),
+  mentions: optional(any),
+  workContext: optional(any),
+  intent: optional(any),
+  fastMode: optional(any),
+  queueMode: optional(str()),
+  suppressCommandInterpretation: optional(bool),
+});
+const chatHistorySchema = obj({
+  sessionKey: nonEmpty,
+  agentId: optional(nonEmpty),
+  sessionId: optional(nonEmpty),
+  limit: optional(int({ minimum: 1 })),
+  cursor: optional(str()),
+  maxChars: optional(int({ minimum: 1 })),
+});
+const chatAbortSchema = obj({ sessionKey: nonEmpty, agentId: optional(nonEmpty), runId: optional(nonEmpty), preserveSideRuns: optional(bool) });
+
+/** Validates a `question.request` as the gateway does beyond its schema; shared with the scripting `ask`. */
+export function assertAskable(questions: readonly SimQuestionInput[]): void {
+  const shape = questionShapeError(questions);
+  if (shape) throw invalidRequest(shape);
+}
+
+const methods: Record<string, MethodSpec> = {
+  "question.request": {
+    scope: "operator.questions",
+    handle: (params, ctx) => {
+      const p = questionParams<SimQuestionRequest>("question.request", params);
+      if (p.questions.some((q) => q.secretStore)) {
+        // Secret-store prompts come only from a trusted agent runtime, never from an operator socket.
+        throw invalidRequest(ctx.scopes.includes(ADMIN) ? "secret store questions require trusted agent runtime authority" : "secret store questions require an operator.admin client");
+      }
+      assertAskable(p.questions);
+      const record = ctx.questions.request(p);
+      return { id: record.id, expiresAtMs: record.expiresAtMs };
+    },
+  },
+  "question.list": {
+    scope: "operator.questions",
+    handle: (params, ctx) => {
+      questionParams("question.list", params);
+      return { questions: ctx.questions.list() };
+    },
+  },
+  "question.get": {
+    scope: "operator.questions",
+    handle: (params, ctx) => {
+      const { id } = questionParams<{ id: string }>("question.get", params);
+      return { question: ctx.questions.get(id) ?? notFound(id) };
+    },
+  },
+  "question.resolve": {
+    scope: "operator.questions",
+    handle: (params, ctx) => {
+      const p = questionParams<{ id: string; cancel?: true; answers?: QuestionAnswers; resolvedBy?: string }>("question.resolve", params);
+      if (p.cancel) return ctx.questions.cancel(p.id, p.resolvedBy);
+      return ctx.questions.resolve(p.id, p.answers ?? { answers: {} }, p.resolvedBy);
+    },
+  },
+  "question.waitAnswer": {
+    scope: "operator.questions",
+    handle: (params, ctx) => {
+      const p = questionParams<{ id: string; timeoutMs?: number }>("question.waitAnswer", params);
+      return ctx.questions.waitAnswer(p.id, p.timeoutMs);
+    },
+  },
+  "chat.send": {
+    scope: "operator.write",
+    handle: (params, ctx) => {
+      const p = checked<ChatSendParams>("chat.send", chatSendSchema, params);
+      if (p.message.includes("\0")) throw invalidRequest("message must not contain null bytes");
+      return ctx.chat.send(p);
+    },
+  },
+  "chat.history": {
+    scope: "operator.read",
+    handle: (params, ctx) => {
+      const p = checked<{ sessionKey: string; limit?: number }>("chat.history", chatHistorySchema, params);
+      return ctx.chat.history(p.sessionKey, p.limit);
+    },
+  },
+  "chat.abort": {
+    scope: "operator.write",
+    handle: (params, ctx) => {
+      const p = checked<{ sessionKey: string; runId?: string }>("chat.abort", chatAbortSchema, params);
+      return ctx.chat.abort(p.sessionKey, p.runId);
+    },
+  },
+};
+
+/** Every method the simulated gateway serves, as `hello-ok.features.methods` lists them. */
+export const SIM_METHODS: readonly string[] = Object.keys(methods);
+/** Every event it emits, as `hello-ok.features.events` lists them. */
+export const SIM_EVENTS: readonly string[] = ["connect.challenge", "tick", "question.requested", "question.resolved", "chat", "agent"];
+
+/** Runs one method call: unknown methods and missing scopes fail like on the gateway; handlers may throw or be async. */
+export function callMethod(method: string, params: unknown, ctx: SimMethodContext): unknown {
+  const spec = methods[method];
+  if (!spec) throw invalidRequest(`unknown method: ${method}`);
+  if (!hasScope(ctx.scopes, spec.scope)) throw missingScope(spec.scope, [spec.scope]);
+  return spec.handle(params, ctx);
+}

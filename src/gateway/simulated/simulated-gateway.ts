@@ -1,0 +1,236 @@
+/**
+ * An in-process OpenClaw gateway that speaks the real protocol-v4 frames through a `TransportFactory`,
+ * for the playground, stories and tests. Runs in browsers and Node; no sockets, no React.
+ *
+ *   const sim = createSimulatedGateway({ token: "secret" });
+ *   const client = createGatewayClient({ url: "sim://gateway", transport: sim.transport, token: "secret" });
+ *   sim.ask({ questions: [{ questionId: "target", header: "Deploy", question: "Where to?",
+ *     options: [{ label: "Staging" }, { label: "Production" }] }] });
+ *   sim.askAsync({ questions: [{ title: "Which branch?", options: ["main", "dev"] }] });
+ *   sim.restart({ keepPending: true });   // new bootId, sockets closed with 1012
+ *
+ * With fake timers, pass `clock` (or let it use the globals) and advance time to expire questions or
+ * stream replies; frames are delivered on microtasks unless `latencyMs` is set.
+ */
+import type { QuestionAnswers, QuestionRecord } from "../../protocol";
+import type { TransportFactory } from "../transport";
+import { SimChat, type SimAsyncQuestion, type SimChatMessage } from "./sim-chat";
+import { systemClock, type SimClock } from "./sim-clock";
+import type { Deliver } from "./sim-connection";
+import { SimHub } from "./sim-hub";
+import { assertAskable } from "./sim-methods";
+import { questionParamsError, type SimQuestionInput } from "./sim-question-rules";
+import { SimQuestionStore, type SimQuestionRequest } from "./sim-questions";
+import type { SimRun } from "./sim-runs";
+
+/** The scopes a Control UI asks for; the simulated gateway grants the requested ones among these. */
+export const SIM_OPERATOR_SCOPES: readonly string[] = ["operator.admin", "operator.read", "operator.write", "operator.approvals", "operator.questions", "operator.pairing"];
+
+/** How to set up a simulated gateway; every field is optional. */
+export interface SimulatedGatewayOptions {
+  /** Shared token `connect` must carry; without one any token is accepted. */
+  token?: string;
+  /** Refuse connects without a signed device, as the gateway does for browser operators. @default true */
+  requireDevice?: boolean;
+  /** Answer this many connects with `UNAVAILABLE` (startup-sidecars) before accepting. @default 0 */
+  unavailableConnects?: number;
+  /** The `retryAfterMs` of those answers. @default 500 */
+  retryAfterMs?: number;
+  /** Delay of every frame in ms; 0 delivers on the next microtask. @default 0 */
+  latencyMs?: number;
+  /** Time source; inject one for deterministic tests. @default the global Date and timers */
+  clock?: SimClock;
+  /** Scopes that can be granted. @default SIM_OPERATOR_SCOPES */
+  grantableScopes?: readonly string[];
+  /** Interval of `tick` events and of `hello-ok.policy.tickIntervalMs`; 0 sends none. @default 30000 */
+  tickIntervalMs?: number;
+  /** The assistant's reply to a chat message; `false` leaves runs open for scripting. @default an echo */
+  reply?: false | ((message: string) => string | undefined);
+  /** Pause between streamed reply chunks in ms. @default 40 */
+  replyStepMs?: number;
+  /** `hello-ok.server.version`. @default "2026.9.6-sim" */
+  serverVersion?: string;
+  /** `hello-ok.snapshot.sessionDefaults.mainSessionKey`. @default "agent:main:main" */
+  mainSessionKey?: string;
+}
+
+/** What `ask` takes: `question.request` params, with each question's `options` and `isOther` optional. */
+export interface SimAskParams extends Omit<SimQuestionRequest, "questions"> {
+  questions: Array<Omit<SimQuestionInput, "options"> & { options?: SimQuestionInput["options"] }>;
+}
+
+/** What `askAsync` takes; not validated, so tests can deliver malformed questions on purpose. */
+export interface SimAskAsyncParams {
+  questions: SimAsyncQuestion[];
+  itemId?: string;
+  sessionKey?: string;
+  /** Text of the carrying assistant message. */
+  text?: string;
+  /** A running run whose final message carries the questions; otherwise a short run of its own posts them. */
+  runId?: string;
+}
+
+/** The simulated gateway: its transport and the scripting API. */
+export interface SimulatedGateway {
+  /** Hand this to the gateway client in place of the WebSocket transport. */
+  transport: TransportFactory;
+  /** Changes on every `restart`. */
+  readonly bootId: string;
+  /** Clients that completed the handshake and are still connected. */
+  readonly connectionCount: number;
+  /** Creates a question as an agent's ask_user would (`isOther` defaults to true); throws on invalid input. */
+  ask(params: SimAskParams): QuestionRecord;
+  /** Posts async (Codex) questions on an assistant message. */
+  askAsync(params: SimAskAsyncParams): { runId: string; itemId: string };
+  /** Answers a question as another client would ("answered elsewhere"). */
+  resolve(id: string, answers: QuestionAnswers | Record<string, string[]>, resolvedBy?: string): void;
+  /** Cancels a question as another client (or the agent) would. */
+  cancel(id: string, resolvedBy?: string): void;
+  /** Every question the gateway still remembers, pending or recently resolved. */
+  records(): QuestionRecord[];
+  /** A session's transcript. @default the main session */
+  history(sessionKey?: string): SimChatMessage[];
+  /** Starts an agent run with no user message; returns its runId. */
+  startRun(params?: { sessionKey?: string; runId?: string }): string;
+  /** Streams assistant text on a running run. */
+  streamRun(runId: string, text: string): void;
+  /** Completes a run successfully (the newest running one by default). */
+  completeRun(runId?: string, text?: string): void;
+  /** Fails a run (the newest running one by default). */
+  failRun(runId?: string, errorMessage?: string): void;
+  /** Aborts a run (the newest running one by default). */
+  abortRun(runId?: string): void;
+  /** Runs still going. */
+  activeRuns(): Array<{ runId: string; sessionKey: string }>;
+  /** Sends any event to every connected client. */
+  broadcast(event: string, payload: unknown): void;
+  /** Closes every socket abnormally (code 1006). */
+  dropConnections(): void;
+  /** A new boot (sockets closed 1012, runs stopped, pending questions lost unless `keepPending`), optionally down for `offlineMs`. */
+  restart(opts?: { keepPending?: boolean; offlineMs?: number; unavailableConnects?: number }): void;
+  /** While offline, new connections fail at once with 1006. */
+  setOffline(offline: boolean): void;
+  /** Answers the next `count` connects with `UNAVAILABLE`. */
+  setUnavailableConnects(count: number): void;
+}
+
+function randomId(): string {
+  const c = globalThis.crypto;
+  if (c && typeof c.randomUUID === "function") return c.randomUUID();
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
+}
+
+// Scripting callers get copies, as clients get JSON: nobody can reach into the gateway's state.
+function copy<T>(value: T): T {
+  return JSON.parse(JSON.stringify(value)) as T;
+}
+
+function deliverer(clock: SimClock, latencyMs: number): Deliver {
+  // Microtasks keep frames in order and survive fake timers; a latency uses the clock so tests can step it.
+  return latencyMs > 0 ? (run) => void clock.setTimeout(run, latencyMs) : (run) => queueMicrotask(run);
+}
+
+/** Creates a simulated gateway; see the usage note at the top of this file. */
+export function createSimulatedGateway(options: SimulatedGatewayOptions = {}): SimulatedGateway {
+  const clock = options.clock ?? systemClock;
+  const mainSessionKey = options.mainSessionKey ?? "agent:main:main";
+  const replyOption = options.reply ?? ((message: string) => `Noted: ${message}`);
+  // Stores publish through the hub, which needs the stores to exist first; the closure resolves it later.
+  const publish = (event: string, payload: unknown) => server.publish(event, payload);
+  const questions = new SimQuestionStore(clock, publish, randomId);
+  const chat = new SimChat(clock, publish, {
+    ...(replyOption ? { reply: replyOption } : {}),
+    stepMs: options.replyStepMs ?? 40,
+    onRunEnded: (run) => questions.cancelOwnedBy(run.runId),
+  });
+  const server = new SimHub(
+    {
+      clock,
+      deliver: deliverer(clock, options.latencyMs ?? 0),
+      serverVersion: options.serverVersion ?? "2026.9.6-sim",
+      mainSessionKey,
+      tickIntervalMs: options.tickIntervalMs ?? 30_000,
+      maxPayload: 25 * 1024 * 1024,
+      retryAfterMs: options.retryAfterMs ?? 500,
+      newId: (prefix) => `${prefix}-${randomId()}`,
+      token: options.token,
+      requireDevice: options.requireDevice ?? true,
+      grantableScopes: options.grantableScopes ?? SIM_OPERATOR_SCOPES,
+      deviceTokens: new Map(),
+      newDeviceToken: randomId,
+    },
+    { questions, chat },
+  );
+  server.unavailableConnects = options.unavailableConnects ?? 0;
+
+  const runFor = (runId: string | undefined): SimRun => {
+    const run = runId === undefined ? chat.runs.active().at(-1) : chat.runs.get(runId);
+    if (!run || run.status !== "running") throw new Error(runId === undefined ? "no run is running" : `run '${runId}' is not running`);
+    return run;
+  };
+
+  return {
+    transport: server.transport,
+    get bootId() {
+      return server.bootId;
+    },
+    get connectionCount() {
+      return server.connected.length;
+    },
+    ask(params) {
+      const request = {
+        sessionKey: mainSessionKey,
+        agentId: "main",
+        ...params,
+        questions: params.questions.map((q) => ({ isOther: true, ...q, options: q.options ?? [] })),
+      };
+      const error = questionParamsError("question.request", request);
+      if (error) throw error;
+      assertAskable(request.questions);
+      const owner = request.runId !== undefined && chat.runs.get(request.runId)?.status === "running" ? request.runId : undefined;
+      return copy(questions.request(request, owner));
+    },
+    askAsync(params) {
+      const itemId = params.itemId ?? `item-${randomId()}`;
+      const run = chat.deliverAsync(params.sessionKey ?? mainSessionKey, { itemId, questions: params.questions }, params.text ?? "", params.runId);
+      return { runId: run.runId, itemId };
+    },
+    resolve(id, answers, resolvedBy) {
+      const envelope = "answers" in answers && typeof answers.answers === "object" && !Array.isArray(answers.answers) ? (answers as QuestionAnswers) : { answers: answers as Record<string, string[]> };
+      questions.resolve(id, envelope, resolvedBy);
+    },
+    cancel(id, resolvedBy) {
+      questions.cancel(id, resolvedBy);
+    },
+    records: () => copy(questions.all()),
+    history: (sessionKey = mainSessionKey) => copy(chat.history(sessionKey, Number.MAX_SAFE_INTEGER).messages),
+    startRun: (params = {}) => chat.startRun(params.sessionKey ?? mainSessionKey, params.runId).runId,
+    streamRun: (runId, text) => chat.runs.stream(runFor(runId), text),
+    completeRun: (runId, text) => chat.runs.complete(runFor(runId), text),
+    failRun: (runId, errorMessage = "The agent run failed.") => chat.runs.fail(runFor(runId), errorMessage),
+    abortRun: (runId) => chat.runs.abort(runFor(runId)),
+    activeRuns: () => chat.runs.active().map((r) => ({ runId: r.runId, sessionKey: r.sessionKey })),
+    broadcast: (event, payload) => server.publish(event, payload),
+    dropConnections: () => server.dropAll(),
+    restart(opts = {}) {
+      server.closeAll(1012, "service restart");
+      server.bootId = `boot-${randomId()}`;
+      chat.stopRuns();
+      if (!opts.keepPending) questions.clear();
+      if (opts.unavailableConnects !== undefined) server.unavailableConnects = opts.unavailableConnects;
+      if (opts.offlineMs !== undefined && opts.offlineMs > 0) {
+        server.offline = true;
+        clock.setTimeout(() => {
+          server.offline = false;
+        }, opts.offlineMs);
+      }
+    },
+    setOffline(offline) {
+      server.offline = offline;
+    },
+    setUnavailableConnects(count) {
+      if (!Number.isInteger(count) || count < 0) throw new RangeError("count must be a non-negative integer");
+      server.unavailableConnects = count;
+    },
+  };
+}

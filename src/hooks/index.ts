@@ -1,0 +1,14 @@
+export { useQuestionDock, type QuestionDockState } from "./use-question-dock";
+export { useQuestionStep, continueRequest, type QuestionStepState } from "./use-question-step";
+export { useOptionGroup, type OptionGroupState, type OptionItem } from "./use-option-group";
+export { useOtherField, type OtherFieldState } from "./use-other-field";
+export { useExpiryCountdown, formatCountdown, type ExpiryCountdown } from "./use-expiry-countdown";
+export { useDockKeyboard, QUESTION_ATTR, OTHER_ATTR, type DockKeyboardOptions } from "./use-dock-keyboard";
+export { keyboardIntent, keyTargetKind, type KeyIntent, type KeyInput, type KeyContext, type KeyTargetKind } from "./keyboard-intent";
+export { composeEventHandlers } from "./compose-event-handlers";
+export { useAutoAdvance, AUTO_ADVANCE_DELAY_MS } from "./use-auto-advance";
+export { usePromptFocus, focusFirstControl, STEP_ATTR, DOCK_ATTR } from "./use-prompt-focus";
+export { useMediaQuery, useResolvedLayout, STACKED_MEDIA_QUERY, type DockLayoutMode } from "./use-layout-mode";
+export { useOutcomes } from "./use-outcomes";
+export { useAnnouncement } from "./use-announcement";
+export { primaryAction, type PrimaryAction, type PromptMode } from "./primary-action";

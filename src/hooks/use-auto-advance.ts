@@ -1,0 +1,47 @@
+import { useEffect } from "react";
+import { useDockStoreApi } from "../components/DockProvider";
+import { draftOf, lastStep } from "../store/selectors";
+
+/** How long a picked single-select choice stays on screen before the stepper moves on, in ms. @default 250 */
+export const AUTO_ADVANCE_DELAY_MS = 250;
+
+/**
+ * Moves a stepper to the next step shortly after a single-select choice is made, by click, digit or any
+ * other caller of `select`. It never submits: the last step waits for Submit. A step change, a cleared
+ * choice or another pick in the meantime cancels or restarts the wait.
+ */
+export function useAutoAdvance(requestId: string, { enabled = true, delayMs = AUTO_ADVANCE_DELAY_MS }: { enabled?: boolean; delayMs?: number } = {}): void {
+  const api = useDockStoreApi();
+  useEffect(() => {
+    if (!enabled) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const cancel = () => {
+      clearTimeout(timer);
+      timer = undefined;
+    };
+    const unsubscribe = api.subscribe((state, previous) => {
+      const view = state.views[requestId];
+      const before = previous.views[requestId];
+      const record = state.records[requestId];
+      if (view === before) return;
+      if (!view || !before || !record || view.step !== before.step) return cancel();
+      const question = record.questions[view.step];
+      if (!question || question.multiSelect || view.step >= lastStep(record)) return;
+      const choice = draftOf(view, question.questionId).selected[0];
+      if (choice === draftOf(before, question.questionId).selected[0]) return;
+      cancel();
+      if (choice === undefined) return;
+      const step = view.step;
+      timer = setTimeout(() => {
+        timer = undefined;
+        const now = api.getState();
+        const current = now.views[requestId];
+        if (current?.step === step && draftOf(current, question.questionId).selected[0] !== undefined) now.actions.next(requestId);
+      }, delayMs);
+    });
+    return () => {
+      unsubscribe();
+      cancel();
+    };
+  }, [api, requestId, enabled, delayMs]);
+}

@@ -1,0 +1,73 @@
+import { useMemo, type KeyboardEvent, type KeyboardEventHandler } from "react";
+import type { GatewayQuestion, QuestionRecord } from "../protocol";
+import { useDockStoreApi } from "../components/DockProvider";
+import { composeEventHandlers } from "./compose-event-handlers";
+import { keyboardIntent } from "./keyboard-intent";
+import type { PromptMode } from "./primary-action";
+import { continueRequest } from "./use-question-step";
+
+/** Options of `useDockKeyboard`. */
+export interface DockKeyboardOptions {
+  mode: PromptMode;
+  /** Runs on Esc. */
+  onCollapse(): void;
+  /** A consumer's handler; it runs first and can call preventDefault to skip the dock's own keys. */
+  onKeyDown?: KeyboardEventHandler<HTMLElement> | undefined;
+}
+
+/** Marks the element that holds one question, so keys pressed inside it act on that question. */
+export const QUESTION_ATTR = "data-qd-question";
+/** Marks a question's Other field, so digit N+1 can find it. */
+export const OTHER_ATTR = "data-qd-other";
+
+function questionFor(record: QuestionRecord, target: EventTarget | null, fallbackStep: number | undefined): GatewayQuestion | undefined {
+  const holder = target instanceof Element ? target.closest(`[${QUESTION_ATTR}]`) : null;
+  const id = holder?.getAttribute(QUESTION_ATTR);
+  if (id) return record.questions.find((q) => q.questionId === id);
+  return fallbackStep === undefined ? undefined : record.questions[fallbackStep];
+}
+
+function focusOther(container: HTMLElement, questionId: string) {
+  const field = Array.from(container.querySelectorAll<HTMLElement>(`[${OTHER_ATTR}]`)).find((el) => el.getAttribute(OTHER_ATTR) === questionId);
+  field?.focus();
+}
+
+/** The dock's keydown handler: digits pick, Ctrl/Cmd+Enter continues, Esc collapses. Attach it to the dock's container. */
+export function useDockKeyboard({ mode, onCollapse, onKeyDown }: DockKeyboardOptions): KeyboardEventHandler<HTMLElement> {
+  const api = useDockStoreApi();
+  return useMemo(
+    () =>
+      composeEventHandlers(onKeyDown, (event: KeyboardEvent<HTMLElement>) => {
+        const state = api.getState();
+        const record = state.activeId ? state.records[state.activeId] : undefined;
+        if (!record || state.collapsed) return;
+        // In the stepper, keys pressed on the panel itself act on the question on screen.
+        const question = questionFor(record, event.target, mode === "stepper" ? state.views[record.id]?.step : undefined);
+        const intent = keyboardIntent(
+          {
+            key: event.key,
+            ctrlKey: event.ctrlKey,
+            altKey: event.altKey,
+            metaKey: event.metaKey,
+            shiftKey: event.shiftKey,
+            isComposing: event.nativeEvent.isComposing,
+            keyCode: event.keyCode,
+            target: event.target,
+          },
+          { optionCount: question?.options.length ?? 0, hasOther: question?.isOther === true },
+        );
+        if (!intent) return;
+        event.preventDefault();
+        if (intent.type === "collapse") onCollapse();
+        else if (intent.type === "continue") continueRequest(state, record.id, mode);
+        else if (intent.type === "focusOther" && question) focusOther(event.currentTarget, question.questionId);
+        else if (intent.type === "pick" && question) {
+          const label = question.options[intent.index]?.label;
+          if (label === undefined) return;
+          if (question.multiSelect) state.actions.toggle(record.id, question.questionId, label);
+          else state.actions.select(record.id, question.questionId, label);
+        }
+      }),
+    [api, mode, onCollapse, onKeyDown],
+  );
+}

@@ -1,0 +1,51 @@
+import { useCallback } from "react";
+import { isRecommended, type GatewayQuestion } from "../protocol";
+import { useDockStore } from "../components/DockProvider";
+import { draftOf } from "../store/selectors";
+
+/** One option as a view renders it. */
+export interface OptionItem {
+  label: string;
+  description: string | undefined;
+  /** 0-based position; the digit key is `index + 1`. */
+  index: number;
+  recommended: boolean;
+  checked: boolean;
+}
+
+/** One question's options, its current choice, and the actions that change it. */
+export interface OptionGroupState {
+  question: GatewayQuestion;
+  multiple: boolean;
+  options: OptionItem[];
+  /** The single-select choice, or null; always null for multi-select. */
+  value: string | null;
+  /** Chooses an option: replaces the choice in single-select, flips it in multi-select. */
+  pick(label: string): void;
+}
+
+/** Options state for one question of a request; undefined when the request or question is gone. */
+export function useOptionGroup(requestId: string, questionId: string): OptionGroupState | undefined {
+  const question = useDockStore((s) => s.records[requestId]?.questions.find((q) => q.questionId === questionId));
+  const selected = useDockStore((s) => draftOf(s.views[requestId], questionId).selected);
+  const actions = useDockStore((s) => s.actions);
+  const multiple = question?.multiSelect === true;
+  const pick = useCallback(
+    (label: string) => (multiple ? actions.toggle(requestId, questionId, label) : actions.select(requestId, questionId, label)),
+    [actions, multiple, requestId, questionId],
+  );
+  if (!question) return undefined;
+  return {
+    question,
+    multiple,
+    options: question.options.map((o, index) => ({
+      label: o.label,
+      description: o.description,
+      index,
+      recommended: isRecommended(o.label),
+      checked: selected.includes(o.label),
+    })),
+    value: multiple ? null : (selected[0] ?? null),
+    pick,
+  };
+}

@@ -1,0 +1,43 @@
+/** One question's answer as it appears in a reply. */
+export interface AnswerBlock {
+  title: string;
+  answer: string;
+}
+
+/** A reply read back for the summary: split per question, or whole when splitting would be a guess. */
+export type ParsedAnswerText = { kind: "split"; blocks: AnswerBlock[] } | { kind: "whole"; text: string };
+
+const heading = (title: string) => `> ${title.replace(/\s*\n\s*/g, " ").trim()}`;
+
+/** Formats async answers as a chat reply: `> {title}`, a blank line, the values joined by ", ", a blank line between questions. */
+export function formatAnswerText(items: ReadonlyArray<{ title: string; values: readonly string[] }>): string {
+  return items.map((item) => `${heading(item.title)}\n\n${item.values.join(", ")}`).join("\n\n");
+}
+
+/**
+ * Reads a reply back against the titles it answers. It splits only when every heading stands exactly once,
+ * in order, at the start of a line; any other shape (an edited reply, an answer that quotes a heading)
+ * is returned whole, because a split would put words under the wrong question.
+ */
+export function parseAnswerText(text: string, titles: readonly string[]): ParsedAnswerText {
+  const whole: ParsedAnswerText = { kind: "whole", text };
+  const normalised = text.replace(/\r\n/g, "\n");
+  const lines = normalised.split("\n");
+  const headings = titles.map(heading);
+  const at: number[] = [];
+  for (const h of headings) {
+    const hits = lines.flatMap((line, i) => (line === h ? [i] : []));
+    if (hits.length !== 1) return whole;
+    at.push(hits[0]!);
+  }
+  if (at[0] !== 0 || at.some((line, i) => i > 0 && line <= at[i - 1]!)) return whole;
+  // A quoted line that is not one of our headings could itself be a heading someone typed: too ambiguous.
+  const ours = new Set(at);
+  if (lines.some((line, i) => line.startsWith("> ") && !ours.has(i))) return whole;
+  const blocks = at.map((start, i) => {
+    const end = at[i + 1] ?? lines.length;
+    const body = lines.slice(start + 1, end).join("\n").trim();
+    return { title: titles[i]!, answer: body };
+  });
+  return blocks.some((b) => b.answer === "") ? whole : { kind: "split", blocks };
+}

@@ -1,0 +1,95 @@
+import { render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import type { ReactNode } from "react";
+import { expect, vi } from "vitest";
+import { DockLayout, QuestionDock, QuestionDockProvider, QuestionSummaryList, type QuestionDockProps } from "../../src/components";
+import { createGatewayClient, type GatewayClient } from "../../src/gateway/client";
+import { createSimulatedGateway, type SimAskParams, type SimulatedGateway } from "../../src/gateway/simulated";
+import { createQuestionDockStore } from "../../src/store";
+
+const TOKEN = "dock-test-token";
+
+/** A single-select question whose first option is the recommended one. */
+export const TARGET = {
+  questionId: "target",
+  header: "Deploy",
+  question: "Where should this deploy?",
+  options: [
+    { label: "Staging (Recommended)", description: "Safe to try first" },
+    { label: "Production", description: "Live users see it" },
+  ],
+};
+/** A second single-select question. */
+export const REGION = {
+  questionId: "region",
+  header: "Region",
+  question: "Which region?",
+  options: [{ label: "EU" }, { label: "US" }, { label: "Asia" }],
+};
+/** A multi-select question. */
+export const CHECKS = {
+  questionId: "checks",
+  header: "Checks",
+  question: "Which checks should run?",
+  multiSelect: true,
+  options: [{ label: "Lint" }, { label: "Unit tests" }, { label: "E2E" }],
+};
+
+/** A running dock: simulated gateway, real client, real store, and a user-event session on fake timers. */
+export interface DockHarness {
+  sim: SimulatedGateway;
+  client: GatewayClient;
+  store: ReturnType<typeof createQuestionDockStore>;
+  user: ReturnType<typeof userEvent.setup>;
+  /** Asks through the gateway and waits until the dock shows the request. */
+  ask(params: SimAskParams): Promise<string>;
+  /** What the gateway recorded for a request. */
+  gatewayRecord(id: string): ReturnType<SimulatedGateway["records"]>[number] | undefined;
+  stop(): void;
+}
+
+/** Starts the simulated gateway, a connected client and a dock store; call `stop` after the test. */
+export async function startDock(opts: { typingGraceMs?: number } = {}): Promise<DockHarness> {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+  const sim = createSimulatedGateway({ token: TOKEN, tickIntervalMs: 0 });
+  const client = createGatewayClient({ url: "sim://gateway", transport: sim.transport, token: TOKEN });
+  const store = createQuestionDockStore({ client, sessionKey: "main", typingGraceMs: opts.typingGraceMs ?? 0 });
+  client.start();
+  await vi.waitFor(() => expect(store.getState().connection.state).toBe("connected"));
+  const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+  return {
+    sim,
+    client,
+    store,
+    user,
+    async ask(params) {
+      const record = sim.ask(params);
+      await vi.waitFor(() => expect(store.getState().records[record.id]).toBeDefined());
+      return record.id;
+    },
+    gatewayRecord: (id) => sim.records().find((r) => r.id === id),
+    stop() {
+      store.getState().actions.dispose();
+      client.stop();
+      vi.useRealTimers();
+    },
+  };
+}
+
+/** Renders the dock the way a chat page would: summaries in the transcript, the dock, then a composer. */
+export function renderDock(h: DockHarness, props: QuestionDockProps = {}, composer?: ReactNode) {
+  return render(
+    <QuestionDockProvider store={h.store}>
+      <DockLayout
+        transcript={<QuestionSummaryList />}
+        dock={<QuestionDock layout="stepper" {...props} />}
+        composer={composer ?? <textarea aria-label="Message" />}
+      />
+    </QuestionDockProvider>,
+  );
+}
+
+/** The dock region. */
+export function dock() {
+  return screen.getByRole("region", { name: "Questions" });
+}

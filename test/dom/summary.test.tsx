@@ -1,0 +1,82 @@
+import { act, screen, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { SECRET_MASK } from "../../src/components";
+import { CHECKS, REGION, TARGET, renderDock, startDock, type DockHarness } from "./dock-harness";
+
+let h: DockHarness;
+beforeEach(async () => {
+  h = await startDock();
+});
+afterEach(() => h.stop());
+
+function lines(summary: HTMLElement) {
+  return within(summary)
+    .getAllByRole("listitem")
+    .map((li) => li.textContent);
+}
+
+describe("Transcript summary", () => {
+  it("keeps each full question with its answer, one line per question", async () => {
+    await h.ask({ questions: [TARGET, CHECKS] });
+    renderDock(h, { autoAdvanceMs: 0 });
+    await h.user.click(screen.getByRole("radio", { name: "Production" }));
+    await h.user.click(screen.getByRole("button", { name: "Next" }));
+    await h.user.click(screen.getByRole("checkbox", { name: "Lint" }));
+    await h.user.type(screen.getByRole("textbox", { name: "Other" }), "Fuzzing");
+    await h.user.click(screen.getByRole("button", { name: "Next" }));
+    await h.user.click(screen.getByRole("button", { name: "Submit" }));
+    const summary = await screen.findByRole("article", { name: /answered/i });
+    expect(within(summary).getByText("Answered")).toBeInTheDocument();
+    expect(lines(summary)).toEqual([`${TARGET.question}Production`, `${CHECKS.question}Lint, Fuzzing`]);
+  });
+
+  it("says Answered elsewhere with the answer given elsewhere", async () => {
+    const id = await h.ask({ questions: [REGION] });
+    renderDock(h);
+    await act(async () => h.sim.resolve(id, { region: ["Asia"] }, "another-device"));
+    const summary = await screen.findByRole("article", { name: /answered elsewhere/i });
+    expect(lines(summary)).toEqual([`${REGION.question}Asia`]);
+    expect(screen.queryByRole("region", { name: "Questions" })).not.toBeInTheDocument();
+  });
+
+  it("says Unavailable, keeping the wording, when a restarted gateway no longer knows the request", async () => {
+    await h.ask({ questions: [REGION] });
+    renderDock(h);
+    await act(async () => h.sim.restart());
+    await act(() => vi.advanceTimersByTimeAsync(35_000));
+    const summary = await screen.findByRole("article", { name: /unavailable/i });
+    expect(within(summary).getByText(REGION.question)).toBeInTheDocument();
+  });
+
+  it("masks a secret answer", async () => {
+    const secret = { questionId: "api_key", header: "Key", question: "Paste the staging key", options: [], isSecret: true, secretStore: { name: "STAGING_KEY", kind: "env" } };
+    const id = await h.ask({ questions: [secret] });
+    renderDock(h);
+    const field = screen.getByLabelText("Other");
+    expect(field).toHaveAttribute("type", "password");
+    await h.user.type(field, "hunter2");
+    await h.user.click(screen.getByRole("button", { name: "Submit" }));
+    const summary = await screen.findByRole("article", { name: /answered/i });
+    expect(within(summary).getByText(SECRET_MASK)).toBeInTheDocument();
+    expect(document.body).not.toHaveTextContent("hunter2");
+    expect(h.gatewayRecord(id)?.status).toBe("answered");
+  });
+
+  it("is never evicted by time", async () => {
+    const id = await h.ask({ questions: [TARGET] });
+    renderDock(h);
+    await act(async () => h.sim.cancel(id));
+    await screen.findByRole("article", { name: /skipped/i });
+    await act(() => vi.advanceTimersByTimeAsync(60 * 60_000));
+    expect(screen.getByRole("article", { name: /skipped/i })).toBeInTheDocument();
+  });
+
+  it("hands focus back to the composer when the last request is answered", async () => {
+    await h.ask({ questions: [TARGET] });
+    renderDock(h);
+    await h.user.click(screen.getByRole("radio", { name: "Production" }));
+    await h.user.click(screen.getByRole("button", { name: "Submit" }));
+    await screen.findByRole("article", { name: /answered/i });
+    expect(screen.getByRole("textbox", { name: "Message" })).toHaveFocus();
+  });
+});
