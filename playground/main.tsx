@@ -1,13 +1,26 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import "../src/styles/question-dock.css";
-import { App } from "./App";
+import "./playground.css";
+import { App, InvalidTarget } from "./App";
+import { createChatFeed } from "./chat-feed";
+import { connect, readTarget } from "./connect";
 
 const container = document.getElementById("root");
 if (!container) throw new Error("index.html has no #root element");
 
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// The connection lives for the page, outside React, so StrictMode's double effects cannot open it twice.
+const target = readTarget(window.location.search);
+const root = createRoot(container);
+if (target.kind === "invalid") {
+  root.render(<InvalidTarget message={target.message} />);
+} else {
+  const connection = connect(target);
+  const feed = createChatFeed(connection.client, target.sessionKey);
+  connection.client.start();
+  root.render(
+    <StrictMode>
+      <App connection={connection} feed={feed} />
+    </StrictMode>,
+  );
+}

@@ -29,7 +29,7 @@ export function DockHeader({ onCollapse, showQuestionHeader = true, now }: DockH
         {connection !== "connected" && <span className="qd-connection">{CONNECTION_WORDS[connection]}</span>}
         <RequestNav />
       </div>
-      {expiresAtMs !== undefined && <ExpiryClock expiresAtMs={expiresAtMs} {...(now ? { now } : {})} />}
+      {expiresAtMs !== undefined && Number.isFinite(expiresAtMs) && <ExpiryClock expiresAtMs={expiresAtMs} {...(now ? { now } : {})} />}
       <button type="button" className="qd-icon-button" title="Collapse (Esc)" onClick={onCollapse}>
         <span aria-hidden="true">⌄</span>
         <span className="qd-visually-hidden">Collapse questions</span>

@@ -35,7 +35,10 @@ export function DockLayout({ transcript, dock, composer, className }: DockLayout
   return (
     <DockLayoutContext.Provider value={api}>
       <div className={className ? `qd-layout ${className}` : "qd-layout"}>
-        <div className="qd-layout__transcript">{transcript}</div>
+        {/* The slot scrolls, so it must take keyboard focus even when the transcript holds nothing focusable. */}
+        <div className="qd-layout__transcript" tabIndex={0}>
+          {transcript}
+        </div>
         <div className="qd-layout__dock">{dock}</div>
         <div className="qd-layout__composer" ref={composerSlot}>
           {composer}

@@ -46,7 +46,8 @@ function StackedBody({ requestId }: { requestId: string }) {
 export function QuestionPrompt({ requestId, mode = "stepper", autoAdvanceMs }: QuestionPromptProps) {
   const panelRef = useRef<HTMLDivElement>(null);
   const step = useDockStore((s) => s.views[requestId]?.step ?? 0);
-  usePromptFocus(panelRef, mode === "stepper" ? step : "stacked");
+  const isAsync = useDockStore((s) => s.asyncLinks[requestId] !== undefined);
+  usePromptFocus(panelRef, mode === "stepper" ? step : "stacked", !isAsync);
   return (
     <div className="qd-prompt" data-mode={mode} tabIndex={-1} ref={panelRef}>
       {mode === "stepper" ? <StepperBody requestId={requestId} autoAdvanceMs={autoAdvanceMs} /> : <StackedBody requestId={requestId} />}

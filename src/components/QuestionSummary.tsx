@@ -1,6 +1,7 @@
 import type { Outcome, OutcomeKind } from "../store/types";
 import { useOutcomes } from "../hooks/use-outcomes";
 import { answerText } from "./answer-text";
+import { AsyncSummary } from "./AsyncSummary";
 
 /** The words each outcome shows beside the question. */
 export const OUTCOME_LABELS: Record<OutcomeKind, string> = {
@@ -9,6 +10,7 @@ export const OUTCOME_LABELS: Record<OutcomeKind, string> = {
   skipped: "Skipped",
   expired: "Expired",
   unavailable: "Unavailable",
+  retired: "No longer pending",
 };
 
 /** Props of `QuestionSummary`. */
@@ -19,6 +21,7 @@ export interface QuestionSummaryProps {
 /** A transcript entry for a finished request: its outcome, then each full question with its answer on one line. */
 export function QuestionSummary({ outcome }: QuestionSummaryProps) {
   const label = OUTCOME_LABELS[outcome.kind];
+  if (outcome.async) return <AsyncSummary outcome={outcome} label={label} />;
   const answered = outcome.kind === "answered" || outcome.kind === "answered-elsewhere";
   return (
     <article className="qd-summary" data-outcome={outcome.kind} aria-label={`Question, ${label.toLowerCase()}`}>

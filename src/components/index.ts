@@ -17,3 +17,4 @@ export { QuestionSummary, QuestionSummaryList, OUTCOME_LABELS, type QuestionSumm
 export { QuestionLink, type QuestionLinkProps } from "./QuestionLink";
 export { LiveAnnouncer } from "./LiveAnnouncer";
 export { answerText, SECRET_MASK } from "./answer-text";
+export { AsyncSummary, type AsyncSummaryProps } from "./AsyncSummary";

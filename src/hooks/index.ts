@@ -12,3 +12,4 @@ export { useMediaQuery, useResolvedLayout, STACKED_MEDIA_QUERY, type DockLayoutM
 export { useOutcomes } from "./use-outcomes";
 export { useAnnouncement } from "./use-announcement";
 export { primaryAction, type PrimaryAction, type PromptMode } from "./primary-action";
+export { useDelivery, DELIVERY_LABELS } from "./use-delivery";

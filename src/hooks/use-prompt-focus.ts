@@ -5,21 +5,25 @@ export const STEP_ATTR = "data-qd-step";
 /** Marks the dock's outer element. */
 export const DOCK_ATTR = "data-qd-dock";
 
-const FIRST_CONTROL = "[role='radio'][aria-checked='true'], [role='radio'], input[type='checkbox'], textarea, input";
+const CHOSEN_RADIO = "[role='radio'][aria-checked='true']";
+const FIRST_CONTROL = "[role='radio'], input[type='checkbox'], textarea, input";
 
 /** Focuses the step's first answer control (the chosen radio if any), else the step, else the panel. */
 export function focusFirstControl(panel: HTMLElement): void {
   const step = panel.querySelector<HTMLElement>(`[${STEP_ATTR}]`);
-  const control = (step ?? panel).querySelector<HTMLElement>(FIRST_CONTROL);
+  const scope = step ?? panel;
+  // A selector list matches in document order, so the chosen radio needs its own query to win over the first one.
+  const control = scope.querySelector<HTMLElement>(CHOSEN_RADIO) ?? scope.querySelector<HTMLElement>(FIRST_CONTROL);
   (control ?? (step?.tabIndex === -1 ? step : panel)).focus();
 }
 
 /**
  * Focus for a prompt panel. When the prompt first appears it takes focus (from the composer too), unless
  * focus already sits elsewhere in the dock, such as on the request arrows. When the step changes it puts
- * focus back on the new step only if focus was lost with the old step's controls.
+ * focus back on the new step only if focus was lost with the old step's controls. An async question
+ * (`takeFocus: false`) never takes focus when it appears, so the composer stays usable while the agent works.
  */
-export function usePromptFocus(panelRef: RefObject<HTMLElement | null>, stepKey: string | number): void {
+export function usePromptFocus(panelRef: RefObject<HTMLElement | null>, stepKey: string | number, takeFocus = true): void {
   const arrived = useRef(false);
   useEffect(() => {
     const panel = panelRef.current;
@@ -29,9 +33,10 @@ export function usePromptFocus(panelRef: RefObject<HTMLElement | null>, stepKey:
     const active = panel.ownerDocument.activeElement;
     const lost = !active || active === panel.ownerDocument.body || !active.isConnected;
     if (first) {
+      if (!takeFocus) return;
       const dock = panel.closest(`[${DOCK_ATTR}]`);
       if (!lost && dock?.contains(active) && !panel.contains(active)) return;
     } else if (!lost) return;
     focusFirstControl(panel);
-  }, [panelRef, stepKey]);
+  }, [panelRef, stepKey, takeFocus]);
 }

@@ -3,6 +3,14 @@ import { invalid, valid, type Validated } from "./result";
 
 /** Most questions one async delivery may carry. @default 12 */
 export const ASYNC_MAX_QUESTIONS = 12;
+/** Most choices one async question may offer. @default 4 */
+export const ASYNC_MAX_OPTIONS = 4;
+/** Longest `itemId`, in characters. @default 256 */
+export const ASYNC_MAX_ITEM_ID = 256;
+/** Longest question title, in characters. @default 4096 */
+export const ASYNC_MAX_TITLE = 4096;
+/** Longest choice label, in characters. @default 256 */
+export const ASYNC_MAX_OPTION = 256;
 
 /** One async (Codex) question: a title and, optionally, choices. */
 export interface AsyncQuestion {
@@ -16,18 +24,33 @@ export interface AsyncDelivery {
   questions: AsyncQuestion[];
 }
 
-function readOption(r: Reader, raw: unknown, path: string): string | undefined {
-  if (typeof raw === "string") return raw.trim() ? raw : r.fail(path, "must not be empty");
-  const o = r.object(raw, path);
-  return o ? r.string(o.label, r.at(path, "label"), { nonEmpty: true }) : undefined;
+function bounded(r: Reader, raw: unknown, path: string, max: number): string | undefined {
+  const value = r.string(raw, path, { nonEmpty: true });
+  if (value !== undefined && value.length > max) return r.fail(path, `must be at most ${max} characters, got ${value.length}`);
+  return value;
 }
 
-/** Validates an `openclawAsyncDelivery` block; options may be strings or `{label}` objects. Never throws. */
+function readOption(r: Reader, raw: unknown, path: string): string | undefined {
+  if (typeof raw === "string") return bounded(r, raw, path, ASYNC_MAX_OPTION);
+  const o = r.object(raw, path);
+  return o ? bounded(r, o.label, r.at(path, "label"), ASYNC_MAX_OPTION) : undefined;
+}
+
+function readOptions(r: Reader, raw: unknown, path: string): string[] {
+  if (raw === undefined || raw === null) return [];
+  const list = r.array(raw, path) ?? [];
+  if (Array.isArray(raw) && (list.length < 1 || list.length > ASYNC_MAX_OPTIONS)) {
+    r.fail(path, `must have 1 to ${ASYNC_MAX_OPTIONS} options, got ${list.length}`);
+  }
+  return list.map((opt, j) => readOption(r, opt, r.at(path, j))).filter((x): x is string => x !== undefined);
+}
+
+/** Validates an `openclawAsyncDelivery` block within the limits above; options may be strings or `{label}` objects. Never throws. */
 export function parseAsyncDelivery(input: unknown): Validated<AsyncDelivery> {
   const r = new Reader();
   const o = r.object(input, "");
   if (!o) return invalid(r.issues);
-  const itemId = r.string(o.itemId, "itemId", { nonEmpty: true });
+  const itemId = bounded(r, o.itemId, "itemId", ASYNC_MAX_ITEM_ID);
   const list = r.array(o.questions, "questions") ?? [];
   if (Array.isArray(o.questions) && (list.length < 1 || list.length > ASYNC_MAX_QUESTIONS)) {
     r.fail("questions", `must have 1 to ${ASYNC_MAX_QUESTIONS} questions, got ${list.length}`);
@@ -36,9 +59,9 @@ export function parseAsyncDelivery(input: unknown): Validated<AsyncDelivery> {
   list.forEach((item, i) => {
     const at = r.at("questions", i);
     const q = r.object(item, at);
-    const title = q && r.string(q.title, r.at(at, "title"), { nonEmpty: true });
-    const rawOptions = q?.options === undefined || q?.options === null ? [] : (r.array(q.options, r.at(at, "options")) ?? []);
-    const options = rawOptions.map((opt, j) => readOption(r, opt, r.at(r.at(at, "options"), j))).filter((x): x is string => x !== undefined);
+    if (!q) return;
+    const title = bounded(r, q.title, r.at(at, "title"), ASYNC_MAX_TITLE);
+    const options = readOptions(r, q.options, r.at(at, "options"));
     if (title !== undefined) questions.push({ title, options });
   });
   if (r.issues.length || itemId === undefined) return invalid(r.issues);

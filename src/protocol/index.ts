@@ -10,3 +10,5 @@ export * from "./payloads";
 export * from "./links";
 export * from "./async-delivery";
 export * from "./answer-text";
+export * from "./chat-message";
+export * from "./run-ending";

@@ -1,6 +1,8 @@
 import { createStore, type StoreApi } from "zustand/vanilla";
 import type { GatewayConnection } from "../gateway/types";
 import type { QuestionAnswers, QuestionRecord } from "../protocol";
+import type { AsyncQuestionServices } from "./async-services";
+import { createAsyncSync } from "./async-sync";
 import { createDockActions } from "./dock-actions";
 import { createGatewaySync } from "./gateway-sync";
 import { DEFAULT_TYPING_GRACE_MS } from "./priority";
@@ -28,15 +30,19 @@ export interface DockStoreOptions {
   showSessionless?: boolean;
   /** Records to show before the first connect, e.g. for stories. They are re-checked on connect. */
   initialRecords?: QuestionRecord[];
+  /** The conversation's async (Codex) questions and answer outbox; see `getAsyncQuestionServices`. Off when absent. */
+  asyncQuestions?: AsyncQuestionServices;
 }
 
 /** Internals shared by the store's modules; not part of the public API. */
 export interface DockContext {
-  options: Required<Omit<DockStoreOptions, "initialRecords">>;
+  options: Required<Omit<DockStoreOptions, "initialRecords" | "asyncQuestions">>;
   set: StoreApi<DockStore>["setState"];
   get: StoreApi<DockStore>["getState"];
   /** The answers last sent per request, so a late confirmation can tell "ours" from "elsewhere". */
   attempted: Map<string, QuestionAnswers>;
+  /** Our submits and skips still waiting for the gateway's reply, by request id. */
+  inflight: Map<string, Promise<void>>;
 }
 
 const realTimers: DockTimers = {
@@ -59,6 +65,8 @@ export function createQuestionDockStore(opts: DockStoreOptions): StoreApi<DockSt
     connection: opts.client.getConnection(),
     records: {},
     order: [],
+    asyncLinks: {},
+    deliveries: {},
     activeId: null,
     views: {},
     submissions: {},
@@ -70,9 +78,10 @@ export function createQuestionDockStore(opts: DockStoreOptions): StoreApi<DockSt
   };
   // Actions need the store's own set/get, so the store is made first and the actions attached after.
   const store = createStore<DockStore>()(() => ({ ...initial, actions: undefined as unknown as DockStore["actions"] }));
-  const ctx: DockContext = { options, set: store.setState, get: store.getState, attempted: new Map() };
+  const ctx: DockContext = { options, set: store.setState, get: store.getState, attempted: new Map(), inflight: new Map() };
   const sync = createGatewaySync(ctx);
-  store.setState({ actions: createDockActions(ctx, sync) });
+  const asyncSync = opts.asyncQuestions ? createAsyncSync(ctx, sync, opts.asyncQuestions) : undefined;
+  store.setState({ actions: createDockActions(ctx, sync, asyncSync) });
   for (const record of opts.initialRecords ?? []) sync.receive(record, "initial");
   return store;
 }

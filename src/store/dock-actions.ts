@@ -3,13 +3,14 @@ import { GatewayRequestError } from "../gateway/types";
 import type { QuestionRecord } from "../protocol";
 import type { DockContext } from "./create-dock-store";
 import { selectOption, setOtherText, toggleOption, withStep } from "./drafts";
+import type { AsyncSync } from "./async-sync";
 import type { GatewaySync } from "./gateway-sync";
 import { submitErrorMessage } from "./messages";
 import { answersFor } from "./selectors";
 import type { DockActions, RequestView } from "./types";
 
 /** Builds the actions of one dock store. */
-export function createDockActions(ctx: DockContext, sync: GatewaySync): DockActions {
+export function createDockActions(ctx: DockContext, sync: GatewaySync, asyncSync?: AsyncSync): DockActions {
   const { client, now } = ctx.options;
 
   const editView = (requestId: string, questionId: string | null, edit: (view: RequestView, record: QuestionRecord) => RequestView) => {
@@ -19,8 +20,12 @@ export function createDockActions(ctx: DockContext, sync: GatewaySync): DockActi
     if (!record || !view || s.submissions[requestId]?.status === "submitting") return;
     if (questionId !== null && !record.questions.some((q) => q.questionId === questionId)) return;
     const next = edit(view, record);
-    if (next !== view) ctx.set({ views: { ...s.views, [requestId]: next } });
+    if (next === view) return;
+    ctx.set({ views: { ...s.views, [requestId]: next } });
+    if (next.drafts !== view.drafts) asyncSync?.noteEdit(requestId);
   };
+  // Async questions are answered with a chat message through the outbox, never with question.resolve.
+  const viaOutbox = (requestId: string) => asyncSync?.isAsync(requestId) === true;
   const question = (record: QuestionRecord, questionId: string) => record.questions.find((q) => q.questionId === questionId)!;
 
   // After a refused submit or skip the request may have ended elsewhere; ask the gateway what became of it.
@@ -28,11 +33,12 @@ export function createDockActions(ctx: DockContext, sync: GatewaySync): DockActi
     if (error instanceof GatewayRequestError && error.reason === "QUESTION_NOT_FOUND") return sync.settle(requestId, "unavailable");
     if (error instanceof GatewayRequestError && error.reason === "QUESTION_ALREADY_TERMINAL") {
       try {
-        return sync.settleFromRecord(await getQuestion(client, requestId));
+        sync.settleFromRecord(await getQuestion(client, requestId));
       } catch (lookup) {
         if (lookup instanceof GatewayRequestError && lookup.reason === "QUESTION_NOT_FOUND") return sync.settle(requestId, "unavailable");
       }
     }
+    // Still here when the lookup failed or told nothing terminal: the person must see the refusal, not "Sending…" forever.
     const s = ctx.get();
     if (!s.records[requestId]) return;
     ctx.set({ submissions: { ...s.submissions, [requestId]: { status: "error", kind, message: submitErrorMessage(error, kind) } } });
@@ -51,12 +57,20 @@ export function createDockActions(ctx: DockContext, sync: GatewaySync): DockActi
     }
     if (answers) ctx.attempted.set(requestId, answers);
     ctx.set({ submissions: { ...s.submissions, [requestId]: { status: "submitting", kind } } });
+    const reply = (async () => {
+      try {
+        const result = await resolveQuestion(client, answers ? { id: requestId, answers } : { id: requestId, cancel: true });
+        if (result.status === "answered") sync.settle(requestId, "answered", result.answers);
+        else sync.settle(requestId, "skipped");
+      } catch (error) {
+        await settleAfterRefusal(requestId, error, kind);
+      }
+    })();
+    ctx.inflight.set(requestId, reply);
     try {
-      const result = await resolveQuestion(client, answers ? { id: requestId, answers } : { id: requestId, cancel: true });
-      if (result.status === "answered") sync.settle(requestId, "answered", result.answers);
-      else sync.settle(requestId, "skipped");
-    } catch (error) {
-      await settleAfterRefusal(requestId, error, kind);
+      await reply;
+    } finally {
+      ctx.inflight.delete(requestId);
     }
   };
 
@@ -74,8 +88,8 @@ export function createDockActions(ctx: DockContext, sync: GatewaySync): DockActi
     goToStep: (rid, step) => editView(rid, null, (v, r) => withStep(v, r, step)),
     next: (rid) => editView(rid, null, (v, r) => withStep(v, r, v.step + 1)),
     back: (rid) => editView(rid, null, (v, r) => withStep(v, r, v.step - 1)),
-    submit: (rid) => send(rid, "answer"),
-    skip: (rid) => send(rid, "skip"),
+    submit: async (rid) => (viaOutbox(rid) ? asyncSync!.submit(rid) : send(rid, "answer")),
+    skip: async (rid) => (viaOutbox(rid) ? asyncSync!.skip(rid) : send(rid, "skip")),
     collapse: () => ctx.set({ collapsed: true }),
     expand: () => ctx.set({ collapsed: false }),
     showRequest: (rid) => {
@@ -83,6 +97,12 @@ export function createDockActions(ctx: DockContext, sync: GatewaySync): DockActi
     },
     previousRequest: () => move(-1),
     nextRequest: () => move(1),
-    dispose: () => sync.dispose(),
+    retryAnswer: (id) => asyncSync?.retry(id),
+    discardAnswer: (id) => asyncSync?.discard(id),
+    reopen: (itemId) => asyncSync?.reopen(itemId),
+    dispose: () => {
+      asyncSync?.dispose();
+      sync.dispose();
+    },
   };
 }

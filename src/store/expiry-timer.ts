@@ -1,5 +1,8 @@
 import type { DockContext } from "./create-dock-store";
 
+// Timers take a signed 32-bit delay; a longer one fires at once. A far expiry is reached in several hops instead.
+const MAX_TIMER_DELAY_MS = 2 ** 31 - 1;
+
 /**
  * One timer for the earliest expiry among pending requests. The gateway also sends `question.resolved`
  * with status expired, but a dock that is offline at that moment must still let the prompt go on time.
@@ -7,13 +10,17 @@ import type { DockContext } from "./create-dock-store";
 export function createExpiryTimer(ctx: DockContext, expire: (id: string) => void) {
   const { now, timers } = ctx.options;
   let handle: unknown;
+  let disposed = false;
   const clear = () => {
     if (handle !== undefined) timers.clearTimeout(handle);
     handle = undefined;
   };
   const reschedule = (): void => {
     clear();
-    const records = Object.values(ctx.get().records);
+    // A late reply (e.g. a submit that was in flight) can still settle a request after dispose; it must not re-arm.
+    if (disposed) return;
+    // Async questions never expire (their expiresAtMs is Infinity); they leave by retirement instead.
+    const records = Object.values(ctx.get().records).filter((r) => Number.isFinite(r.expiresAtMs));
     if (records.length === 0) return;
     const t = now();
     const due = records.filter((r) => r.expiresAtMs <= t);
@@ -22,7 +29,11 @@ export function createExpiryTimer(ctx: DockContext, expire: (id: string) => void
       return;
     }
     const next = Math.min(...records.map((r) => r.expiresAtMs));
-    handle = timers.setTimeout(reschedule, Math.max(0, next - t));
+    handle = timers.setTimeout(reschedule, Math.min(MAX_TIMER_DELAY_MS, Math.max(0, next - t)));
   };
-  return { reschedule, dispose: clear };
+  const dispose = () => {
+    disposed = true;
+    clear();
+  };
+  return { reschedule, dispose };
 }

@@ -13,7 +13,11 @@ const MAX_REJECTED = 20;
 /** The store's link to the gateway: applies events, recovers after reconnects, and settles requests. */
 export interface GatewaySync {
   receive(record: QuestionRecord, source: string): void;
-  settle(id: string, kind: OutcomeKind, answers?: QuestionAnswers): void;
+  settle(id: string, kind: OutcomeKind, answers?: QuestionAnswers, extra?: Pick<Outcome, "async">): void;
+  /** Records an outcome for a request that is not in the dock (e.g. an async question found answered in history). */
+  putOutcome(id: string, outcome: Outcome): void;
+  /** Forgets an outcome so the request can come back (Discard, Answer). */
+  dropOutcome(id: string): void;
   /** Settles a request from its terminal record, telling our own answer apart from one given elsewhere. */
   settleFromRecord(record: QuestionRecord): void;
   announce(text: string): void;
@@ -28,6 +32,14 @@ function insertInOrder(order: string[], records: Record<string, QuestionRecord>,
   return at === -1 ? [...order, rec.id] : [...order.slice(0, at), rec.id, ...order.slice(at)];
 }
 
+// The record kept with an outcome shows how the gateway ended it; any other outcome keeps the last known state.
+function terminalRecord(record: QuestionRecord, kind: OutcomeKind, answers: QuestionAnswers | undefined): QuestionRecord {
+  if (kind === "expired") return { ...record, status: "expired" };
+  if (kind === "skipped") return { ...record, status: "cancelled" };
+  if (kind === "answered" || kind === "answered-elsewhere") return { ...record, status: "answered", ...(answers ? { answers } : {}) };
+  return record;
+}
+
 function outcomeWords(kind: OutcomeKind): string {
   const words: Record<OutcomeKind, string> = {
     answered: "Answer sent",
@@ -35,6 +47,7 @@ function outcomeWords(kind: OutcomeKind): string {
     skipped: "Skipped",
     expired: "Question expired",
     unavailable: "Question no longer available",
+    retired: "Moved to history",
   };
   return words[kind];
 }
@@ -43,6 +56,7 @@ function outcomeWords(kind: OutcomeKind): string {
 export function createGatewaySync(ctx: DockContext): GatewaySync {
   const { client, now, timers } = ctx.options;
   let recheck: unknown;
+  let disposed = false;
 
   const announce = (text: string) => ctx.set((s) => ({ announcement: { text, n: s.announcement.n + 1 } }));
 
@@ -52,7 +66,19 @@ export function createGatewaySync(ctx: DockContext): GatewaySync {
   const mine = (rec: QuestionRecord) =>
     belongsToSession(rec.sessionKey, ctx.options.sessionKey, client.getConnection().hello?.mainSessionKey, ctx.options.showSessionless);
 
-  const settle = (id: string, kind: OutcomeKind, answers?: QuestionAnswers) => {
+  const putOutcome = (id: string, outcome: Outcome) => {
+    const s = ctx.get();
+    // The outcome map is the one structure that grows without bound, so it is updated in place (see DockState).
+    (s.outcomes as Map<string, Outcome>).set(id, outcome);
+    ctx.set({ outcomeVersion: s.outcomeVersion + 1 });
+  };
+
+  const dropOutcome = (id: string) => {
+    const s = ctx.get();
+    if ((s.outcomes as Map<string, Outcome>).delete(id)) ctx.set({ outcomeVersion: s.outcomeVersion + 1 });
+  };
+
+  const settle = (id: string, kind: OutcomeKind, answers?: QuestionAnswers, extra?: Pick<Outcome, "async">) => {
     const s = ctx.get();
     const record = s.records[id];
     if (!record) return;
@@ -62,15 +88,17 @@ export function createGatewaySync(ctx: DockContext): GatewaySync {
     const index = s.order.indexOf(id);
     const order = s.order.filter((x) => x !== id);
     const activeId = s.activeId === id ? (order[Math.min(index, order.length - 1)] ?? null) : s.activeId;
+    const { [id]: _a, ...asyncLinks } = s.asyncLinks;
     // The outcome map is the one structure that grows without bound, so it is updated in place (see DockState).
     (s.outcomes as Map<string, Outcome>).set(id, {
       kind,
-      record: { ...record, status: kind === "expired" ? "expired" : kind === "skipped" ? "cancelled" : record.status },
+      record: terminalRecord(record, kind, answers),
       ...(answers ? { answers } : {}),
       at: now(),
+      ...extra,
     });
     ctx.attempted.delete(id);
-    ctx.set({ records, views, submissions, order, activeId, outcomeVersion: s.outcomeVersion + 1, collapsed: order.length ? s.collapsed : false });
+    ctx.set({ records, views, submissions, order, activeId, asyncLinks, outcomeVersion: s.outcomeVersion + 1, collapsed: order.length ? s.collapsed : false });
     announce(`${outcomeWords(kind)}: ${record.questions[0]?.header || record.questions[0]?.question || "question"}`);
     expiry.reschedule();
   };
@@ -83,11 +111,24 @@ export function createGatewaySync(ctx: DockContext): GatewaySync {
     else if (rec.status === "cancelled") settle(rec.id, "skipped");
   };
 
+  /**
+   * Settles from a terminal record learned from an event or a recovery. While our own submit or skip awaits
+   * its reply, that reply decides first: the gateway may record an answer differently from how it was sent
+   * (a secret becomes "stored"), so comparing would take our own answer for someone else's.
+   */
+  const settleWhenReplied = (rec: QuestionRecord) => {
+    const reply = ctx.inflight.get(rec.id);
+    if (!reply) return settleFromRecord(rec);
+    void reply.then(() => {
+      if (ctx.get().records[rec.id]) settleFromRecord(rec);
+    });
+  };
+
   const applyPriority = (newId: string) => {
     if (recheck !== undefined) timers.clearTimeout(recheck);
     recheck = undefined;
     const s = ctx.get();
-    if (!s.records[newId]) return;
+    if (disposed || !s.records[newId]) return;
     const { activeId, recheckInMs } = activeAfterArrival(s, newId, now(), ctx.options.typingGraceMs);
     if (activeId !== s.activeId) ctx.set({ activeId });
     if (recheckInMs > 0) recheck = timers.setTimeout(() => applyPriority(newId), recheckInMs);
@@ -96,7 +137,7 @@ export function createGatewaySync(ctx: DockContext): GatewaySync {
   const receive = (rec: QuestionRecord, source: string) => {
     if (!mine(rec)) return;
     const s = ctx.get();
-    if (rec.status !== "pending") return settleFromRecord(rec);
+    if (rec.status !== "pending") return settleWhenReplied(rec);
     if (s.records[rec.id]) {
       ctx.set({ records: { ...s.records, [rec.id]: rec } });
       return;
@@ -120,11 +161,12 @@ export function createGatewaySync(ctx: DockContext): GatewaySync {
     try {
       // A new gateway knows nothing of the old one's ids, so asking it about them would only mislabel them.
       const result = await recoverQuestions(client, serverChanged ? [] : local);
-      result.rejected.forEach((r) => reject("question.list", r.errors));
+      if (disposed) return;
+      result.rejected.forEach((r) => reject(r.id === undefined ? "question.list" : "question.get", r.errors, r.id));
       const listed = new Set(result.pending.map((r) => r.id));
       result.pending.forEach((r) => receive(r, "recovery"));
       for (const item of result.settled) {
-        if (item.record) settleFromRecord(item.record);
+        if (item.record) settleWhenReplied(item.record);
         else settle(item.id, item.outcome === "unavailable" ? "unavailable" : item.outcome === "cancelled" ? "skipped" : item.outcome);
       }
       if (serverChanged) local.filter((id) => !listed.has(id)).forEach((id) => settle(id, "unavailable"));
@@ -145,7 +187,7 @@ export function createGatewaySync(ctx: DockContext): GatewaySync {
       if (!parsed.ok) return reject("question.resolved", parsed.errors);
       const e = parsed.value;
       const record = ctx.get().records[e.id];
-      if (record) settleFromRecord({ ...record, status: e.status, ...(e.status === "answered" ? { answers: e.answers } : {}) });
+      if (record) settleWhenReplied({ ...record, status: e.status, ...(e.status === "answered" ? { answers: e.answers } : {}) });
     }),
     client.onConnected((info) => void recover(info.serverChanged)),
     client.onGap(() => void recover(false)),
@@ -155,8 +197,11 @@ export function createGatewaySync(ctx: DockContext): GatewaySync {
     receive,
     settle,
     settleFromRecord,
+    putOutcome,
+    dropOutcome,
     announce,
     dispose() {
+      disposed = true;
       offs.forEach((off) => off());
       expiry.dispose();
       if (recheck !== undefined) timers.clearTimeout(recheck);

@@ -1,5 +1,6 @@
 import type { ConnectionInfo } from "../gateway/types";
 import type { QuestionAnswers, QuestionRecord, ValidationIssue } from "../protocol";
+import type { OutboxEntry } from "./outbox/types";
 
 /** One question's draft: chosen labels and typed Other text, kept apart so text equal to a label stays text. */
 export interface QuestionDraft {
@@ -23,7 +24,14 @@ export type Submission =
   | { status: "error"; kind: "answer" | "skip"; message: string };
 
 /** How a request left the dock. */
-export type OutcomeKind = "answered" | "answered-elsewhere" | "skipped" | "expired" | "unavailable";
+export type OutcomeKind = "answered" | "answered-elsewhere" | "skipped" | "expired" | "unavailable" | "retired";
+
+/** What ties a dock request to an async (Codex) question: answers go out as chat messages, not question.resolve. */
+export interface AsyncLink {
+  itemId: string;
+  /** The assistant message that carried the question; the reply's replyToId. */
+  sourceMessageId?: string;
+}
 
 /** A terminal request kept for the transcript summary; never evicted by time. */
 export interface Outcome {
@@ -31,6 +39,8 @@ export interface Outcome {
   record: QuestionRecord;
   answers?: QuestionAnswers;
   at: number;
+  /** Set for async questions: the outbox entry that carries the answer, or the saved reply text. */
+  async?: AsyncLink & { outboxId?: string; replyText?: string };
 }
 
 /** A record from the gateway that failed validation, reported instead of shown. */
@@ -47,6 +57,8 @@ export interface DockState {
   connection: ConnectionInfo;
   /** Pending records of this session, by id. */
   records: Record<string, QuestionRecord>;
+  /** Async (Codex) requests among `records`, by request id: they never take focus or the active slot from a blocking one. */
+  asyncLinks: Record<string, AsyncLink>;
   /** Pending ids in stable arrival order. */
   order: string[];
   activeId: string | null;
@@ -60,6 +72,8 @@ export interface DockState {
   /** Bumped on every change to `outcomes`. */
   outcomeVersion: number;
   collapsed: boolean;
+  /** The conversation's outbox entries by id, mirrored for the summaries' delivery states. */
+  deliveries: Record<string, OutboxEntry>;
   rejected: DockRejection[];
   /** A short polite message for the live region, with a counter so a repeat still announces. */
   announcement: { text: string; n: number };
@@ -80,6 +94,12 @@ export interface DockActions {
   showRequest(requestId: string): void;
   previousRequest(): void;
   nextRequest(): void;
+  /** Re-sends an async answer's existing outbox entry; never a second answer. */
+  retryAnswer(outboxId: string): void;
+  /** Removes a queued async answer and reopens its draft in every open pane. */
+  discardAnswer(outboxId: string): void;
+  /** Brings a retired or skipped async question back into the dock, draft intact. */
+  reopen(itemId: string): void;
   /** Detaches from the client; the store keeps its last state. */
   dispose(): void;
 }

@@ -1,6 +1,6 @@
 import type { ChatSendParams } from "../../protocol";
 import type { SimClock } from "./sim-clock";
-import { SimRuns, type SimRun, type SimRunOutcome, type SimTextPart } from "./sim-runs";
+import { SimRuns, type SimRun, type SimRunOutcome, type SimSettleDetail, type SimTextPart } from "./sim-runs";
 
 /** One async (Codex) question: a title and, optionally, up to four string choices. */
 export interface SimAsyncQuestion {
@@ -23,8 +23,14 @@ export interface SimChatMessage {
   idempotencyKey?: string;
   stopReason?: string;
   replyToId?: string;
+  /** "commentary" or "final_answer", as Codex messages carry it. */
+  phase?: string;
+  /** On the partial reply of a run aborted mid-stream, which the gateway saves with `stopReason: "stop"`. */
+  openclawAbort?: { aborted: true; origin: string; runId: string };
+  /** On messages the gateway wrote itself, e.g. the prompt of a restart-recovery run. */
+  provenance?: { kind: string; sourceTool?: string; sourceSessionKey?: string };
   openclawAsyncDelivery?: SimAsyncDelivery;
-  __openclaw: { id: string; seq: number; runId?: string; idempotencyKey?: string };
+  __openclaw: { id: string; seq: number; runId?: string; idempotencyKey?: string; replyToId?: string };
 }
 
 /** How the simulated agent answers a chat message. */
@@ -35,15 +41,31 @@ export interface SimChatOptions {
   stepMs: number;
   /** Called once per run as it settles, before its terminal `chat` event. */
   onRunEnded: (run: SimRun, outcome: SimRunOutcome) => void;
+  /** The key that the alias "main" stands for in `chat.send`, `chat.history` and `chat.abort`, as on the gateway. */
+  mainSessionKey?: string;
 }
 
 interface Session {
   sessionId: string;
   messages: SimChatMessage[];
+  lastRunId?: string;
 }
 
 /** Most messages `chat.history` returns when no limit is given. @default 200 */
 export const DEFAULT_HISTORY_LIMIT = 200;
+
+/** The prompt of the run with which the gateway resumes a turn a restart interrupted. */
+export const RESTART_RECOVERY_PROMPT =
+  "[System] Your previous turn was interrupted by a gateway restart while OpenClaw was waiting on tool/model work. Resume it and finish the response.";
+
+/** What `chat.history` says about a session's runs, as the gateway's `sessionInfo` does. */
+export interface SimSessionInfo {
+  key: string;
+  status: "running" | "done";
+  hasActiveRun: boolean;
+  activeRunIds: string[];
+  lastRunId?: string;
+}
 
 function chunksOf(text: string): string[] {
   const words = text.split(/(?<=\s)/u);
@@ -68,7 +90,7 @@ export class SimChat {
     publish: (event: string, payload: unknown) => void,
     private readonly opts: SimChatOptions,
   ) {
-    this.runs = new SimRuns(clock, publish, (run, outcome) => this.settled(run, outcome));
+    this.runs = new SimRuns(clock, publish, (run, outcome, detail) => this.settled(run, outcome, detail));
   }
 
   /** Stores the user message and starts a run; the same idempotency key answers with the same run and adds nothing. */
@@ -76,36 +98,65 @@ export class SimChat {
     const known = this.sent.get(p.idempotencyKey);
     if (known !== undefined) return { runId: known, status: this.runs.get(known)?.status === "running" ? "in_flight" : "ok" };
     const runId = p.idempotencyKey;
+    const sessionKey = this.canonical(p.sessionKey);
     this.sent.set(p.idempotencyKey, runId);
     const idempotencyKey = `${p.idempotencyKey}:user`;
-    this.append(p.sessionKey, {
+    this.append(sessionKey, {
       role: "user",
       content: p.message,
       idempotencyKey,
       ...(p.replyToId ? { replyToId: p.replyToId } : {}),
-      __openclaw: { idempotencyKey },
+      __openclaw: { idempotencyKey, ...(p.replyToId ? { replyToId: p.replyToId } : {}) },
     });
     // The acknowledgement must reach the sender before the run's first event, as on the gateway.
-    queueMicrotask(() => this.startReply(p.sessionKey, runId, p.message));
+    queueMicrotask(() => this.startReply(sessionKey, runId, p.message));
     return { runId, status: "started" };
   }
 
-  /** The newest `limit` messages of a session, oldest first. */
-  history(sessionKey: string, limit = DEFAULT_HISTORY_LIMIT): { sessionKey: string; sessionId: string; messages: SimChatMessage[] } {
-    const session = this.session(sessionKey);
-    return { sessionKey, sessionId: session.sessionId, messages: session.messages.slice(-limit) };
+  /** The newest `limit` messages of a session, oldest first, with what the gateway says about its runs. */
+  history(sessionKey: string, limit = DEFAULT_HISTORY_LIMIT): { sessionKey: string; sessionId: string; messages: SimChatMessage[]; sessionInfo: SimSessionInfo } {
+    const key = this.canonical(sessionKey);
+    const session = this.session(key);
+    const activeRunIds = this.runs.active(key).map((r) => r.runId);
+    const sessionInfo: SimSessionInfo = {
+      key,
+      status: activeRunIds.length ? "running" : "done",
+      hasActiveRun: activeRunIds.length > 0,
+      activeRunIds,
+      ...(session.lastRunId ? { lastRunId: session.lastRunId } : {}),
+    };
+    return { sessionKey: key, sessionId: session.sessionId, messages: session.messages.slice(-limit), sessionInfo };
   }
 
   /** Aborts the session's running runs, or just `runId`. */
   abort(sessionKey: string, runId?: string): { ok: true; aborted: boolean; runIds: string[] } {
-    const runs = this.runs.active(sessionKey).filter((r) => runId === undefined || r.runId === runId);
+    const runs = this.runs.active(this.canonical(sessionKey)).filter((r) => runId === undefined || r.runId === runId);
     for (const run of runs) this.runs.abort(run);
     return { ok: true, aborted: runs.length > 0, runIds: runs.map((r) => r.runId) };
   }
 
   /** Starts a run with no user message (a scripted agent turn); it stays open until completed, failed or aborted. */
   startRun(sessionKey: string, runId = this.nextId("run")): SimRun {
+    this.session(sessionKey).lastRunId = runId;
     return this.runs.start(sessionKey, runId);
+  }
+
+  /**
+   * Resumes an interrupted turn as the gateway's restart recovery does: a system user message with
+   * `provenance {kind: "internal_system", sourceTool: "main_session_restart_recovery"}`, then a run under a new
+   * runId that stays open for `completeRun`/`failRun`/`abortRun`.
+   */
+  recover(sessionKey: string): SimRun {
+    const runId = this.nextId("recovery");
+    const idempotencyKey = `${runId}:user`;
+    this.append(sessionKey, {
+      role: "user",
+      content: RESTART_RECOVERY_PROMPT,
+      idempotencyKey,
+      provenance: { kind: "internal_system", sourceTool: "main_session_restart_recovery", sourceSessionKey: sessionKey },
+      __openclaw: { runId, idempotencyKey },
+    });
+    return this.startRun(sessionKey, runId);
   }
 
   /** Attaches async questions to the final message of a running `runId`, or of a short run of their own. */
@@ -131,14 +182,16 @@ export class SimChat {
     return message;
   }
 
-  /** Stops all runs without events, as a restart does; transcripts stay. */
-  stopRuns(): void {
+  /** Stops all runs without events, as a restart does; transcripts stay. Returns the sessions whose runs were cut off. */
+  stopRuns(): string[] {
+    const interrupted = [...new Set(this.runs.active().map((r) => r.sessionKey))];
     this.runs.clear();
     this.pendingDelivery.clear();
+    return interrupted;
   }
 
   private startReply(sessionKey: string, runId: string, userText: string): void {
-    const run = this.runs.start(sessionKey, runId);
+    const run = this.startRun(sessionKey, runId);
     const reply = this.opts.reply?.(userText);
     if (reply === undefined) return;
     const chunks = chunksOf(reply);
@@ -146,24 +199,46 @@ export class SimChat {
     this.runs.later(run, this.opts.stepMs * (chunks.length + 1), () => this.runs.complete(run));
   }
 
-  private settled(run: SimRun, outcome: SimRunOutcome): Record<string, unknown> | undefined {
+  private settled(run: SimRun, outcome: SimRunOutcome, detail: SimSettleDetail = {}): Record<string, unknown> | undefined {
     const delivery = this.pendingDelivery.get(run.runId);
     this.pendingDelivery.delete(run.runId);
+    const { runId } = run;
     let message: SimChatMessage | undefined;
-    if (outcome !== "error" && (run.text || delivery)) {
+    if (outcome === "error") {
+      // A failed run leaves its error in the transcript, keyed so a retry cannot add it twice.
+      const idempotencyKey = `${runId}:terminal-error`;
+      this.append(run.sessionKey, { role: "assistant", content: [{ type: "text", text: `⚠️ ${detail.errorMessage ?? "The agent run failed."}` }], stopReason: "error", idempotencyKey, __openclaw: { runId, idempotencyKey } });
+    } else if (outcome === "aborted" && (run.text || delivery)) {
+      // The gateway saves a mid-stream abort's partial text as "stop" and marks the abort beside it.
+      const idempotencyKey = `${runId}:assistant`;
       message = this.append(run.sessionKey, {
         role: "assistant",
         content: run.text ? [{ type: "text", text: run.text }] : [],
-        stopReason: outcome === "ok" ? "stop" : "aborted",
+        stopReason: "stop",
+        idempotencyKey,
+        openclawAbort: { aborted: true, origin: "rpc", runId },
         ...(delivery ? { openclawAsyncDelivery: delivery } : {}),
-        __openclaw: { runId: run.runId },
+        __openclaw: { runId, idempotencyKey },
+      });
+    } else if (outcome === "ok" && (run.text || delivery)) {
+      message = this.append(run.sessionKey, {
+        role: "assistant",
+        content: run.text ? [{ type: "text", text: run.text }] : [],
+        stopReason: "stop",
+        ...(detail.phase ? { phase: detail.phase } : {}),
+        ...(delivery ? { openclawAsyncDelivery: delivery } : {}),
+        __openclaw: { runId },
       });
     }
     this.opts.onRunEnded(run, outcome);
     if (!message) return undefined;
     // Live events carry the display message without its transcript bookkeeping.
-    const { role, content, timestamp, openclawAsyncDelivery } = message;
-    return { role, content, timestamp, ...(openclawAsyncDelivery ? { openclawAsyncDelivery } : {}) };
+    const { role, content, timestamp, phase, openclawAsyncDelivery } = message;
+    return { role, content, timestamp, ...(phase ? { phase } : {}), ...(openclawAsyncDelivery ? { openclawAsyncDelivery } : {}) };
+  }
+
+  private canonical(sessionKey: string): string {
+    return sessionKey === "main" && this.opts.mainSessionKey ? this.opts.mainSessionKey : sessionKey;
   }
 
   private session(sessionKey: string): Session {

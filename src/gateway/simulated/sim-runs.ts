@@ -23,8 +23,16 @@ export interface SimRun {
   timers: unknown[];
 }
 
+/** What a settling run tells the chat store beyond its outcome. */
+export interface SimSettleDetail {
+  /** Why a failed run failed. */
+  errorMessage?: string;
+  /** The final message's `phase` ("commentary" or "final_answer"), as Codex messages carry it. */
+  phase?: string;
+}
+
 /** What the chat store does when a run settles: record the final assistant message and hand it back for the event. */
-export type SettleHook = (run: SimRun, outcome: SimRunOutcome) => Record<string, unknown> | undefined;
+export type SettleHook = (run: SimRun, outcome: SimRunOutcome, detail?: SimSettleDetail) => Record<string, unknown> | undefined;
 
 /** The agent a session key names (`agent:<agentId>:<rest>`), or "main". */
 export function agentIdOf(sessionKey: string): string {
@@ -76,13 +84,13 @@ export class SimRuns {
     this.chat(run, { state: "delta", deltaText: chunk, message: this.assistantMessage(run) });
   }
 
-  /** Completes a run successfully: lifecycle `end`, then `chat` final with the saved assistant message. */
-  complete(run: SimRun, text?: string): void {
+  /** Completes a run: lifecycle `end`, then `chat` final with the saved assistant message (with `phase` when given). */
+  complete(run: SimRun, text?: string, phase?: string): void {
     if (run.status !== "running") return;
     if (text !== undefined) run.text = text;
     this.close(run, "ok");
     this.agent(run, "lifecycle", { phase: "end", stopReason: "stop", aborted: false, startedAt: run.startedAt, endedAt: this.clock.now() });
-    const message = this.settle(run, "ok");
+    const message = this.settle(run, "ok", phase === undefined ? undefined : { phase });
     this.chat(run, { state: "final", stopReason: "stop", ...(message ? { message } : {}) });
   }
 
@@ -91,7 +99,7 @@ export class SimRuns {
     if (run.status !== "running") return;
     this.close(run, "error");
     this.agent(run, "lifecycle", { phase: "error", error: errorMessage, startedAt: run.startedAt, endedAt: this.clock.now() });
-    this.settle(run, "error");
+    this.settle(run, "error", { errorMessage });
     this.chat(run, { state: "error", errorMessage, errorKind: "unknown" });
   }
 

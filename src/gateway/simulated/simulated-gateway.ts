@@ -94,8 +94,8 @@ export interface SimulatedGateway {
   startRun(params?: { sessionKey?: string; runId?: string }): string;
   /** Streams assistant text on a running run. */
   streamRun(runId: string, text: string): void;
-  /** Completes a run successfully (the newest running one by default). */
-  completeRun(runId?: string, text?: string): void;
+  /** Completes a run successfully (the newest running one by default); `phase` marks its final message (e.g. "commentary"). */
+  completeRun(runId?: string, text?: string, opts?: { phase?: string }): void;
   /** Fails a run (the newest running one by default). */
   failRun(runId?: string, errorMessage?: string): void;
   /** Aborts a run (the newest running one by default). */
@@ -106,8 +106,11 @@ export interface SimulatedGateway {
   broadcast(event: string, payload: unknown): void;
   /** Closes every socket abnormally (code 1006). */
   dropConnections(): void;
-  /** A new boot (sockets closed 1012, runs stopped, pending questions lost unless `keepPending`), optionally down for `offlineMs`. */
-  restart(opts?: { keepPending?: boolean; offlineMs?: number; unavailableConnects?: number }): void;
+  /**
+   * A new boot (sockets closed 1012, runs stopped, pending questions lost unless `keepPending`), optionally down for
+   * `offlineMs`. With `recoverInterrupted`, each session whose run was cut off gets a restart-recovery run once it is back.
+   */
+  restart(opts?: { keepPending?: boolean; offlineMs?: number; unavailableConnects?: number; recoverInterrupted?: boolean }): void;
   /** While offline, new connections fail at once with 1006. */
   setOffline(offline: boolean): void;
   /** Answers the next `count` connects with `UNAVAILABLE`. */
@@ -142,6 +145,7 @@ export function createSimulatedGateway(options: SimulatedGatewayOptions = {}): S
     ...(replyOption ? { reply: replyOption } : {}),
     stepMs: options.replyStepMs ?? 40,
     onRunEnded: (run) => questions.cancelOwnedBy(run.runId),
+    mainSessionKey,
   });
   const server = new SimHub(
     {
@@ -206,7 +210,7 @@ export function createSimulatedGateway(options: SimulatedGatewayOptions = {}): S
     history: (sessionKey = mainSessionKey) => copy(chat.history(sessionKey, Number.MAX_SAFE_INTEGER).messages),
     startRun: (params = {}) => chat.startRun(params.sessionKey ?? mainSessionKey, params.runId).runId,
     streamRun: (runId, text) => chat.runs.stream(runFor(runId), text),
-    completeRun: (runId, text) => chat.runs.complete(runFor(runId), text),
+    completeRun: (runId, text, opts = {}) => chat.runs.complete(runFor(runId), text, opts.phase),
     failRun: (runId, errorMessage = "The agent run failed.") => chat.runs.fail(runFor(runId), errorMessage),
     abortRun: (runId) => chat.runs.abort(runFor(runId)),
     activeRuns: () => chat.runs.active().map((r) => ({ runId: r.runId, sessionKey: r.sessionKey })),
@@ -215,14 +219,20 @@ export function createSimulatedGateway(options: SimulatedGatewayOptions = {}): S
     restart(opts = {}) {
       server.closeAll(1012, "service restart");
       server.bootId = `boot-${randomId()}`;
-      chat.stopRuns();
+      const interrupted = chat.stopRuns();
       if (!opts.keepPending) questions.clear();
       if (opts.unavailableConnects !== undefined) server.unavailableConnects = opts.unavailableConnects;
+      const recover = () => {
+        if (opts.recoverInterrupted) for (const sessionKey of interrupted) chat.recover(sessionKey);
+      };
       if (opts.offlineMs !== undefined && opts.offlineMs > 0) {
         server.offline = true;
         clock.setTimeout(() => {
           server.offline = false;
+          recover();
         }, opts.offlineMs);
+      } else {
+        recover();
       }
     },
     setOffline(offline) {

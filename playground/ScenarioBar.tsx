@@ -1,0 +1,35 @@
+import { useState } from "react";
+import type { SimulatedGateway } from "../src/gateway/simulated";
+import { SCENARIOS } from "./scenarios";
+
+/** Props of `ScenarioBar`. */
+export interface ScenarioBarProps {
+  sim: SimulatedGateway;
+}
+
+/** The scenario buttons of the simulated playground, with the last scripting error if one was thrown. */
+export function ScenarioBar({ sim }: ScenarioBarProps) {
+  const [error, setError] = useState<string>();
+  const run = (scenario: (typeof SCENARIOS)[number]) => {
+    try {
+      scenario.run(sim);
+      setError(undefined);
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    }
+  };
+  return (
+    <section className="pg-scenarios" aria-label="Scenarios">
+      {SCENARIOS.map((scenario) => (
+        <button key={scenario.label} type="button" className="pg-button" onClick={() => run(scenario)}>
+          {scenario.label}
+        </button>
+      ))}
+      {error && (
+        <p className="pg-scenarios__error" role="alert">
+          {error}
+        </p>
+      )}
+    </section>
+  );
+}

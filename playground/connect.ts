@@ -1,0 +1,57 @@
+// Builds the playground's gateway client and dock store: the embedded simulated gateway by default,
+// or a real OpenClaw gateway when the page is opened with ?gateway=ws://…&token=…&session=main.
+import type { StoreApi } from "zustand/vanilla";
+import { createGatewayClient, createIndexedDbKeyStore, createWebSocketTransport, type GatewayClient } from "../src/gateway";
+import { createSimulatedGateway, type SimulatedGateway } from "../src/gateway/simulated";
+import { createQuestionDockStore, type DockStore } from "../src/store";
+
+/** Where the playground connects, read from the page's query string. */
+export type PlaygroundTarget =
+  | { kind: "simulated"; sessionKey: string }
+  | { kind: "gateway"; url: string; token: string | undefined; sessionKey: string }
+  | { kind: "invalid"; message: string };
+
+/** A running playground connection: the client, the dock's store and, in simulated mode, the gateway itself. */
+export interface PlaygroundConnection {
+  target: Exclude<PlaygroundTarget, { kind: "invalid" }>;
+  client: GatewayClient;
+  store: StoreApi<DockStore>;
+  sim: SimulatedGateway | undefined;
+}
+
+/** The simulated gateway, published on `window` in simulated mode only, so browser tests can script it. */
+export type PlaygroundWindow = Window & { __questionDockSim?: SimulatedGateway };
+
+const SIM_TOKEN = "playground";
+
+/** Reads `gateway`, `token` and `session` from a query string; without `gateway` the simulator is used. */
+export function readTarget(search: string): PlaygroundTarget {
+  const params = new URLSearchParams(search);
+  const sessionKey = params.get("session")?.trim() || "main";
+  const url = params.get("gateway")?.trim();
+  if (!url) return { kind: "simulated", sessionKey };
+  if (!/^wss?:\/\/[^\s]+$/i.test(url)) return { kind: "invalid", message: `"gateway" must be a ws:// or wss:// URL, not "${url}".` };
+  return { kind: "gateway", url, token: params.get("token") || undefined, sessionKey };
+}
+
+/** Creates the client and store for a valid target; call `client.start()` once every listener is attached. */
+export function connect(target: Exclude<PlaygroundTarget, { kind: "invalid" }>, win: PlaygroundWindow = window): PlaygroundConnection {
+  let sim: SimulatedGateway | undefined;
+  let client: GatewayClient;
+  if (target.kind === "simulated") {
+    sim = createSimulatedGateway({ token: SIM_TOKEN });
+    // The same client code path as a real gateway; only the transport differs.
+    client = createGatewayClient({ url: "sim://playground", token: SIM_TOKEN, transport: sim.transport });
+    win.__questionDockSim = sim;
+  } else {
+    // The device key lives in IndexedDB, so a reload is the same paired device.
+    client = createGatewayClient({
+      url: target.url,
+      ...(target.token ? { token: target.token } : {}),
+      transport: createWebSocketTransport(),
+      keyStore: createIndexedDbKeyStore(),
+    });
+  }
+  const store = createQuestionDockStore({ client, sessionKey: target.sessionKey });
+  return { target, client, store, sim };
+}

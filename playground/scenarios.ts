@@ -1,0 +1,125 @@
+// The scenario buttons of the simulated playground: each scripts the embedded gateway as an agent would.
+import type { SimAskParams, SimulatedGateway } from "../src/gateway/simulated";
+
+/** One scenario button. */
+export interface Scenario {
+  label: string;
+  run(sim: SimulatedGateway): void;
+}
+
+const deploy: SimAskParams = {
+  questions: [
+    {
+      questionId: "deploy_target",
+      header: "Deploy",
+      question: "Where should this build deploy?",
+      options: [
+        { label: "Staging (Recommended)", description: "Safe to try; it is reset every night." },
+        { label: "Production", description: "Live traffic." },
+      ],
+    },
+  ],
+};
+
+const release: SimAskParams = {
+  questions: [
+    {
+      questionId: "environment",
+      header: "Environment",
+      question: "Which environment should the release go to?",
+      options: [{ label: "Staging (Recommended)" }, { label: "Production" }, { label: "Preview" }],
+    },
+    {
+      questionId: "region",
+      header: "Region",
+      question: "Which region goes first?",
+      options: [{ label: "eu-west-1" }, { label: "us-east-1" }, { label: "ap-south-1" }],
+    },
+    {
+      questionId: "notify",
+      header: "Notify",
+      question: "Who should hear about it?",
+      multiSelect: true,
+      options: [{ label: "Release channel" }, { label: "On-call" }, { label: "Support" }],
+    },
+  ],
+};
+
+const checks: SimAskParams = {
+  questions: [
+    {
+      questionId: "checks",
+      header: "Checks",
+      question: "Which checks should run before merging?",
+      multiSelect: true,
+      options: [
+        { label: "Unit tests (Recommended)" },
+        { label: "Lint" },
+        { label: "Browser tests", description: "Slower: about four minutes." },
+        { label: "Benchmarks" },
+      ],
+    },
+  ],
+};
+
+const approval: SimAskParams = {
+  timeoutMs: 30_000,
+  questions: [
+    {
+      questionId: "migration",
+      header: "Migration",
+      question: "Run the database migration now?",
+      options: [{ label: "Run it now" }, { label: "Wait for the maintenance window" }],
+    },
+  ],
+};
+
+const branch: SimAskParams = {
+  questions: [
+    {
+      questionId: "base_branch",
+      header: "Branch",
+      question: "Which branch should the fix start from?",
+      options: [{ label: "main" }, { label: "release/2.4" }],
+    },
+  ],
+};
+
+const tone: SimAskParams = {
+  questions: [
+    {
+      questionId: "tone",
+      header: "Changelog",
+      question: "How formal should the changelog be?",
+      options: [{ label: "Casual" }, { label: "Formal" }],
+    },
+  ],
+};
+
+/** How long "Drop connection" keeps the simulated gateway unreachable, so reconnecting is visible. */
+export const DROP_OFFLINE_MS = 1500;
+
+/** Every scenario, in button order. */
+export const SCENARIOS: readonly Scenario[] = [
+  { label: "Single question", run: (sim) => void sim.ask(deploy) },
+  { label: "Three questions", run: (sim) => void sim.ask(release) },
+  { label: "Multi-select", run: (sim) => void sim.ask(checks) },
+  { label: "Expires in 30 s", run: (sim) => void sim.ask(approval) },
+  {
+    label: "Two requests at once",
+    run: (sim) => {
+      sim.ask(branch);
+      sim.ask(tone);
+    },
+  },
+  {
+    label: "Drop connection",
+    run: (sim) => {
+      sim.setOffline(true);
+      sim.dropConnections();
+      setTimeout(() => sim.setOffline(false), DROP_OFFLINE_MS);
+    },
+  },
+  // A restarted gateway forgets its pending questions; the dock shows them as Unavailable.
+  { label: "Restart gateway", run: (sim) => sim.restart({ offlineMs: DROP_OFFLINE_MS }) },
+];

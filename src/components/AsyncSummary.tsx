@@ -1,0 +1,81 @@
+import { parseAnswerText } from "../protocol";
+import { useDelivery, DELIVERY_LABELS } from "../hooks/use-delivery";
+import type { Outcome } from "../store/types";
+import { useDockStore } from "./DockProvider";
+import { answerText } from "./answer-text";
+
+/** Props of `AsyncSummary`. */
+export interface AsyncSummaryProps {
+  outcome: Outcome;
+  label: string;
+}
+
+// The reply as saved, split per question only when the headings make that certain.
+function replyLines(outcome: Outcome, deliveredText: string | undefined) {
+  const titles = outcome.record.questions.map((q) => q.question);
+  const text = outcome.async?.replyText ?? deliveredText;
+  if (text !== undefined) {
+    const parsed = parseAnswerText(text, titles);
+    return parsed.kind === "split" ? { lines: parsed.blocks.map((b) => b.answer) } : { whole: parsed.text };
+  }
+  if (outcome.answers) return { lines: outcome.record.questions.map((q) => answerText(q, outcome.answers?.answers[q.questionId])) };
+  return {};
+}
+
+/** The transcript entry of an async (Codex) question: its answer and delivery state, Retry, Discard, or Answer to reopen. */
+export function AsyncSummary({ outcome, label }: AsyncSummaryProps) {
+  const actions = useDockStore((s) => s.actions);
+  const delivery = useDelivery(outcome.async?.outboxId);
+  const itemId = outcome.async?.itemId ?? "";
+  const answered = outcome.kind === "answered" || outcome.kind === "answered-elsewhere";
+  const reply = replyLines(outcome, delivery.entry?.message);
+  // Saved history is the proof of delivery; without an outbox entry, an answered reply comes from it.
+  const deliveryLabel = delivery.label ?? (answered && outcome.async?.replyText !== undefined ? DELIVERY_LABELS.confirmed : undefined);
+  return (
+    <article className="qd-summary" data-outcome={outcome.kind} data-async="" aria-label={`Question, ${label.toLowerCase()}`}>
+      <p className="qd-summary__status">{label}</p>
+      {reply.whole !== undefined ? (
+        <>
+          <ul className="qd-summary__lines">
+            {outcome.record.questions.map((q) => (
+              <li key={q.questionId} className="qd-summary__line">
+                <span className="qd-summary__question">{q.question}</span>
+              </li>
+            ))}
+          </ul>
+          <p className="qd-summary__reply">{reply.whole}</p>
+        </>
+      ) : (
+        <ul className="qd-summary__lines">
+          {outcome.record.questions.map((q, i) => (
+            <li key={q.questionId} className="qd-summary__line">
+              <span className="qd-summary__question">{q.question}</span>
+              <span className="qd-summary__answer" data-missing={reply.lines?.[i] ? undefined : true}>
+                {reply.lines?.[i] ?? (answered ? "No answer" : label)}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="qd-summary__delivery">
+        <span role="status">{deliveryLabel ?? ""}</span>
+        {delivery.entry?.failureReason && delivery.entry.state !== "confirmed" && <span className="qd-summary__reason">{delivery.entry.failureReason}</span>}
+        {delivery.canRetry && (
+          <button type="button" className="qd-button" onClick={() => actions.retryAnswer(delivery.entry!.id)}>
+            Retry answer
+          </button>
+        )}
+        {delivery.canDiscard && (
+          <button type="button" className="qd-button" onClick={() => actions.discardAnswer(delivery.entry!.id)}>
+            Discard
+          </button>
+        )}
+        {(outcome.kind === "retired" || outcome.kind === "skipped") && (
+          <button type="button" className="qd-button" onClick={() => actions.reopen(itemId)}>
+            Answer
+          </button>
+        )}
+      </div>
+    </article>
+  );
+}

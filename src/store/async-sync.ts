@@ -1,0 +1,248 @@
+import { formatAnswerText, truncateChars, type QuestionAnswers, type QuestionRecord } from "../protocol";
+import type { AsyncQuestionServices } from "./async-services";
+import type { AsyncQuestionEntry } from "./async/types";
+import type { DockContext } from "./create-dock-store";
+import type { GatewaySync } from "./gateway-sync";
+import type { AsyncDraft } from "./outbox/types";
+import { draftOf, valuesOf } from "./selectors";
+import type { AsyncLink, Outcome, RequestView } from "./types";
+
+/** Quiet time before a typed async draft is written to storage. */
+const DRAFT_SAVE_DELAY_MS = 300;
+
+/** The dock's link to async (Codex) questions: they arrive from the conversation and leave through the outbox. */
+export interface AsyncSync {
+  isAsync(requestId: string): boolean;
+  submit(requestId: string): void;
+  skip(requestId: string): void;
+  /** Called after every draft edit of an async request: protects it from retirement and saves it. */
+  noteEdit(requestId: string): void;
+  retry(outboxId: string): void;
+  discard(outboxId: string): void;
+  /** Brings a retired or skipped question back into the dock, with its draft. */
+  reopen(itemId: string): void;
+  dispose(): void;
+}
+
+/** The request id of an async question in the dock. */
+export const asyncRequestId = (itemId: string) => `async:${itemId}`;
+
+const questionKey = (index: number) => `q${index}`;
+
+function recordOf(entry: AsyncQuestionEntry, sessionKey: string, now: number): QuestionRecord {
+  return {
+    id: asyncRequestId(entry.delivery.itemId),
+    questions: entry.delivery.questions.map((q, i) => ({
+      questionId: questionKey(i),
+      header: truncateChars(q.title.replace(/\s+/g, " ").trim(), 40),
+      question: q.title,
+      options: q.options.map((label) => ({ label })),
+      isOther: true,
+    })),
+    sessionKey,
+    createdAtMs: entry.deliveredAt ?? now,
+    // Async questions do not expire; they leave by retirement, an answer or a skip.
+    expiresAtMs: Number.POSITIVE_INFINITY,
+    status: "pending",
+  };
+}
+
+function viewOf(draft: AsyncDraft | undefined): RequestView | undefined {
+  if (!draft) return undefined;
+  const drafts = Object.fromEntries(draft.answers.map((a, i) => [questionKey(i), { selected: [...a.selected], other: a.other }]));
+  return { step: 0, drafts, editedAt: draft.edited ? draft.updatedAt : 0 };
+}
+
+function draftOfView(record: QuestionRecord, view: RequestView | undefined, link: AsyncLink, sessionKey: string, now: number): AsyncDraft {
+  return {
+    itemId: link.itemId,
+    sessionKey,
+    answers: record.questions.map((q) => {
+      const d = draftOf(view, q.questionId);
+      return { selected: [...d.selected], other: d.other };
+    }),
+    edited: (view?.editedAt ?? 0) > 0,
+    updatedAt: now,
+  };
+}
+
+/** Wires a dock store to the shared async-question services of its conversation. */
+export function createAsyncSync(ctx: DockContext, sync: GatewaySync, services: AsyncQuestionServices): AsyncSync {
+  const { conversation, outbox, storage } = services;
+  const { sessionKey, now, timers } = ctx.options;
+  const savedDrafts = new Map<string, AsyncDraft>();
+  const saveTimers = new Map<string, unknown>();
+  let disposed = false;
+
+  const linkOf = (requestId: string) => ctx.get().asyncLinks[requestId];
+  const entryOf = (itemId: string) => conversation.getState().questions.find((q) => q.delivery.itemId === itemId);
+  const outboxEntryFor = (itemId: string) => Object.values(outbox.getState().entries).find((e) => e.itemId === itemId);
+  const setProtected = (itemId: string, on: boolean) => {
+    if (conversation.getState().local.protectedIds.has(itemId) !== on) conversation.getState().actions.setProtected(itemId, on);
+  };
+  const linkFor = (entry: AsyncQuestionEntry): AsyncLink => ({
+    itemId: entry.delivery.itemId,
+    ...(entry.sourceMessageId ? { sourceMessageId: entry.sourceMessageId } : {}),
+  });
+
+  const add = (entry: AsyncQuestionEntry) => {
+    const record = recordOf(entry, sessionKey, now());
+    const link = linkFor(entry);
+    ctx.set((s) => ({ asyncLinks: { ...s.asyncLinks, [record.id]: link } }));
+    sync.receive(record, "async");
+    const view = viewOf(savedDrafts.get(link.itemId));
+    if (view && ctx.get().views[record.id]) ctx.set((s) => ({ views: { ...s.views, [record.id]: view } }));
+  };
+
+  const outcomeFor = (entry: AsyncQuestionEntry, kind: Outcome["kind"]): Outcome => {
+    const link = linkFor(entry);
+    const sent = outboxEntryFor(link.itemId);
+    return {
+      kind,
+      record: { ...recordOf(entry, sessionKey, now()), status: kind === "answered" ? "answered" : "cancelled" },
+      at: now(),
+      async: { ...link, ...(sent ? { outboxId: sent.id } : {}), ...(entry.replyText !== undefined ? { replyText: entry.replyText } : {}) },
+    };
+  };
+
+  // Brings the dock in line with what the conversation says about each async question.
+  const reconcile = () => {
+    if (disposed) return;
+    const { questions, local } = conversation.getState();
+    for (const entry of questions) {
+      const itemId = entry.delivery.itemId;
+      const rid = asyncRequestId(itemId);
+      const s = ctx.get();
+      const inDock = s.records[rid] !== undefined;
+      const outcome = s.outcomes.get(rid);
+      if (entry.status === "pending" && !local.skipped.has(itemId)) {
+        if (!inDock && !outcome) add(entry);
+      } else if (entry.status === "retired") {
+        if (inDock) sync.settle(rid, "retired", undefined, { async: outcomeFor(entry, "retired").async! });
+        else if (!outcome) sync.putOutcome(rid, outcomeFor(entry, "retired"));
+      } else if (entry.status === "answered") {
+        if (inDock) sync.settle(rid, "answered", undefined, { async: outcomeFor(entry, "answered").async! });
+        else if (!outcome || outcome.kind !== "answered" || outcome.async?.replyText === undefined) sync.putOutcome(rid, outcomeFor(entry, "answered"));
+      } else if (local.skipped.has(itemId) && !inDock && !outcome) {
+        sync.putOutcome(rid, outcomeFor(entry, "skipped"));
+      }
+    }
+  };
+
+  // Mirrors the outbox into the dock's state, and keeps a question with an answer on its way from being retired.
+  const mirrorOutbox = () => {
+    if (disposed) return;
+    const { entries } = outbox.getState();
+    ctx.set({ deliveries: entries });
+    for (const e of Object.values(entries)) setProtected(e.itemId, e.state !== "confirmed");
+  };
+
+  const saveDraftSoon = (draft: AsyncDraft) => {
+    const previous = saveTimers.get(draft.itemId);
+    if (previous !== undefined) timers.clearTimeout(previous);
+    saveTimers.set(draft.itemId, timers.setTimeout(() => {
+      saveTimers.delete(draft.itemId);
+      void storage.saveDraft(draft).catch(() => undefined);
+    }, DRAFT_SAVE_DELAY_MS));
+  };
+
+  const reopenDraft = (draft: AsyncDraft) => {
+    if (draft.sessionKey !== sessionKey && draft.sessionKey !== ctx.get().sessionKey) return;
+    savedDrafts.set(draft.itemId, { ...draft, edited: true });
+    sync.dropOutcome(asyncRequestId(draft.itemId));
+    const entry = entryOf(draft.itemId);
+    if (entry && entry.status !== "pending") conversation.getState().actions.reopen(draft.itemId);
+    reconcile();
+  };
+
+  const offs = [
+    conversation.subscribe((s, prev) => {
+      if (s.questions !== prev.questions || s.local !== prev.local) reconcile();
+    }),
+    outbox.subscribe((s, prev) => {
+      if (s.entries !== prev.entries) mirrorOutbox();
+    }),
+    outbox.getState().onReopenDraft(reopenDraft),
+  ];
+
+  void storage.loadDrafts(sessionKey).then(
+    (drafts) => {
+      if (disposed) return;
+      for (const d of drafts) {
+        if (d.disposition === "skipped") conversation.getState().actions.skip(d.itemId);
+        else savedDrafts.set(d.itemId, d);
+        // A draft loaded after its question reached the dock fills it only if the person has not typed there yet.
+        const rid = asyncRequestId(d.itemId);
+        const view = ctx.get().views[rid];
+        const restored = viewOf(d);
+        if (d.disposition !== "skipped" && view && view.editedAt === 0 && restored) ctx.set((s) => ({ views: { ...s.views, [rid]: restored } }));
+        if (d.edited) setProtected(d.itemId, true);
+      }
+      reconcile();
+    },
+    () => reconcile(),
+  );
+  mirrorOutbox();
+  reconcile();
+
+  return {
+    isAsync: (rid) => linkOf(rid) !== undefined,
+    noteEdit(rid) {
+      const link = linkOf(rid);
+      const s = ctx.get();
+      const record = s.records[rid];
+      if (!link || !record) return;
+      setProtected(link.itemId, true);
+      saveDraftSoon(draftOfView(record, s.views[rid], link, sessionKey, now()));
+    },
+    submit(rid) {
+      const link = linkOf(rid);
+      const s = ctx.get();
+      const record = s.records[rid];
+      if (!link || !record) return;
+      const view = s.views[rid];
+      const values = record.questions.map((q) => valuesOf(q, draftOf(view, q.questionId)));
+      if (values.some((v) => v.length === 0)) {
+        ctx.set({ submissions: { ...s.submissions, [rid]: { status: "error", kind: "answer", message: "Answer every question before submitting." } } });
+        return;
+      }
+      const message = formatAnswerText(record.questions.map((q, i) => ({ title: q.question, values: values[i]! })));
+      const draft = draftOfView(record, view, link, sessionKey, now());
+      const sent = outbox.getState().enqueue({ itemId: link.itemId, ...(link.sourceMessageId ? { replyToId: link.sourceMessageId } : {}), message, draft });
+      const answers: QuestionAnswers = { answers: Object.fromEntries(record.questions.map((q, i) => [q.questionId, values[i]!])) };
+      savedDrafts.delete(link.itemId);
+      void storage.deleteDraft(sessionKey, link.itemId).catch(() => undefined);
+      sync.settle(rid, "answered", answers, { async: { ...link, outboxId: sent.id } });
+    },
+    skip(rid) {
+      const link = linkOf(rid);
+      const s = ctx.get();
+      const record = s.records[rid];
+      if (!link || !record) return;
+      // Skipping sends nothing; remembering it keeps the question out of the dock after a reload,
+      // and the draft comes back if the person reopens it.
+      const draft = draftOfView(record, s.views[rid], link, sessionKey, now());
+      savedDrafts.set(link.itemId, draft);
+      void storage.saveDraft({ ...draft, disposition: "skipped" }).catch(() => undefined);
+      setProtected(link.itemId, false);
+      sync.settle(rid, "skipped", undefined, { async: link });
+      conversation.getState().actions.skip(link.itemId);
+    },
+    retry: (id) => void outbox.getState().retry(id),
+    discard: (id) => void outbox.getState().discard(id),
+    reopen(itemId) {
+      const rid = asyncRequestId(itemId);
+      const outcome = ctx.get().outcomes.get(rid);
+      const draft = savedDrafts.get(itemId);
+      if (outcome?.kind === "skipped" && draft) void storage.saveDraft({ ...draft, disposition: undefined }).catch(() => undefined);
+      sync.dropOutcome(rid);
+      conversation.getState().actions.reopen(itemId);
+      reconcile();
+    },
+    dispose() {
+      disposed = true;
+      offs.forEach((off) => off());
+      saveTimers.forEach((h) => timers.clearTimeout(h));
+    },
+  };
+}

@@ -1,0 +1,5 @@
+export { createConversation, DEFAULT_HISTORY_LIMIT, type ConversationActions, type ConversationOptions, type ConversationState, type ConversationStore } from "./conversation";
+export { deriveAsyncQuestions, emptyAsyncLocal, type AsyncLocalState } from "./ledger";
+export { isPersonMessage, isRestartRecovery, messagePositions, reopenAnchor, sentKeyOf, RESTART_RECOVERY_TOOL } from "./runs";
+export type { RejectedItem } from "./history-page";
+export type * from "./types";

@@ -1,0 +1,74 @@
+import { GatewayRequestError } from "../../gateway/types";
+import type { DeliveryState, OutboxEntry } from "./types";
+
+const STATES: ReadonlySet<string> = new Set(["queued", "sending", "failed", "unconfirmed", "confirmed"]);
+
+/** True for a well-formed entry of this session, as read from storage or another pane. */
+export function isOutboxEntry(value: unknown, sessionKey: string): value is OutboxEntry {
+  const e = value as Partial<OutboxEntry> | null;
+  return (
+    typeof e === "object" && e !== null && typeof e.id === "string" && e.id !== "" && e.sessionKey === sessionKey && typeof e.itemId === "string" &&
+    typeof e.message === "string" && typeof e.state === "string" && STATES.has(e.state) && typeof e.createdAt === "number" && typeof e.updatedAt === "number"
+  );
+}
+
+/** The key chat.send uses for this entry now. */
+export function sendKeyOf(entry: OutboxEntry): string {
+  return entry.idempotencyKey ?? entry.id;
+}
+
+/** Every key this entry was ever sent under; a history message under any of them confirms it. */
+export function keysOf(entry: OutboxEntry): string[] {
+  return [sendKeyOf(entry), ...(entry.retiredKeys ?? [])];
+}
+
+/** Retry answer is offered: the send failed, or its delivery is uncertain. */
+export function canRetry(entry: OutboxEntry): boolean {
+  return entry.state === "failed" || entry.state === "unconfirmed";
+}
+
+/** Discard is offered: nothing is on its way to the gateway right now. */
+export function canDiscard(entry: OutboxEntry): boolean {
+  return entry.state === "queued" || entry.state === "failed" || entry.state === "unconfirmed";
+}
+
+/** The text may still change: it is queued and was never sent (the gateway refuses a known key with other text). */
+export function canEdit(entry: OutboxEntry): boolean {
+  return entry.state === "queued" && (entry.attempts ?? 0) === 0;
+}
+
+/** A panel showing this answer stays locked: the send is under way. */
+export function isLocked(entry: OutboxEntry): boolean {
+  return entry.state === "sending";
+}
+
+/** How a chat.send error is handled. */
+export type SendFailure =
+  /** The answer may or may not have arrived (the connection dropped, or no answer in time). */
+  | { kind: "uncertain"; reason: string }
+  /** After a restart the gateway refuses this key on every try; only the history can tell whether it arrived. */
+  | { kind: "not-admitted"; reason: string }
+  /** The gateway answered with an error: it did not take the message. */
+  | { kind: "refused"; reason: string };
+
+/** The gateway's answer to a key it saw before a restart but never saved durably. */
+export const NOT_DURABLY_ADMITTED = /not durably admitted/i;
+
+/** Sorts a chat.send rejection into what the outbox does next. */
+export function classifySendError(error: unknown): SendFailure {
+  if (!(error instanceof GatewayRequestError)) return { kind: "refused", reason: error instanceof Error ? error.message : String(error) };
+  if (error.code === "DISCONNECTED") return { kind: "uncertain", reason: "The connection dropped while sending; delivery is uncertain." };
+  if (error.code === "TIMEOUT") return { kind: "uncertain", reason: "The gateway did not answer in time; delivery is uncertain." };
+  if (error.code === "UNAVAILABLE" && NOT_DURABLY_ADMITTED.test(error.message)) return { kind: "not-admitted", reason: error.message };
+  return { kind: "refused", reason: error.message };
+}
+
+const RANK: Record<DeliveryState, number> = { queued: 0, failed: 1, unconfirmed: 2, sending: 3, confirmed: 4 };
+
+/** True when `incoming` (from another pane) should replace `local`: confirmed is final, otherwise the later change wins. */
+export function isNewer(incoming: OutboxEntry, local: OutboxEntry): boolean {
+  if (local.state === "confirmed") return false;
+  if (incoming.state === "confirmed") return true;
+  if (incoming.updatedAt !== local.updatedAt) return incoming.updatedAt > local.updatedAt;
+  return RANK[incoming.state] > RANK[local.state];
+}

@@ -1,0 +1,194 @@
+import { createStore } from "zustand/vanilla";
+import { createOutboxCore, type Outbox, type OutboxCore, type OutboxOptions, type OutboxStore, type OutboxTimers } from "./outbox-core";
+import { createDelivery, type Delivery } from "./outbox-delivery";
+import { canDiscard, canEdit, canRetry, isNewer, isOutboxEntry } from "./outbox-rules";
+import type { AsyncDraft, OutboxEntry, PaneMessage } from "./types";
+
+export type { EnqueueInput, Outbox, OutboxActions, OutboxOptions, OutboxState, OutboxStore, OutboxTimers } from "./outbox-core";
+
+/** Default deadline of one chat.send, in ms. @default 30000 */
+export const DEFAULT_SEND_TIMEOUT_MS = 30_000;
+
+/** Default waits before each history check once the gateway took a message, in ms. */
+export const DEFAULT_CONFIRM_DELAYS_MS: readonly number[] = [0, 250, 500, 1000, 2000, 4000];
+
+const realTimers: OutboxTimers = {
+  setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms),
+  clearTimeout: (h) => globalThis.clearTimeout(h as ReturnType<typeof setTimeout>),
+};
+
+function randomId(): string {
+  const c = globalThis.crypto;
+  if (c && typeof c.randomUUID === "function") return c.randomUUID();
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}-${Math.random().toString(36).slice(2)}`;
+}
+
+/** What an entry became when another page left it: a send cut short by a reload is uncertain, not lost and not sent. */
+function afterReload(entry: OutboxEntry, core: OutboxCore): OutboxEntry {
+  if (entry.state === "sending") return { ...entry, state: "unconfirmed", isPaused: false, failureReason: "The page closed while sending; delivery is uncertain.", updatedAt: entry.updatedAt + 1 };
+  if (entry.state === "queued") return { ...entry, isPaused: !core.connected() };
+  return entry;
+}
+
+/** Applies another pane's news; an entry this pane is sending right now keeps its own state, which is sent back. */
+function applyPaneMessage(core: OutboxCore, delivery: Delivery, message: PaneMessage, reopen: (draft: AsyncDraft) => void): void {
+  const busyHere = (id: string) => core.sendingNow.has(id) || delivery.isActive(id);
+  if (message.type === "reopen-draft") return reopen(message.draft);
+  if (message.type === "outbox-removed") {
+    const local = core.entry(message.id);
+    if (local && busyHere(message.id)) return core.o.bus.post({ type: "outbox-changed", sessionKey: core.o.sessionKey, entry: local });
+    return core.remove(message.id, { persist: false, broadcast: false });
+  }
+  if (message.type !== "outbox-changed" || !isOutboxEntry(message.entry, core.o.sessionKey)) return;
+  const incoming = message.entry;
+  const local = core.entry(incoming.id);
+  if (local && busyHere(local.id) && incoming.state !== "confirmed") return core.o.bus.post({ type: "outbox-changed", sessionKey: core.o.sessionKey, entry: local });
+  if (local && !isNewer(incoming, local)) return;
+  core.put({ ...incoming, isPaused: incoming.state === "queued" && !core.connected() }, { persist: false, broadcast: false });
+  delivery.checkAll();
+}
+
+/**
+ * Creates one session's answer outbox: a serial queue of chat.send messages, modelled on a mutation
+ * queue. Each entry keeps one idempotency key for all its attempts; it is sent only while connected
+ * and while the agent's run is idle, and counts as confirmed only once the saved history holds it.
+ * Entries are saved to `storage` and mirrored to the other panes through `bus`.
+ */
+export function createOutbox(options: OutboxOptions): OutboxStore {
+  const o: OutboxCore["o"] = {
+    ...options,
+    now: options.now ?? Date.now,
+    timers: options.timers ?? realTimers,
+    newId: options.newId ?? randomId,
+    sendTimeoutMs: options.sendTimeoutMs ?? DEFAULT_SEND_TIMEOUT_MS,
+    confirmDelaysMs: options.confirmDelaysMs ?? DEFAULT_CONFIRM_DELAYS_MS,
+  };
+  const reopenListeners = new Set<(draft: AsyncDraft) => void>();
+  const reopen = (draft: AsyncDraft) => {
+    for (const listener of [...reopenListeners]) listener(draft);
+  };
+  const unsubscribers: Array<() => void> = [];
+  let core: OutboxCore;
+  let delivery: Delivery;
+
+  const store = createStore<Outbox>()((set, get) => {
+    core = createOutboxCore(o, get, set);
+    delivery = createDelivery(core);
+    return {
+      entries: {},
+      order: [],
+      ready: false,
+      enqueue(input) {
+        const existing = get().order.map((id) => get().entries[id]).find((e) => e?.itemId === input.itemId);
+        // One answer per question: a second submit (a double click, another dock) gets the first entry back.
+        if (existing) return existing;
+        // Strictly after the newest entry, so the send order survives a reload even for answers given in one millisecond.
+        const at = Math.max(o.now(), ...get().order.map((id) => (get().entries[id]?.createdAt ?? 0) + 1));
+        const entry: OutboxEntry = {
+          id: o.newId(),
+          sessionKey: o.sessionKey,
+          itemId: input.itemId,
+          ...(input.replyToId ? { replyToId: input.replyToId } : {}),
+          message: input.message,
+          state: "queued",
+          createdAt: at,
+          updatedAt: at,
+          failureCount: 0,
+          isPaused: !core.connected(),
+          draft: input.draft,
+        };
+        core.owned.add(entry.id);
+        core.put(entry);
+        delivery.pump();
+        return core.entry(entry.id) ?? entry;
+      },
+      retry(id) {
+        const entry = core.entry(id);
+        if (!entry || !canRetry(entry) || core.sendingNow.has(id) || delivery.isActive(id)) return false;
+        core.owned.add(id);
+        if (delivery.holds(entry)) {
+          delivery.confirm(id);
+          return true;
+        }
+        core.change(id, { state: "queued", isPaused: !core.connected(), failureReason: undefined });
+        delivery.pump();
+        return true;
+      },
+      discard(id) {
+        const entry = core.entry(id);
+        if (!entry || !canDiscard(entry) || core.sendingNow.has(id) || delivery.isActive(id)) return undefined;
+        // An uncertain answer that the history shows after all was delivered: it must not come back as a draft.
+        if (entry.state !== "queued" && delivery.holds(entry)) {
+          delivery.confirm(id);
+          return undefined;
+        }
+        const draft: AsyncDraft = entry.draft ?? { itemId: entry.itemId, sessionKey: entry.sessionKey, answers: [], edited: false, updatedAt: o.now() };
+        core.remove(id);
+        core.save(() => o.storage.saveDraft(draft));
+        o.bus.post({ type: "reopen-draft", sessionKey: o.sessionKey, itemId: entry.itemId, draft });
+        reopen(draft);
+        return draft;
+      },
+      edit(id, message, draft) {
+        const entry = core.entry(id);
+        if (!entry || !canEdit(entry) || core.sendingNow.has(id) || delivery.isActive(id)) return false;
+        core.change(id, { message, ...(draft ? { draft } : {}) });
+        return true;
+      },
+      onReopenDraft(listener) {
+        reopenListeners.add(listener);
+        return () => reopenListeners.delete(listener);
+      },
+      whenSaved: () => core.saved(),
+      dispose() {
+        if (core.disposed) return;
+        core.disposed = true;
+        delivery.stop();
+        for (const off of unsubscribers.splice(0)) off();
+        reopenListeners.clear();
+      },
+    };
+  });
+
+  unsubscribers.push(
+    o.history.subscribe(() => {
+      if (core.disposed) return;
+      delivery.checkAll();
+      delivery.pump();
+    }),
+    o.bus.subscribe((message) => {
+      if (!core.disposed && message.sessionKey === o.sessionKey) applyPaneMessage(core, delivery, message, reopen);
+    }),
+  );
+  let wasConnected = core!.connected();
+  unsubscribers.push(
+    o.client.subscribeConnection((info) => {
+      const connected = info.state === "connected";
+      if (core.disposed || connected === wasConnected) return;
+      wasConnected = connected;
+      delivery.onConnection(connected);
+    }),
+  );
+  void load(core!, delivery!);
+  return store;
+}
+
+async function load(core: OutboxCore, delivery: Delivery): Promise<void> {
+  let stored: OutboxEntry[] = [];
+  try {
+    stored = await core.o.storage.loadOutbox(core.o.sessionKey);
+  } catch (error) {
+    core.set({ storageError: `Saved answers could not be read: ${error instanceof Error ? error.message : String(error)}` });
+    core.o.onStorageError?.(error);
+  }
+  if (core.disposed) return;
+  for (const entry of stored) {
+    // A copy that already came from another pane is newer than what was saved.
+    if (!isOutboxEntry(entry, core.o.sessionKey) || core.entry(entry.id)) continue;
+    core.owned.add(entry.id);
+    const next = afterReload(entry, core);
+    core.put(next, { persist: next.state !== entry.state, broadcast: false });
+  }
+  core.set({ ready: true });
+  await delivery.resume();
+}

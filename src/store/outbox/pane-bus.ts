@@ -1,0 +1,95 @@
+import type { PaneBus, PaneMessage } from "./types";
+
+/** Name of the channel every dock of this kit shares unless told otherwise. @default "openclaw-question-dock" */
+export const DEFAULT_PANE_CHANNEL = "openclaw-question-dock";
+
+type Listener = (message: PaneMessage) => void;
+
+interface Member {
+  listeners: Set<Listener>;
+}
+
+interface Channel {
+  members: Set<Member>;
+  /** The page's one BroadcastChannel for this name: a second one here would hear the first and double every message. */
+  remote?: BroadcastChannel;
+}
+
+const channels = new Map<string, Channel>();
+
+const TYPES: ReadonlySet<string> = new Set(["outbox-changed", "outbox-removed", "draft-changed", "reopen-draft"]);
+
+/** True for something shaped like a `PaneMessage`; other tabs are same-origin but may run another version of the kit. */
+export function isPaneMessage(value: unknown): value is PaneMessage {
+  const m = value as { type?: unknown; sessionKey?: unknown } | null;
+  return typeof m === "object" && m !== null && typeof m.type === "string" && TYPES.has(m.type) && typeof m.sessionKey === "string";
+}
+
+function deliver(member: Member, message: PaneMessage): void {
+  for (const listener of [...member.listeners]) {
+    try {
+      listener(message);
+    } catch (error) {
+      // One pane's failing listener must not keep the message from the others.
+      queueMicrotask(() => {
+        throw error;
+      });
+    }
+  }
+}
+
+function openRemote(name: string, channel: Channel): BroadcastChannel | undefined {
+  if (typeof BroadcastChannel !== "function") return undefined;
+  try {
+    const remote = new BroadcastChannel(name);
+    remote.onmessage = (event: MessageEvent) => {
+      if (!isPaneMessage(event.data)) return;
+      for (const member of channel.members) deliver(member, event.data);
+    };
+    return remote;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Opens a bus to every other pane of this name: same-page buses directly, other tabs through BroadcastChannel when there is one. */
+export function createPaneBus(channelName: string = DEFAULT_PANE_CHANNEL): PaneBus {
+  let channel = channels.get(channelName);
+  if (!channel) {
+    channel = { members: new Set() };
+    channels.set(channelName, channel);
+    channel.remote = openRemote(channelName, channel);
+  }
+  const shared = channel;
+  const self: Member = { listeners: new Set() };
+  shared.members.add(self);
+  let closed = false;
+
+  return {
+    post(message) {
+      if (closed) return;
+      // Asynchronous like BroadcastChannel, so a pane never reacts inside the sender's own state update.
+      for (const member of shared.members) {
+        if (member !== self) queueMicrotask(() => shared.members.has(member) && deliver(member, message));
+      }
+      try {
+        shared.remote?.postMessage(message);
+      } catch {
+        // A message that cannot be cloned stays on this page; the other tabs catch up from storage on reload.
+      }
+    },
+    subscribe(listener) {
+      self.listeners.add(listener);
+      return () => self.listeners.delete(listener);
+    },
+    close() {
+      if (closed) return;
+      closed = true;
+      self.listeners.clear();
+      shared.members.delete(self);
+      if (shared.members.size > 0) return;
+      shared.remote?.close();
+      if (channels.get(channelName) === shared) channels.delete(channelName);
+    },
+  };
+}

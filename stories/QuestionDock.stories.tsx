@@ -1,0 +1,110 @@
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { expect, within } from "storybook/test";
+import { QuestionDock } from "../src/components";
+import { disposeLoadedDock, dockLoader, loadedDock, withStoryDock } from "./support/dock-story";
+import { API_KEY, CHECKS, DEPLOY, KEEP_API, MIGRATION, REGION, RUNBOOK, UNTRUSTED, ask } from "./support/sample-questions";
+
+/** One question on screen: options, descriptions, Other, links, secrets and hostile text. */
+const meta = {
+  title: "QuestionDock/Questions",
+  component: QuestionDock,
+  args: { layout: "stepper" },
+  decorators: [withStoryDock],
+  beforeEach: disposeLoadedDock,
+  render: (args, context) => <QuestionDock {...args} now={loadedDock(context).clock.now} />,
+} satisfies Meta<typeof QuestionDock>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** A single-select question with plain labels: no stepper, just the options, Other, Skip and Submit. */
+export const SingleQuestion: Story = {
+  loaders: [dockLoader({ requests: [ask(REGION)] })],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole("radiogroup", { name: REGION.question })).toBeVisible();
+    await expect(canvas.queryByText(/Question \d of \d/)).toBeNull();
+  },
+};
+
+/** The agent's recommended option comes first and carries a "(Recommended)" badge. */
+export const SingleQuestionRecommended: Story = {
+  loaders: [dockLoader({ requests: [ask(DEPLOY)] })],
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText("(Recommended)")).toBeVisible();
+  },
+};
+
+/** Every option explains itself under its label. */
+export const WithDescriptions: Story = {
+  loaders: [dockLoader({ requests: [ask(MIGRATION)] })],
+};
+
+/** A checkbox group with two choices ticked. */
+export const MultiSelect: Story = {
+  loaders: [dockLoader({ requests: [ask(CHECKS)], drive: (d) => d.choose("checks", "Lint", "Unit tests") })],
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole("checkbox", { name: "Lint" })).toBeChecked();
+  },
+};
+
+/** Multi-select with a typed answer added to the ticked ones. */
+export const MultiSelectWithOther: Story = {
+  loaders: [
+    dockLoader({
+      requests: [ask(CHECKS)],
+      drive: (d) => {
+        d.choose("checks", "Lint");
+        d.type("checks", "Fuzzing");
+      },
+    }),
+  ],
+};
+
+/** A typed answer replaces the single-select choice. */
+export const OtherTyped: Story = {
+  loaders: [
+    dockLoader({
+      requests: [ask(REGION)],
+      drive: (d) => {
+        d.choose("region", "US East");
+        d.type("region", "South America (São Paulo)");
+      },
+    }),
+  ],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole("textbox", { name: "Other" })).toHaveValue("South America (São Paulo)");
+    await expect(canvas.getByRole("radio", { name: "US East" })).not.toBeChecked();
+  },
+};
+
+/** The record does not accept free text, so there is no Other field. */
+export const NoOtherOption: Story = {
+  loaders: [dockLoader({ requests: [ask(KEEP_API)] })],
+};
+
+/** The question links to a page that opens in a new tab. */
+export const WithLink: Story = {
+  loaders: [dockLoader({ requests: [ask(RUNBOOK)] })],
+};
+
+/** A secret prompt: the answer field masks what is typed. */
+export const SecretQuestion: Story = {
+  loaders: [dockLoader({ requests: [ask(API_KEY)], drive: (d) => d.type("api_key", "sk_test_4eC39HqLyjWDarjtT1zdp7dc") })],
+};
+
+/** Agent text that looks like HTML stays text; an unsafe link is dropped; long words wrap; RTL reads right to left. */
+export const LongUntrustedText: Story = {
+  loaders: [dockLoader({ requests: [ask(UNTRUSTED)] })],
+  play: async ({ canvasElement }) => {
+    await expect(canvasElement.querySelector("img, script")).toBeNull();
+    await expect(within(canvasElement).getByRole("heading", { name: /<img src=x onerror=alert\(1\)>/ })).toBeVisible();
+  },
+};
+
+/** The recommended single question in the dark theme. */
+export const SingleQuestionDark: Story = {
+  ...SingleQuestionRecommended,
+  globals: { theme: "dark" },
+};

@@ -1,0 +1,111 @@
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { expect, within } from "storybook/test";
+import { QuestionSummary, QuestionSummaryList } from "../src/components";
+import { disposeLoadedDock, dockLoader, lastOutcome, withStoryDock } from "./support/dock-story";
+import { API_KEY, CHECKS, DEPLOY, REGION, ask } from "./support/sample-questions";
+import type { StoryDock } from "./support/story-dock";
+
+/** The transcript's record of a finished request: every question with its answer, or with how it ended. */
+const meta = {
+  title: "Transcript/QuestionSummary",
+  component: QuestionSummary,
+  decorators: [withStoryDock],
+  beforeEach: disposeLoadedDock,
+  render: (_args, context) => <QuestionSummary outcome={lastOutcome(context)} />,
+} satisfies Meta<typeof QuestionSummary>;
+
+export default meta;
+type Story = StoryObj<typeof QuestionSummary>;
+
+async function answer(d: StoryDock, questionId: string, labels: string[], typed?: string): Promise<void> {
+  d.choose(questionId, ...labels);
+  if (typed !== undefined) d.type(questionId, typed);
+  await d.actions().submit(d.activeId());
+}
+
+async function expire(d: StoryDock): Promise<void> {
+  const id = d.activeId();
+  const record = d.state().records[id];
+  d.clock.advance((record?.expiresAtMs ?? 0) - d.clock.now());
+  await d.until((s) => s.outcomes.has(id), "the request to expire");
+}
+
+/** Answered here: the full question with the chosen option. */
+export const Answered: Story = {
+  loaders: [dockLoader({ requests: [ask(DEPLOY)], drive: (d) => answer(d, "deploy_target", ["Production"]) })],
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole("article", { name: "Question, answered" })).toBeVisible();
+  },
+};
+
+/** A multi-select answer: the ticked options and the typed one, on one line. */
+export const AnsweredMultiSelect: Story = {
+  loaders: [dockLoader({ requests: [ask(CHECKS)], drive: (d) => answer(d, "checks", ["Lint", "Type check"], "Fuzzing") })],
+};
+
+/** Another device answered first; the summary shows that answer. */
+export const AnsweredElsewhere: Story = {
+  loaders: [
+    dockLoader({
+      requests: [ask(REGION)],
+      drive: async (d) => {
+        const id = d.activeId();
+        d.sim.resolve(id, { region: ["Asia Pacific"] }, "phone");
+        await d.until((s) => s.outcomes.has(id), "the answer from elsewhere");
+      },
+    }),
+  ],
+};
+
+/** Skipped: the wording stays, with the outcome instead of an answer. */
+export const Skipped: Story = {
+  loaders: [dockLoader({ requests: [ask(DEPLOY, REGION)], drive: (d) => d.actions().skip(d.activeId()) })],
+};
+
+/** Time ran out before anyone answered. */
+export const Expired: Story = {
+  loaders: [dockLoader({ requests: [{ ...ask(REGION), timeoutMs: 30_000 }], drive: expire })],
+};
+
+/** The gateway restarted and no longer knows the request. */
+export const Unavailable: Story = {
+  loaders: [
+    dockLoader({
+      requests: [ask(DEPLOY)],
+      drive: async (d) => {
+        const id = d.activeId();
+        d.sim.restart();
+        await d.until((s) => s.outcomes.has(id), "the restarted gateway to forget the request");
+      },
+    }),
+  ],
+};
+
+/** A secret answer is masked; the typed value appears nowhere. */
+export const SecretMasked: Story = {
+  loaders: [dockLoader({ requests: [ask(API_KEY)], drive: (d) => answer(d, "api_key", [], "sk_test_4eC39HqLyjWDarjtT1zdp7dc") })],
+};
+
+/** Several finished requests in the transcript, oldest first; none is evicted by time. */
+export const SummaryList: Story = {
+  loaders: [
+    dockLoader({
+      drive: async (d) => {
+        await d.ask(ask(DEPLOY, REGION));
+        d.choose("deploy_target", "Staging (Recommended)");
+        await answer(d, "region", ["EU (Frankfurt)"]);
+        await d.ask(ask(CHECKS));
+        await d.actions().skip(d.activeId());
+        await d.ask({ ...ask(REGION), timeoutMs: 30_000 });
+        await expire(d);
+      },
+    }),
+  ],
+  render: () => <QuestionSummaryList />,
+};
+
+/** The summary list in the dark theme. */
+export const SummaryListDark: Story = {
+  ...SummaryList,
+  globals: { theme: "dark" },
+};

@@ -1,0 +1,50 @@
+// Storybook glue: each story loads its own running dock (see story-dock.ts), renders inside its provider,
+// and stops it when Storybook leaves the story.
+import type { Decorator, StoryContext } from "@storybook/react-vite";
+import { QuestionDockProvider } from "../../src/components";
+import type { Outcome } from "../../src/store";
+import { createStoryDock, type DockScenario, type StoryDock } from "./story-dock";
+import "./story-frame.css";
+
+/** A loader that starts the story's dock; Storybook hands the result to the story as `loaded.dock`. */
+export function dockLoader(scenario: DockScenario = {}) {
+  return async () => ({ dock: await createStoryDock(scenario) });
+}
+
+/** The dock a story loaded; throws when the story has no `dockLoader`. */
+export function loadedDock(context: Pick<StoryContext, "loaded">): StoryDock {
+  const dock = context.loaded["dock"] as StoryDock | undefined;
+  if (!dock) throw new Error("This story needs `loaders: [dockLoader(…)]`.");
+  return dock;
+}
+
+/** A `beforeEach` that stops the loaded dock when Storybook tears the story down. */
+export function disposeLoadedDock(context: Pick<StoryContext, "loaded">): () => void {
+  const dock = context.loaded["dock"] as StoryDock | undefined;
+  return () => dock?.dispose();
+}
+
+/** Renders the story inside its loaded dock's provider, in a frame as wide as a chat column. */
+export const withStoryDock: Decorator = (Story, context) => (
+  <QuestionDockProvider store={loadedDock(context).store}>
+    <div className="story-frame">
+      <Story />
+    </div>
+  </QuestionDockProvider>
+);
+
+/** Narrows the story to a phone's width; "auto" layouts still follow the real window, so pass a layout too. */
+export function withWidth(px: number): Decorator {
+  return (Story) => (
+    <div className="story-width" style={{ width: px }}>
+      <Story />
+    </div>
+  );
+}
+
+/** The outcome of the request that ended last in the loaded dock. */
+export function lastOutcome(context: Pick<StoryContext, "loaded">): Outcome {
+  const outcome = [...loadedDock(context).state().outcomes.values()].at(-1);
+  if (!outcome) throw new Error("The story's scenario ended no request.");
+  return outcome;
+}

@@ -1,0 +1,164 @@
+// The answer outbox against the REAL OpenClaw gateway: idempotent chat.send, and answers that
+// survive a gateway restart or a page reload with exactly one copy in the saved history. This file
+// starts its own gateway because it restarts it.
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import WebSocket from "ws";
+import { createGatewayClient, createWebSocketTransport, GatewayRequestError, type GatewayClient } from "../../src/gateway";
+import { classifySendError, createMemoryStorage, createOutbox, createPaneBus, type AsyncDraft, type DockStorage, type OutboxEntry, type OutboxStore } from "../../src/store/outbox";
+import { chatHistory, type TestHistory } from "../node/outbox/chat-history";
+import { withWireFaults, type WireFaults } from "../node/outbox/wire-faults";
+import { startRealGateway, type RealGateway } from "./harness";
+
+const ORIGIN = "http://127.0.0.1:5173";
+const SESSION = "agent:main:main";
+
+let gw: RealGateway;
+let faults: WireFaults;
+let client: GatewayClient;
+let history: TestHistory;
+const outboxes: OutboxStore[] = [];
+
+async function waitFor<T>(check: () => T | Promise<T>, what: string, timeoutMs = 60_000): Promise<NonNullable<T>> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value as NonNullable<T>;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}\n${gw.logTail(30)}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+interface HistoryMessage {
+  role: string;
+  content: unknown;
+  idempotencyKey?: string;
+  __openclaw?: { id?: string; runId?: string; replyToId?: string };
+}
+
+async function messages(): Promise<HistoryMessage[]> {
+  const result = (await client.request("chat.history", { sessionKey: SESSION, limit: 1000 }, { timeoutMs: 30_000 })) as { messages: HistoryMessage[] };
+  return result.messages;
+}
+
+/** User messages saved under this chat.send key. */
+async function copiesOf(key: string): Promise<HistoryMessage[]> {
+  return (await messages()).filter((m) => m.role === "user" && m.idempotencyKey === `${key}:user`);
+}
+
+/** Waits until the run a chat.send started has written its reply and ended; returns the reply. */
+async function replied(runId: string): Promise<HistoryMessage> {
+  const reply = await waitFor(async () => (await messages()).find((m) => m.role === "assistant" && m.__openclaw?.runId === runId), `the reply of ${runId}`, 150_000);
+  await waitFor(() => history.isIdle(), "the run to end");
+  return reply;
+}
+
+function draft(itemId: string): AsyncDraft {
+  return { itemId, sessionKey: SESSION, answers: [{ selected: ["main"], other: "" }], edited: true, updatedAt: Date.now() };
+}
+
+function outbox(storage: DockStorage): OutboxStore {
+  const made = createOutbox({ client, sessionKey: SESSION, history, storage, bus: createPaneBus(`real-${Math.random()}`) });
+  outboxes.push(made);
+  return made;
+}
+
+const stateOf = (store: OutboxStore, id: string) => store.getState().entries[id]?.state;
+
+beforeAll(async () => {
+  // Generous: a restart on a busy machine can take well over a minute to be ready.
+  gw = await startRealGateway({ readyTimeoutMs: 180_000 });
+  faults = withWireFaults(createWebSocketTransport(WebSocket, { origin: ORIGIN }));
+  client = createGatewayClient({ url: gw.url, token: gw.token, transport: faults.transport, backoff: { baseMs: 250, maxMs: 2000 }, requestTimeoutMs: 30_000 });
+  history = chatHistory(client, SESSION);
+  client.start();
+  await waitFor(() => client.getConnection().state === "connected", "the first connection", 120_000);
+}, 240_000);
+
+afterAll(async () => {
+  for (const o of outboxes) o.getState().dispose();
+  history?.stop();
+  client?.stop();
+  await gw?.stop();
+}, 60_000);
+
+// Model runs are slow on a busy machine, so the file starts few of them: each test waits only for
+// what it needs (the restart needs an idle session, or the gateway drains and is killed).
+describe("The outbox against OpenClaw", () => {
+  const firstKey = randomUUID();
+  let firstReplyId: string | undefined;
+
+  it("gets one saved message for a chat.send repeated under the same idempotencyKey", async () => {
+    const params = { sessionKey: SESSION, message: "An answer sent twice", idempotencyKey: firstKey };
+    expect(await client.request("chat.send", params)).toMatchObject({ runId: firstKey, status: "started" });
+    const again = (await client.request("chat.send", params)) as { status: string };
+    expect(["in_flight", "ok"]).toContain(again.status);
+    firstReplyId = (await replied(firstKey)).__openclaw?.id;
+    expect(await client.request("chat.send", params)).toEqual({ runId: firstKey, status: "ok" });
+    expect(await copiesOf(firstKey)).toHaveLength(1);
+  }, 200_000);
+
+  it("after a reload, confirms a send that did arrive and retries one that never left: one copy each", async () => {
+    const storage = createMemoryStorage();
+    const neverLeft = randomUUID();
+    // What a page left behind when it closed mid-send: one chat.send reached the gateway (the one above), the other did not.
+    const saved = (id: string, itemId: string, message: string): OutboxEntry => ({
+      id, sessionKey: SESSION, itemId, message, state: "sending", createdAt: Date.now(), updatedAt: Date.now(), failureCount: 0, isPaused: false, attempts: 1, draft: draft(itemId),
+    });
+    await storage.saveOutboxEntry(saved(firstKey, "item-arrived", "An answer sent twice"));
+    await storage.saveOutboxEntry(saved(neverLeft, "item-never-left", "staging"));
+    const sendsBefore = faults.requests("chat.send").length;
+
+    const box = outbox(storage);
+    await waitFor(() => stateOf(box, firstKey) === "confirmed", "the delivered answer to be confirmed");
+    expect(stateOf(box, neverLeft)).toBe("unconfirmed");
+    expect(faults.requests("chat.send")).toHaveLength(sendsBefore);
+
+    expect(box.getState().retry(neverLeft)).toBe(true);
+    await waitFor(() => stateOf(box, neverLeft) === "confirmed", "the retried answer to be confirmed", 120_000);
+    expect(faults.requests("chat.send").slice(sendsBefore).map((r) => r.params.idempotencyKey)).toEqual([neverLeft]);
+    expect(await copiesOf(firstKey)).toHaveLength(1);
+    expect(await copiesOf(neverLeft)).toHaveLength(1);
+    await replied(neverLeft);
+  }, 300_000);
+
+  it("delivers an answer given while the gateway restarts once it is back: confirmed, one copy", async () => {
+    const box = outbox(createMemoryStorage());
+    await waitFor(() => box.getState().ready, "the outbox to load");
+    // A live connection and no run going, so the restart is a clean stop and the answer cannot leave before it.
+    await messages();
+    await waitFor(() => client.getConnection().state === "connected" && history.isIdle(), "a connected, idle session");
+    const bootBefore = client.getHello()?.server.bootId;
+    const restarting = gw.restart();
+    await waitFor(() => client.getConnection().state !== "connected", "the connection to drop", 30_000);
+    const entry = box.getState().enqueue({ itemId: "item-restart", ...(firstReplyId ? { replyToId: firstReplyId } : {}), message: "> Which branch?\n\nmain", draft: draft("item-restart") });
+    expect(box.getState().entries[entry.id]).toMatchObject({ state: "queued", isPaused: true });
+
+    await restarting;
+    await waitFor(() => stateOf(box, entry.id) === "confirmed", "confirmation", 150_000);
+    expect(client.getHello()?.server.bootId).not.toBe(bootBefore);
+    const [copy, ...more] = await copiesOf(entry.id);
+    expect(more).toEqual([]);
+    expect(copy).toMatchObject({ content: "> Which branch?\n\nmain", __openclaw: { replyToId: firstReplyId } });
+    expect(faults.requests("chat.send").filter((r) => r.params.idempotencyKey === entry.id)).toHaveLength(1);
+  }, 300_000);
+
+  it("never saves a second copy for a key from before the restart: 'ok', or refused as 'not durably admitted'", async () => {
+    const outcome = await client.request("chat.send", { sessionKey: SESSION, message: "An answer sent twice", idempotencyKey: firstKey }).then(
+      (result) => ({ result }),
+      (error: unknown) => ({ error }),
+    );
+    console.log("[outbox.real] chat.send of a pre-restart key:", JSON.stringify(outcome, (_k, v: unknown) => (v instanceof Error ? { message: v.message } : v)));
+    console.log("[outbox.real] copies right after:", JSON.stringify(await copiesOf(firstKey)));
+    await new Promise((r) => setTimeout(r, 20_000));
+    console.log("[outbox.real] copies 20 s later:", JSON.stringify(await copiesOf(firstKey)));
+    console.log("[outbox.real] again:", JSON.stringify(await client.request("chat.send", { sessionKey: SESSION, message: "An answer sent twice", idempotencyKey: firstKey }).catch((e: Error) => e.message)));
+    if ("error" in outcome) {
+      expect(outcome.error).toBeInstanceOf(GatewayRequestError);
+      expect(classifySendError(outcome.error)).toMatchObject({ kind: "not-admitted" });
+    } else {
+      expect(outcome.result).toMatchObject({ runId: firstKey, status: expect.stringMatching(/^(ok|in_flight)$/) });
+    }
+    expect(await copiesOf(firstKey)).toHaveLength(1);
+  }, 60_000);
+});

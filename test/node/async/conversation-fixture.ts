@@ -1,0 +1,120 @@
+// A conversation store wired as an app wires it: the simulated gateway, the real client over the sim's
+// transport, on a fake clock. Not a test file.
+import { vi } from "vitest";
+import { createGatewayClient, type GatewayClient } from "../../../src/gateway";
+import { createSimulatedGateway, type SimulatedGateway } from "../../../src/gateway/simulated";
+import type { TransportFactory } from "../../../src/gateway/transport";
+import { createConversation, type ConversationState, type ConversationStore } from "../../../src/store/async";
+
+// Captured before the timers are faked: the device handshake signs on Node's thread pool, which takes real time.
+const realSetTimeout = globalThis.setTimeout;
+const TOKEN = "conversation-test-token";
+
+/** A frame as the client receives it. */
+export interface Frame {
+  type?: string;
+  id?: string;
+  event?: string;
+  payload?: Record<string, unknown>;
+}
+
+/** A running conversation on the simulated gateway. */
+export interface ConversationFixture {
+  sim: SimulatedGateway;
+  client: GatewayClient;
+  store: ConversationStore;
+  state(): ConversationState;
+  /** How many requests of `method` the client sent. */
+  sent(method: string): number;
+  /** While true, answers to `chat.history` are held back (released when set false), as on a slow network. */
+  holdHistory(hold: boolean): void;
+  stop(): void;
+}
+
+const clock = {
+  now: () => Date.now(),
+  setTimeout: (fn: () => void, ms: number) => globalThis.setTimeout(fn, ms),
+  clearTimeout: (h: unknown) => globalThis.clearTimeout(h as ReturnType<typeof setTimeout>),
+};
+
+/** Lets due fake timers and real async work (signing, microtasks) finish, once. */
+export async function flush(stepMs = 0): Promise<void> {
+  await vi.advanceTimersByTimeAsync(stepMs);
+  await new Promise((resolve) => realSetTimeout(resolve, 1));
+  await vi.advanceTimersByTimeAsync(0);
+}
+
+/** Flushes until `check` holds; returns its value. */
+export async function until<T>(check: () => T, what: string, stepMs = 0, rounds = 300): Promise<NonNullable<T>> {
+  for (let i = 0; i < rounds; i++) {
+    const value = check();
+    if (value) return value as NonNullable<T>;
+    await flush(stepMs);
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+/** Fakes the timers, starts the sim (scripted runs: no automatic replies), a client and a conversation for "main". */
+export async function startConversation(opts: { lose?: (frame: Frame) => boolean; connect?: boolean; sessionKey?: string } = {}): Promise<ConversationFixture> {
+  vi.useFakeTimers({ now: Date.UTC(2026, 8, 1, 9, 0, 0) });
+  const sim = createSimulatedGateway({ token: TOKEN, tickIntervalMs: 0, clock, reply: false });
+  const methods: string[] = [];
+  const historyIds = new Set<string>();
+  let held: Array<() => void> | undefined;
+  const transport: TransportFactory = (url, handlers) => {
+    const base = sim.transport(url, {
+      ...handlers,
+      onMessage: (text) => {
+        const frame = JSON.parse(text) as Frame;
+        if (opts.lose?.(frame)) return;
+        if (held && frame.type === "res" && frame.id && historyIds.has(frame.id)) held.push(() => handlers.onMessage(text));
+        else handlers.onMessage(text);
+      },
+    });
+    return {
+      send: (text) => {
+        const frame = JSON.parse(text) as { id?: string; method?: string };
+        if (frame.method) methods.push(frame.method);
+        if (frame.method === "chat.history" && frame.id) historyIds.add(frame.id);
+        base.send(text);
+      },
+      close: (code, reason) => base.close(code, reason),
+    };
+  };
+  const client = createGatewayClient({
+    url: "sim://gateway",
+    token: TOKEN,
+    transport,
+    random: () => 0.5,
+    backoff: { baseMs: 200, maxMs: 1000 },
+    now: clock.now,
+    setTimeout: clock.setTimeout,
+    clearTimeout: clock.clearTimeout,
+  });
+  const store = createConversation({ client, sessionKey: opts.sessionKey ?? "main" });
+  if (opts.connect !== false) {
+    client.start();
+    await until(() => store.getState().loaded || store.getState().error, "the first history load");
+  }
+  return {
+    sim,
+    client,
+    store,
+    state: () => store.getState(),
+    sent: (method) => methods.filter((m) => m === method).length,
+    holdHistory(hold) {
+      if (hold) {
+        held ??= [];
+        return;
+      }
+      const release = held ?? [];
+      held = undefined;
+      for (const deliver of release) deliver();
+    },
+    stop() {
+      store.getState().actions.dispose();
+      client.stop();
+      vi.useRealTimers();
+    },
+  };
+}

@@ -1,0 +1,180 @@
+// A dock store wired as an app wires it: the simulated gateway, the real client over the sim's
+// transport, and the real store, all on one fake clock. Not a test file; the store tests share it.
+import { vi } from "vitest";
+import { createGatewayClient, type GatewayClient } from "../../../src/gateway";
+import { createSimulatedGateway, type SimAskParams, type SimClock, type SimulatedGateway } from "../../../src/gateway/simulated";
+import type { TransportFactory } from "../../../src/gateway/transport";
+import type { QuestionRecord } from "../../../src/protocol";
+import { createQuestionDockStore, type DockActions, type DockState, type DockStoreOptions, type DockTimers } from "../../../src/store";
+
+// Captured before any test fakes the timers: waiting must take real time, because WebCrypto signing
+// (the device handshake) finishes on Node's thread pool, not on a timer.
+const realSetTimeout = globalThis.setTimeout;
+
+/** The token the simulated gateway requires. */
+export const TOKEN = "store-test-token";
+/** The fake clock's start: a fixed instant, so createdAtMs ties are reproducible. */
+export const START = Date.UTC(2026, 8, 1, 9, 0, 0);
+
+/** A single-select question whose first option is the recommended one. */
+export const TARGET = {
+  questionId: "target",
+  header: "Deploy",
+  question: "Where should this deploy?",
+  options: [{ label: "Staging (Recommended)" }, { label: "Production" }],
+};
+/** A second single-select question. */
+export const REGION = {
+  questionId: "region",
+  header: "Region",
+  question: "Which region?",
+  options: [{ label: "EU" }, { label: "US" }, { label: "Asia" }],
+};
+/** A multi-select question. */
+export const CHECKS = {
+  questionId: "checks",
+  header: "Checks",
+  question: "Which checks should run?",
+  multiSelect: true,
+  options: [{ label: "Lint" }, { label: "Unit tests" }, { label: "E2E" }],
+};
+
+/** A frame as the client receives it, for deciding which ones a lossy network drops. */
+export interface WireFrame {
+  type?: string;
+  event?: string;
+  payload?: { id?: string; [key: string]: unknown };
+  error?: { details?: { reason?: string } };
+  [key: string]: unknown;
+}
+
+/** How to set up a fixture; store options pass through. */
+export interface FixtureOptions extends Partial<Omit<DockStoreOptions, "client" | "now">> {
+  /** Delay of every simulated frame, so a drop can fall between a request and its reply. @default 0 */
+  latencyMs?: number;
+  /** Drops incoming frames for which this returns true, like a network losing them. */
+  lose?: (frame: WireFrame) => boolean;
+  /** Connect before returning. @default true */
+  connect?: boolean;
+  /** The simulated gateway's `mainSessionKey`. */
+  mainSessionKey?: string;
+  /** The token the client presents. @default TOKEN */
+  clientToken?: string;
+}
+
+/** A running dock store on the simulated gateway. */
+export interface DockFixture {
+  sim: SimulatedGateway;
+  client: GatewayClient;
+  store: ReturnType<typeof createQuestionDockStore>;
+  state(): DockState;
+  actions: DockActions;
+  /** How many requests of `method` the client put on the wire. */
+  sent(method: string): number;
+  /** Every frame the client received, parsed, in order. */
+  received: WireFrame[];
+  /** Asks through the gateway and waits until the store holds the request. */
+  ask(params: SimAskParams): Promise<string>;
+  /** What the gateway currently remembers about a request. */
+  gatewayRecord(id: string): QuestionRecord | undefined;
+  stop(): void;
+}
+
+/** The fake clock as the sim and the store take it; it reads the faked globals on every call. */
+export const fakeClock: SimClock & DockTimers & { now(): number } = {
+  now: () => Date.now(),
+  setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms),
+  clearTimeout: (h) => globalThis.clearTimeout(h as ReturnType<typeof setTimeout>),
+};
+
+/** Lets due fake timers run and real async work (signing, microtask chains) finish, once. */
+export async function flush(stepMs = 0): Promise<void> {
+  await vi.advanceTimersByTimeAsync(stepMs);
+  await new Promise((resolve) => realSetTimeout(resolve, 1));
+  await vi.advanceTimersByTimeAsync(0);
+}
+
+/** Flushes (advancing fake time by `stepMs` per round) until `check` holds; returns its value. */
+export async function until<T>(check: () => T, what: string, stepMs = 0, rounds = 400): Promise<NonNullable<T>> {
+  for (let i = 0; i < rounds; i++) {
+    const value = check();
+    if (value) return value as NonNullable<T>;
+    await flush(stepMs);
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+function wire(base: TransportFactory, methods: string[], received: WireFrame[], lose: (frame: WireFrame) => boolean): TransportFactory {
+  return (url, handlers) => {
+    const transport = base(url, {
+      ...handlers,
+      onMessage: (text) => {
+        const frame = JSON.parse(text) as WireFrame;
+        if (lose(frame)) return;
+        received.push(frame);
+        handlers.onMessage(text);
+      },
+    });
+    return {
+      send: (text) => {
+        const frame = JSON.parse(text) as { method?: string };
+        if (frame.method) methods.push(frame.method);
+        transport.send(text);
+      },
+      close: (code, reason) => transport.close(code, reason),
+    };
+  };
+}
+
+/** Fakes the timers, starts the sim, a client and a store, and (by default) waits until connected. */
+export async function startDock(opts: FixtureOptions = {}): Promise<DockFixture> {
+  vi.useFakeTimers({ now: START });
+  const { latencyMs, lose, connect = true, mainSessionKey, clientToken = TOKEN, ...storeOptions } = opts;
+  const sim = createSimulatedGateway({
+    token: TOKEN,
+    tickIntervalMs: 0,
+    clock: fakeClock,
+    ...(latencyMs ? { latencyMs } : {}),
+    ...(mainSessionKey ? { mainSessionKey } : {}),
+  });
+  const methods: string[] = [];
+  const received: WireFrame[] = [];
+  const client = createGatewayClient({
+    url: "sim://gateway",
+    token: clientToken,
+    transport: wire(sim.transport, methods, received, lose ?? (() => false)),
+    // Half the jitter window: retries are prompt but never a zero-delay loop while the sim is offline.
+    random: () => 0.5,
+    backoff: { baseMs: 200, maxMs: 1000 },
+    now: fakeClock.now,
+    setTimeout: fakeClock.setTimeout,
+    clearTimeout: fakeClock.clearTimeout,
+  });
+  const store = createQuestionDockStore({ client, sessionKey: "main", typingGraceMs: 0, now: fakeClock.now, timers: fakeClock, ...storeOptions });
+  if (connect) {
+    client.start();
+    await until(() => store.getState().connection.state === "connected", "the first connection", latencyMs ?? 0);
+  }
+  return {
+    sim,
+    client,
+    store,
+    state: () => store.getState(),
+    get actions() {
+      return store.getState().actions;
+    },
+    sent: (method) => methods.filter((m) => m === method).length,
+    received,
+    async ask(params) {
+      const record = sim.ask(params);
+      await until(() => store.getState().records[record.id], `request ${record.id} in the store`, latencyMs ?? 0);
+      return record.id;
+    },
+    gatewayRecord: (id) => sim.records().find((r) => r.id === id),
+    stop() {
+      store.getState().actions.dispose();
+      client.stop();
+      vi.useRealTimers();
+    },
+  };
+}
