@@ -134,7 +134,13 @@ export function createAsyncSync(ctx: DockContext, sync: GatewaySync, services: A
     if (disposed) return;
     const { entries } = outbox.getState();
     ctx.set({ deliveries: entries });
-    for (const e of Object.values(entries)) setProtected(e.itemId, e.state !== "confirmed");
+    for (const e of Object.values(entries)) {
+      setProtected(e.itemId, e.state !== "confirmed");
+      // Answered in another pane: this pane shows the same summary instead of a second prompt.
+      const rid = asyncRequestId(e.itemId);
+      const link = linkOf(rid);
+      if (link && ctx.get().records[rid]) sync.settle(rid, "answered", undefined, { async: { ...link, outboxId: e.id } });
+    }
   };
 
   const saveDraftSoon = (draft: AsyncDraft) => {
@@ -208,11 +214,13 @@ export function createAsyncSync(ctx: DockContext, sync: GatewaySync, services: A
       }
       const message = formatAnswerText(record.questions.map((q, i) => ({ title: q.question, values: values[i]! })));
       const draft = draftOfView(record, view, link, sessionKey, now());
-      const sent = outbox.getState().enqueue({ itemId: link.itemId, ...(link.sourceMessageId ? { replyToId: link.sourceMessageId } : {}), message, draft });
+      // A question first seen in a live event may only learn its message id from the saved history later.
+      const replyToId = entryOf(link.itemId)?.sourceMessageId ?? link.sourceMessageId;
+      const sent = outbox.getState().enqueue({ itemId: link.itemId, ...(replyToId ? { replyToId } : {}), message, draft });
       const answers: QuestionAnswers = { answers: Object.fromEntries(record.questions.map((q, i) => [q.questionId, values[i]!])) };
       savedDrafts.delete(link.itemId);
       void storage.deleteDraft(sessionKey, link.itemId).catch(() => undefined);
-      sync.settle(rid, "answered", answers, { async: { ...link, outboxId: sent.id } });
+      sync.settle(rid, "answered", answers, { async: { ...link, ...(replyToId ? { sourceMessageId: replyToId } : {}), outboxId: sent.id } });
     },
     skip(rid) {
       const link = linkOf(rid);

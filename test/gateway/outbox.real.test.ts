@@ -143,21 +143,32 @@ describe("The outbox against OpenClaw", () => {
     expect(faults.requests("chat.send").filter((r) => r.params.idempotencyKey === entry.id)).toHaveLength(1);
   }, 300_000);
 
-  it("never saves a second copy for a key from before the restart: 'ok', or refused as 'not durably admitted'", async () => {
+  it("confirms, after the restart, an answer left failed before it, from the history and without sending", async () => {
+    const storage = createMemoryStorage();
+    const at = Date.now();
+    await storage.saveOutboxEntry({
+      id: firstKey, sessionKey: SESSION, itemId: "item-before-restart", message: "An answer sent twice", state: "failed",
+      createdAt: at, updatedAt: at, failureCount: 1, failureReason: "The gateway went away.", isPaused: false, attempts: 1, draft: draft("item-before-restart"),
+    });
+    const sendsBefore = faults.requests("chat.send").length;
+    const box = outbox(storage);
+    await waitFor(() => stateOf(box, firstKey) === "confirmed", "confirmation from the history");
+    expect(faults.requests("chat.send")).toHaveLength(sendsBefore);
+  }, 60_000);
+
+  // Seen on openclaw 2026.9.6 after a clean restart, for a key whose run had finished: sometimes
+  // UNAVAILABLE "chat turn was not durably admitted", sometimes status "started" with no new message.
+  // Either way the saved history keeps one copy, which is why the outbox trusts only the history.
+  it("never saves a second copy for a key from before the restart", async () => {
     const outcome = await client.request("chat.send", { sessionKey: SESSION, message: "An answer sent twice", idempotencyKey: firstKey }).then(
       (result) => ({ result }),
       (error: unknown) => ({ error }),
     );
-    console.log("[outbox.real] chat.send of a pre-restart key:", JSON.stringify(outcome, (_k, v: unknown) => (v instanceof Error ? { message: v.message } : v)));
-    console.log("[outbox.real] copies right after:", JSON.stringify(await copiesOf(firstKey)));
-    await new Promise((r) => setTimeout(r, 20_000));
-    console.log("[outbox.real] copies 20 s later:", JSON.stringify(await copiesOf(firstKey)));
-    console.log("[outbox.real] again:", JSON.stringify(await client.request("chat.send", { sessionKey: SESSION, message: "An answer sent twice", idempotencyKey: firstKey }).catch((e: Error) => e.message)));
     if ("error" in outcome) {
       expect(outcome.error).toBeInstanceOf(GatewayRequestError);
       expect(classifySendError(outcome.error)).toMatchObject({ kind: "not-admitted" });
     } else {
-      expect(outcome.result).toMatchObject({ runId: firstKey, status: expect.stringMatching(/^(ok|in_flight)$/) });
+      expect(outcome.result).toMatchObject({ runId: firstKey });
     }
     expect(await copiesOf(firstKey)).toHaveLength(1);
   }, 60_000);

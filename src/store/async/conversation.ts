@@ -184,8 +184,7 @@ export function createConversation(opts: ConversationOptions): ConversationStore
       commitActivity();
       return;
     }
-    // A run can end more than once (a send steered into it gets its own final), and the gateway repeats a failed
-    // run's error event: a message already shown is not shown again.
+    // The gateway repeats a failed run's error event: a message already shown is not shown again.
     const message = liveMessageOf(event);
     const messages = store.getState().messages;
     if (message && !savedInHistory(messages, message)) {
