@@ -103,6 +103,8 @@ export function createChatFeed(client: GatewayClient, sessionKey: string): ChatF
       finished.add(runId);
       const text = messageText || known?.text || "";
       entries.setState(upsert(entries.getState(), { id, role: "assistant", text: state === "aborted" ? `${text} (stopped)`.trim() : text, at: Date.now() }), true);
+      // Messages sent by others (async answers go out through the outbox) show once a turn ends.
+      void loadHistory();
     } else if (state === "error") {
       finished.add(runId);
       const text = asString(p["errorMessage"]) ?? "The agent run failed.";

@@ -1,13 +1,15 @@
 // Builds the playground's gateway client and dock store: the embedded simulated gateway by default,
 // or a real OpenClaw gateway when the page is opened with ?gateway=ws://…&token=…&session=main.
+// Either way the dock also shows async questions, with drafts and the answer outbox in IndexedDB.
 import type { StoreApi } from "zustand/vanilla";
 import { createGatewayClient, createIndexedDbKeyStore, createWebSocketTransport, type GatewayClient } from "../src/gateway";
 import { createSimulatedGateway, type SimulatedGateway } from "../src/gateway/simulated";
-import { createQuestionDockStore, type DockStore } from "../src/store";
+import { createQuestionDockStore, getAsyncQuestionServices, type DockStore } from "../src/store";
+import { readSimSettings, simOptionsFor, type SimSettings } from "./sim-options";
 
 /** Where the playground connects, read from the page's query string. */
 export type PlaygroundTarget =
-  | { kind: "simulated"; sessionKey: string }
+  | { kind: "simulated"; sessionKey: string; settings: SimSettings }
   | { kind: "gateway"; url: string; token: string | undefined; sessionKey: string }
   | { kind: "invalid"; message: string };
 
@@ -24,12 +26,15 @@ export type PlaygroundWindow = Window & { __questionDockSim?: SimulatedGateway }
 
 const SIM_TOKEN = "playground";
 
-/** Reads `gateway`, `token` and `session` from a query string; without `gateway` the simulator is used. */
+/** Reads `gateway`, `token` and `session` from a query string; without `gateway` the simulator is used, with `persist` and `latency`. */
 export function readTarget(search: string): PlaygroundTarget {
   const params = new URLSearchParams(search);
   const sessionKey = params.get("session")?.trim() || "main";
   const url = params.get("gateway")?.trim();
-  if (!url) return { kind: "simulated", sessionKey };
+  if (!url) {
+    const settings = readSimSettings(params);
+    return typeof settings === "string" ? { kind: "invalid", message: settings } : { kind: "simulated", sessionKey, settings };
+  }
   if (!/^wss?:\/\/[^\s]+$/i.test(url)) return { kind: "invalid", message: `"gateway" must be a ws:// or wss:// URL, not "${url}".` };
   return { kind: "gateway", url, token: params.get("token") || undefined, sessionKey };
 }
@@ -39,7 +44,7 @@ export function connect(target: Exclude<PlaygroundTarget, { kind: "invalid" }>, 
   let sim: SimulatedGateway | undefined;
   let client: GatewayClient;
   if (target.kind === "simulated") {
-    sim = createSimulatedGateway({ token: SIM_TOKEN });
+    sim = createSimulatedGateway({ token: SIM_TOKEN, ...simOptionsFor(target.settings) });
     // The same client code path as a real gateway; only the transport differs.
     client = createGatewayClient({ url: "sim://playground", token: SIM_TOKEN, transport: sim.transport });
     win.__questionDockSim = sim;
@@ -52,6 +57,7 @@ export function connect(target: Exclude<PlaygroundTarget, { kind: "invalid" }>, 
       keyStore: createIndexedDbKeyStore(),
     });
   }
-  const store = createQuestionDockStore({ client, sessionKey: target.sessionKey });
+  const asyncQuestions = getAsyncQuestionServices(client, target.sessionKey);
+  const store = createQuestionDockStore({ client, sessionKey: target.sessionKey, asyncQuestions });
   return { target, client, store, sim };
 }

@@ -1,5 +1,5 @@
 // The scenario buttons of the simulated playground: each scripts the embedded gateway as an agent would.
-import type { SimAskParams, SimulatedGateway } from "../src/gateway/simulated";
+import type { SimAskAsyncParams, SimAskParams, SimulatedGateway } from "../src/gateway/simulated";
 
 /** One scenario button. */
 export interface Scenario {
@@ -96,6 +96,24 @@ const tone: SimAskParams = {
   ],
 };
 
+// Async (Codex) questions arrive on an assistant message; they wait in the dock without taking focus.
+const followUp: SimAskAsyncParams = {
+  text: "The build is running. Two questions for when you have a moment:",
+  questions: [
+    { title: "Which branch should the hotfix land on?", options: ["main", "release/2.4", "both"] },
+    { title: "Anything the release notes should mention?" },
+  ],
+};
+
+/** What the agent says while "Agent busy" keeps its run going. */
+export const BUSY_TEXT = "Working on the build…";
+
+/** The newest running run completes; with none running, a new run starts and completes (a later run, for retirement). */
+function completeRun(sim: SimulatedGateway): void {
+  const running = sim.activeRuns().at(-1);
+  sim.completeRun(running?.runId ?? sim.startRun(), "Done: the build is green.");
+}
+
 /** How long "Drop connection" keeps the simulated gateway unreachable, so reconnecting is visible. */
 export const DROP_OFFLINE_MS = 1500;
 
@@ -122,4 +140,8 @@ export const SCENARIOS: readonly Scenario[] = [
   },
   // A restarted gateway forgets its pending questions; the dock shows them as Unavailable.
   { label: "Restart gateway", run: (sim) => sim.restart({ offlineMs: DROP_OFFLINE_MS }) },
+  { label: "Async questions", run: (sim) => void sim.askAsync(followUp) },
+  // While a run is going, async answers wait in the outbox ("Answer queued").
+  { label: "Agent busy", run: (sim) => sim.streamRun(sim.startRun(), BUSY_TEXT) },
+  { label: "Run completes", run: completeRun },
 ];

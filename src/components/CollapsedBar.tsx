@@ -9,11 +9,16 @@ export interface CollapsedBarProps {
 export function CollapsedBar({ onExpand }: CollapsedBarProps) {
   const count = useDockStore((s) => s.order.length);
   const question = useDockStore((s) => (s.activeId ? s.records[s.activeId]?.questions[0] : undefined));
+  // Async prompts can carry up to 12 questions each, so their count is of questions, not requests.
+  const asyncQuestions = useDockStore((s) => Object.keys(s.asyncLinks).reduce((n, id) => n + (s.records[id]?.questions.length ?? 0), 0));
   return (
     <div className="qd-collapsed">
       {question?.header && <span className="qd-chip">{question.header}</span>}
       <span className="qd-collapsed__question">{question?.question}</span>
-      <span className="qd-collapsed__count">{count === 1 ? "1 request waiting" : `${count} requests waiting`}</span>
+      <span className="qd-collapsed__count">
+        {count === 1 ? "1 request waiting" : `${count} requests waiting`}
+        {asyncQuestions > 0 && (asyncQuestions === 1 ? ", 1 unanswered question" : `, ${asyncQuestions} unanswered questions`)}
+      </span>
       <button type="button" className="qd-button qd-button--primary" aria-label="Expand questions" onClick={onExpand}>
         Expand
       </button>

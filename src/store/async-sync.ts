@@ -1,4 +1,4 @@
-import { formatAnswerText, truncateChars, type QuestionAnswers, type QuestionRecord } from "../protocol";
+import { formatAnswerText, type QuestionAnswers, type QuestionRecord } from "../protocol";
 import type { AsyncQuestionServices } from "./async-services";
 import type { AsyncQuestionEntry } from "./async/types";
 import type { DockContext } from "./create-dock-store";
@@ -34,7 +34,8 @@ function recordOf(entry: AsyncQuestionEntry, sessionKey: string, now: number): Q
     id: asyncRequestId(entry.delivery.itemId),
     questions: entry.delivery.questions.map((q, i) => ({
       questionId: questionKey(i),
-      header: truncateChars(q.title.replace(/\s+/g, " ").trim(), 40),
+      // The title is the question itself; no header chip, so it never shows twice.
+      header: "",
       question: q.title,
       options: q.options.map((label) => ({ label })),
       isOther: true,
@@ -116,7 +117,12 @@ export function createAsyncSync(ctx: DockContext, sync: GatewaySync, services: A
       const inDock = s.records[rid] !== undefined;
       const outcome = s.outcomes.get(rid);
       if (entry.status === "pending" && !local.skipped.has(itemId)) {
-        if (!inDock && !outcome) add(entry);
+        // Until the saved outbox is read, an answer given before a reload is unknown: asking now could flash an answered question.
+        if (!inDock && !outcome && outbox.getState().ready) {
+          // An answer already in the outbox (from before a reload, or another tab) is shown with its delivery, never asked again.
+          if (outboxEntryFor(itemId)) sync.putOutcome(rid, outcomeFor(entry, "answered"));
+          else add(entry);
+        }
       } else if (entry.status === "retired") {
         if (inDock) sync.settle(rid, "retired", undefined, { async: outcomeFor(entry, "retired").async! });
         else if (!outcome) sync.putOutcome(rid, outcomeFor(entry, "retired"));
@@ -167,6 +173,7 @@ export function createAsyncSync(ctx: DockContext, sync: GatewaySync, services: A
     }),
     outbox.subscribe((s, prev) => {
       if (s.entries !== prev.entries) mirrorOutbox();
+      if (s.ready !== prev.ready) reconcile();
     }),
     outbox.getState().onReopenDraft(reopenDraft),
   ];

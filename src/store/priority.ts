@@ -10,7 +10,7 @@ export const DEFAULT_TYPING_GRACE_MS = 1500;
  *    and moving the prompt under their hands would send keystrokes to the wrong question. The store re-checks
  *    when the pause is long enough, so the wait ends by itself.
  * 3. Otherwise the new request becomes active. The one it replaces keeps its draft and stays one arrow away.
- * 4. An async (Codex) question never takes the active slot from a blocking one.
+ * 4. An async (Codex) question never takes the active slot from the request on screen.
  * Returns the request that should be active now, and how long to wait before asking again (0 when settled).
  */
 export function activeAfterArrival(
@@ -21,8 +21,8 @@ export function activeAfterArrival(
 ): { activeId: string; recheckInMs: number } {
   const current = state.activeId && state.records[state.activeId] ? state.activeId : null;
   if (!current || current === newId) return { activeId: newId, recheckInMs: 0 };
-  // 4. Async questions wait their turn behind a blocking one; they are reached through the request arrows.
-  if (state.asyncLinks?.[newId] && !state.asyncLinks[current]) return { activeId: current, recheckInMs: 0 };
+  // 4. Async questions never take the active slot; they are reached through the request arrows.
+  if (state.asyncLinks?.[newId]) return { activeId: current, recheckInMs: 0 };
   const editedAt = state.views[current]?.editedAt ?? 0;
   const quietFor = now - editedAt;
   if (editedAt > 0 && quietFor < graceMs) return { activeId: current, recheckInMs: graceMs - quietFor };

@@ -2,7 +2,8 @@
 // the state the story shows before anything renders. No React here; dock-story.tsx puts it on screen.
 import { createGatewayClient, type GatewayClient } from "../../src/gateway";
 import { createSimulatedGateway, type SimAskParams, type SimulatedGateway } from "../../src/gateway/simulated";
-import { createQuestionDockStore, type DockActions, type DockState, type DockStore } from "../../src/store";
+import type { TransportFactory } from "../../src/gateway/transport";
+import { createQuestionDockStore, type DockActions, type DockState, type DockStore, type DockStoreOptions } from "../../src/store";
 import type { StoreApi } from "zustand/vanilla";
 import { createStallableTransport, type StallableTransport } from "./stallable-transport";
 import { createStoryClock, type StoryClock } from "./story-clock";
@@ -13,12 +14,31 @@ const REQUEST_TIMEOUT_MS = 24 * 60 * 60_000;
 /** How long a scenario waits for the dock to reach a state before it fails the story. @default 5000 */
 export const SCENARIO_TIMEOUT_MS = 5_000;
 
+/** The story's gateway, client and clock, as a scenario's `setup` sees them before the client starts. */
+export interface StoryParts {
+  sim: SimulatedGateway;
+  client: GatewayClient;
+  clock: StoryClock;
+}
+
+/** What a scenario's `setup` adds to its dock. */
+export interface StorySetup {
+  /** More store options, such as `asyncQuestions`. */
+  store?: Partial<Omit<DockStoreOptions, "client" | "sessionKey">>;
+  /** Runs when the dock is disposed, after its store and before its client stops. */
+  dispose?: () => void;
+}
+
 /** What a story shows: the requests the agent asks, then the steps that bring the dock to the state. */
 export interface DockScenario {
   /** Asked in order through the simulated gateway; unnamed ones get the ids `request-1`, `request-2`, … */
   requests?: SimAskParams[];
   /** Runs once every request has arrived in the store. */
   drive?: (dock: StoryDock) => void | Promise<void>;
+  /** Wraps the simulated gateway's transport beneath the stall switch, e.g. to make the gateway refuse a request. */
+  transport?: (inner: TransportFactory) => TransportFactory;
+  /** Runs before the store is made: adds store options and their cleanup. */
+  setup?: (parts: StoryParts) => StorySetup;
 }
 
 /** One story's dock and the handles a scenario drives it with. */
@@ -71,9 +91,10 @@ function waitFor(store: StoreApi<DockStore>, check: (state: DockState) => boolea
 export async function createStoryDock(scenario: DockScenario = {}): Promise<StoryDock> {
   const clock = createStoryClock();
   const sim = createSimulatedGateway({ token: TOKEN, tickIntervalMs: 0, clock, reply: false });
-  const link = createStallableTransport(sim.transport);
+  const link = createStallableTransport(scenario.transport ? scenario.transport(sim.transport) : sim.transport);
   const client = createGatewayClient({ url: "sim://story", token: TOKEN, transport: link.transport, requestTimeoutMs: REQUEST_TIMEOUT_MS });
-  const store = createQuestionDockStore({ client, sessionKey: "main", now: clock.now, timers: clock, typingGraceMs: 0 });
+  const extra = scenario.setup?.({ sim, client, clock }) ?? {};
+  const store = createQuestionDockStore({ client, sessionKey: "main", now: clock.now, timers: clock, typingGraceMs: 0, ...extra.store });
   let disposed = false;
   const dock: StoryDock = {
     sim,
@@ -107,6 +128,7 @@ export async function createStoryDock(scenario: DockScenario = {}): Promise<Stor
       disposed = true;
       live.delete(dock);
       store.getState().actions.dispose();
+      extra.dispose?.();
       client.stop();
     },
   };

@@ -4,3 +4,4 @@ export type { SimClock } from "./sim-clock";
 export type { SimChatMessage, SimAsyncQuestion, SimAsyncDelivery } from "./sim-chat";
 export type { SimQuestionInput } from "./sim-question-rules";
 export { DEFAULT_QUESTION_TIMEOUT_MS, RESOLVED_GRACE_MS } from "./sim-questions";
+export type { SimPersistence } from "./sim-persist";

@@ -1,5 +1,6 @@
 import type { ChatSendParams } from "../../protocol";
 import type { SimClock } from "./sim-clock";
+import { dumpChat, loadChat, type SimChatDump } from "./sim-persist";
 import { SimRuns, type SimRun, type SimRunOutcome, type SimSettleDetail, type SimTextPart } from "./sim-runs";
 
 /** One async (Codex) question: a title and, optionally, up to four string choices. */
@@ -43,9 +44,12 @@ export interface SimChatOptions {
   onRunEnded: (run: SimRun, outcome: SimRunOutcome) => void;
   /** The key that the alias "main" stands for in `chat.send`, `chat.history` and `chat.abort`, as on the gateway. */
   mainSessionKey?: string;
+  /** Called (once per burst of changes, on a microtask) after transcripts, sent keys or runs changed. */
+  onChange?: () => void;
 }
 
-interface Session {
+/** One session's transcript. */
+export interface SimSession {
   sessionId: string;
   messages: SimChatMessage[];
   lastRunId?: string;
@@ -78,19 +82,38 @@ function chunksOf(text: string): string[] {
 /** Per-session transcripts, idempotent `chat.send`, simulated replies, aborts and async-question messages. */
 export class SimChat {
   readonly runs: SimRuns;
-  private readonly sessions = new Map<string, Session>();
+  private readonly sessions = new Map<string, SimSession>();
   /** idempotencyKey → runId; kept across restarts because the transcript that proves delivery survives them. */
   private readonly sent = new Map<string, string>();
   /** Async deliveries waiting for their run's final message. */
   private readonly pendingDelivery = new Map<string, SimAsyncDelivery>();
   private counter = 0;
+  private changePending = false;
 
   constructor(
     private readonly clock: SimClock,
     publish: (event: string, payload: unknown) => void,
     private readonly opts: SimChatOptions,
   ) {
-    this.runs = new SimRuns(clock, publish, (run, outcome, detail) => this.settled(run, outcome, detail));
+    // Every run change publishes an event, so watching publish catches starts, streams and endings alike.
+    const publishRun = (event: string, payload: unknown) => {
+      publish(event, payload);
+      this.changed();
+    };
+    this.runs = new SimRuns(clock, publishRun, (run, outcome, detail) => this.settled(run, outcome, detail));
+  }
+
+  /** The state a reload must keep (see `SimChatDump`). */
+  dump(): SimChatDump {
+    return dumpChat({ sessions: this.sessions, sent: this.sent, pendingDelivery: this.pendingDelivery, runs: this.runs }, this.counter);
+  }
+
+  /** Replaces the state with a dump, silently: runs that were going are going again, without new events. */
+  load(dump: SimChatDump): void {
+    const loaded = loadChat({ sessions: this.sessions, sent: this.sent, pendingDelivery: this.pendingDelivery, runs: this.runs }, dump);
+    this.counter = loaded.counter;
+    // Replies cut short when the page went away go on, as the gateway's own process would have carried on.
+    for (const { run, userText } of loaded.replies) this.reply(run, userText);
   }
 
   /** Stores the user message and starts a run; the same idempotency key answers with the same run and adds nothing. */
@@ -165,6 +188,7 @@ export class SimChat {
     // A settled run keeps its id, so the questions then get a fresh run of their own.
     const run = running?.status === "running" ? running : this.startRun(sessionKey, running ? undefined : runId);
     this.pendingDelivery.set(run.runId, delivery);
+    this.changed();
     if (run !== running) this.runs.complete(run, text);
     else if (text && !run.text) run.text = text;
     return run;
@@ -179,6 +203,7 @@ export class SimChat {
       __openclaw: { ...draft.__openclaw, id: this.nextId("msg"), seq: session.messages.length + 1 },
     };
     session.messages.push(message);
+    this.changed();
     return message;
   }
 
@@ -187,13 +212,18 @@ export class SimChat {
     const interrupted = [...new Set(this.runs.active().map((r) => r.sessionKey))];
     this.runs.clear();
     this.pendingDelivery.clear();
+    this.changed();
     return interrupted;
   }
 
   private startReply(sessionKey: string, runId: string, userText: string): void {
-    const run = this.startRun(sessionKey, runId);
+    this.reply(this.startRun(sessionKey, runId), userText);
+  }
+
+  private reply(run: SimRun, userText: string): void {
     const reply = this.opts.reply?.(userText);
     if (reply === undefined) return;
+    run.text = "";
     const chunks = chunksOf(reply);
     chunks.forEach((chunk, i) => this.runs.later(run, this.opts.stepMs * (i + 1), () => this.runs.stream(run, chunk)));
     this.runs.later(run, this.opts.stepMs * (chunks.length + 1), () => this.runs.complete(run));
@@ -237,11 +267,21 @@ export class SimChat {
     return { role, content, timestamp, ...(phase ? { phase } : {}), ...(openclawAsyncDelivery ? { openclawAsyncDelivery } : {}) };
   }
 
+  private changed(): void {
+    const onChange = this.opts.onChange;
+    if (!onChange || this.changePending) return;
+    this.changePending = true;
+    queueMicrotask(() => {
+      this.changePending = false;
+      onChange();
+    });
+  }
+
   private canonical(sessionKey: string): string {
     return sessionKey === "main" && this.opts.mainSessionKey ? this.opts.mainSessionKey : sessionKey;
   }
 
-  private session(sessionKey: string): Session {
+  private session(sessionKey: string): SimSession {
     let session = this.sessions.get(sessionKey);
     if (!session) {
       session = { sessionId: this.nextId("session"), messages: [] };

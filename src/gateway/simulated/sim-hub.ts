@@ -16,6 +16,8 @@ export interface SimHubConfig extends SimHandshakeConfig {
   maxPayload: number;
   retryAfterMs: number;
   newId: (prefix: string) => string;
+  /** Extra delay per method, in ms: spent once before the request is handled and once more before it is answered. */
+  methodLatencyMs?: Readonly<Record<string, number>>;
 }
 
 /** Frames bigger than this are refused before the handshake, in bytes-as-characters. @default 65536 */
@@ -100,16 +102,24 @@ export class SimHub {
   }
 
   private dispatch(conn: SimConnection, req: RequestLike): void {
+    const delay = this.config.methodLatencyMs?.[req.method] ?? 0;
+    if (delay <= 0) return this.handle(conn, req, (answer) => answer());
+    // A slow method is still handled once it arrived, even if the socket closed meanwhile: only the answer is lost.
+    const later = (step: () => void) => void this.config.clock.setTimeout(step, delay);
+    later(() => this.handle(conn, req, later));
+  }
+
+  private handle(conn: SimConnection, req: RequestLike, answerWhen: (answer: () => void) => void): void {
     let result: unknown;
     try {
       result = callMethod(req.method, req.params, { ...this.services, scopes: conn.grant?.scopes ?? [] });
     } catch (error) {
-      return conn.respondError(req.id, toErrorBody(error));
+      return answerWhen(() => conn.respondError(req.id, toErrorBody(error)));
     }
-    if (!(result instanceof Promise)) return conn.respond(req.id, result);
+    if (!(result instanceof Promise)) return answerWhen(() => conn.respond(req.id, result));
     result.then(
-      (payload) => conn.respond(req.id, payload),
-      (error) => conn.respondError(req.id, toErrorBody(error)),
+      (payload) => answerWhen(() => conn.respond(req.id, payload)),
+      (error) => answerWhen(() => conn.respondError(req.id, toErrorBody(error))),
     );
   }
 

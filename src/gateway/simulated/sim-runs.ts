@@ -61,6 +61,13 @@ export class SimRuns {
     return run;
   }
 
+  /** Brings back a run that was going when the gateway's state was saved, without any events. */
+  restore(saved: Pick<SimRun, "runId" | "sessionKey" | "text" | "startedAt" | "seq">): SimRun {
+    const run: SimRun = { ...saved, agentId: agentIdOf(saved.sessionKey), status: "running", timers: [] };
+    this.runs.set(run.runId, run);
+    return run;
+  }
+
   /** The run, running or settled; settled runs are kept so their status can be read. */
   get(runId: string): SimRun | undefined {
     return this.runs.get(runId);

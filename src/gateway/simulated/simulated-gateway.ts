@@ -11,6 +11,9 @@
  *
  * With fake timers, pass `clock` (or let it use the globals) and advance time to expire questions or
  * stream replies; frames are delivered on microtasks unless `latencyMs` is set.
+ *
+ * With `persist`, transcripts, chat.send keys and running runs are saved on every change and loaded at
+ * creation, so a page that reloads finds the same conversations (question records are not kept).
  */
 import type { QuestionAnswers, QuestionRecord } from "../../protocol";
 import type { TransportFactory } from "../transport";
@@ -18,6 +21,7 @@ import { SimChat, type SimAsyncQuestion, type SimChatMessage } from "./sim-chat"
 import { systemClock, type SimClock } from "./sim-clock";
 import type { Deliver } from "./sim-connection";
 import { SimHub } from "./sim-hub";
+import { parseChatDump, type SimPersistence } from "./sim-persist";
 import { assertAskable } from "./sim-methods";
 import { questionParamsError, type SimQuestionInput } from "./sim-question-rules";
 import { SimQuestionStore, type SimQuestionRequest } from "./sim-questions";
@@ -52,6 +56,10 @@ export interface SimulatedGatewayOptions {
   serverVersion?: string;
   /** `hello-ok.snapshot.sessionDefaults.mainSessionKey`. @default "agent:main:main" */
   mainSessionKey?: string;
+  /** Extra delay per method in ms, e.g. `{ "chat.send": 1500 }`: spent before the request is handled and again before it is answered. */
+  methodLatencyMs?: Readonly<Record<string, number>>;
+  /** Keeps transcripts, chat.send keys and running runs across page loads; unreadable saved text is ignored. @default none */
+  persist?: SimPersistence;
 }
 
 /** What `ask` takes: `question.request` params, with each question's `options` and `isOther` optional. */
@@ -146,7 +154,17 @@ export function createSimulatedGateway(options: SimulatedGatewayOptions = {}): S
     stepMs: options.replyStepMs ?? 40,
     onRunEnded: (run) => questions.cancelOwnedBy(run.runId),
     mainSessionKey,
+    ...(options.persist ? { onChange: () => save(options.persist!) } : {}),
   });
+  const save = (persist: SimPersistence) => {
+    try {
+      persist.save(JSON.stringify(chat.dump()));
+    } catch {
+      // A full or unavailable storage must not stop the gateway; it only forgets on the next load.
+    }
+  };
+  const saved = options.persist ? parseChatDump(options.persist.load()) : undefined;
+  if (saved) chat.load(saved);
   const server = new SimHub(
     {
       clock,
@@ -162,6 +180,7 @@ export function createSimulatedGateway(options: SimulatedGatewayOptions = {}): S
       grantableScopes: options.grantableScopes ?? SIM_OPERATOR_SCOPES,
       deviceTokens: new Map(),
       newDeviceToken: randomId,
+      ...(options.methodLatencyMs ? { methodLatencyMs: options.methodLatencyMs } : {}),
     },
     { questions, chat },
   );

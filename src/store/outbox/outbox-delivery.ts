@@ -116,13 +116,11 @@ export function createDelivery(core: OutboxCore): Delivery {
     }
   }
 
-  /**
-   * The restart rule. After a gateway restart, a key the old process saw but never saved answers
-   * "not durably admitted" on every try, so re-sending it can never succeed. A freshly read history
-   * decides: if it holds the message under any key of the entry, that is the delivery (confirmed);
-   * if it does not, the turn was never admitted, and only then the entry gets a successor key. The
-   * old key stays on the entry, so a copy under it still counts as confirmation. Never two messages.
-   */
+  // The restart rule. After a gateway restart, a key the old process saw but never saved can answer
+  // "not durably admitted" on every try, so re-sending it may never succeed. A freshly read history
+  // decides: if it holds the message under any key of the entry, that is the delivery (confirmed); if
+  // it does not, the turn was never admitted, and only then the entry gets a successor key. The old key
+  // stays on the entry, so a copy under it still counts as confirmation. Never two messages.
   async function afterNotAdmitted(id: string, reason: string): Promise<boolean> {
     if (!(await refresh())) {
       uncertain(id, reason);

@@ -12,6 +12,15 @@ export function isOutboxEntry(value: unknown, sessionKey: string): value is Outb
   );
 }
 
+/** The outbox entry answering `itemId`, if any (one answer per question). */
+export function entryForItem(state: { entries: Record<string, OutboxEntry>; order: string[] }, itemId: string): OutboxEntry | undefined {
+  for (const id of state.order) {
+    const entry = state.entries[id];
+    if (entry?.itemId === itemId) return entry;
+  }
+  return undefined;
+}
+
 /** The key chat.send uses for this entry now. */
 export function sendKeyOf(entry: OutboxEntry): string {
   return entry.idempotencyKey ?? entry.id;

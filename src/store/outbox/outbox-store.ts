@@ -1,7 +1,7 @@
 import { createStore } from "zustand/vanilla";
 import { createOutboxCore, type Outbox, type OutboxCore, type OutboxOptions, type OutboxStore, type OutboxTimers } from "./outbox-core";
 import { createDelivery, type Delivery } from "./outbox-delivery";
-import { canDiscard, canEdit, canRetry, isNewer, isOutboxEntry } from "./outbox-rules";
+import { canDiscard, canEdit, canRetry, entryForItem, isNewer, isOutboxEntry } from "./outbox-rules";
 import type { AsyncDraft, OutboxEntry, PaneMessage } from "./types";
 
 export type { EnqueueInput, Outbox, OutboxActions, OutboxOptions, OutboxState, OutboxStore, OutboxTimers } from "./outbox-core";
@@ -48,12 +48,10 @@ function applyPaneMessage(core: OutboxCore, delivery: Delivery, message: PaneMes
   delivery.checkAll();
 }
 
-/**
- * Creates one session's answer outbox: a serial queue of chat.send messages, modelled on a mutation
- * queue. Each entry keeps one idempotency key for all its attempts; it is sent only while connected
- * and while the agent's run is idle, and counts as confirmed only once the saved history holds it.
- * Entries are saved to `storage` and mirrored to the other panes through `bus`.
- */
+// Modelled on a mutation queue: each entry keeps one idempotency key for all its attempts, is sent
+// only while connected and while the agent's run is idle, and counts as confirmed only once the saved
+// history holds it. Entries are saved to `storage` and mirrored to the other panes through `bus`.
+/** Creates one session's answer outbox: a serial queue of chat.send answers that are never lost and never sent twice. */
 export function createOutbox(options: OutboxOptions): OutboxStore {
   const o: OutboxCore["o"] = {
     ...options,
@@ -79,7 +77,7 @@ export function createOutbox(options: OutboxOptions): OutboxStore {
       order: [],
       ready: false,
       enqueue(input) {
-        const existing = get().order.map((id) => get().entries[id]).find((e) => e?.itemId === input.itemId);
+        const existing = entryForItem(get(), input.itemId);
         // One answer per question: a second submit (a double click, another dock) gets the first entry back.
         if (existing) return existing;
         // Strictly after the newest entry, so the send order survives a reload even for answers given in one millisecond.

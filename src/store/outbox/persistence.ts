@@ -39,12 +39,10 @@ function isDraft(value: unknown, sessionKey: string): value is AsyncDraft {
   return typeof d === "object" && d !== null && typeof d.itemId === "string" && d.sessionKey === sessionKey && Array.isArray(d.answers);
 }
 
-/**
- * Drafts and outbox entries in IndexedDB, through idb-keyval: one object store, string keys
- * `outbox:<sessionKey>:<id>` and `draft:<sessionKey>:<itemId>` (the session key URI-encoded).
- * Without IndexedDB (private mode, old runtimes) every call rejects; the outbox reports it and keeps working in memory.
- * Secret drafts, and entries that carry one, are refused with `SecretNotStoredError`.
- */
+// One idb-keyval object store with string keys `outbox:<sessionKey>:<id>` and `draft:<sessionKey>:<itemId>`
+// (the session key URI-encoded). Without IndexedDB (private mode, old runtimes) every call rejects; the
+// outbox reports it and keeps working in memory. Secret drafts, and entries carrying one, are refused.
+/** Drafts and outbox entries in IndexedDB, through idb-keyval; secret answers are refused with `SecretNotStoredError`. */
 export function createIndexedDbStorage(options: IndexedDbStorageOptions = {}): DockStorage {
   let store: UseStore | undefined;
   const open = (): UseStore => {

@@ -19,7 +19,10 @@ export type ScenarioName =
   | "Expires in 30 s"
   | "Two requests at once"
   | "Drop connection"
-  | "Restart gateway";
+  | "Restart gateway"
+  | "Async questions"
+  | "Agent busy"
+  | "Run completes";
 
 /** Opens the playground (simulated unless `path` says otherwise) and waits until its client is connected. */
 export async function openPlayground(page: Page, path = "/"): Promise<void> {

@@ -99,7 +99,7 @@ describe("Several panes of one conversation", () => {
 
   it("share one outbox per client and session: a panel mounted again mid-send sees it sending and locked", async () => {
     rig.faults.loseNextResponse("chat.send");
-    const init = () => ({ history: rig.history, storage: rig.storage, bus: rig.bus, sendTimeoutMs: 60_000 });
+    const init = () => ({ history: rig.history, storage: rig.storage, bus: createPaneBus(channel), sendTimeoutMs: 60_000 });
     const first = getSharedOutbox(rig.client, "agent:main:main", init);
     expect(getSharedOutbox(rig.client, "agent:main:other", init)).not.toBe(first);
     const entry = first.getState().enqueue({ itemId: "item-1", message: "main", draft: draftFor("item-1") });
@@ -136,6 +136,30 @@ describe("Several panes of one conversation", () => {
     await pass(0);
     expect(outbox.getState().entries[entry.id]).toMatchObject({ state: "sending", message: "main" });
     expect(heard.filter((m) => m.type === "outbox-changed").map((m) => m.type === "outbox-changed" && m.entry.state)).toEqual(["sending", "sending"]);
+    other.close();
+  });
+});
+
+describe("News from other panes arriving late or out of order", () => {
+  it("never takes an older copy over a newer one, and never moves a confirmed answer back", async () => {
+    const runId = await busyRun();
+    const outbox = rig.outbox();
+    await until(() => outbox.getState().ready, "the outbox to load");
+    const other = createPaneBus(channel);
+    const queued = outbox.getState().enqueue({ itemId: "item-1", message: "main", draft: draftFor("item-1") });
+    outbox.getState().edit(queued.id, "main, edited");
+    const edited = outbox.getState().entries[queued.id]!;
+    other.post({ type: "outbox-changed", sessionKey: "agent:main:main", entry: { ...queued, message: "main" } });
+    await pass(0);
+    expect(outbox.getState().entries[queued.id]).toEqual(edited);
+
+    rig.sim.completeRun(runId);
+    await until(() => stateOf(outbox, queued.id) === "confirmed", "confirmation");
+    const confirmed = outbox.getState().entries[queued.id]!;
+    other.post({ type: "outbox-changed", sessionKey: "agent:main:main", entry: { ...confirmed, state: "failed", updatedAt: confirmed.updatedAt + 1_000 } });
+    other.post({ type: "outbox-changed", sessionKey: "agent:main:main", entry: { ...confirmed, state: "sending", updatedAt: confirmed.updatedAt - 1 } });
+    await pass(0);
+    expect(outbox.getState().entries[queued.id]).toEqual(confirmed);
     other.close();
   });
 });

@@ -1,0 +1,77 @@
+// Async questions and focus in real Chromium: they wait in the dock without taking the keyboard, the
+// composer stays usable while the agent goes on, and a collapsed dock stays collapsed as the chat moves.
+import { simCall } from "./support/async";
+import { a11yViolations } from "./support/axe";
+import { composer, dock, openPlayground, runScenario } from "./support/playground";
+import { expect, test } from "./support/test";
+
+const BRANCH = { title: "Which branch should the hotfix land on?", options: ["main", "release/2.4"] };
+const NOTES = { title: "Anything the release notes should mention?" };
+const LATER = { title: "Should the nightly build run again?", options: ["Yes", "No"] };
+
+test.beforeEach(async ({ page }) => {
+  await openPlayground(page);
+});
+
+test("an async question opens without taking focus, and typing in the composer goes on undisturbed", async ({ page }) => {
+  await composer(page).click();
+  await page.keyboard.type("Half a thought");
+  await simCall(page, "askAsync", { questions: [BRANCH, NOTES] });
+
+  await expect(dock(page).getByRole("radiogroup", { name: BRANCH.title })).toBeVisible();
+  await expect(composer(page)).toBeFocused();
+  // Digits are text in the composer, not picks in the dock.
+  await page.keyboard.type(" 1 2 and more");
+  await expect(composer(page)).toHaveValue("Half a thought 1 2 and more");
+  await expect(composer(page)).toBeFocused();
+  await expect(dock(page).getByRole("radio", { checked: true })).toHaveCount(0);
+});
+
+test("collapsed, the dock shows the count and current question, and the chat moving on does not reopen it", async ({ page }) => {
+  await composer(page).click();
+  await page.keyboard.type("Draft");
+  await simCall(page, "askAsync", { questions: [BRANCH, NOTES] });
+  await expect(dock(page).getByRole("radiogroup", { name: BRANCH.title })).toBeVisible();
+
+  await dock(page).getByRole("button", { name: "Collapse questions" }).click();
+  await expect(composer(page)).toBeFocused();
+  await expect(dock(page)).toHaveAttribute("data-state", "collapsed");
+  await expect(dock(page)).toContainText("1 request waiting");
+  await expect(dock(page)).toContainText(BRANCH.title);
+
+  // New messages: a streamed commentary turn, and a failed run.
+  const commentary = await simCall<string>(page, "startRun");
+  await simCall(page, "streamRun", commentary, "Still compiling…");
+  await simCall(page, "completeRun", commentary, "Still compiling, two more minutes.", { phase: "commentary" });
+  const failing = await simCall<string>(page, "startRun");
+  await simCall(page, "failRun", failing, "The model timed out.");
+  // Another async question, whose own turn completes as it arrives.
+  await simCall(page, "askAsync", { questions: [LATER] });
+
+  await expect(dock(page)).toContainText("2 requests waiting");
+  await expect(page.getByRole("region", { name: "Transcript" })).toContainText("The model timed out.");
+  await expect(dock(page)).toHaveAttribute("data-state", "collapsed");
+  await expect(dock(page).getByRole("radio")).toHaveCount(0);
+  // The newest question is the current one now; the compact bar shows it.
+  await expect(dock(page)).toContainText(LATER.title);
+  await expect(composer(page)).toBeFocused();
+  await page.keyboard.type(" goes on");
+  await expect(composer(page)).toHaveValue("Draft goes on");
+
+  // Nothing was dismissed: both questions are one arrow apart.
+  await dock(page).getByRole("button", { name: "Expand questions" }).click();
+  await expect(dock(page).getByRole("radiogroup", { name: LATER.title })).toBeVisible();
+  await expect(dock(page).getByText("Request 2 of 2")).toBeVisible();
+  await dock(page).getByRole("button", { name: "Previous request" }).click();
+  await expect(dock(page).getByRole("radiogroup", { name: BRANCH.title })).toBeVisible();
+});
+
+test("the Async questions scenario asks two questions, one with choices, and leaves focus where it was", async ({ page }) => {
+  await runScenario(page, "Async questions");
+  const scenario = page.getByRole("region", { name: "Scenarios" }).getByRole("button", { name: "Async questions" });
+  await expect(dock(page).getByRole("radiogroup", { name: "Which branch should the hotfix land on?" })).toBeVisible();
+  await expect(dock(page).getByText("Question 1 of 2")).toBeVisible();
+  await expect(scenario).toBeFocused();
+  await expect(page.getByRole("region", { name: "Transcript" })).toContainText("Two questions for when you have a moment");
+  expect(await a11yViolations(page)).toEqual([]);
+});
