@@ -26,6 +26,9 @@ export type PlaygroundWindow = Window & { __questionDockSim?: SimulatedGateway }
 
 const SIM_TOKEN = "playground";
 
+/** IndexedDB database of the playground's device key, apart from the outbox's `DEFAULT_DOCK_DB`. */
+export const DEVICE_KEY_DB = "openclaw-question-dock-device";
+
 /** Reads `gateway`, `token` and `session` from a query string; without `gateway` the simulator is used, with `persist` and `latency`. */
 export function readTarget(search: string): PlaygroundTarget {
   const params = new URLSearchParams(search);
@@ -49,12 +52,13 @@ export function connect(target: Exclude<PlaygroundTarget, { kind: "invalid" }>, 
     client = createGatewayClient({ url: "sim://playground", token: SIM_TOKEN, transport: sim.transport });
     win.__questionDockSim = sim;
   } else {
-    // The device key lives in IndexedDB, so a reload is the same paired device.
+    // The device key lives in IndexedDB, so a reload is the same paired device. It gets a database of its own:
+    // idb-keyval makes one object store per database, and the async outbox already uses the default one.
     client = createGatewayClient({
       url: target.url,
       ...(target.token ? { token: target.token } : {}),
       transport: createWebSocketTransport(),
-      keyStore: createIndexedDbKeyStore(),
+      keyStore: createIndexedDbKeyStore({ dbName: DEVICE_KEY_DB }),
     });
   }
   const asyncQuestions = getAsyncQuestionServices(client, target.sessionKey);

@@ -36,7 +36,7 @@ test("collapsed, the dock shows the count and current question, and the chat mov
   await dock(page).getByRole("button", { name: "Collapse questions" }).click();
   await expect(composer(page)).toBeFocused();
   await expect(dock(page)).toHaveAttribute("data-state", "collapsed");
-  await expect(dock(page)).toContainText("1 request waiting");
+  await expect(dock(page)).toContainText("1 request waiting, 2 unanswered questions");
   await expect(dock(page)).toContainText(BRANCH.title);
 
   // New messages: a streamed commentary turn, and a failed run.
@@ -48,22 +48,22 @@ test("collapsed, the dock shows the count and current question, and the chat mov
   // Another async question, whose own turn completes as it arrives.
   await simCall(page, "askAsync", { questions: [LATER] });
 
-  await expect(dock(page)).toContainText("2 requests waiting");
+  await expect(dock(page)).toContainText("2 requests waiting, 3 unanswered questions");
   await expect(page.getByRole("region", { name: "Transcript" })).toContainText("The model timed out.");
   await expect(dock(page)).toHaveAttribute("data-state", "collapsed");
   await expect(dock(page).getByRole("radio")).toHaveCount(0);
-  // The newest question is the current one now; the compact bar shows it.
-  await expect(dock(page)).toContainText(LATER.title);
+  // The newer async question did not take over: the current question is still the first one.
+  await expect(dock(page)).toContainText(BRANCH.title);
   await expect(composer(page)).toBeFocused();
   await page.keyboard.type(" goes on");
   await expect(composer(page)).toHaveValue("Draft goes on");
 
   // Nothing was dismissed: both questions are one arrow apart.
   await dock(page).getByRole("button", { name: "Expand questions" }).click();
-  await expect(dock(page).getByRole("radiogroup", { name: LATER.title })).toBeVisible();
-  await expect(dock(page).getByText("Request 2 of 2")).toBeVisible();
-  await dock(page).getByRole("button", { name: "Previous request" }).click();
   await expect(dock(page).getByRole("radiogroup", { name: BRANCH.title })).toBeVisible();
+  await expect(dock(page).getByText("Request 1 of 2")).toBeVisible();
+  await dock(page).getByRole("button", { name: "Next request" }).click();
+  await expect(dock(page).getByRole("radiogroup", { name: LATER.title })).toBeVisible();
 });
 
 test("the Async questions scenario asks two questions, one with choices, and leaves focus where it was", async ({ page }) => {
