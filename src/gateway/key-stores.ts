@@ -14,7 +14,7 @@ export function createMemoryKeyStore(initial?: StoredKeyPair): KeyStore {
 
 /** Where the IndexedDB key store keeps the device key. */
 export interface IndexedDbKeyStoreOptions {
-  /** @default "openclaw-question-dock" */
+  /** Its own database: idb-keyval keeps one object store per database, and the outbox has the dock's. @default "openclaw-question-dock-device" */
   dbName?: string;
   /** @default "device" */
   storeName?: string;
@@ -30,7 +30,7 @@ export function createIndexedDbKeyStore(options: IndexedDbKeyStoreOptions = {}):
   const key = options.key ?? "identity";
   let db: UseStore | undefined;
   // Opened lazily: creating the store opens the database, which must not happen at import or in Node.
-  const open = (): UseStore => (db ??= createStore(options.dbName ?? "openclaw-question-dock", options.storeName ?? "device"));
+  const open = (): UseStore => (db ??= createStore(options.dbName ?? "openclaw-question-dock-device", options.storeName ?? "device"));
   return {
     load: () => get<StoredKeyPair>(key, open()),
     save: (stored) => set(key, stored, open()),

@@ -11,7 +11,7 @@ import { expect, test } from "./support/test";
 const ITEM = "reload-item";
 const BRANCH = { title: "Which branch should the hotfix land on?", options: ["main", "release/2.4"] };
 /** How long the slow gateway takes to receive a chat.send, and again to answer it. */
-const LATENCY_MS = 1500;
+const LATENCY_MS = 2500;
 
 /** Reloads, waits for the connection, and checks the answered question never showed up in the dock again. */
 async function reloadPlayground(page: Page): Promise<void> {

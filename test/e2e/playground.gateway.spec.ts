@@ -95,12 +95,13 @@ test("questions from question.request are answered in the playground and questio
   expect(typed.question).toMatchObject({ status: "answered", answers: { answers: { base_branch: ["hotfix/2.4.1\nthen rebase on main"] } } });
   await expect(transcript(page).getByRole("article", { name: "Question, answered" })).toHaveCount(2);
 
-  // The device key is kept in IndexedDB, so a reload signs in as the same, already paired device.
+  // The device key is kept in IndexedDB (its own database, DEVICE_KEY_DB of playground/connect.ts), so a reload
+  // signs in as the same, already paired device.
   const storedKeys = () =>
     page.evaluate(
       () =>
         new Promise<string[]>((resolve, reject) => {
-          const open = indexedDB.open("openclaw-question-dock");
+          const open = indexedDB.open("openclaw-question-dock-device");
           open.onerror = () => reject(open.error);
           open.onsuccess = () => {
             const request = open.result.transaction("device").objectStore("device").getAllKeys();

@@ -1,6 +1,6 @@
 import type { ChatSendParams } from "../../protocol";
 import type { SimClock } from "./sim-clock";
-import { dumpChat, loadChat, type SimChatDump } from "./sim-persist";
+import { dumpChat, loadChat, oncePerMicrotask, type SimChatDump } from "./sim-persist";
 import { SimRuns, type SimRun, type SimRunOutcome, type SimSettleDetail, type SimTextPart } from "./sim-runs";
 
 /** One async (Codex) question: a title and, optionally, up to four string choices. */
@@ -88,13 +88,15 @@ export class SimChat {
   /** Async deliveries waiting for their run's final message. */
   private readonly pendingDelivery = new Map<string, SimAsyncDelivery>();
   private counter = 0;
-  private changePending = false;
+  /** Tells `onChange`, once per burst of changes. */
+  private readonly changed: () => void;
 
   constructor(
     private readonly clock: SimClock,
     publish: (event: string, payload: unknown) => void,
     private readonly opts: SimChatOptions,
   ) {
+    this.changed = opts.onChange ? oncePerMicrotask(opts.onChange) : () => undefined;
     // Every run change publishes an event, so watching publish catches starts, streams and endings alike.
     const publishRun = (event: string, payload: unknown) => {
       publish(event, payload);
@@ -265,16 +267,6 @@ export class SimChat {
     // Live events carry the display message without its transcript bookkeeping.
     const { role, content, timestamp, phase, openclawAsyncDelivery } = message;
     return { role, content, timestamp, ...(phase ? { phase } : {}), ...(openclawAsyncDelivery ? { openclawAsyncDelivery } : {}) };
-  }
-
-  private changed(): void {
-    const onChange = this.opts.onChange;
-    if (!onChange || this.changePending) return;
-    this.changePending = true;
-    queueMicrotask(() => {
-      this.changePending = false;
-      onChange();
-    });
   }
 
   private canonical(sessionKey: string): string {

@@ -100,3 +100,16 @@ export function loadChat(parts: SimChatParts, dump: SimChatDump): SimChatLoaded 
   for (const [runId, delivery] of dump.pendingDelivery) parts.pendingDelivery.set(runId, delivery);
   return { counter: dump.counter, replies };
 }
+
+/** Wraps `fn` so that any number of calls within one task run it once, on a microtask (one save per burst of changes). */
+export function oncePerMicrotask(fn: () => void): () => void {
+  let pending = false;
+  return () => {
+    if (pending) return;
+    pending = true;
+    queueMicrotask(() => {
+      pending = false;
+      fn();
+    });
+  };
+}
