@@ -125,9 +125,11 @@ export const SCENARIOS: readonly Scenario[] = [
   { label: "Expires in 30 s", run: (sim) => void sim.ask(approval) },
   {
     label: "Two requests at once",
+    // A moment apart, as an agent asks them: two questions made in the same millisecond are ordered by id
+    // (the gateway's rule), so which one reads "Request 2 of 2" would be a coin toss.
     run: (sim) => {
       sim.ask(branch);
-      sim.ask(tone);
+      setTimeout(() => sim.ask(tone), 10);
     },
   },
   {

@@ -24,10 +24,12 @@ export interface GatewaySync {
   dispose(): void;
 }
 
+// The gateway's own question.list order (creation time, then id by localeCompare), so a pane that saw the
+// events live and one that recovered from the list show the same "Request n of m".
 function insertInOrder(order: string[], records: Record<string, QuestionRecord>, rec: QuestionRecord): string[] {
   const at = order.findIndex((id) => {
     const other = records[id];
-    return other !== undefined && (other.createdAtMs > rec.createdAtMs || (other.createdAtMs === rec.createdAtMs && other.id > rec.id));
+    return other !== undefined && (other.createdAtMs - rec.createdAtMs || other.id.localeCompare(rec.id)) > 0;
   });
   return at === -1 ? [...order, rec.id] : [...order.slice(0, at), rec.id, ...order.slice(at)];
 }

@@ -63,6 +63,9 @@ export async function startDock(opts: { typingGraceMs?: number } = {}): Promise<
     store,
     user,
     async ask(params) {
+      // One fake millisecond apart, as an agent's questions are: in the same millisecond the gateway orders
+      // them by their random ids, and "Request 2 of 2" would be a coin toss.
+      vi.advanceTimersByTime(1);
       const record = sim.ask(params);
       await vi.waitFor(() => expect(store.getState().records[record.id]).toBeDefined());
       return record.id;

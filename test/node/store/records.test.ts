@@ -78,6 +78,15 @@ describe("Records", () => {
     expect(f.state().order).toEqual(["q-a", "q-b", "q-c", "q-0"]);
   });
 
+  it("breaks creation-time ties as the gateway's question.list does, so live and recovered panes agree", async () => {
+    f = await startDock();
+    // Code-unit order would put "q-B" first; the gateway compares ids with localeCompare.
+    await f.ask({ id: "q-B", questions: [TARGET] });
+    await f.ask({ id: "q-a", questions: [TARGET] });
+    expect(f.state().order).toEqual(["q-a", "q-B"]);
+    expect(f.sim.records().map((r) => r.id)).toEqual(f.state().order);
+  });
+
   it("keeps the pending order stable across reconnects, adding what was asked meanwhile at the end", async () => {
     f = await startDock();
     for (const id of ["q-c", "q-a", "q-b"]) await f.ask({ id, questions: [TARGET] });
