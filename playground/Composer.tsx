@@ -35,7 +35,7 @@ export function Composer({ feed }: ComposerProps) {
   };
   return (
     <form className="pg-composer" onSubmit={onSubmit}>
-      <label className="pg-visually-hidden" htmlFor={id}>
+      <label className="qd-visually-hidden" htmlFor={id}>
         Message
       </label>
       <textarea

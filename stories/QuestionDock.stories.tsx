@@ -1,17 +1,13 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, within } from "storybook/test";
-import { QuestionDock } from "../src/components";
-import { disposeLoadedDock, dockLoader, loadedDock, withStoryDock } from "./support/dock-story";
+import type { QuestionDock } from "../src/components";
+import { dockLoader, dockStoryMeta } from "./support/dock-story";
 import { API_KEY, CHECKS, DEPLOY, KEEP_API, MIGRATION, REGION, RUNBOOK, UNTRUSTED, ask } from "./support/sample-questions";
 
 /** One question on screen: options, descriptions, Other, links, secrets and hostile text. */
 const meta = {
   title: "QuestionDock/Questions",
-  component: QuestionDock,
-  args: { layout: "stepper" },
-  decorators: [withStoryDock],
-  beforeEach: disposeLoadedDock,
-  render: (args, context) => <QuestionDock {...args} now={loadedDock(context).clock.now} />,
+  ...dockStoryMeta,
 } satisfies Meta<typeof QuestionDock>;
 
 export default meta;

@@ -1,18 +1,14 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, within } from "storybook/test";
-import { QuestionDock } from "../src/components";
-import { disposeLoadedDock, dockLoader, loadedDock, withStoryDock } from "./support/dock-story";
+import type { QuestionDock } from "../src/components";
+import { dockLoader, dockStoryMeta } from "./support/dock-story";
 import { CHECKS, DEPLOY, REGION, ask } from "./support/sample-questions";
 import type { StoryDock } from "./support/story-dock";
 
 /** The dock around a prompt: sending, failure, collapse, several requests, time running out, connection. */
 const meta = {
   title: "QuestionDock/States",
-  component: QuestionDock,
-  args: { layout: "stepper" },
-  decorators: [withStoryDock],
-  beforeEach: disposeLoadedDock,
-  render: (args, context) => <QuestionDock {...args} now={loadedDock(context).clock.now} />,
+  ...dockStoryMeta,
 } satisfies Meta<typeof QuestionDock>;
 
 export default meta;

@@ -1,17 +1,13 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, within } from "storybook/test";
-import { QuestionDock } from "../src/components";
-import { disposeLoadedDock, dockLoader, loadedDock, withStoryDock, withWidth } from "./support/dock-story";
+import type { QuestionDock } from "../src/components";
+import { dockLoader, dockStoryMeta, withWidth } from "./support/dock-story";
 import { CHECKS, DEPLOY, REGION, ask } from "./support/sample-questions";
 
 /** A three-question prompt: one question at a time with progress, then a review; or every question as a card. */
 const meta = {
   title: "QuestionDock/Stepper",
-  component: QuestionDock,
-  args: { layout: "stepper" },
-  decorators: [withStoryDock],
-  beforeEach: disposeLoadedDock,
-  render: (args, context) => <QuestionDock {...args} now={loadedDock(context).clock.now} />,
+  ...dockStoryMeta,
 } satisfies Meta<typeof QuestionDock>;
 
 export default meta;

@@ -11,9 +11,8 @@ import {
   type AsyncQuestionServices,
   type OutboxEntry,
 } from "../../src/store";
-import type { StoreApi } from "zustand/vanilla";
 import { createRefusingTransport, type RefusingTransport } from "./refusing-transport";
-import { SCENARIO_TIMEOUT_MS, createStoryDock, type StoryDock } from "./story-dock";
+import { createStoryDock, waitFor, type StoryDock } from "./story-dock";
 
 // As long as the client's own request timeout: an answer held in flight stays "Sending answer" while someone looks.
 const SEND_TIMEOUT_MS = 24 * 60 * 60_000;
@@ -47,22 +46,6 @@ export interface AsyncScenario {
 
 let latest: AsyncStoryDock | undefined;
 let channels = 0;
-
-function waitFor<T>(store: StoreApi<T>, check: (state: T) => boolean, what: string): Promise<void> {
-  if (check(store.getState())) return Promise.resolve();
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      off();
-      reject(new Error(`The story's dock never reached: ${what}`));
-    }, SCENARIO_TIMEOUT_MS);
-    const off = store.subscribe((state) => {
-      if (!check(state)) return;
-      clearTimeout(timer);
-      off();
-      resolve();
-    });
-  });
-}
 
 function stageOf(entry: OutboxEntry | undefined): AnswerStage | undefined {
   if (!entry) return undefined;

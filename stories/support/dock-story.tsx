@@ -1,7 +1,7 @@
 // Storybook glue: each story loads its own running dock (see story-dock.ts), renders inside its provider,
 // and stops it when Storybook leaves the story.
-import type { Decorator, StoryContext } from "@storybook/react-vite";
-import { QuestionDockProvider } from "../../src/components";
+import type { Decorator, Meta, StoryContext } from "@storybook/react-vite";
+import { QuestionDock, QuestionDockProvider } from "../../src/components";
 import type { Outcome } from "../../src/store";
 import { createStoryDock, type DockScenario, type StoryDock } from "./story-dock";
 import "./story-frame.css";
@@ -32,6 +32,15 @@ export const withStoryDock: Decorator = (Story, context) => (
     </div>
   </QuestionDockProvider>
 );
+
+/** What every QuestionDock story file's meta shares: the stepper layout, the story's own dock, and its clock. */
+export const dockStoryMeta = {
+  component: QuestionDock,
+  args: { layout: "stepper" },
+  decorators: [withStoryDock],
+  beforeEach: disposeLoadedDock,
+  render: (args, context) => <QuestionDock {...args} now={loadedDock(context).clock.now} />,
+} satisfies Partial<Meta<typeof QuestionDock>>;
 
 /** Narrows the story to a phone's width; "auto" layouts still follow the real window, so pass a layout too. */
 export function withWidth(px: number): Decorator {

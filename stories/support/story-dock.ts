@@ -71,7 +71,8 @@ export interface StoryDock {
 
 const live = new Set<StoryDock>();
 
-function waitFor(store: StoreApi<DockStore>, check: (state: DockState) => boolean, what: string): Promise<void> {
+/** Resolves once `check` holds for the store's state; rejects after SCENARIO_TIMEOUT_MS, naming `what`. */
+export function waitFor<T>(store: StoreApi<T>, check: (state: T) => boolean, what: string): Promise<void> {
   if (check(store.getState())) return Promise.resolve();
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {

@@ -6,33 +6,19 @@ import { DockLayout, QuestionDock, QuestionDockProvider, QuestionSummaryList, ty
 import { createGatewayClient, type GatewayClient } from "../../src/gateway/client";
 import { createSimulatedGateway, type SimAskParams, type SimulatedGateway } from "../../src/gateway/simulated";
 import { createQuestionDockStore } from "../../src/store";
+import { TARGET as BASE_TARGET } from "../support/questions";
 
 const TOKEN = "dock-test-token";
 
-/** A single-select question whose first option is the recommended one. */
+export { CHECKS, REGION } from "../support/questions";
+
+/** The shared single-select question, with a description under each option. */
 export const TARGET = {
-  questionId: "target",
-  header: "Deploy",
-  question: "Where should this deploy?",
+  ...BASE_TARGET,
   options: [
     { label: "Staging (Recommended)", description: "Safe to try first" },
     { label: "Production", description: "Live users see it" },
   ],
-};
-/** A second single-select question. */
-export const REGION = {
-  questionId: "region",
-  header: "Region",
-  question: "Which region?",
-  options: [{ label: "EU" }, { label: "US" }, { label: "Asia" }],
-};
-/** A multi-select question. */
-export const CHECKS = {
-  questionId: "checks",
-  header: "Checks",
-  question: "Which checks should run?",
-  multiSelect: true,
-  options: [{ label: "Lint" }, { label: "Unit tests" }, { label: "E2E" }],
 };
 
 /** A running dock: simulated gateway, real client, real store, and a user-event session on fake timers. */

@@ -80,6 +80,18 @@ test("the theme button switches the page between light and dark", async ({ page 
   expect(background).toBe("rgb(22, 24, 28)");
 });
 
+test("the dock follows the theme, and a host re-themes it from any ancestor", async ({ page }) => {
+  await page.emulateMedia({ colorScheme: "light" });
+  await openPlayground(page);
+  await runScenario(page, "Single question");
+  const submit = dock(page).getByRole("button", { name: "Submit" });
+  await expect(submit).toHaveCSS("background-color", "rgb(11, 87, 208)");
+  await page.getByRole("button", { name: "Dark theme" }).click();
+  await expect(submit).toHaveCSS("background-color", "rgb(138, 180, 248)");
+  await page.evaluate(() => document.body.style.setProperty("--qd-accent", "rgb(1, 2, 3)"));
+  await expect(submit).toHaveCSS("background-color", "rgb(1, 2, 3)");
+});
+
 test("text from the gateway renders as text, never as markup", async ({ page }) => {
   await openPlayground(page);
   await simAsk(page, {

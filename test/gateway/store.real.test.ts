@@ -6,6 +6,7 @@ import WebSocket from "ws";
 import { createGatewayClient, createWebSocketTransport, type GatewayClient } from "../../src/gateway";
 import type { QuestionRecord } from "../../src/protocol";
 import { createQuestionDockStore } from "../../src/store";
+import { CHECKS as SHARED_CHECKS } from "../support/questions";
 import { startRealGateway, type RealGateway } from "./harness";
 import { connectRaw, type RawClient } from "./raw-client";
 
@@ -19,14 +20,7 @@ const TARGET = {
   options: [{ label: "Staging (Recommended)" }, { label: "Production" }],
   isOther: true,
 };
-const CHECKS = {
-  questionId: "checks",
-  header: "Checks",
-  question: "Which checks should run?",
-  multiSelect: true,
-  options: [{ label: "Lint" }, { label: "Unit tests" }, { label: "E2E" }],
-  isOther: true,
-};
+const CHECKS = { ...SHARED_CHECKS, isOther: true };
 
 let gw: RealGateway;
 /** Another operator: it asks the questions and reads the gateway's records. */

@@ -16,28 +16,7 @@ export const TOKEN = "store-test-token";
 /** The fake clock's start: a fixed instant, so createdAtMs ties are reproducible. */
 export const START = Date.UTC(2026, 8, 1, 9, 0, 0);
 
-/** A single-select question whose first option is the recommended one. */
-export const TARGET = {
-  questionId: "target",
-  header: "Deploy",
-  question: "Where should this deploy?",
-  options: [{ label: "Staging (Recommended)" }, { label: "Production" }],
-};
-/** A second single-select question. */
-export const REGION = {
-  questionId: "region",
-  header: "Region",
-  question: "Which region?",
-  options: [{ label: "EU" }, { label: "US" }, { label: "Asia" }],
-};
-/** A multi-select question. */
-export const CHECKS = {
-  questionId: "checks",
-  header: "Checks",
-  question: "Which checks should run?",
-  multiSelect: true,
-  options: [{ label: "Lint" }, { label: "Unit tests" }, { label: "E2E" }],
-};
+export { CHECKS, REGION, TARGET } from "../../support/questions";
 
 /** A frame as the client receives it, for deciding which ones a lossy network drops. */
 export interface WireFrame {
