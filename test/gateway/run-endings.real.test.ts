@@ -151,7 +151,7 @@ describe.skipIf(!url)("run endings on the real gateway", () => {
     expect(saved(RUN.early).map((m) => m.role)).toEqual(["user"]);
   }, 60_000);
 
-  it("only the successful run would retire an async question delivered before it", () => {
+  it("only the successful run would retire an async question delivered before it", async () => {
     expect(conversation.getState().rejected).toEqual([]);
     const question = parseChatMessage({
       role: "assistant",
@@ -169,6 +169,8 @@ describe.skipIf(!url)("run endings on the real gateway", () => {
       abort: "pending",
       early: "pending",
     });
-    expect(conversation.getState().runActive).toBe(false);
-  });
+    // Every run above ended, so the conversation goes idle and queued answers may go out, even if an event of
+    // an aborted run straggled in after its abort (on a loaded machine the order of such events varies).
+    await idle();
+  }, 60_000);
 });

@@ -253,6 +253,17 @@ describe("answers and runs", () => {
     expect(f.state().activeRunIds).toEqual([]);
   });
 
+  it("stays idle when a status event of an aborted run straggles in after the abort", async () => {
+    f = await startConversation();
+    const runId = await startRun();
+    f.sim.abortRun(runId);
+    await until(() => !f.state().runActive, "the abort");
+    // The model's fallback attempt can report its status after the abort went out; queued answers wait for idle.
+    f.sim.broadcast("chat", { runId, sessionKey: MAIN, seq: 99, state: "status", phase: "starting_model" });
+    await flush();
+    expect(f.state().runActive).toBe(false);
+  });
+
   it("takes run activity from the history after a reconnect", async () => {
     f = await startConversation();
     f.sim.dropConnections();
