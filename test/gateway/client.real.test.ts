@@ -16,6 +16,7 @@ import {
   type TransportFactory,
 } from "../../src/gateway";
 import { startRealGateway, type RealGateway } from "./harness";
+import { poller } from "./wait";
 
 // A page on another loopback origin, as the kit's dev server is; Node's `ws` sends no Origin by itself.
 const ORIGIN = "http://127.0.0.1:5173";
@@ -47,15 +48,7 @@ function recording(base: TransportFactory): TransportFactory {
   };
 }
 
-async function waitFor<T>(check: () => T, what: string, timeoutMs = 30_000): Promise<NonNullable<T>> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = check();
-    if (value) return value as NonNullable<T>;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}\n${gw.logTail(30)}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
+const waitFor = poller({ timeoutMs: 30_000, intervalMs: 25, detail: () => gw.logTail(30) });
 
 const deployQuestion = {
   questionId: "deploy_target",

@@ -9,6 +9,7 @@ import { classifySendError, createMemoryStorage, createOutbox, createPaneBus, ty
 import { chatHistory, type TestHistory } from "../node/outbox/chat-history";
 import { withWireFaults, type WireFaults } from "../node/outbox/wire-faults";
 import { startRealGateway, type RealGateway } from "./harness";
+import { poller } from "./wait";
 
 const ORIGIN = "http://127.0.0.1:5173";
 const SESSION = "agent:main:main";
@@ -19,15 +20,7 @@ let client: GatewayClient;
 let history: TestHistory;
 const outboxes: OutboxStore[] = [];
 
-async function waitFor<T>(check: () => T | Promise<T>, what: string, timeoutMs = 60_000): Promise<NonNullable<T>> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value as NonNullable<T>;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}\n${gw.logTail(30)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const waitFor = poller({ timeoutMs: 60_000, intervalMs: 100, detail: () => gw.logTail(30) });
 
 interface HistoryMessage {
   role: string;

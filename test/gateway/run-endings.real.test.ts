@@ -10,6 +10,7 @@ import { createGatewayClient, createWebSocketTransport, type GatewayClient } fro
 import { parseChatEvent, parseChatMessage, runEndingOf, runEndingOfEvent, runEndingOfLifecycle, type ChatEvent, type ChatMessage, type LifecycleEventData, type RunEnding } from "../../src/protocol";
 import { createConversation, deriveAsyncQuestions, emptyAsyncLocal, type ConversationStore } from "../../src/store/async";
 import { mockModelControl } from "./mock-model";
+import { poller } from "./wait";
 
 const url = inject("gatewayUrl");
 const token = inject("gatewayToken");
@@ -26,15 +27,7 @@ let conversation: ConversationStore;
 const chatEvents: ChatEvent[] = [];
 const lifecycle: Array<{ runId: string; data: LifecycleEventData }> = [];
 
-async function waitFor<T>(check: () => T, what: string, timeoutMs = 45_000): Promise<NonNullable<T>> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = check();
-    if (value) return value as NonNullable<T>;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+const waitFor = poller({ timeoutMs: 45_000, intervalMs: 50 });
 
 const terminalEvent = (runId: string) => chatEvents.find((e) => e.runId === runId && ["final", "error", "aborted"].includes(e.state) && (e.state !== "final" || e.message));
 const lastLifecycleEnding = (runId: string): RunEnding | null => {

@@ -39,6 +39,42 @@ function isDraft(value: unknown, sessionKey: string): value is AsyncDraft {
   return typeof d === "object" && d !== null && typeof d.itemId === "string" && d.sessionKey === sessionKey && Array.isArray(d.answers);
 }
 
+// A key-value backend under the storage rules: string keys, values read back by key prefix.
+interface RecordBackend {
+  list(start: string): Promise<unknown[]>;
+  put(key: string, value: unknown): Promise<void>;
+  remove(key: string): Promise<void>;
+}
+
+// The rules every storage keeps, over any backend: keys per session, records that fail their guard skipped on
+// load, and secret answers refused before anything is written.
+function storageOver(backend: RecordBackend): DockStorage {
+  return {
+    async loadOutbox(sessionKey) {
+      const values = await backend.list(prefix("outbox", sessionKey));
+      return values.filter((v): v is OutboxEntry => isOutboxEntry(v, sessionKey));
+    },
+    async saveOutboxEntry(entry) {
+      refuseSecrets(entry);
+      await backend.put(outboxKey(entry.sessionKey, entry.id), entry);
+    },
+    async deleteOutboxEntry(sessionKey, id) {
+      await backend.remove(outboxKey(sessionKey, id));
+    },
+    async loadDrafts(sessionKey) {
+      const values = await backend.list(prefix("draft", sessionKey));
+      return values.filter((v): v is AsyncDraft => isDraft(v, sessionKey));
+    },
+    async saveDraft(draft) {
+      refuseSecretDraft(draft);
+      await backend.put(draftKey(draft.sessionKey, draft.itemId), draft);
+    },
+    async deleteDraft(sessionKey, itemId) {
+      await backend.remove(draftKey(sessionKey, itemId));
+    },
+  };
+}
+
 // One idb-keyval object store with string keys `outbox:<sessionKey>:<id>` and `draft:<sessionKey>:<itemId>`
 // (the session key URI-encoded). Without IndexedDB (private mode, old runtimes) every call rejects; the
 // outbox reports it and keeps working in memory. Secret drafts, and entries carrying one, are refused.
@@ -51,33 +87,11 @@ export function createIndexedDbStorage(options: IndexedDbStorageOptions = {}): D
     store = createStore(options.dbName ?? DEFAULT_DOCK_DB, options.storeName ?? "records");
     return store;
   };
-  const range = (start: string) => IDBKeyRange.bound(start, `${start}\uffff`);
-  const loadAll = async (start: string) => open()("readonly", (s) => promisifyRequest(s.getAll(range(start))));
-
-  return {
-    async loadOutbox(sessionKey) {
-      const values: unknown[] = await loadAll(prefix("outbox", sessionKey));
-      return values.filter((v): v is OutboxEntry => isOutboxEntry(v, sessionKey));
-    },
-    async saveOutboxEntry(entry) {
-      refuseSecrets(entry);
-      await set(outboxKey(entry.sessionKey, entry.id), entry, open());
-    },
-    async deleteOutboxEntry(sessionKey, id) {
-      await del(outboxKey(sessionKey, id), open());
-    },
-    async loadDrafts(sessionKey) {
-      const values: unknown[] = await loadAll(prefix("draft", sessionKey));
-      return values.filter((v): v is AsyncDraft => isDraft(v, sessionKey));
-    },
-    async saveDraft(draft) {
-      refuseSecretDraft(draft);
-      await set(draftKey(draft.sessionKey, draft.itemId), draft, open());
-    },
-    async deleteDraft(sessionKey, itemId) {
-      await del(draftKey(sessionKey, itemId), open());
-    },
-  };
+  return storageOver({
+    list: (start) => open()("readonly", (s) => promisifyRequest<unknown[]>(s.getAll(IDBKeyRange.bound(start, `${start}\uffff`)))),
+    put: (key, value) => set(key, value, open()),
+    remove: (key) => del(key, open()),
+  });
 }
 
 /** Drafts and outbox entries in memory (tests, stories, or where IndexedDB is unwanted); same rules as the IndexedDB storage. */
@@ -85,24 +99,9 @@ export function createMemoryStorage(): DockStorage {
   const records = new Map<string, unknown>();
   // Copies in and out, so callers see what a real storage would give back, never a shared object.
   const copy = <T>(value: T): T => structuredClone(value);
-  const list = (start: string) => [...records.entries()].filter(([key]) => key.startsWith(start)).map(([, value]) => copy(value));
-
-  return {
-    loadOutbox: async (sessionKey) => list(prefix("outbox", sessionKey)).filter((v): v is OutboxEntry => isOutboxEntry(v, sessionKey)),
-    async saveOutboxEntry(entry) {
-      refuseSecrets(entry);
-      records.set(outboxKey(entry.sessionKey, entry.id), copy(entry));
-    },
-    async deleteOutboxEntry(sessionKey, id) {
-      records.delete(outboxKey(sessionKey, id));
-    },
-    loadDrafts: async (sessionKey) => list(prefix("draft", sessionKey)).filter((v): v is AsyncDraft => isDraft(v, sessionKey)),
-    async saveDraft(draft) {
-      refuseSecretDraft(draft);
-      records.set(draftKey(draft.sessionKey, draft.itemId), copy(draft));
-    },
-    async deleteDraft(sessionKey, itemId) {
-      records.delete(draftKey(sessionKey, itemId));
-    },
-  };
+  return storageOver({
+    list: async (start) => [...records.entries()].filter(([key]) => key.startsWith(start)).map(([, value]) => copy(value)),
+    put: async (key, value) => void records.set(key, copy(value)),
+    remove: async (key) => void records.delete(key),
+  });
 }
