@@ -5,9 +5,8 @@ import { createGatewayClient, type GatewayClient } from "../../../src/gateway";
 import { createSimulatedGateway, type SimulatedGateway } from "../../../src/gateway/simulated";
 import type { TransportFactory } from "../../../src/gateway/transport";
 import { createConversation, type ConversationState, type ConversationStore } from "../../../src/store/async";
+import { fakeClock, flush, until as untilOnFakeClock } from "../fake-clock";
 
-// Captured before the timers are faked: the device handshake signs on Node's thread pool, which takes real time.
-const realSetTimeout = globalThis.setTimeout;
 const TOKEN = "conversation-test-token";
 
 /** A frame as the client receives it. */
@@ -31,33 +30,17 @@ export interface ConversationFixture {
   stop(): void;
 }
 
-const clock = {
-  now: () => Date.now(),
-  setTimeout: (fn: () => void, ms: number) => globalThis.setTimeout(fn, ms),
-  clearTimeout: (h: unknown) => globalThis.clearTimeout(h as ReturnType<typeof setTimeout>),
-};
+export { flush };
 
-/** Lets due fake timers and real async work (signing, microtasks) finish, once. */
-export async function flush(stepMs = 0): Promise<void> {
-  await vi.advanceTimersByTimeAsync(stepMs);
-  await new Promise((resolve) => realSetTimeout(resolve, 1));
-  await vi.advanceTimersByTimeAsync(0);
-}
-
-/** Flushes until `check` holds; returns its value. */
-export async function until<T>(check: () => T, what: string, stepMs = 0, rounds = 300): Promise<NonNullable<T>> {
-  for (let i = 0; i < rounds; i++) {
-    const value = check();
-    if (value) return value as NonNullable<T>;
-    await flush(stepMs);
-  }
-  throw new Error(`timed out waiting for ${what}`);
+/** Flushes until `check` holds (at most `rounds` times); returns its value. */
+export function until<T>(check: () => T, what: string, stepMs = 0, rounds = 300): Promise<NonNullable<T>> {
+  return untilOnFakeClock(check, what, stepMs, rounds);
 }
 
 /** Fakes the timers, starts the sim (scripted runs: no automatic replies), a client and a conversation for "main". */
 export async function startConversation(opts: { lose?: (frame: Frame) => boolean; connect?: boolean; sessionKey?: string } = {}): Promise<ConversationFixture> {
   vi.useFakeTimers({ now: Date.UTC(2026, 8, 1, 9, 0, 0) });
-  const sim = createSimulatedGateway({ token: TOKEN, tickIntervalMs: 0, clock, reply: false });
+  const sim = createSimulatedGateway({ token: TOKEN, tickIntervalMs: 0, clock: fakeClock, reply: false });
   const methods: string[] = [];
   const historyIds = new Set<string>();
   let held: Array<() => void> | undefined;
@@ -87,9 +70,9 @@ export async function startConversation(opts: { lose?: (frame: Frame) => boolean
     transport,
     random: () => 0.5,
     backoff: { baseMs: 200, maxMs: 1000 },
-    now: clock.now,
-    setTimeout: clock.setTimeout,
-    clearTimeout: clock.clearTimeout,
+    now: fakeClock.now,
+    setTimeout: fakeClock.setTimeout,
+    clearTimeout: fakeClock.clearTimeout,
   });
   const store = createConversation({ client, sessionKey: opts.sessionKey ?? "main" });
   if (opts.connect !== false) {

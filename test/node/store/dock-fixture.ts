@@ -2,14 +2,11 @@
 // transport, and the real store, all on one fake clock. Not a test file; the store tests share it.
 import { vi } from "vitest";
 import { createGatewayClient, type GatewayClient } from "../../../src/gateway";
-import { createSimulatedGateway, type SimAskParams, type SimClock, type SimulatedGateway } from "../../../src/gateway/simulated";
+import { createSimulatedGateway, type SimAskParams, type SimulatedGateway } from "../../../src/gateway/simulated";
 import type { TransportFactory } from "../../../src/gateway/transport";
 import type { QuestionRecord } from "../../../src/protocol";
-import { createQuestionDockStore, type DockActions, type DockState, type DockStoreOptions, type DockTimers } from "../../../src/store";
-
-// Captured before any test fakes the timers: waiting must take real time, because WebCrypto signing
-// (the device handshake) finishes on Node's thread pool, not on a timer.
-const realSetTimeout = globalThis.setTimeout;
+import { createQuestionDockStore, type DockActions, type DockState, type DockStoreOptions } from "../../../src/store";
+import { fakeClock, flush, until } from "../fake-clock";
 
 /** The token the simulated gateway requires. */
 export const TOKEN = "store-test-token";
@@ -59,29 +56,7 @@ export interface DockFixture {
   stop(): void;
 }
 
-/** The fake clock as the sim and the store take it; it reads the faked globals on every call. */
-export const fakeClock: SimClock & DockTimers & { now(): number } = {
-  now: () => Date.now(),
-  setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms),
-  clearTimeout: (h) => globalThis.clearTimeout(h as ReturnType<typeof setTimeout>),
-};
-
-/** Lets due fake timers run and real async work (signing, microtask chains) finish, once. */
-export async function flush(stepMs = 0): Promise<void> {
-  await vi.advanceTimersByTimeAsync(stepMs);
-  await new Promise((resolve) => realSetTimeout(resolve, 1));
-  await vi.advanceTimersByTimeAsync(0);
-}
-
-/** Flushes (advancing fake time by `stepMs` per round) until `check` holds; returns its value. */
-export async function until<T>(check: () => T, what: string, stepMs = 0, rounds = 400): Promise<NonNullable<T>> {
-  for (let i = 0; i < rounds; i++) {
-    const value = check();
-    if (value) return value as NonNullable<T>;
-    await flush(stepMs);
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
+export { fakeClock, flush, until };
 
 function wire(base: TransportFactory, methods: string[], received: WireFrame[], lose: (frame: WireFrame) => boolean): TransportFactory {
   return (url, handlers) => {
