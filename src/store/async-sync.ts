@@ -1,10 +1,11 @@
-import { formatAnswerText, type QuestionAnswers, type QuestionRecord } from "../protocol";
+import { formatAnswerText, type QuestionRecord } from "../protocol";
 import type { AsyncQuestionServices } from "./async-services";
 import type { AsyncQuestionEntry } from "./async/types";
 import type { DockContext } from "./create-dock-store";
 import type { GatewaySync } from "./gateway-sync";
 import type { AsyncDraft } from "./outbox/types";
-import { draftOf, valuesOf } from "./selectors";
+import { entryForItem } from "./outbox/outbox-rules";
+import { answersFor, draftOf, UNANSWERED_MESSAGE } from "./selectors";
 import type { AsyncLink, Outcome, RequestView } from "./types";
 
 /** Quiet time before a typed async draft is written to storage. */
@@ -77,10 +78,8 @@ export function createAsyncSync(ctx: DockContext, sync: GatewaySync, services: A
 
   const linkOf = (requestId: string) => ctx.get().asyncLinks[requestId];
   const entryOf = (itemId: string) => conversation.getState().questions.find((q) => q.delivery.itemId === itemId);
-  const outboxEntryFor = (itemId: string) => Object.values(outbox.getState().entries).find((e) => e.itemId === itemId);
-  const setProtected = (itemId: string, on: boolean) => {
-    if (conversation.getState().local.protectedIds.has(itemId) !== on) conversation.getState().actions.setProtected(itemId, on);
-  };
+  const outboxEntryFor = (itemId: string) => entryForItem(outbox.getState(), itemId);
+  const setProtected = (itemId: string, on: boolean) => conversation.getState().actions.setProtected(itemId, on);
   const linkFor = (entry: AsyncQuestionEntry): AsyncLink => ({
     itemId: entry.delivery.itemId,
     ...(entry.sourceMessageId ? { sourceMessageId: entry.sourceMessageId } : {}),
@@ -95,16 +94,18 @@ export function createAsyncSync(ctx: DockContext, sync: GatewaySync, services: A
     if (view && ctx.get().views[record.id]) ctx.set((s) => ({ views: { ...s.views, [record.id]: view } }));
   };
 
-  const outcomeFor = (entry: AsyncQuestionEntry, kind: Outcome["kind"]): Outcome => {
+  // What an outcome of this question keeps of its async life: the link, its outbox entry and the saved reply.
+  const asyncOf = (entry: AsyncQuestionEntry): NonNullable<Outcome["async"]> => {
     const link = linkFor(entry);
     const sent = outboxEntryFor(link.itemId);
-    return {
-      kind,
-      record: { ...recordOf(entry, sessionKey, now()), status: kind === "answered" ? "answered" : "cancelled" },
-      at: now(),
-      async: { ...link, ...(sent ? { outboxId: sent.id } : {}), ...(entry.replyText !== undefined ? { replyText: entry.replyText } : {}) },
-    };
+    return { ...link, ...(sent ? { outboxId: sent.id } : {}), ...(entry.replyText !== undefined ? { replyText: entry.replyText } : {}) };
   };
+  const outcomeFor = (entry: AsyncQuestionEntry, kind: Outcome["kind"]): Outcome => ({
+    kind,
+    record: { ...recordOf(entry, sessionKey, now()), status: kind === "answered" ? "answered" : "cancelled" },
+    at: now(),
+    async: asyncOf(entry),
+  });
 
   // Brings the dock in line with what the conversation says about each async question.
   const reconcile = () => {
@@ -124,10 +125,10 @@ export function createAsyncSync(ctx: DockContext, sync: GatewaySync, services: A
           else add(entry);
         }
       } else if (entry.status === "retired") {
-        if (inDock) sync.settle(rid, "retired", undefined, { async: outcomeFor(entry, "retired").async! });
+        if (inDock) sync.settle(rid, "retired", undefined, { async: asyncOf(entry) });
         else if (!outcome) sync.putOutcome(rid, outcomeFor(entry, "retired"));
       } else if (entry.status === "answered") {
-        if (inDock) sync.settle(rid, "answered", undefined, { async: outcomeFor(entry, "answered").async! });
+        if (inDock) sync.settle(rid, "answered", undefined, { async: asyncOf(entry) });
         else if (!outcome || outcome.kind !== "answered" || outcome.async?.replyText === undefined) sync.putOutcome(rid, outcomeFor(entry, "answered"));
       } else if (local.skipped.has(itemId) && !inDock && !outcome) {
         sync.putOutcome(rid, outcomeFor(entry, "skipped"));
@@ -214,17 +215,16 @@ export function createAsyncSync(ctx: DockContext, sync: GatewaySync, services: A
       const record = s.records[rid];
       if (!link || !record) return;
       const view = s.views[rid];
-      const values = record.questions.map((q) => valuesOf(q, draftOf(view, q.questionId)));
-      if (values.some((v) => v.length === 0)) {
-        ctx.set({ submissions: { ...s.submissions, [rid]: { status: "error", kind: "answer", message: "Answer every question before submitting." } } });
+      const answers = answersFor(record, view);
+      if (!answers) {
+        ctx.set({ submissions: { ...s.submissions, [rid]: { status: "error", kind: "answer", message: UNANSWERED_MESSAGE } } });
         return;
       }
-      const message = formatAnswerText(record.questions.map((q, i) => ({ title: q.question, values: values[i]! })));
+      const message = formatAnswerText(record.questions.map((q) => ({ title: q.question, values: answers.answers[q.questionId] ?? [] })));
       const draft = draftOfView(record, view, link, sessionKey, now());
       // A question first seen in a live event may only learn its message id from the saved history later.
       const replyToId = entryOf(link.itemId)?.sourceMessageId ?? link.sourceMessageId;
       const sent = outbox.getState().enqueue({ itemId: link.itemId, ...(replyToId ? { replyToId } : {}), message, draft });
-      const answers: QuestionAnswers = { answers: Object.fromEntries(record.questions.map((q, i) => [q.questionId, values[i]!])) };
       savedDrafts.delete(link.itemId);
       void storage.deleteDraft(sessionKey, link.itemId).catch(() => undefined);
       sync.settle(rid, "answered", answers, { async: { ...link, ...(replyToId ? { sourceMessageId: replyToId } : {}), outboxId: sent.id } });

@@ -6,13 +6,11 @@ import { createAsyncSync } from "./async-sync";
 import { createDockActions } from "./dock-actions";
 import { createGatewaySync } from "./gateway-sync";
 import { DEFAULT_TYPING_GRACE_MS } from "./priority";
+import { realTimers, type Timers } from "./timers";
 import type { DockState, DockStore } from "./types";
 
-/** Timer functions, injectable so tests can use fake time. */
-export interface DockTimers {
-  setTimeout(fn: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-}
+/** Timer functions of a dock store, injectable so tests can use fake time. */
+export type DockTimers = Timers;
 
 /** Options of `createQuestionDockStore`. */
 export interface DockStoreOptions {
@@ -44,11 +42,6 @@ export interface DockContext {
   /** Our submits and skips still waiting for the gateway's reply, by request id. */
   inflight: Map<string, Promise<void>>;
 }
-
-const realTimers: DockTimers = {
-  setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms),
-  clearTimeout: (h) => globalThis.clearTimeout(h as ReturnType<typeof setTimeout>),
-};
 
 /** Creates one dock's store: a live mirror of the session's pending questions plus the person's drafts. */
 export function createQuestionDockStore(opts: DockStoreOptions): StoreApi<DockStore> {

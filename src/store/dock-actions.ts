@@ -6,7 +6,7 @@ import { selectOption, setOtherText, toggleOption, withStep } from "./drafts";
 import type { AsyncSync } from "./async-sync";
 import type { GatewaySync } from "./gateway-sync";
 import { submitErrorMessage } from "./messages";
-import { answersFor } from "./selectors";
+import { answersFor, UNANSWERED_MESSAGE } from "./selectors";
 import type { DockActions, RequestView } from "./types";
 
 /** Builds the actions of one dock store. */
@@ -51,8 +51,7 @@ export function createDockActions(ctx: DockContext, sync: GatewaySync, asyncSync
     if (!record || s.submissions[requestId]?.status === "submitting") return;
     const answers = kind === "answer" ? answersFor(record, s.views[requestId]) : undefined;
     if (kind === "answer" && !answers) {
-      const message = "Answer every question before submitting.";
-      ctx.set({ submissions: { ...s.submissions, [requestId]: { status: "error", kind, message } } });
+      ctx.set({ submissions: { ...s.submissions, [requestId]: { status: "error", kind, message: UNANSWERED_MESSAGE } } });
       return;
     }
     if (answers) ctx.attempted.set(requestId, answers);

@@ -5,7 +5,7 @@ import { belongsToSession } from "../session";
 import { deliveryProblem, liveMessageOf, readHistoryPage, savedInHistory, type RejectedItem } from "./history-page";
 import { deriveAsyncQuestions, emptyAsyncLocal, type AsyncLocalState } from "./ledger";
 import { RunActivity } from "./run-activity";
-import { reopenAnchor } from "./runs";
+import { reopenAnchor, sentKeyOf } from "./runs";
 import type { AsyncQuestionEntry } from "./types";
 
 /** Messages `chat.history` is asked for when no limit is given. @default 200 */
@@ -227,7 +227,7 @@ export function createConversation(opts: ConversationOptions): ConversationStore
       if (l.protectedIds.has(itemId) === on) return;
       setLocal(() => ({ protectedIds: on ? new Set(l.protectedIds).add(itemId) : without(l.protectedIds, itemId) }));
     },
-    hasUserMessage: (key) => store.getState().messages.some((m) => m.role === "user" && m.idempotencyKey === `${key}:user`),
+    hasUserMessage: (key) => store.getState().messages.some((m) => m.role === "user" && sentKeyOf(m) === key),
     dispose: () => {
       disposed = true;
       for (const off of unsubscribe) off();

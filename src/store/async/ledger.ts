@@ -40,7 +40,7 @@ function statusOf(d: Delivered, reply: SavedReply | undefined, local: AsyncLocal
 // Retirement moves a question into history and never answers it; only a saved reply does.
 export function deriveAsyncQuestions(messages: readonly ChatMessage[], local: AsyncLocalState): AsyncQuestionEntry[] {
   const positions = messagePositions(messages);
-  const { runs } = mapRuns(messages, positions);
+  const runs = mapRuns(messages, positions);
   const successes = [...runs.values()].filter((run) => run.ending === "successful");
   const delivered = collectDeliveries(messages, positions);
   const replies = matchReplies(messages, delivered);

@@ -12,13 +12,6 @@ export interface RunSpan {
   ending?: RunEnding;
 }
 
-/** The runs of a history, and which run each message belongs to. */
-export interface RunMap {
-  runs: Map<string, RunSpan>;
-  /** `runOf[i]` is the key of the run message `i` belongs to. */
-  runOf: string[];
-}
-
 const USER_SUFFIX = ":user";
 
 /** The `chat.send` idempotency key of a user message (its stored key without the gateway's `:user` suffix). */
@@ -56,21 +49,19 @@ export function reopenAnchor(messages: readonly ChatMessage[]): number {
 }
 
 /** Groups a history into runs: by runId, by a user message's `<runId>:user` key, else by the turn of the user message before. */
-export function mapRuns(messages: readonly ChatMessage[], positions: readonly number[]): RunMap {
+export function mapRuns(messages: readonly ChatMessage[], positions: readonly number[]): Map<string, RunSpan> {
   const runs = new Map<string, RunSpan>();
-  const runOf: string[] = [];
   let turn: string | undefined;
   messages.forEach((m, i) => {
     const pos = positions[i]!;
     const isUser = m.role === "user";
     const key = m.runId ?? (isUser ? (sentKeyOf(m) ?? `turn@${pos}`) : (turn ?? `orphan@${pos}`));
     if (isUser) turn = key;
-    runOf.push(key);
     const run = runs.get(key) ?? { key, start: pos };
     run.start = Math.min(run.start, pos);
     const ending = runEndingOf(m);
     if (ending) run.ending = ending;
     runs.set(key, run);
   });
-  return { runs, runOf };
+  return runs;
 }

@@ -1,13 +1,11 @@
 import type { StoreApi } from "zustand/vanilla";
 import type { GatewayConnection } from "../../gateway/types";
+import type { Timers } from "../timers";
 import { SecretNotStoredError } from "./persistence";
 import type { AsyncDraft, DockStorage, OutboxEntry, OutboxHistory, PaneBus } from "./types";
 
-/** Timer functions, injectable so tests can use fake time. */
-export interface OutboxTimers {
-  setTimeout(fn: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-}
+/** Timer functions of an outbox, injectable so tests can use fake time. */
+export type OutboxTimers = Timers;
 
 /** Options of `createOutbox`. */
 export interface OutboxOptions {

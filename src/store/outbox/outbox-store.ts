@@ -1,5 +1,6 @@
 import { createStore } from "zustand/vanilla";
-import { createOutboxCore, type Outbox, type OutboxCore, type OutboxOptions, type OutboxStore, type OutboxTimers } from "./outbox-core";
+import { realTimers } from "../timers";
+import { createOutboxCore, type Outbox, type OutboxCore, type OutboxOptions, type OutboxStore } from "./outbox-core";
 import { createDelivery, type Delivery } from "./outbox-delivery";
 import { canDiscard, canEdit, canRetry, entryForItem, isNewer, isOutboxEntry } from "./outbox-rules";
 import type { AsyncDraft, OutboxEntry, PaneMessage } from "./types";
@@ -11,11 +12,6 @@ export const DEFAULT_SEND_TIMEOUT_MS = 30_000;
 
 /** Default waits before each history check once the gateway took a message, in ms. */
 export const DEFAULT_CONFIRM_DELAYS_MS: readonly number[] = [0, 250, 500, 1000, 2000, 4000];
-
-const realTimers: OutboxTimers = {
-  setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms),
-  clearTimeout: (h) => globalThis.clearTimeout(h as ReturnType<typeof setTimeout>),
-};
 
 function randomId(): string {
   const c = globalThis.crypto;
