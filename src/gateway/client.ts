@@ -71,6 +71,11 @@ export function createGatewayClient(opts: GatewayClientOptions): GatewayClient {
     stateListeners.emit(info);
   }
 
+  // A state change between connections keeps the last greeting, so callers still know which gateway it was.
+  function setStateKeepingHello(next: Omit<ConnectionInfo, "hello">): void {
+    setInfo(info.hello ? { ...next, hello: info.hello } : next);
+  }
+
   function open(): void {
     retryTimer = undefined;
     const conn: Connection = { challenged: false, established: false, lastFrameAt: now() };
@@ -201,9 +206,7 @@ export function createGatewayClient(opts: GatewayClientOptions): GatewayClient {
         ? backoffDelay(attempt, { ...SLOW_BACKOFF, random }, failure.retryAfterMs ?? SLOW_BACKOFF.baseMs)
         : backoffDelay(attempt, { ...opts.backoff, random }, failure.retryAfterMs);
     retryTimer = timers.setTimeout(open, delay);
-    const next: ConnectionInfo = { state: failure.kind === "fatal" ? "offline" : "reconnecting", attempt, lastError: failure.message, retryAt: now() + delay };
-    if (info.hello) next.hello = info.hello;
-    setInfo(next);
+    setStateKeepingHello({ state: failure.kind === "fatal" ? "offline" : "reconnecting", attempt, lastError: failure.message, retryAt: now() + delay });
   }
 
   return {
@@ -211,9 +214,7 @@ export function createGatewayClient(opts: GatewayClientOptions): GatewayClient {
       if (running) return;
       running = true;
       stopped = false;
-      const next: ConnectionInfo = { state: everConnected ? "reconnecting" : "connecting", attempt: 0 };
-      if (info.hello) next.hello = info.hello;
-      setInfo(next);
+      setStateKeepingHello({ state: everConnected ? "reconnecting" : "connecting", attempt: 0 });
       open();
     },
     stop() {
@@ -224,9 +225,7 @@ export function createGatewayClient(opts: GatewayClientOptions): GatewayClient {
       retryTimer = undefined;
       if (current) drop(current, 1000, "client stopped");
       book.failAll(GatewayErrorCode.Disconnected, "the gateway client was stopped");
-      const next: ConnectionInfo = { state: "offline", attempt: 0 };
-      if (info.hello) next.hello = info.hello;
-      setInfo(next);
+      setStateKeepingHello({ state: "offline", attempt: 0 });
     },
     reconnectNow() {
       if (!running || current || retryTimer === undefined) return;

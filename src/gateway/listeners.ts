@@ -18,10 +18,6 @@ export class ListenerSet<Args extends unknown[]> {
       }
     }
   }
-
-  clear(): void {
-    this.fns.clear();
-  }
 }
 
 // Reported outside the client's call stack so the bug still shows without breaking the socket loop.

@@ -1,5 +1,5 @@
 import { parseAsyncDelivery, type AsyncDelivery } from "./async-delivery";
-import { describe } from "./reader";
+import { asObject, describe } from "./reader";
 import { invalid, valid, type Validated } from "./result";
 
 /** Where a message came from when the gateway wrote it rather than a person (e.g. restart recovery). */
@@ -53,9 +53,6 @@ export interface ChatEvent {
   message?: ChatMessage;
 }
 
-type Obj = Record<string, unknown>;
-
-const asObject = (v: unknown): Obj | undefined => (typeof v === "object" && v !== null && !Array.isArray(v) ? (v as Obj) : undefined);
 const asString = (v: unknown): string | undefined => (typeof v === "string" && v !== "" ? v : undefined);
 const asNumber = (v: unknown): number | undefined => (typeof v === "number" && Number.isFinite(v) ? v : undefined);
 

@@ -1,4 +1,4 @@
-import { Reader } from "./reader";
+import { asObject, Reader } from "./reader";
 import { invalid, valid, type Validated } from "./result";
 
 /** A client-to-gateway request frame. */
@@ -42,7 +42,8 @@ function readError(r: Reader, raw: unknown): GatewayErrorBody {
     code: typeof e.code === "string" ? e.code : "UNKNOWN",
     message: typeof e.message === "string" ? e.message : "The gateway reported an error without a message.",
   };
-  if (typeof e.details === "object" && e.details !== null && !Array.isArray(e.details)) body.details = e.details as Record<string, unknown>;
+  const details = asObject(e.details);
+  if (details) body.details = details;
   if (typeof e.retryable === "boolean") body.retryable = e.retryable;
   const after = e.retryAfterMs ?? body.details?.retryAfterMs;
   if (typeof after === "number" && Number.isFinite(after)) body.retryAfterMs = after;

@@ -1,13 +1,16 @@
 import type { ValidationIssue } from "./result";
 
+/** The value as a plain object (not null, not an array), or undefined. */
+export function asObject(value: unknown): Record<string, unknown> | undefined {
+  return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+}
+
 /**
  * Reads fields out of an unknown value while collecting every problem, so a validator
  * reports all of them at once instead of throwing at the first.
  */
 export class Reader {
   readonly issues: ValidationIssue[] = [];
-
-  constructor(private readonly base = "") {}
 
   /** Joins a child key onto a path: `questions` + 0 → `questions[0]`, `a` + `b` → `a.b`. */
   at(path: string, key: string | number): string {
@@ -16,15 +19,12 @@ export class Reader {
   }
 
   fail(path: string, message: string): undefined {
-    this.issues.push({ path: path || this.base, message });
+    this.issues.push({ path, message });
     return undefined;
   }
 
   object(value: unknown, path: string): Record<string, unknown> | undefined {
-    if (typeof value === "object" && value !== null && !Array.isArray(value)) {
-      return value as Record<string, unknown>;
-    }
-    return this.fail(path, `must be an object, got ${describe(value)}`);
+    return asObject(value) ?? this.fail(path, `must be an object, got ${describe(value)}`);
   }
 
   array(value: unknown, path: string): unknown[] | undefined {

@@ -16,6 +16,7 @@
  * creation, so a page that reloads finds the same conversations (question records are not kept).
  */
 import type { QuestionAnswers, QuestionRecord } from "../../protocol";
+import { CONTROL_UI_SCOPES } from "../connect-params";
 import type { TransportFactory } from "../transport";
 import { SimChat, type SimAsyncQuestion, type SimChatMessage } from "./sim-chat";
 import { systemClock, type SimClock } from "./sim-clock";
@@ -28,7 +29,7 @@ import { SimQuestionStore, type SimQuestionRequest } from "./sim-questions";
 import type { SimRun } from "./sim-runs";
 
 /** The scopes a Control UI asks for; the simulated gateway grants the requested ones among these. */
-export const SIM_OPERATOR_SCOPES: readonly string[] = ["operator.admin", "operator.read", "operator.write", "operator.approvals", "operator.questions", "operator.pairing"];
+export const SIM_OPERATOR_SCOPES: readonly string[] = CONTROL_UI_SCOPES;
 
 /** How to set up a simulated gateway; every field is optional. */
 export interface SimulatedGatewayOptions {

@@ -1,4 +1,5 @@
 import { parseChatMessage, type ChatEvent, type ChatMessage, type ValidationIssue } from "../../protocol";
+import { asObject } from "../../protocol/reader";
 import type { RunSnapshot } from "./run-activity";
 
 /** Something the gateway sent that could not be read; the rest was used. */
@@ -19,8 +20,6 @@ export interface HistoryPage {
   snapshot?: RunSnapshot;
 }
 
-type Obj = Record<string, unknown>;
-const asObject = (v: unknown): Obj | undefined => (typeof v === "object" && v !== null && !Array.isArray(v) ? (v as Obj) : undefined);
 
 /** The problems of a message's async delivery block, as a rejected item; undefined when it has none or it is valid. */
 export function deliveryProblem(message: ChatMessage, source: string, raw: unknown, index?: number): RejectedItem | undefined {
