@@ -20,7 +20,6 @@ export interface HistoryPage {
   snapshot?: RunSnapshot;
 }
 
-
 /** The problems of a message's async delivery block, as a rejected item; undefined when it has none or it is valid. */
 export function deliveryProblem(message: ChatMessage, source: string, raw: unknown, index?: number): RejectedItem | undefined {
   const read = message.asyncDelivery;
