@@ -1,3 +1,4 @@
+import { activeRecord } from "../store/selectors";
 import { useDockStore } from "./DockProvider";
 
 /** Props of `CollapsedBar`. */
@@ -8,7 +9,7 @@ export interface CollapsedBarProps {
 /** The slim indicator of a collapsed dock: the question's header and text, how many requests wait, and Expand. */
 export function CollapsedBar({ onExpand }: CollapsedBarProps) {
   const count = useDockStore((s) => s.order.length);
-  const question = useDockStore((s) => (s.activeId ? s.records[s.activeId]?.questions[0] : undefined));
+  const question = useDockStore((s) => activeRecord(s)?.questions[0]);
   // Async prompts can carry up to 12 questions each, so their count is of questions, not requests.
   const asyncQuestions = useDockStore((s) => Object.keys(s.asyncLinks).reduce((n, id) => n + (s.records[id]?.questions.length ?? 0), 0));
   return (

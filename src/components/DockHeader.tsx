@@ -1,3 +1,4 @@
+import { activeRecord } from "../store/selectors";
 import { useDockStore } from "./DockProvider";
 import { ExpiryClock } from "./ExpiryClock";
 import { RequestNav } from "./RequestNav";
@@ -16,11 +17,11 @@ const CONNECTION_WORDS = { connecting: "Connecting…", reconnecting: "Reconnect
 /** The expanded dock's top row: the current question's header, request arrows, time left and Collapse. */
 export function DockHeader({ onCollapse, showQuestionHeader = true, now }: DockHeaderProps) {
   const header = useDockStore((s) => {
-    const record = s.activeId ? s.records[s.activeId] : undefined;
+    const record = activeRecord(s);
     const step = s.activeId ? (s.views[s.activeId]?.step ?? 0) : 0;
     return record ? (record.questions[step]?.header ?? "Review") : "";
   });
-  const expiresAtMs = useDockStore((s) => (s.activeId ? s.records[s.activeId]?.expiresAtMs : undefined));
+  const expiresAtMs = useDockStore((s) => activeRecord(s)?.expiresAtMs);
   const connection = useDockStore((s) => s.connection.state);
   return (
     <div className="qd-header">

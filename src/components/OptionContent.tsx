@@ -1,6 +1,5 @@
 import type { OptionItem } from "../hooks/use-option-group";
-
-const RECOMMENDED_SUFFIX = /\s*(\(recommended\))\s*$/i;
+import { RECOMMENDED_SUFFIX } from "../protocol";
 
 /** Props of `OptionContent`. */
 export interface OptionContentProps {

@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useRef, type KeyboardEventHandler, type RefObject } from "react";
 import { DOCK_ATTR } from "../hooks/use-prompt-focus";
 import { useDockKeyboard } from "../hooks/use-dock-keyboard";
-import { useQuestionDock } from "../hooks/use-question-dock";
 import { useResolvedLayout, type DockLayoutMode } from "../hooks/use-layout-mode";
+import { activeRecord } from "../store/selectors";
 import { CollapsedBar } from "./CollapsedBar";
+import { useDockStore } from "./DockProvider";
 import { DockHeader } from "./DockHeader";
 import { useDockLayout } from "./DockLayout";
 import { LiveAnnouncer } from "./LiveAnnouncer";
@@ -30,7 +31,10 @@ export interface QuestionDockProps {
 
 /** The question dock: the active request's prompt, or a slim indicator when collapsed, or nothing when idle. */
 export function QuestionDock({ layout = "auto", theme, composerRef, onCollapse, onKeyDown, autoAdvanceMs, now, className }: QuestionDockProps) {
-  const { record, collapsed, actions } = useQuestionDock();
+  // Only what the dock itself shows: submission and connection changes re-render the parts that show them.
+  const record = useDockStore(activeRecord);
+  const collapsed = useDockStore((s) => s.collapsed);
+  const actions = useDockStore((s) => s.actions);
   const mode = useResolvedLayout(layout);
   const layoutApi = useDockLayout();
   const focusComposer = useCallback(() => {

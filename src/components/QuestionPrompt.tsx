@@ -2,7 +2,6 @@ import { useRef } from "react";
 import type { PromptMode } from "../hooks/primary-action";
 import { useAutoAdvance } from "../hooks/use-auto-advance";
 import { usePromptFocus } from "../hooks/use-prompt-focus";
-import { useQuestionStep } from "../hooks/use-question-step";
 import { useDockStore } from "./DockProvider";
 import { PromptFooter } from "./PromptFooter";
 import { QuestionStep } from "./QuestionStep";
@@ -18,24 +17,29 @@ export interface QuestionPromptProps {
   autoAdvanceMs?: number;
 }
 
+// The bodies read only the record and the step: a keystroke in Other changes the view, and only the parts
+// that show drafts (each subscribes for itself) should re-render for it.
 function StepperBody({ requestId, autoAdvanceMs }: { requestId: string; autoAdvanceMs: number | undefined }) {
-  const s = useQuestionStep(requestId);
+  const record = useDockStore((s) => s.records[requestId]);
+  const step = useDockStore((s) => s.views[requestId]?.step ?? 0);
   useAutoAdvance(requestId, autoAdvanceMs === undefined ? {} : { enabled: autoAdvanceMs > 0, delayMs: autoAdvanceMs });
-  if (!s) return null;
+  if (!record) return null;
+  // Past the last question is the review step.
+  const question = record.questions[step];
   return (
     <>
       <StepProgress requestId={requestId} />
-      {s.isReview || !s.question ? <ReviewStep requestId={requestId} /> : <QuestionStep key={s.question.questionId} requestId={requestId} questionId={s.question.questionId} />}
+      {question ? <QuestionStep key={question.questionId} requestId={requestId} questionId={question.questionId} /> : <ReviewStep requestId={requestId} />}
     </>
   );
 }
 
 function StackedBody({ requestId }: { requestId: string }) {
-  const s = useQuestionStep(requestId, "stacked");
-  if (!s) return null;
+  const record = useDockStore((s) => s.records[requestId]);
+  if (!record) return null;
   return (
     <div className="qd-cards">
-      {s.record.questions.map((q) => (
+      {record.questions.map((q) => (
         <QuestionStep key={q.questionId} requestId={requestId} questionId={q.questionId} showHeader />
       ))}
     </div>

@@ -1,8 +1,11 @@
-import { useQuestionDock } from "../hooks/use-question-dock";
+import { requestPosition } from "../store/selectors";
+import { useDockStore } from "./DockProvider";
 
 /** "Request 2 of 3" with Previous request and Next request arrows; nothing while only one request waits. */
 export function RequestNav() {
-  const { index, count, actions } = useQuestionDock();
+  const index = useDockStore((s) => requestPosition(s).index);
+  const count = useDockStore((s) => s.order.length);
+  const actions = useDockStore((s) => s.actions);
   if (count < 2) return null;
   const atFirst = index <= 1;
   const atLast = index >= count;

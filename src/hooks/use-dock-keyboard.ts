@@ -1,6 +1,7 @@
 import { useMemo, type KeyboardEvent, type KeyboardEventHandler } from "react";
 import type { GatewayQuestion, QuestionRecord } from "../protocol";
 import { useDockStoreApi } from "../components/DockProvider";
+import { activeRecord } from "../store/selectors";
 import { composeEventHandlers } from "./compose-event-handlers";
 import { keyboardIntent } from "./keyboard-intent";
 import type { PromptMode } from "./primary-action";
@@ -39,7 +40,7 @@ export function useDockKeyboard({ mode, onCollapse, onKeyDown }: DockKeyboardOpt
     () =>
       composeEventHandlers(onKeyDown, (event: KeyboardEvent<HTMLElement>) => {
         const state = api.getState();
-        const record = state.activeId ? state.records[state.activeId] : undefined;
+        const record = activeRecord(state);
         if (!record || state.collapsed) return;
         // In the stepper, keys pressed on the panel itself act on the question on screen.
         const question = questionFor(record, event.target, mode === "stepper" ? state.views[record.id]?.step : undefined);
@@ -63,9 +64,8 @@ export function useDockKeyboard({ mode, onCollapse, onKeyDown }: DockKeyboardOpt
         else if (intent.type === "focusOther" && question) focusOther(event.currentTarget, question.questionId);
         else if (intent.type === "pick" && question) {
           const label = question.options[intent.index]?.label;
-          if (label === undefined) return;
-          if (question.multiSelect) state.actions.toggle(record.id, question.questionId, label);
-          else state.actions.select(record.id, question.questionId, label);
+          // The store's select flips an option of a multi-select question.
+          if (label !== undefined) state.actions.select(record.id, question.questionId, label);
         }
       }),
     [api, mode, onCollapse, onKeyDown],

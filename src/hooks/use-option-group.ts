@@ -30,10 +30,8 @@ export function useOptionGroup(requestId: string, questionId: string): OptionGro
   const selected = useDockStore((s) => draftOf(s.views[requestId], questionId).selected);
   const actions = useDockStore((s) => s.actions);
   const multiple = question?.multiSelect === true;
-  const pick = useCallback(
-    (label: string) => (multiple ? actions.toggle(requestId, questionId, label) : actions.select(requestId, questionId, label)),
-    [actions, multiple, requestId, questionId],
-  );
+  // The store's select replaces a single-select choice and flips a multi-select one.
+  const pick = useCallback((label: string) => actions.select(requestId, questionId, label), [actions, requestId, questionId]);
   if (!question) return undefined;
   return {
     question,

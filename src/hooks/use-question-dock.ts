@@ -1,6 +1,7 @@
 import type { ConnectionState } from "../gateway/types";
 import type { QuestionRecord } from "../protocol";
 import { useDockStore } from "../components/DockProvider";
+import { activeRecord, requestPosition } from "../store/selectors";
 import type { DockActions, Submission } from "../store/types";
 
 /** The dock-level state a view needs: the active request, where it sits among the pending ones, and the actions. */
@@ -20,8 +21,8 @@ const IDLE: Submission = { status: "idle" };
 
 /** Reads the active request and dock-wide flags; re-renders only when one of them changes. */
 export function useQuestionDock(): QuestionDockState {
-  const record = useDockStore((s) => (s.activeId ? s.records[s.activeId] : undefined));
-  const index = useDockStore((s) => (s.activeId ? s.order.indexOf(s.activeId) + 1 : 0));
+  const record = useDockStore(activeRecord);
+  const index = useDockStore((s) => requestPosition(s).index);
   const count = useDockStore((s) => s.order.length);
   const collapsed = useDockStore((s) => s.collapsed);
   const submission = useDockStore((s) => (s.activeId ? s.submissions[s.activeId] : undefined) ?? IDLE);

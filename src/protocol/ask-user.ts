@@ -52,9 +52,12 @@ export function isAuthoredOther(label: string): boolean {
   return bare === "other" || bare === "something else";
 }
 
+/** The "(Recommended)" suffix of an option label, any case; group 1 is the suffix as written. */
+export const RECOMMENDED_SUFFIX = /\s*(\(recommended\))\s*$/i;
+
 /** True when the option is the agent's recommendation, by its "(Recommended)" suffix. */
 export function isRecommended(label: string): boolean {
-  return /\(recommended\)\s*$/i.test(label);
+  return RECOMMENDED_SUFFIX.test(label);
 }
 
 function readOptions(r: Reader, raw: unknown, path: string): AskUserOption[] {
