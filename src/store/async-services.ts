@@ -1,6 +1,6 @@
 import type { GatewayConnection } from "../gateway/types";
 import { createConversation, type ConversationStore } from "./async";
-import { createIndexedDbStorage, createMemoryStorage, createPaneBus, getSharedOutbox, type OutboxStore } from "./outbox";
+import { createIndexedDbStorage, createMemoryStorage, createPaneBus, getSharedOutbox, sharedOutboxOf, type OutboxStore } from "./outbox";
 import type { DockStorage, OutboxHistory, PaneBus } from "./outbox/types";
 
 /** The per-conversation parts behind async questions, shared by every dock of that conversation on a page. */
@@ -43,7 +43,9 @@ export function getAsyncQuestionServices(client: GatewayConnection, sessionKey: 
   let sessions = registry.get(client);
   if (!sessions) registry.set(client, (sessions = new Map()));
   const known = sessions.get(sessionKey);
-  if (known) return known;
+  if (known && sharedOutboxOf(client, sessionKey) === known.outbox) return known;
+  // Its outbox was released (and disposed): handing it out again would take answers that are never sent.
+  known?.conversation.getState().actions.dispose();
   const storage = options.storage ?? (typeof indexedDB === "undefined" ? createMemoryStorage() : createIndexedDbStorage());
   const conversation = createConversation({ client, sessionKey });
   const outbox = getSharedOutbox(client, sessionKey, () => ({

@@ -27,6 +27,11 @@ export function getSharedOutbox(client: GatewayConnection, sessionKey: string, i
   return shared.outbox;
 }
 
+/** The shared outbox of (client, sessionKey) if one is live, without making one. */
+export function sharedOutboxOf(client: GatewayConnection, sessionKey: string): OutboxStore | undefined {
+  return registry.get(client)?.get(sessionKey)?.outbox;
+}
+
 /** Disposes and forgets the shared outbox of (client, sessionKey) and closes the bus `init` made; saved entries stay for the next page. */
 export function releaseSharedOutbox(client: GatewayConnection, sessionKey: string): void {
   const sessions = registry.get(client);

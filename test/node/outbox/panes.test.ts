@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createPaneBus, getSharedOutbox, isLocked, releaseSharedOutbox, type AsyncDraft, type OutboxEntry, type PaneMessage } from "../../../src/store/outbox";
+import { getAsyncQuestionServices } from "../../../src/store";
 import { draftFor, pass, startRig, stateOf, trace, until, useFakeTime, type Rig } from "./rig";
 
 let rig: Rig;
@@ -119,6 +120,22 @@ describe("Several panes of one conversation", () => {
     releaseSharedOutbox(rig.client, "agent:main:main");
     releaseSharedOutbox(rig.client, "agent:main:other");
     expect(getSharedOutbox(rig.client, "agent:main:main", init)).not.toBe(first);
+    releaseSharedOutbox(rig.client, "agent:main:main");
+  });
+
+  it("after the shared outbox is released, the conversation's services come with a live outbox that delivers", async () => {
+    const services = () => getAsyncQuestionServices(rig.client, "agent:main:main", { storage: rig.storage, bus: createPaneBus(channel) });
+    const first = services();
+    expect(services()).toBe(first);
+    releaseSharedOutbox(rig.client, "agent:main:main");
+
+    const second = services();
+    expect(second.outbox).not.toBe(first.outbox);
+    await until(() => second.outbox.getState().ready, "the outbox to load");
+    const entry = second.outbox.getState().enqueue({ itemId: "item-1", message: "main", draft: draftFor("item-1") });
+    await until(() => stateOf(second.outbox, entry.id) === "confirmed", "confirmation");
+    expect(rig.userMessages()).toHaveLength(1);
+    second.conversation.getState().actions.dispose();
     releaseSharedOutbox(rig.client, "agent:main:main");
   });
 
