@@ -2,7 +2,7 @@
 // `npm run test:browser` builds both first; this config only serves them.
 import { defineConfig } from "@playwright/test";
 import { chromiumLaunchOptions } from "./test/e2e/support/chromium";
-import { PLAYGROUND_PORT, PLAYGROUND_URL, STORYBOOK_PORT, STORYBOOK_URL } from "./test/e2e/support/servers";
+import { PLAYGROUND_DIR, PLAYGROUND_PORT, PLAYGROUND_URL, STORYBOOK_DIR, STORYBOOK_PORT, STORYBOOK_URL } from "./test/e2e/support/servers";
 
 const ci = Boolean(process.env["CI"]);
 
@@ -33,13 +33,13 @@ export default defineConfig({
   },
   webServer: [
     {
-      command: `npx vite preview --port ${PLAYGROUND_PORT} --strictPort`,
+      command: `npx vite preview --port ${PLAYGROUND_PORT} --strictPort --outDir ${PLAYGROUND_DIR}`,
       url: PLAYGROUND_URL,
       reuseExistingServer: false,
       timeout: 30_000,
     },
     {
-      command: `node test/e2e/support/static-server.mjs storybook-static ${STORYBOOK_PORT}`,
+      command: `node test/e2e/support/static-server.mjs ${STORYBOOK_DIR} ${STORYBOOK_PORT}`,
       url: `${STORYBOOK_URL}/__ready`,
       reuseExistingServer: false,
       timeout: 30_000,

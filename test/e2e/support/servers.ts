@@ -11,3 +11,9 @@ export const PLAYGROUND_URL = `http://127.0.0.1:${PLAYGROUND_PORT}`;
 
 /** Base URL of the built Storybook. */
 export const STORYBOOK_URL = `http://127.0.0.1:${STORYBOOK_PORT}`;
+
+/** Folder of the built playground; another one lets two checkouts of the specs run side by side. */
+export const PLAYGROUND_DIR = process.env["E2E_PLAYGROUND_DIR"] ?? "dist-playground";
+
+/** Folder of the built Storybook. */
+export const STORYBOOK_DIR = process.env["E2E_STORYBOOK_DIR"] ?? "storybook-static";
