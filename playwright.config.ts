@@ -33,7 +33,7 @@ export default defineConfig({
   },
   webServer: [
     {
-      command: `npx vite preview --port ${PLAYGROUND_PORT} --strictPort --outDir ${PLAYGROUND_DIR}`,
+      command: `npx vite preview --port ${PLAYGROUND_PORT} --strictPort --outDir ${PLAYGROUND_DIR}${PLAYGROUND_DIR === "dist-playground" ? "" : " --bypass-lock"}`,
       url: PLAYGROUND_URL,
       reuseExistingServer: false,
       timeout: 30_000,
