@@ -1,4 +1,4 @@
-import { parseAnswerText } from "../protocol";
+import { entryOf, parseAnswerText } from "../protocol";
 import { useDelivery, DELIVERY_LABELS } from "../hooks/use-delivery";
 import type { Outcome } from "../store/types";
 import { useDockStore } from "./DockProvider";
@@ -18,7 +18,7 @@ function replyLines(outcome: Outcome, deliveredText: string | undefined) {
     const parsed = parseAnswerText(text, titles);
     return parsed.kind === "split" ? { lines: parsed.blocks.map((b) => b.answer) } : { whole: parsed.text };
   }
-  if (outcome.answers) return { lines: outcome.record.questions.map((q) => answerText(q, outcome.answers?.answers[q.questionId])) };
+  if (outcome.answers) return { lines: outcome.record.questions.map((q) => answerText(q, entryOf(outcome.answers?.answers, q.questionId))) };
   return {};
 }
 

@@ -1,3 +1,4 @@
+import { entryOf } from "../protocol";
 import type { Outcome, OutcomeKind } from "../store/types";
 import { useOutcomes } from "../hooks/use-outcomes";
 import { answerText } from "./answer-text";
@@ -28,7 +29,7 @@ export function QuestionSummary({ outcome }: QuestionSummaryProps) {
       <p className="qd-summary__status">{label}</p>
       <ul className="qd-summary__lines">
         {outcome.record.questions.map((q) => {
-          const text = answered ? answerText(q, outcome.answers?.answers[q.questionId]) : undefined;
+          const text = answered ? answerText(q, entryOf(outcome.answers?.answers, q.questionId)) : undefined;
           return (
             <li key={q.questionId} className="qd-summary__line">
               <span className="qd-summary__question">{q.question}</span>

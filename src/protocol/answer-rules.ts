@@ -1,4 +1,5 @@
 import type { QuestionAnswers } from "./answers";
+import { entryOf } from "./id-table";
 import type { QuestionRecord } from "./question-record";
 import type { ValidationIssue } from "./result";
 
@@ -14,7 +15,7 @@ export function checkAnswers(record: QuestionRecord, envelope: QuestionAnswers):
   }
   for (const q of record.questions) {
     const path = `answers.${q.questionId}`;
-    const values = envelope.answers[q.questionId];
+    const values = entryOf(envelope.answers, q.questionId);
     if (!values || values.length === 0) {
       issues.push({ path, message: "needs an answer" });
       continue;

@@ -1,3 +1,5 @@
+import { entryOf } from "./id-table";
+
 /** The protocol's answer envelope: per question id, the chosen values (always an array). */
 export interface QuestionAnswers {
   answers: Record<string, string[]>;
@@ -17,8 +19,8 @@ export function sameAnswers(a: QuestionAnswers | undefined, b: QuestionAnswers |
   const keys = Object.keys(a.answers);
   if (keys.length !== Object.keys(b.answers).length) return false;
   return keys.every((k) => {
-    const x = a.answers[k];
-    const y = b.answers[k];
+    const x = entryOf(a.answers, k);
+    const y = entryOf(b.answers, k);
     if (!x || !y || x.length !== y.length) return false;
     const sorted = [...y].sort();
     return [...x].sort().every((v, i) => v === sorted[i]);

@@ -12,3 +12,4 @@ export * from "./async-delivery";
 export * from "./answer-text";
 export * from "./chat-message";
 export * from "./run-ending";
+export * from "./id-table";

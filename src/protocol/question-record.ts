@@ -1,4 +1,5 @@
 import { QUESTION_ID_PATTERN } from "./ask-user";
+import { idTable } from "./id-table";
 import type { QuestionAnswers } from "./answers";
 import { safeHttpUrl } from "./links";
 import { Reader } from "./reader";
@@ -61,7 +62,7 @@ export function readAnswers(r: Reader, raw: unknown, path: string): QuestionAnsw
   const env = r.object(raw, path);
   const map = env && r.object(env.answers, r.at(path, "answers"));
   if (!map) return undefined;
-  const answers: Record<string, string[]> = {};
+  const answers = idTable<string[]>();
   for (const [key, values] of Object.entries(map)) {
     const at = r.at(r.at(path, "answers"), key);
     const list = r.array(values, at);

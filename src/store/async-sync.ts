@@ -1,4 +1,4 @@
-import { formatAnswerText, type QuestionRecord } from "../protocol";
+import { entryOf as ownEntry, formatAnswerText, idTable, withEntry, type QuestionRecord } from "../protocol";
 import type { AsyncQuestionServices } from "./async-services";
 import type { AsyncQuestionEntry } from "./async/types";
 import type { DockContext } from "./create-dock-store";
@@ -6,7 +6,7 @@ import type { GatewaySync } from "./gateway-sync";
 import type { AsyncDraft } from "./outbox/types";
 import { entryForItem } from "./outbox/outbox-rules";
 import { answersFor, draftOf, UNANSWERED_MESSAGE } from "./selectors";
-import type { AsyncLink, Outcome, RequestView } from "./types";
+import type { AsyncLink, Outcome, QuestionDraft, RequestView } from "./types";
 
 /** Quiet time before a typed async draft is written to storage. */
 const DRAFT_SAVE_DELAY_MS = 300;
@@ -51,7 +51,7 @@ function recordOf(entry: AsyncQuestionEntry, sessionKey: string, now: number): Q
 
 function viewOf(draft: AsyncDraft | undefined): RequestView | undefined {
   if (!draft) return undefined;
-  const drafts = Object.fromEntries(draft.answers.map((a, i) => [questionKey(i), { selected: [...a.selected], other: a.other }]));
+  const drafts = idTable<QuestionDraft>(draft.answers.map((a, i) => [questionKey(i), { selected: [...a.selected], other: a.other }]));
   return { step: 0, drafts, editedAt: draft.edited ? draft.updatedAt : 0 };
 }
 
@@ -88,10 +88,10 @@ export function createAsyncSync(ctx: DockContext, sync: GatewaySync, services: A
   const add = (entry: AsyncQuestionEntry) => {
     const record = recordOf(entry, sessionKey, now());
     const link = linkFor(entry);
-    ctx.set((s) => ({ asyncLinks: { ...s.asyncLinks, [record.id]: link } }));
+    ctx.set((s) => ({ asyncLinks: withEntry(s.asyncLinks, record.id, link) }));
     sync.receive(record, "async");
     const view = viewOf(savedDrafts.get(link.itemId));
-    if (view && ctx.get().views[record.id]) ctx.set((s) => ({ views: { ...s.views, [record.id]: view } }));
+    if (view && ctx.get().views[record.id]) ctx.set((s) => ({ views: withEntry(s.views, record.id, view) }));
   };
 
   // What an outcome of this question keeps of its async life: the link, its outbox entry and the saved reply.
@@ -189,7 +189,7 @@ export function createAsyncSync(ctx: DockContext, sync: GatewaySync, services: A
         const rid = asyncRequestId(d.itemId);
         const view = ctx.get().views[rid];
         const restored = viewOf(d);
-        if (d.disposition !== "skipped" && view && view.editedAt === 0 && restored) ctx.set((s) => ({ views: { ...s.views, [rid]: restored } }));
+        if (d.disposition !== "skipped" && view && view.editedAt === 0 && restored) ctx.set((s) => ({ views: withEntry(s.views, rid, restored) }));
         if (d.edited) setProtected(d.itemId, true);
       }
       reconcile();
@@ -217,10 +217,10 @@ export function createAsyncSync(ctx: DockContext, sync: GatewaySync, services: A
       const view = s.views[rid];
       const answers = answersFor(record, view);
       if (!answers) {
-        ctx.set({ submissions: { ...s.submissions, [rid]: { status: "error", kind: "answer", message: UNANSWERED_MESSAGE } } });
+        ctx.set({ submissions: withEntry(s.submissions, rid, { status: "error", kind: "answer", message: UNANSWERED_MESSAGE }) });
         return;
       }
-      const message = formatAnswerText(record.questions.map((q) => ({ title: q.question, values: answers.answers[q.questionId] ?? [] })));
+      const message = formatAnswerText(record.questions.map((q) => ({ title: q.question, values: ownEntry(answers.answers, q.questionId) ?? [] })));
       const draft = draftOfView(record, view, link, sessionKey, now());
       // A question first seen in a live event may only learn its message id from the saved history later.
       const replyToId = entryOf(link.itemId)?.sourceMessageId ?? link.sourceMessageId;

@@ -1,6 +1,6 @@
 import { createStore, type StoreApi } from "zustand/vanilla";
 import type { GatewayConnection } from "../gateway/types";
-import type { QuestionAnswers, QuestionRecord } from "../protocol";
+import { idTable, type QuestionAnswers, type QuestionRecord } from "../protocol";
 import type { AsyncQuestionServices } from "./async-services";
 import { createAsyncSync } from "./async-sync";
 import { createDockActions } from "./dock-actions";
@@ -56,13 +56,13 @@ export function createQuestionDockStore(opts: DockStoreOptions): StoreApi<DockSt
   const initial: DockState = {
     sessionKey: opts.sessionKey,
     connection: opts.client.getConnection(),
-    records: {},
+    records: idTable(),
     order: [],
-    asyncLinks: {},
-    deliveries: {},
+    asyncLinks: idTable(),
+    deliveries: idTable(),
     activeId: null,
-    views: {},
-    submissions: {},
+    views: idTable(),
+    submissions: idTable(),
     outcomes: new Map(),
     outcomeVersion: 0,
     collapsed: false,

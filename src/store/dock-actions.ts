@@ -1,6 +1,6 @@
 import { getQuestion, resolveQuestion } from "../gateway/questions-api";
 import { GatewayRequestError } from "../gateway/types";
-import type { QuestionRecord } from "../protocol";
+import { withEntry, type QuestionRecord } from "../protocol";
 import type { DockContext } from "./create-dock-store";
 import { selectOption, setOtherText, toggleOption, withStep } from "./drafts";
 import type { AsyncSync } from "./async-sync";
@@ -21,7 +21,7 @@ export function createDockActions(ctx: DockContext, sync: GatewaySync, asyncSync
     if (questionId !== null && !record.questions.some((q) => q.questionId === questionId)) return;
     const next = edit(view, record);
     if (next === view) return;
-    ctx.set({ views: { ...s.views, [requestId]: next } });
+    ctx.set({ views: withEntry(s.views, requestId, next) });
     if (next.drafts !== view.drafts) asyncSync?.noteEdit(requestId);
   };
   // Async questions are answered with a chat message through the outbox, never with question.resolve.
@@ -41,7 +41,7 @@ export function createDockActions(ctx: DockContext, sync: GatewaySync, asyncSync
     // Still here when the lookup failed or told nothing terminal: the person must see the refusal, not "Sending…" forever.
     const s = ctx.get();
     if (!s.records[requestId]) return;
-    ctx.set({ submissions: { ...s.submissions, [requestId]: { status: "error", kind, message: submitErrorMessage(error, kind) } } });
+    ctx.set({ submissions: withEntry(s.submissions, requestId, { status: "error", kind, message: submitErrorMessage(error, kind) }) });
     sync.announce(submitErrorMessage(error, kind));
   };
 
@@ -51,11 +51,11 @@ export function createDockActions(ctx: DockContext, sync: GatewaySync, asyncSync
     if (!record || s.submissions[requestId]?.status === "submitting") return;
     const answers = kind === "answer" ? answersFor(record, s.views[requestId]) : undefined;
     if (kind === "answer" && !answers) {
-      ctx.set({ submissions: { ...s.submissions, [requestId]: { status: "error", kind, message: UNANSWERED_MESSAGE } } });
+      ctx.set({ submissions: withEntry(s.submissions, requestId, { status: "error", kind, message: UNANSWERED_MESSAGE }) });
       return;
     }
     if (answers) ctx.attempted.set(requestId, answers);
-    ctx.set({ submissions: { ...s.submissions, [requestId]: { status: "submitting", kind } } });
+    ctx.set({ submissions: withEntry(s.submissions, requestId, { status: "submitting", kind }) });
     const reply = (async () => {
       try {
         const result = await resolveQuestion(client, answers ? { id: requestId, answers } : { id: requestId, cancel: true });

@@ -1,14 +1,14 @@
-import type { GatewayQuestion, QuestionRecord } from "../protocol";
+import { idTable, withEntry, type GatewayQuestion, type QuestionRecord } from "../protocol";
 import { draftOf, lastStep } from "./selectors";
 import type { QuestionDraft, RequestView } from "./types";
 
 /** A fresh view for a request that just arrived. */
 export function newView(): RequestView {
-  return { step: 0, drafts: {}, editedAt: 0 };
+  return { step: 0, drafts: idTable(), editedAt: 0 };
 }
 
 function withDraft(view: RequestView, questionId: string, draft: QuestionDraft, now: number): RequestView {
-  return { ...view, drafts: { ...view.drafts, [questionId]: draft }, editedAt: now };
+  return { ...view, drafts: withEntry(view.drafts, questionId, draft), editedAt: now };
 }
 
 /** Single-select: the choice replaces any other, and clears typed text since Other is the alternative answer. */

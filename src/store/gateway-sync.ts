@@ -1,5 +1,5 @@
 import { recoverQuestions } from "../gateway/recovery";
-import { parseQuestionRecord, parseResolvedEvent, sameAnswers, type QuestionAnswers, type QuestionRecord, type ValidationIssue } from "../protocol";
+import { parseQuestionRecord, parseResolvedEvent, sameAnswers, withEntry, withoutEntry, type QuestionAnswers, type QuestionRecord, type ValidationIssue } from "../protocol";
 import type { DockContext } from "./create-dock-store";
 import { newView } from "./drafts";
 import { createExpiryTimer } from "./expiry-timer";
@@ -84,13 +84,13 @@ export function createGatewaySync(ctx: DockContext): GatewaySync {
     const s = ctx.get();
     const record = s.records[id];
     if (!record) return;
-    const { [id]: _r, ...records } = s.records;
-    const { [id]: _v, ...views } = s.views;
-    const { [id]: _s, ...submissions } = s.submissions;
+    const records = withoutEntry(s.records, id);
+    const views = withoutEntry(s.views, id);
+    const submissions = withoutEntry(s.submissions, id);
     const index = s.order.indexOf(id);
     const order = s.order.filter((x) => x !== id);
     const activeId = s.activeId === id ? (order[Math.min(index, order.length - 1)] ?? null) : s.activeId;
-    const { [id]: _a, ...asyncLinks } = s.asyncLinks;
+    const asyncLinks = withoutEntry(s.asyncLinks, id);
     // The outcome map is the one structure that grows without bound, so it is updated in place (see DockState).
     (s.outcomes as Map<string, Outcome>).set(id, {
       kind,
@@ -141,15 +141,15 @@ export function createGatewaySync(ctx: DockContext): GatewaySync {
     const s = ctx.get();
     if (rec.status !== "pending") return settleWhenReplied(rec);
     if (s.records[rec.id]) {
-      ctx.set({ records: { ...s.records, [rec.id]: rec } });
+      ctx.set({ records: withEntry(s.records, rec.id, rec) });
       return;
     }
     if (s.outcomes.has(rec.id)) return;
     ctx.set({
-      records: { ...s.records, [rec.id]: rec },
+      records: withEntry(s.records, rec.id, rec),
       order: insertInOrder(s.order, s.records, rec),
-      views: { ...s.views, [rec.id]: newView() },
-      submissions: { ...s.submissions, [rec.id]: { status: "idle" } },
+      views: withEntry(s.views, rec.id, newView()),
+      submissions: withEntry(s.submissions, rec.id, { status: "idle" }),
     });
     if (source !== "recovery") announce(`New question: ${rec.questions[0]?.question ?? ""}`);
     applyPriority(rec.id);

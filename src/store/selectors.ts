@@ -1,11 +1,11 @@
-import type { GatewayQuestion, QuestionAnswers, QuestionRecord } from "../protocol";
+import { entryOf, idTable, type GatewayQuestion, type QuestionAnswers, type QuestionRecord } from "../protocol";
 import type { DockState, QuestionDraft, RequestView } from "./types";
 
 const EMPTY_DRAFT: QuestionDraft = { selected: [], other: "" };
 
 /** The draft of one question, or an empty one. */
 export function draftOf(view: RequestView | undefined, questionId: string): QuestionDraft {
-  return view?.drafts[questionId] ?? EMPTY_DRAFT;
+  return entryOf(view?.drafts, questionId) ?? EMPTY_DRAFT;
 }
 
 /** The values a draft answers with: single-select is the choice or the typed text; multi-select is both. */
@@ -30,7 +30,7 @@ export const UNANSWERED_MESSAGE = "Answer every question before submitting.";
 
 /** Builds the answer envelope for a request, or undefined while any question is unanswered. */
 export function answersFor(record: QuestionRecord, view: RequestView | undefined): QuestionAnswers | undefined {
-  const answers: Record<string, string[]> = {};
+  const answers = idTable<string[]>();
   for (const q of record.questions) {
     const values = valuesOf(q, draftOf(view, q.questionId));
     if (values.length === 0) return undefined;

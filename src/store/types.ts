@@ -1,5 +1,5 @@
 import type { ConnectionInfo } from "../gateway/types";
-import type { QuestionAnswers, QuestionRecord, ValidationIssue } from "../protocol";
+import type { IdTable, QuestionAnswers, QuestionRecord, ValidationIssue } from "../protocol";
 import type { OutboxEntry } from "./outbox/types";
 
 /** One question's draft: chosen labels and typed Other text, kept apart so text equal to a label stays text. */
@@ -12,7 +12,7 @@ export interface QuestionDraft {
 export interface RequestView {
   /** The question shown; equal to the question count on the review step. */
   step: number;
-  drafts: Record<string, QuestionDraft>;
+  drafts: IdTable<QuestionDraft>;
   /** When the person last edited this request (epoch ms); 0 when untouched. Drives the priority rule. */
   editedAt: number;
 }
@@ -56,14 +56,14 @@ export interface DockState {
   sessionKey: string;
   connection: ConnectionInfo;
   /** Pending records of this session, by id. */
-  records: Record<string, QuestionRecord>;
+  records: IdTable<QuestionRecord>;
   /** Async (Codex) requests among `records`, by request id: they never take focus or the active slot from a blocking one. */
-  asyncLinks: Record<string, AsyncLink>;
+  asyncLinks: IdTable<AsyncLink>;
   /** Pending ids in stable arrival order. */
   order: string[];
   activeId: string | null;
-  views: Record<string, RequestView>;
-  submissions: Record<string, Submission>;
+  views: IdTable<RequestView>;
+  submissions: IdTable<Submission>;
   /**
    * Terminal requests in the order they ended. The map grows for the life of the dock, so it is updated
    * in place (O(1) per event) and `outcomeVersion` changes with it: select `outcomeVersion` to re-render.
@@ -73,7 +73,7 @@ export interface DockState {
   outcomeVersion: number;
   collapsed: boolean;
   /** The conversation's outbox entries by id, mirrored for the summaries' delivery states. */
-  deliveries: Record<string, OutboxEntry>;
+  deliveries: IdTable<OutboxEntry>;
   rejected: DockRejection[];
   /** A short polite message for the live region, with a counter so a repeat still announces. */
   announcement: { text: string; n: number };

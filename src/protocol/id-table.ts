@@ -1,0 +1,31 @@
+// Tables keyed by ids that come from the gateway or the agent. A plain object answers a lookup of
+// "constructor" or "toString" with Object.prototype's function, and "__proto__" would even change the
+// object's prototype; a table with no prototype holds only what was put in it.
+
+/** A read-only table keyed by untrusted ids; made by `idTable`, so no key is inherited. */
+export type IdTable<T> = Readonly<Record<string, T>>;
+
+/** A table with no prototype, optionally filled from entries. */
+export function idTable<T>(entries: Iterable<readonly [string, T]> = []): Record<string, T> {
+  const table = Object.create(null) as Record<string, T>;
+  for (const [key, value] of entries) table[key] = value;
+  return table;
+}
+
+/** A copy of `table` with `key` set to `value`; the input is left as it was. */
+export function withEntry<T>(table: IdTable<T>, key: string, value: T): IdTable<T> {
+  const next = idTable(Object.entries(table));
+  next[key] = value;
+  return next;
+}
+
+/** A copy of `table` without `key`, or `table` itself when it has no such key. */
+export function withoutEntry<T>(table: IdTable<T>, key: string): IdTable<T> {
+  if (!Object.hasOwn(table, key)) return table;
+  return idTable(Object.entries(table).filter(([k]) => k !== key));
+}
+
+/** The value stored under `key`, never one inherited from a prototype. */
+export function entryOf<T>(table: IdTable<T> | undefined, key: string): T | undefined {
+  return table !== undefined && Object.hasOwn(table, key) ? table[key] : undefined;
+}
