@@ -62,6 +62,25 @@ export const Skipped: Story = {
   loaders: [dockLoader({ requests: [ask(DEPLOY, REGION)], drive: (d) => d.actions().skip(d.activeId()) })],
 };
 
+/** Ends a story's request with a cancel from somewhere other than this dock, as the gateway records it. */
+function cancelledBy(resolvedBy: string) {
+  return async (d: StoryDock) => {
+    const id = d.activeId();
+    d.sim.cancel(id, resolvedBy);
+    await d.until((s) => s.outcomes.has(id), "the cancel");
+  };
+}
+
+/** The agent's run was stopped while it waited: cancelled, with the reason, and never called a skip. */
+export const CancelledRunAborted: Story = {
+  loaders: [dockLoader({ requests: [ask(DEPLOY)], drive: cancelledBy("run-abort") })],
+};
+
+/** Another surface (a phone, a chat channel) skipped it. */
+export const SkippedElsewhere: Story = {
+  loaders: [dockLoader({ requests: [ask(REGION)], drive: cancelledBy("telegram:42") })],
+};
+
 /** Time ran out before anyone answered. */
 export const Expired: Story = {
   loaders: [dockLoader({ requests: [{ ...ask(REGION), timeoutMs: 30_000 }], drive: expire })],

@@ -1,13 +1,15 @@
-import { useCallback, useEffect, useRef, type KeyboardEventHandler, type RefObject } from "react";
+import { useCallback, useEffect, useRef, type ErrorInfo, type KeyboardEventHandler, type RefObject } from "react";
 import { DOCK_ATTR } from "../hooks/use-prompt-focus";
 import { useDockKeyboard } from "../hooks/use-dock-keyboard";
 import { useResolvedLayout, type DockLayoutMode } from "../hooks/use-layout-mode";
 import { activeRecord } from "../store/selectors";
 import { CollapsedBar } from "./CollapsedBar";
 import { useDockStore } from "./DockProvider";
+import { DockErrorBoundary } from "./DockErrorBoundary";
 import { DockHeader } from "./DockHeader";
 import { useDockLayout } from "./DockLayout";
 import { LiveAnnouncer } from "./LiveAnnouncer";
+import { PromptError } from "./PromptError";
 import { QuestionPrompt } from "./QuestionPrompt";
 
 /** Props of `QuestionDock`. */
@@ -26,11 +28,13 @@ export interface QuestionDockProps {
   autoAdvanceMs?: number;
   /** Clock for the countdown. @default Date.now */
   now?: () => number;
+  /** Told when a prompt fails to render; the dock shows a plain message in its place either way. */
+  onRenderError?: (error: Error, info: ErrorInfo) => void;
   className?: string;
 }
 
 /** The question dock: the active request's prompt, or a slim indicator when collapsed, or nothing when idle. */
-export function QuestionDock({ layout = "auto", theme, composerRef, onCollapse, onKeyDown, autoAdvanceMs, now, className }: QuestionDockProps) {
+export function QuestionDock({ layout = "auto", theme, composerRef, onCollapse, onKeyDown, autoAdvanceMs, now, onRenderError, className }: QuestionDockProps) {
   // Only what the dock itself shows: submission and connection changes re-render the parts that show them.
   const record = useDockStore(activeRecord);
   const collapsed = useDockStore((s) => s.collapsed);
@@ -71,10 +75,11 @@ export function QuestionDock({ layout = "auto", theme, composerRef, onCollapse, 
           {collapsed ? (
             <CollapsedBar onExpand={actions.expand} />
           ) : (
-            <>
+            // Untrusted records reach the views: one that breaks rendering must not take the host app down with it.
+            <DockErrorBoundary key={record.id} fallback={() => <PromptError record={record} onSkip={() => void actions.skip(record.id)} />} {...(onRenderError ? { onError: onRenderError } : {})}>
               <DockHeader onCollapse={collapse} showQuestionHeader={mode === "stepper"} {...(now ? { now } : {})} />
               <QuestionPrompt key={`${record.id}:${mode}`} requestId={record.id} mode={mode} {...(autoAdvanceMs === undefined ? {} : { autoAdvanceMs })} />
-            </>
+            </DockErrorBoundary>
           )}
         </section>
       )}

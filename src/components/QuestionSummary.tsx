@@ -3,15 +3,25 @@ import type { Outcome, OutcomeKind } from "../store/types";
 import { useOutcomes } from "../hooks/use-outcomes";
 import { answerText } from "./answer-text";
 import { AsyncSummary } from "./AsyncSummary";
+import { DockErrorBoundary } from "./DockErrorBoundary";
 
 /** The words each outcome shows beside the question. */
 export const OUTCOME_LABELS: Record<OutcomeKind, string> = {
   answered: "Answered",
   "answered-elsewhere": "Answered elsewhere",
   skipped: "Skipped",
+  "skipped-elsewhere": "Skipped elsewhere",
+  cancelled: "Cancelled",
   expired: "Expired",
   unavailable: "Unavailable",
   retired: "No longer pending",
+};
+
+/** Why the agent's side cancelled, by the gateway's `resolvedBy`; an unknown cause gets no sentence rather than a guess. */
+export const CANCEL_REASONS: Readonly<Record<string, string>> = {
+  "run-abort": "The agent's run was stopped.",
+  "superseded-input": "A newer message replaced the agent's turn.",
+  "requester-inactive": "The agent's run ended before an answer.",
 };
 
 /** Props of `QuestionSummary`. */
@@ -21,12 +31,40 @@ export interface QuestionSummaryProps {
 
 /** A transcript entry for a finished request: its outcome, then each full question with its answer on one line. */
 export function QuestionSummary({ outcome }: QuestionSummaryProps) {
+  // The transcript belongs to the host: a summary that fails to render says so in its place, and nothing else goes.
+  return (
+    <DockErrorBoundary fallback={() => <SummaryError outcome={outcome} />}>
+      <SummaryBody outcome={outcome} />
+    </DockErrorBoundary>
+  );
+}
+
+function SummaryError({ outcome }: QuestionSummaryProps) {
+  const questions = Array.isArray(outcome.record?.questions) ? outcome.record.questions : [];
+  return (
+    <article className="qd-summary" aria-label="Question, could not be shown">
+      <p className="qd-summary__status">This summary could not be shown.</p>
+      <ul className="qd-summary__lines">
+        {questions.map((q, i) => (
+          <li key={i} className="qd-summary__line">
+            <span className="qd-summary__question">{String(q?.question ?? "")}</span>
+          </li>
+        ))}
+      </ul>
+    </article>
+  );
+}
+
+function SummaryBody({ outcome }: QuestionSummaryProps) {
   const label = OUTCOME_LABELS[outcome.kind];
   if (outcome.async) return <AsyncSummary outcome={outcome} label={label} />;
   const answered = outcome.kind === "answered" || outcome.kind === "answered-elsewhere";
   return (
     <article className="qd-summary" data-outcome={outcome.kind} aria-label={`Question, ${label.toLowerCase()}`}>
       <p className="qd-summary__status">{label}</p>
+      {outcome.kind === "cancelled" && typeof outcome.record.resolvedBy === "string" && entryOf(CANCEL_REASONS, outcome.record.resolvedBy) && (
+        <p className="qd-summary__reason">{entryOf(CANCEL_REASONS, outcome.record.resolvedBy)}</p>
+      )}
       <ul className="qd-summary__lines">
         {outcome.record.questions.map((q) => {
           const text = answered ? answerText(q, entryOf(outcome.answers?.answers, q.questionId)) : undefined;

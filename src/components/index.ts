@@ -18,3 +18,5 @@ export { QuestionLink, type QuestionLinkProps } from "./QuestionLink";
 export { LiveAnnouncer } from "./LiveAnnouncer";
 export { answerText, SECRET_MASK } from "./answer-text";
 export { AsyncSummary, type AsyncSummaryProps } from "./AsyncSummary";
+export { DockErrorBoundary, type DockErrorBoundaryProps } from "./DockErrorBoundary";
+export { PromptError, type PromptErrorProps } from "./PromptError";

@@ -14,8 +14,10 @@ export interface QuestionRequestParams {
   timeoutMs?: number;
 }
 
-/** Params of `question.resolve`: answers, or a cancel that declines the whole prompt. */
-export type QuestionResolveParams = { id: string; answers: QuestionAnswers } | { id: string; cancel: true };
+/** Params of `question.resolve`: answers, or a cancel that declines the whole prompt; the gateway keeps `resolvedBy` on the record. */
+export type QuestionResolveParams =
+  | { id: string; answers: QuestionAnswers; resolvedBy?: string }
+  | { id: string; cancel: true; resolvedBy?: string };
 
 /** Result of `question.resolve`. */
 export type QuestionResolveResult = { status: "answered"; answers: QuestionAnswers } | { status: "cancelled" };

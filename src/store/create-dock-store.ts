@@ -5,6 +5,7 @@ import type { AsyncQuestionServices } from "./async-services";
 import { createAsyncSync } from "./async-sync";
 import { createDockActions } from "./dock-actions";
 import { createGatewaySync } from "./gateway-sync";
+import { newResolverId } from "./outcome-of";
 import { DEFAULT_TYPING_GRACE_MS } from "./priority";
 import { realTimers, type Timers } from "./timers";
 import type { DockState, DockStore } from "./types";
@@ -30,6 +31,8 @@ export interface DockStoreOptions {
   initialRecords?: QuestionRecord[];
   /** The conversation's async (Codex) questions and answer outbox; see `getAsyncQuestionServices`. Off when absent. */
   asyncQuestions?: AsyncQuestionServices;
+  /** The `resolvedBy` sent with this dock's answers and skips, which tells them from other surfaces'. @default one per page */
+  resolverId?: string;
 }
 
 /** Internals shared by the store's modules; not part of the public API. */
@@ -43,6 +46,9 @@ export interface DockContext {
   inflight: Map<string, Promise<void>>;
 }
 
+// Every dock of a page answers as one resolver, so a remounted dock or a session switch still knows its own skips.
+const PAGE_RESOLVER_ID = newResolverId();
+
 /** Creates one dock's store: a live mirror of the session's pending questions plus the person's drafts. */
 export function createQuestionDockStore(opts: DockStoreOptions): StoreApi<DockStore> {
   const options = {
@@ -52,6 +58,7 @@ export function createQuestionDockStore(opts: DockStoreOptions): StoreApi<DockSt
     timers: opts.timers ?? realTimers,
     typingGraceMs: opts.typingGraceMs ?? DEFAULT_TYPING_GRACE_MS,
     showSessionless: opts.showSessionless ?? false,
+    resolverId: opts.resolverId ?? PAGE_RESOLVER_ID,
   };
   const initial: DockState = {
     sessionKey: opts.sessionKey,

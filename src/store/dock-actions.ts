@@ -58,7 +58,8 @@ export function createDockActions(ctx: DockContext, sync: GatewaySync, asyncSync
     ctx.set({ submissions: withEntry(s.submissions, requestId, { status: "submitting", kind }) });
     const reply = (async () => {
       try {
-        const result = await resolveQuestion(client, answers ? { id: requestId, answers } : { id: requestId, cancel: true });
+        const resolvedBy = ctx.options.resolverId;
+        const result = await resolveQuestion(client, answers ? { id: requestId, answers, resolvedBy } : { id: requestId, cancel: true, resolvedBy });
         if (result.status === "answered") sync.settle(requestId, "answered", result.answers);
         else sync.settle(requestId, "skipped");
       } catch (error) {

@@ -1,8 +1,10 @@
 import { recoverQuestions } from "../gateway/recovery";
-import { parseQuestionRecord, parseResolvedEvent, sameAnswers, withEntry, withoutEntry, type QuestionAnswers, type QuestionRecord, type ValidationIssue } from "../protocol";
+import { getQuestion } from "../gateway/questions-api";
+import { parseQuestionRecord, parseResolvedEvent, withEntry, withoutEntry, type QuestionAnswers, type QuestionRecord, type ValidationIssue } from "../protocol";
 import type { DockContext } from "./create-dock-store";
 import { newView } from "./drafts";
 import { createExpiryTimer } from "./expiry-timer";
+import { outcomeOf } from "./outcome-of";
 import { activeAfterArrival } from "./priority";
 import { belongsToSession } from "./session";
 import type { Outcome, OutcomeKind } from "./types";
@@ -37,7 +39,7 @@ function insertInOrder(order: string[], records: Record<string, QuestionRecord>,
 // The record kept with an outcome shows how the gateway ended it; any other outcome keeps the last known state.
 function terminalRecord(record: QuestionRecord, kind: OutcomeKind, answers: QuestionAnswers | undefined): QuestionRecord {
   if (kind === "expired") return { ...record, status: "expired" };
-  if (kind === "skipped") return { ...record, status: "cancelled" };
+  if (kind === "skipped" || kind === "skipped-elsewhere" || kind === "cancelled") return { ...record, status: "cancelled" };
   if (kind === "answered" || kind === "answered-elsewhere") return { ...record, status: "answered", ...(answers ? { answers } : {}) };
   return record;
 }
@@ -47,6 +49,8 @@ function outcomeWords(kind: OutcomeKind): string {
     answered: "Answer sent",
     "answered-elsewhere": "Answered elsewhere",
     skipped: "Skipped",
+    "skipped-elsewhere": "Skipped elsewhere",
+    cancelled: "Question cancelled by the agent",
     expired: "Question expired",
     unavailable: "Question no longer available",
     retired: "Moved to history",
@@ -106,11 +110,23 @@ export function createGatewaySync(ctx: DockContext): GatewaySync {
   };
 
   const settleFromRecord = (rec: QuestionRecord) => {
-    if (rec.status === "answered") {
-      const ours = sameAnswers(ctx.attempted.get(rec.id), rec.answers);
-      settle(rec.id, ours ? "answered" : "answered-elsewhere", rec.answers);
-    } else if (rec.status === "expired") settle(rec.id, "expired");
-    else if (rec.status === "cancelled") settle(rec.id, "skipped");
+    const kind = outcomeOf(rec, { resolverId: ctx.options.resolverId, attempted: ctx.attempted.get(rec.id) });
+    if (!kind) return;
+    const held = ctx.get().records[rec.id];
+    // Keep what the gateway said of who ended it, for the summary's words.
+    if (held && rec.resolvedBy !== undefined) ctx.set((s) => ({ records: withEntry(s.records, rec.id, { ...held, resolvedBy: rec.resolvedBy }) }));
+    settle(rec.id, kind, kind === "answered" || kind === "answered-elsewhere" ? rec.answers : undefined);
+  };
+
+  // The resolved event does not say who cancelled; the record does, so ask for it before naming the outcome.
+  const settleCancelled = async (rec: QuestionRecord) => {
+    let known = rec;
+    try {
+      known = await getQuestion(client, rec.id);
+    } catch {
+      // Not told: the outcome stays "cancelled", which claims nothing about the person.
+    }
+    if (!disposed && ctx.get().records[rec.id]) settleFromRecord(known.status === "cancelled" ? known : rec);
   };
 
   /**
@@ -169,7 +185,7 @@ export function createGatewaySync(ctx: DockContext): GatewaySync {
       result.pending.forEach((r) => receive(r, "recovery"));
       for (const item of result.settled) {
         if (item.record) settleWhenReplied(item.record);
-        else settle(item.id, item.outcome === "unavailable" ? "unavailable" : item.outcome === "cancelled" ? "skipped" : item.outcome);
+        else settle(item.id, item.outcome === "unavailable" ? "unavailable" : item.outcome === "cancelled" ? "cancelled" : item.outcome);
       }
       if (serverChanged) local.filter((id) => !listed.has(id)).forEach((id) => settle(id, "unavailable"));
     } catch (error) {
@@ -189,11 +205,18 @@ export function createGatewaySync(ctx: DockContext): GatewaySync {
       if (!parsed.ok) return reject("question.resolved", parsed.errors);
       const e = parsed.value;
       const record = ctx.get().records[e.id];
-      if (record) settleWhenReplied({ ...record, status: e.status, ...(e.status === "answered" ? { answers: e.answers } : {}) });
+      if (!record) return;
+      const ended: QuestionRecord = { ...record, status: e.status, ...(e.status === "answered" ? { answers: e.answers } : {}) };
+      if (e.status === "cancelled" && !ctx.inflight.has(e.id)) void settleCancelled(ended);
+      else settleWhenReplied(ended);
     }),
     client.onConnected((info) => void recover(info.serverChanged)),
     client.onGap(() => void recover(false)),
   ];
+  // A host that shares one client, switches sessions or remounts the dock makes stores on a live connection,
+  // where no onConnected will come: recover now (once the initial records are in, so their fate is asked too),
+  // or the dock shows nothing until the next reconnect.
+  if (client.getConnection().state === "connected") queueMicrotask(() => void recover(false));
 
   return {
     receive,

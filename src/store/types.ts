@@ -23,8 +23,20 @@ export type Submission =
   | { status: "submitting"; kind: "answer" | "skip" }
   | { status: "error"; kind: "answer" | "skip"; message: string };
 
-/** How a request left the dock. */
-export type OutcomeKind = "answered" | "answered-elsewhere" | "skipped" | "expired" | "unavailable" | "retired";
+/**
+ * How a request left the dock: answered here or elsewhere; skipped by the person here, or skipped on another
+ * surface; cancelled by the agent's side (its run aborted or ended, or a newer message superseded the turn);
+ * expired; unavailable (the gateway no longer knows it); retired (an async question moved to history).
+ */
+export type OutcomeKind =
+  | "answered"
+  | "answered-elsewhere"
+  | "skipped"
+  | "skipped-elsewhere"
+  | "cancelled"
+  | "expired"
+  | "unavailable"
+  | "retired";
 
 /** What ties a dock request to an async (Codex) question: answers go out as chat messages, not question.resolve. */
 export interface AsyncLink {

@@ -8,7 +8,9 @@ import { createSimulatedGateway, type SimAskParams, type SimulatedGateway } from
 import { createQuestionDockStore } from "../../src/store";
 import { TARGET as BASE_TARGET } from "../support/questions";
 
-const TOKEN = "dock-test-token";
+/** The token the harness's simulated gateway takes. */
+export const DOCK_TOKEN = "dock-test-token";
+const TOKEN = DOCK_TOKEN;
 
 export { CHECKS, REGION } from "../support/questions";
 

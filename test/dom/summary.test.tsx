@@ -66,9 +66,33 @@ describe("Transcript summary", () => {
     const id = await h.ask({ questions: [TARGET] });
     renderDock(h);
     await act(async () => h.sim.cancel(id));
-    await screen.findByRole("article", { name: /skipped/i });
+    await screen.findByRole("article", { name: /cancelled/i });
     await act(() => vi.advanceTimersByTimeAsync(60 * 60_000));
-    expect(screen.getByRole("article", { name: /skipped/i })).toBeInTheDocument();
+    expect(screen.getByRole("article", { name: /cancelled/i })).toBeInTheDocument();
+  });
+
+  it("says Skipped only when the person skipped it here", async () => {
+    await h.ask({ questions: [TARGET] });
+    renderDock(h);
+    await h.user.click(screen.getByRole("button", { name: "Skip" }));
+    const summary = await screen.findByRole("article", { name: "Question, skipped" });
+    expect(lines(summary)).toEqual([`${TARGET.question}Skipped`]);
+  });
+
+  it.each([
+    ["the agent's run was aborted", "run-abort", "Question, cancelled", "The agent's run was stopped."],
+    ["the agent's run ended", "requester-inactive", "Question, cancelled", "The agent's run ended before an answer."],
+    ["a newer message replaced the turn", "superseded-input", "Question, cancelled", "A newer message replaced the agent's turn."],
+    ["nobody says who cancelled it", undefined, "Question, cancelled", undefined],
+    ["another surface skipped it", "telegram:12345", "Question, skipped elsewhere", undefined],
+  ])("names a cancel the person did not make: %s", async (_case, resolvedBy, name, reason) => {
+    const id = await h.ask({ questions: [TARGET] });
+    renderDock(h);
+    await act(async () => h.sim.cancel(id, resolvedBy));
+    const summary = await screen.findByRole("article", { name });
+    expect(within(summary).queryByText("Skipped")).not.toBeInTheDocument();
+    if (reason) expect(within(summary).getByText(reason)).toBeInTheDocument();
+    else expect(summary.querySelector(".qd-summary__reason")).toBeNull();
   });
 
   it("hands focus back to the composer when the last request is answered", async () => {

@@ -109,15 +109,57 @@ describe("The dock store against OpenClaw", () => {
     expect(await waitFor(() => resolved.find((e) => e.id === id), "question.resolved")).toEqual({ id, status: "cancelled" });
   });
 
-  it("shows another operator's answer as answered elsewhere and its cancel as skipped", async () => {
+  it("shows another operator's answer as answered elsewhere and its cancel as not the person's skip", async () => {
     const answered = await ask({ questions: [TARGET] });
     const cancelled = await ask({ questions: [TARGET] });
     actions().select(answered, "deploy_target", "Production");
     await admin.request("question.resolve", { id: answered, answers: { answers: { deploy_target: ["Staging (Recommended)"] } } });
     await admin.request("question.resolve", { id: cancelled, cancel: true });
     expect(await outcome(answered)).toMatchObject({ kind: "answered-elsewhere", answers: { answers: { deploy_target: ["Staging (Recommended)"] } } });
-    expect((await outcome(cancelled)).kind).toBe("skipped");
+    expect((await outcome(cancelled)).kind).toBe("cancelled");
     expect(state().order).toEqual([]);
+
+    // With a resolvedBy, the gateway's record tells a surface's skip from the agent side's cancel.
+    const phone = await ask({ questions: [TARGET] });
+    const aborted = await ask({ questions: [TARGET] });
+    await admin.request("question.resolve", { id: phone, cancel: true, resolvedBy: "telegram:42" });
+    await admin.request("question.resolve", { id: aborted, cancel: true, resolvedBy: "run-abort" });
+    expect(await outcome(phone)).toMatchObject({ kind: "skipped-elsewhere", record: { resolvedBy: "telegram:42" } });
+    expect(await outcome(aborted)).toMatchObject({ kind: "cancelled", record: { resolvedBy: "run-abort" } });
+  });
+
+  it("records this dock's skip under its own resolvedBy, and says Skipped", async () => {
+    const id = await ask({ questions: [TARGET] });
+    await actions().skip(id);
+    expect((await outcome(id)).kind).toBe("skipped");
+    expect(await gatewayRecord(id)).toMatchObject({ status: "cancelled", resolvedBy: expect.stringMatching(/^control-ui:/) });
+  });
+
+  it("a dock made on the already connected client shows the pending questions at once, per session", async () => {
+    const mainId = await ask({ questions: [TARGET] });
+    const sideId = (await admin.request<{ id: string }>("question.request", { sessionKey: "agent:main:side", timeoutMs: 300_000, questions: [CHECKS] }, { timeoutMs: 30_000 })).id;
+    const lists = () => state().connection.hello?.server.connId;
+    const connBefore = lists();
+    const remounted = createQuestionDockStore({ client, sessionKey: "main", typingGraceMs: 0 });
+    const side = createQuestionDockStore({ client, sessionKey: "agent:main:side", typingGraceMs: 0 });
+    try {
+      await waitFor(() => remounted.getState().records[mainId], "the remounted dock's question");
+      await waitFor(() => side.getState().records[sideId], "the side session's question");
+      expect(remounted.getState().records[sideId]).toBeUndefined();
+      expect(side.getState().records[mainId]).toBeUndefined();
+      // Drafts stay with each dock: switching sessions and back finds them.
+      side.getState().actions.toggle(sideId, "checks", "Lint");
+      remounted.getState().actions.select(mainId, "deploy_target", "Production");
+      expect(side.getState().views[sideId]?.drafts["checks"]?.selected).toEqual(["Lint"]);
+      expect(remounted.getState().views[mainId]?.drafts["deploy_target"]?.selected).toEqual(["Production"]);
+      // No reconnect was needed for any of it.
+      expect(lists()).toBe(connBefore);
+    } finally {
+      remounted.getState().actions.dispose();
+      side.getState().actions.dispose();
+    }
+    await actions().skip(mainId);
+    await admin.request("question.resolve", { id: sideId, cancel: true });
   });
 
   it("lets a question with a short timeout expire, keeping its wording", async () => {

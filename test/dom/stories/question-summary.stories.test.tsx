@@ -6,7 +6,7 @@ import * as stories from "../../../stories/QuestionSummary.stories";
 import { API_KEY, CHECKS, DEPLOY, REGION } from "../../../stories/support/sample-questions";
 import { disposeStoryDocks } from "../../../stories/support/story-dock";
 
-const { Answered, AnsweredMultiSelect, AnsweredElsewhere, Skipped, Expired, Unavailable, SecretMasked, SummaryList, SummaryListDark } =
+const { Answered, AnsweredMultiSelect, AnsweredElsewhere, Skipped, CancelledRunAborted, SkippedElsewhere, Expired, Unavailable, SecretMasked, SummaryList, SummaryListDark } =
   composeStories(stories);
 
 afterEach(disposeStoryDocks);
@@ -47,6 +47,17 @@ describe("Transcript/QuestionSummary stories", { timeout: 20_000 }, () => {
       [DEPLOY.question, "Skipped"],
       [REGION.question, "Skipped"],
     ]);
+  });
+
+  it("CancelledRunAborted says the agent's run was stopped, not that the person skipped", async () => {
+    const s = await summary(CancelledRunAborted, "cancelled");
+    expect(within(s).getByText("The agent's run was stopped.")).toBeInTheDocument();
+    expect(lines(s)).toEqual([[DEPLOY.question, "Cancelled"]]);
+  });
+
+  it("SkippedElsewhere says another surface skipped it", async () => {
+    const s = await summary(SkippedElsewhere, "skipped elsewhere");
+    expect(lines(s)).toEqual([[REGION.question, "Skipped elsewhere"]]);
   });
 
   it("Expired keeps the wording with the outcome", async () => {

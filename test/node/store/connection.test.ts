@@ -66,7 +66,7 @@ describe("Recovery after a reconnect", () => {
     await until(() => f.state().records[asked], "the new request", 100);
 
     expect(f.state().outcomes.get(answered)).toMatchObject({ kind: "answered-elsewhere", answers: { answers: { target: ["Production"] } } });
-    expect(f.state().outcomes.get(cancelled)?.kind).toBe("skipped");
+    expect(f.state().outcomes.get(cancelled)?.kind).toBe("skipped-elsewhere");
     expect(f.state().order).toEqual([kept, asked]);
     expect(f.state().views[kept]?.drafts.checks?.selected).toEqual(["Lint"]);
     expect(f.sent("question.list")).toBe(2);

@@ -152,8 +152,10 @@ describe("Submitting", () => {
 describe("Outcomes decided elsewhere", () => {
   it.each([
     ["answered by another client", "answered-elsewhere", "answered", (fx: DockFixture, id: string) => fx.sim.resolve(id, { target: ["Staging (Recommended)"] }, "phone")],
-    ["cancelled by another client", "skipped", "cancelled", (fx: DockFixture, id: string) => fx.sim.cancel(id, "phone")],
-    ["cancelled because its run ended", "skipped", "cancelled", (fx: DockFixture, id: string) => fx.sim.cancel(id, "requester-inactive")],
+    ["cancelled by another client", "skipped-elsewhere", "cancelled", (fx: DockFixture, id: string) => fx.sim.cancel(id, "phone")],
+    ["cancelled because its run ended", "cancelled", "cancelled", (fx: DockFixture, id: string) => fx.sim.cancel(id, "requester-inactive")],
+    ["cancelled because its run was aborted", "cancelled", "cancelled", (fx: DockFixture, id: string) => fx.sim.cancel(id, "run-abort")],
+    ["cancelled with no word of who did it", "cancelled", "cancelled", (fx: DockFixture, id: string) => fx.sim.cancel(id)],
   ])("a request %s leaves the dock as %s", async (_name, kind, status, act) => {
     f = await startDock();
     const id = await f.ask({ questions: [TARGET] });
@@ -176,7 +178,8 @@ describe("Outcomes decided elsewhere", () => {
 
   it.each([
     ["different answers", "answered-elsewhere", { target: ["Staging (Recommended)"] }],
-    ["the same answers", "answered", { target: ["Production"] }],
+    // The gateway's resolvedBy says whose answer it was, so an equal answer from a phone is still the phone's.
+    ["the same answers", "answered-elsewhere", { target: ["Production"] }],
   ])("QUESTION_ALREADY_TERMINAL on our submit, after another client sent %s, counts as %s", async (_name, kind, theirs) => {
     f = await startDock(loseResolvedEvents);
     const id = await f.ask({ questions: [TARGET] });
@@ -193,7 +196,31 @@ describe("Outcomes decided elsewhere", () => {
     expect(f.sent("question.resolve")).toBe(1);
   });
 
-  it("QUESTION_ALREADY_TERMINAL on our skip of a request cancelled elsewhere counts as skipped", async () => {
+  it("an answer the gateway holds under this dock's resolvedBy is the dock's own, whatever the draft says now", async () => {
+    f = await startDock({ ...loseResolvedEvents, resolverId: "control-ui:this-page" });
+    const id = await f.ask({ questions: [TARGET] });
+    f.actions.select(id, "target", "Production");
+    // As when our own earlier submit reached the gateway but its reply was lost.
+    f.sim.resolve(id, { target: ["Staging (Recommended)"] }, "control-ui:this-page");
+    await flush(10);
+    await f.actions.submit(id);
+    await until(() => f.state().outcomes.get(id), "the outcome");
+    expect(f.state().outcomes.get(id)).toMatchObject({ kind: "answered", answers: { answers: { target: ["Staging (Recommended)"] } } });
+  });
+
+  it("sends this dock's resolvedBy with its answers and skips, so the gateway's record names it", async () => {
+    f = await startDock({ resolverId: "control-ui:this-page" });
+    const answered = await f.ask({ questions: [TARGET] });
+    const skipped = await f.ask({ questions: [REGION] });
+    f.actions.select(answered, "target", "Production");
+    await f.actions.submit(answered);
+    await f.actions.skip(skipped);
+    expect(f.gatewayRecord(answered)).toMatchObject({ status: "answered", resolvedBy: "control-ui:this-page" });
+    expect(f.gatewayRecord(skipped)).toMatchObject({ status: "cancelled", resolvedBy: "control-ui:this-page" });
+    expect(f.state().outcomes.get(skipped)?.kind).toBe("skipped");
+  });
+
+  it("QUESTION_ALREADY_TERMINAL on our skip of a request cancelled elsewhere counts as skipped elsewhere", async () => {
     f = await startDock(loseResolvedEvents);
     const id = await f.ask({ questions: [TARGET] });
     f.sim.cancel(id, "phone");
@@ -201,7 +228,7 @@ describe("Outcomes decided elsewhere", () => {
     await f.actions.skip(id);
     await until(() => f.state().outcomes.get(id), "the outcome");
     expect(refusalReasons()).toEqual(["QUESTION_ALREADY_TERMINAL"]);
-    expect(f.state().outcomes.get(id)?.kind).toBe("skipped");
+    expect(f.state().outcomes.get(id)?.kind).toBe("skipped-elsewhere");
   });
 
   it.each([["submit" as const], ["skip" as const]])("QUESTION_NOT_FOUND on %s makes the request unavailable", async (action) => {
