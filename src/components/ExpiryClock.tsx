@@ -11,13 +11,17 @@ export interface ExpiryClockProps {
 /** When the last-minute warning is announced, in ms before expiry. @default 60000 */
 export const EXPIRY_WARNING_MS = 60_000;
 
+/** Spoken time left; whole hours past two hours, and a cap, so a far-off expiry never reads as a huge number. */
 function minutesText(ms: number): string {
   const minutes = Math.ceil(ms / 60_000);
-  return minutes <= 1 ? "less than a minute" : `${minutes} minutes`;
+  if (!(minutes > 1)) return "less than a minute";
+  if (minutes < 120) return `${minutes} minutes`;
+  const hours = Math.floor(minutes / 60);
+  return hours > 99 ? "more than 99 hours" : `about ${hours} hours`;
 }
 
 /**
- * Time left as mm:ss. It is the only part of the dock that re-renders every second; the digits are hidden
+ * Time left as mm:ss (h:mm:ss from an hour, capped). It is the only part of the dock that re-renders every second; the digits are hidden
  * from screen readers, which get a per-minute text and one polite warning at a minute left.
  */
 export const ExpiryClock = memo(function ExpiryClock({ expiresAtMs, now }: ExpiryClockProps) {

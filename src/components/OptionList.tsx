@@ -22,7 +22,8 @@ function RadioOptions({ group, labelledBy, base }: { group: OptionGroupState; la
         const ids = optionIds(base, option.index);
         return (
           <RadioGroup.Item
-            key={option.label}
+            // By position: labels come from the agent, and a repeated one must never collide as a key.
+            key={option.index}
             value={option.label}
             className="qd-option"
             data-recommended={option.recommended || undefined}
@@ -43,7 +44,7 @@ function CheckboxOptions({ group, labelledBy, base }: { group: OptionGroupState;
       {group.options.map((option) => {
         const ids = optionIds(base, option.index);
         return (
-          <label key={option.label} className="qd-option" data-state={option.checked ? "checked" : "unchecked"} data-recommended={option.recommended || undefined}>
+          <label key={option.index} className="qd-option" data-state={option.checked ? "checked" : "unchecked"} data-recommended={option.recommended || undefined}>
             <input
               type="checkbox"
               className="qd-option__control"

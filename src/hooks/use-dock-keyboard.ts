@@ -2,9 +2,11 @@ import { useMemo, type KeyboardEvent, type KeyboardEventHandler } from "react";
 import type { GatewayQuestion, QuestionRecord } from "../protocol";
 import { useDockStoreApi } from "../components/DockProvider";
 import { activeRecord } from "../store/selectors";
+import type { DockState } from "../store/types";
 import { composeEventHandlers } from "./compose-event-handlers";
 import { keyboardIntent } from "./keyboard-intent";
 import type { PromptMode } from "./primary-action";
+import { shownStepKey, usePaintedStep, type PaintedStep } from "./use-painted-step";
 import { continueRequest } from "./use-question-step";
 
 /** Options of `useDockKeyboard`. */
@@ -28,6 +30,19 @@ function questionFor(record: QuestionRecord, target: EventTarget | null, fallbac
   return fallbackStep === undefined ? undefined : record.questions[fallbackStep];
 }
 
+/**
+ * True when the person could have seen the step a continue key acts on: the step has been painted, and the
+ * key did not come from a question the stepper has already left. Otherwise the key is for a stale step: two
+ * quick Ctrl+Enter on the last question would otherwise submit from a review step nobody saw.
+ */
+function sawCurrentStep(painted: PaintedStep, state: DockState, record: QuestionRecord, target: EventTarget | null, mode: PromptMode): boolean {
+  if (painted.key !== shownStepKey(state) || !painted.painted) return false;
+  if (mode !== "stepper") return true;
+  const holder = target instanceof Element ? target.closest(`[${QUESTION_ATTR}]`) : null;
+  const id = holder?.getAttribute(QUESTION_ATTR);
+  return !id || record.questions[state.views[record.id]?.step ?? 0]?.questionId === id;
+}
+
 function focusOther(container: HTMLElement, questionId: string) {
   const field = Array.from(container.querySelectorAll<HTMLElement>(`[${OTHER_ATTR}]`)).find((el) => el.getAttribute(OTHER_ATTR) === questionId);
   field?.focus();
@@ -36,6 +51,7 @@ function focusOther(container: HTMLElement, questionId: string) {
 /** The dock's keydown handler: digits pick, Ctrl/Cmd+Enter continues, Esc collapses. Attach it to the dock's container. */
 export function useDockKeyboard({ mode, onCollapse, onKeyDown }: DockKeyboardOptions): KeyboardEventHandler<HTMLElement> {
   const api = useDockStoreApi();
+  const painted = usePaintedStep(api);
   return useMemo(
     () =>
       composeEventHandlers(onKeyDown, (event: KeyboardEvent<HTMLElement>) => {
@@ -60,14 +76,16 @@ export function useDockKeyboard({ mode, onCollapse, onKeyDown }: DockKeyboardOpt
         if (!intent) return;
         event.preventDefault();
         if (intent.type === "collapse") onCollapse();
-        else if (intent.type === "continue") continueRequest(state, record.id, mode);
-        else if (intent.type === "focusOther" && question) focusOther(event.currentTarget, question.questionId);
+        // A held chord's auto-repeat and a key for a step not yet on screen are dropped (see sawCurrentStep).
+        else if (intent.type === "continue") {
+          if (!event.repeat && sawCurrentStep(painted.current, state, record, event.target, mode)) continueRequest(state, record.id, mode);
+        } else if (intent.type === "focusOther" && question) focusOther(event.currentTarget, question.questionId);
         else if (intent.type === "pick" && question) {
           const label = question.options[intent.index]?.label;
           // The store's select flips an option of a multi-select question.
           if (label !== undefined) state.actions.select(record.id, question.questionId, label);
         }
       }),
-    [api, mode, onCollapse, onKeyDown],
+    [api, painted, mode, onCollapse, onKeyDown],
   );
 }

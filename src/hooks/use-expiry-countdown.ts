@@ -2,18 +2,33 @@ import { useEffect, useState } from "react";
 
 /** Time left before a request expires, refreshed once a second by whichever component calls this. */
 export interface ExpiryCountdown {
+  /** Never negative and never NaN: an unreadable expiry counts as already over. */
   remainingMs: number;
-  /** Remaining time as mm:ss, rounded up so 00:00 shows only when time is up. */
+  /** Remaining time as mm:ss (h:mm:ss from an hour, "99+ h" past that), rounded up so 00:00 shows only when time is up. */
   text: string;
   expired: boolean;
 }
 
-/** Formats milliseconds as mm:ss, rounding up to the whole second. */
+/** Longest time the clock spells out, in seconds (99:59:59); anything beyond reads `COUNTDOWN_OVERFLOW`. */
+export const COUNTDOWN_MAX_SECONDS = 100 * 3600 - 1;
+/** What the clock shows past `COUNTDOWN_MAX_SECONDS`, so an absurd expiry never renders as digits in exponent notation. */
+export const COUNTDOWN_OVERFLOW = "99+ h";
+
+const two = (n: number) => String(n).padStart(2, "0");
+
+/** Milliseconds left, made safe to show: NaN and negatives become 0, Infinity stays (the formatter caps it). */
+export function safeRemainingMs(ms: number): number {
+  return Number.isNaN(ms) || ms < 0 ? 0 : ms;
+}
+
+/** Formats milliseconds as mm:ss, or h:mm:ss from an hour, rounding up to the whole second; capped at 99:59:59. */
 export function formatCountdown(ms: number): string {
-  const total = Math.max(0, Math.ceil(ms / 1000));
-  const minutes = Math.floor(total / 60);
+  const total = Math.ceil(safeRemainingMs(ms) / 1000);
+  if (total > COUNTDOWN_MAX_SECONDS) return COUNTDOWN_OVERFLOW;
+  const hours = Math.floor(total / 3600);
+  const minutes = Math.floor((total % 3600) / 60);
   const seconds = total % 60;
-  return `${String(minutes).padStart(2, "0")}:${String(seconds).padStart(2, "0")}`;
+  return hours > 0 ? `${hours}:${two(minutes)}:${two(seconds)}` : `${two(minutes)}:${two(seconds)}`;
 }
 
 /**
@@ -26,7 +41,8 @@ export function useExpiryCountdown(expiresAtMs: number, now: () => number = Date
     let handle: ReturnType<typeof setTimeout> | undefined;
     const schedule = () => {
       const left = expiresAtMs - now();
-      if (left <= 0) return;
+      // NaN never compares true, so an unreadable expiry schedules nothing rather than ticking forever.
+      if (!(left > 0)) return;
       // Wake just after the displayed second changes, rather than drifting on a fixed interval.
       handle = setTimeout(() => {
         setCurrent(now());
@@ -36,6 +52,6 @@ export function useExpiryCountdown(expiresAtMs: number, now: () => number = Date
     schedule();
     return () => clearTimeout(handle);
   }, [expiresAtMs, now]);
-  const remainingMs = Math.max(0, expiresAtMs - current);
+  const remainingMs = safeRemainingMs(expiresAtMs - current);
   return { remainingMs, text: formatCountdown(remainingMs), expired: remainingMs <= 0 };
 }

@@ -1,3 +1,4 @@
+import { truncateGraphemes } from "./graphemes";
 import { Reader } from "./reader";
 import { invalid, valid, type Validated } from "./result";
 
@@ -33,10 +34,9 @@ export interface AskUserInput {
   timeoutSeconds: number;
 }
 
-/** Cuts text to `max` characters, counting code points so an emoji is never split. */
+/** Cuts text to `max` user-perceived characters (Intl.Segmenter graphemes), so a flag, family emoji or accent is never split. */
 export function truncateChars(text: string, max: number): string {
-  const chars = Array.from(text);
-  return chars.length <= max ? text : chars.slice(0, max).join("");
+  return truncateGraphemes(text, max);
 }
 
 /** Clamps an agent's timeout into 30..3600 s, rounding to whole seconds; absent means 900. */

@@ -1,5 +1,22 @@
 import type { ValidationIssue } from "./result";
 
+/** Longest object key echoed in an issue path, in UTF-16 units; longer keys end in "…". @default 64 */
+export const ISSUE_KEY_MAX = 64;
+/** Longest issue path kept, in UTF-16 units. @default 256 */
+export const ISSUE_PATH_MAX = 256;
+/** Longest issue message kept, in UTF-16 units. @default 512 */
+export const ISSUE_MESSAGE_MAX = 512;
+/** Most issues one validation lists; the rest are summed up in one last issue. @default 50 */
+export const ISSUE_LIMIT = 50;
+
+/** Cuts text to `max` UTF-16 units ending in "…", never leaving half a surrogate pair. */
+export function clip(text: string, max: number): string {
+  if (text.length <= max) return text;
+  let cut = text.slice(0, Math.max(0, max - 1));
+  if (/[\uD800-\uDBFF]$/.test(cut)) cut = cut.slice(0, -1);
+  return `${cut}…`;
+}
+
 /** The value as a plain object (not null, not an array), or undefined. */
 export function asObject(value: unknown): Record<string, unknown> | undefined {
   return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
@@ -11,15 +28,26 @@ export function asObject(value: unknown): Record<string, unknown> | undefined {
  */
 export class Reader {
   readonly issues: ValidationIssue[] = [];
+  private unlisted = 0;
 
   /** Joins a child key onto a path: `questions` + 0 → `questions[0]`, `a` + `b` → `a.b`. */
   at(path: string, key: string | number): string {
     if (typeof key === "number") return `${path}[${key}]`;
-    return path ? `${path}.${key}` : key;
+    // Keys come from untrusted objects; a megabyte-long key must not be echoed into every issue below it.
+    const shown = clip(key, ISSUE_KEY_MAX);
+    return path ? `${path}.${shown}` : shown;
   }
 
+  /** Records a problem; paths and messages are clipped, and past `ISSUE_LIMIT` only a count of the rest is kept. */
   fail(path: string, message: string): undefined {
-    this.issues.push({ path, message });
+    if (this.issues.length < ISSUE_LIMIT) {
+      this.issues.push({ path: clip(path, ISSUE_PATH_MAX), message: clip(message, ISSUE_MESSAGE_MAX) });
+      return undefined;
+    }
+    this.unlisted += 1;
+    const summary = { path: "", message: `and ${this.unlisted} more ${this.unlisted === 1 ? "problem" : "problems"}` };
+    if (this.unlisted === 1) this.issues.push(summary);
+    else this.issues[this.issues.length - 1] = summary;
     return undefined;
   }
 
