@@ -33,7 +33,30 @@ export const Submitting: Story = {
   },
 };
 
-/** The connection dropped while the answer was in flight: the draft is kept and the error says so. */
+/**
+ * The connection dropped while the answer was in flight and the gateway is still out of reach: the dock does
+ * not guess; it holds the draft as sent and says it is checking whether the answer arrived.
+ */
+export const CheckingWhetherArrived: Story = {
+  loaders: [
+    dockLoader({
+      requests: [ask(REGION)],
+      drive: async (d) => {
+        const { sent } = await holdAnswerInFlight(d);
+        d.sim.setOffline(true);
+        d.sim.dropConnections();
+        d.link.resume();
+        await sent;
+      },
+    }),
+  ],
+  play: async ({ canvasElement }) => {
+    // Once in the footer, once in the polite live region.
+    await expect(within(canvasElement).getAllByText("Checking whether your answer arrived…")[0]).toBeVisible();
+  },
+};
+
+/** The connection dropped while the answer was in flight, and the recovery found it never arrived: the draft is kept and the error says so. */
 export const SubmitFailed: Story = {
   loaders: [
     dockLoader({
@@ -48,7 +71,7 @@ export const SubmitFailed: Story = {
     }),
   ],
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole("alert")).toHaveTextContent("Your answer was not sent");
+    await expect(within(canvasElement).getByRole("alert")).toHaveTextContent("Your answer did not reach the gateway");
   },
 };
 

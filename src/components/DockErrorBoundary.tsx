@@ -6,22 +6,29 @@ export interface DockErrorBoundaryProps {
   fallback: (error: Error) => ReactNode;
   /** Told of each error caught, for a host's own reporting. */
   onError?: (error: Error, info: ErrorInfo) => void;
+  /** When this changes (the request shown, say), a caught error is forgotten and the children render again. */
+  resetKey?: unknown;
   children?: ReactNode;
 }
 
 interface BoundaryState {
   error: Error | null;
+  resetKey: unknown;
 }
 
 /**
  * Keeps a render error inside the dock: the part that failed shows its fallback and the host app stays mounted.
- * Give it a `key` that changes with what it shows (the request id) so the next request renders afresh.
+ * A new `resetKey` clears the error without remounting the children, so focus inside them survives a switch.
  */
 export class DockErrorBoundary extends Component<DockErrorBoundaryProps, BoundaryState> {
-  override state: BoundaryState = { error: null };
+  override state: BoundaryState = { error: null, resetKey: this.props.resetKey };
 
-  static getDerivedStateFromError(error: unknown): BoundaryState {
+  static getDerivedStateFromError(error: unknown): Partial<BoundaryState> {
     return { error: error instanceof Error ? error : new Error(String(error)) };
+  }
+
+  static getDerivedStateFromProps(props: DockErrorBoundaryProps, state: BoundaryState): Partial<BoundaryState> | null {
+    return props.resetKey === state.resetKey ? null : { error: null, resetKey: props.resetKey };
   }
 
   override componentDidCatch(error: Error, info: ErrorInfo): void {

@@ -1,5 +1,6 @@
 import type { PromptMode } from "../hooks/primary-action";
 import { useQuestionStep } from "../hooks/use-question-step";
+import type { Submission } from "../store/types";
 
 /** Props of `PromptFooter`. */
 export interface PromptFooterProps {
@@ -9,6 +10,12 @@ export interface PromptFooterProps {
 
 function isApple(): boolean {
   return typeof navigator !== "undefined" && /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
+}
+
+function busyWords(submission: Submission): string {
+  const skip = "kind" in submission && submission.kind === "skip";
+  if (submission.status === "uncertain") return skip ? "Checking whether the skip arrived…" : "Checking whether your answer arrived…";
+  return skip ? "Skipping…" : "Sending…";
 }
 
 /** Skip, Back and the primary Next/Submit button, with the submit state and its error. */
@@ -30,9 +37,7 @@ export function PromptFooter({ requestId, mode }: PromptFooterProps) {
           Skip
         </button>
         <span className="qd-footer__spacer" />
-        {s.busy && (
-          <span className="qd-footer__status">{s.submission.status === "submitting" && s.submission.kind === "skip" ? "Skipping…" : "Sending…"}</span>
-        )}
+        {s.busy && <span className="qd-footer__status">{busyWords(s.submission)}</span>}
         {mode === "stepper" && s.hasStepper && s.step > 0 && (
           <button type="button" className="qd-button" onClick={s.back} aria-disabled={s.busy || undefined}>
             Back

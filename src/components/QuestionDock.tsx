@@ -76,7 +76,7 @@ export function QuestionDock({ layout = "auto", theme, composerRef, onCollapse, 
             <CollapsedBar onExpand={actions.expand} />
           ) : (
             // Untrusted records reach the views: one that breaks rendering must not take the host app down with it.
-            <DockErrorBoundary key={record.id} fallback={() => <PromptError record={record} onSkip={() => void actions.skip(record.id)} />} {...(onRenderError ? { onError: onRenderError } : {})}>
+            <DockErrorBoundary resetKey={record.id} fallback={() => <PromptError record={record} onSkip={() => void actions.skip(record.id)} />} {...(onRenderError ? { onError: onRenderError } : {})}>
               <DockHeader onCollapse={collapse} showQuestionHeader={mode === "stepper"} {...(now ? { now } : {})} />
               <QuestionPrompt key={`${record.id}:${mode}`} requestId={record.id} mode={mode} {...(autoAdvanceMs === undefined ? {} : { autoAdvanceMs })} />
             </DockErrorBoundary>

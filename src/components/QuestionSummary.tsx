@@ -4,6 +4,7 @@ import { useOutcomes } from "../hooks/use-outcomes";
 import { answerText } from "./answer-text";
 import { AsyncSummary } from "./AsyncSummary";
 import { DockErrorBoundary } from "./DockErrorBoundary";
+import { UnsentDraft } from "./UnsentDraft";
 
 /** The words each outcome shows beside the question. */
 export const OUTCOME_LABELS: Record<OutcomeKind, string> = {
@@ -78,6 +79,7 @@ function SummaryBody({ outcome }: QuestionSummaryProps) {
           );
         })}
       </ul>
+      {outcome.unsent && <UnsentDraft record={outcome.record} unsent={outcome.unsent} />}
     </article>
   );
 }

@@ -20,3 +20,4 @@ export { answerText, SECRET_MASK } from "./answer-text";
 export { AsyncSummary, type AsyncSummaryProps } from "./AsyncSummary";
 export { DockErrorBoundary, type DockErrorBoundaryProps } from "./DockErrorBoundary";
 export { PromptError, type PromptErrorProps } from "./PromptError";
+export { UnsentDraft, type UnsentDraftProps } from "./UnsentDraft";

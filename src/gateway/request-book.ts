@@ -16,9 +16,12 @@ interface Entry {
   timer: unknown;
 }
 
-/** Builds the client-side errors (TIMEOUT, DISCONNECTED) in the same shape as the gateway's. */
-export function clientError(method: string, code: string, message: string): GatewayRequestError {
-  return new GatewayRequestError(method, { code, message });
+/**
+ * Builds the client-side errors (TIMEOUT, DISCONNECTED) in the same shape as the gateway's. `details.sent` says
+ * whether the request had left: only then may the gateway have applied it although no answer came.
+ */
+export function clientError(method: string, code: string, message: string, sent = false): GatewayRequestError {
+  return new GatewayRequestError(method, { code, message, details: { sent } });
 }
 
 /**
@@ -99,8 +102,9 @@ export class RequestBook {
   }
 
   private fail(entry: Entry, code: string, message: string): void {
+    const sent = this.inflight.has(entry.id);
     this.finish(entry);
-    entry.reject(clientError(entry.method, code, message));
+    entry.reject(clientError(entry.method, code, message, sent));
   }
 
   private expire(entry: Entry, timeoutMs: number): void {

@@ -56,7 +56,7 @@ export function useQuestionStep(requestId: string, mode: PromptMode = "stepper")
     answered: record.questions.map((q) => isAnswered(q, view)),
     primary: primaryAction(record, view, mode),
     submission,
-    busy: submission.status === "submitting",
+    busy: submission.status === "submitting" || submission.status === "uncertain",
     goTo,
     back,
     continueStep,

@@ -40,8 +40,8 @@ export interface DockContext {
   options: Required<Omit<DockStoreOptions, "initialRecords" | "asyncQuestions">>;
   set: StoreApi<DockStore>["setState"];
   get: StoreApi<DockStore>["getState"];
-  /** The answers last sent per request, so a late confirmation can tell "ours" from "elsewhere". */
-  attempted: Map<string, QuestionAnswers>;
+  /** Every answer sent per request, so a late confirmation can tell "ours" from "elsewhere". */
+  attempted: Map<string, QuestionAnswers[]>;
   /** Our submits and skips still waiting for the gateway's reply, by request id. */
   inflight: Map<string, Promise<void>>;
 }

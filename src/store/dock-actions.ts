@@ -7,7 +7,13 @@ import type { AsyncSync } from "./async-sync";
 import type { GatewaySync } from "./gateway-sync";
 import { submitErrorMessage } from "./messages";
 import { answersFor, UNANSWERED_MESSAGE } from "./selectors";
-import type { DockActions, RequestView } from "./types";
+import type { DockActions, RequestView, Submission } from "./types";
+
+const isBusy = (submission: Submission | undefined) => submission?.status === "submitting" || submission?.status === "uncertain";
+
+// The request left, but its reply never came: the gateway may or may not have applied it.
+const wasCutOff = (error: unknown): error is GatewayRequestError =>
+  error instanceof GatewayRequestError && (error.code === "DISCONNECTED" || error.code === "TIMEOUT") && error.details?.["sent"] === true;
 
 /** Builds the actions of one dock store. */
 export function createDockActions(ctx: DockContext, sync: GatewaySync, asyncSync?: AsyncSync): DockActions {
@@ -17,7 +23,7 @@ export function createDockActions(ctx: DockContext, sync: GatewaySync, asyncSync
     const s = ctx.get();
     const record = s.records[requestId];
     const view = s.views[requestId];
-    if (!record || !view || s.submissions[requestId]?.status === "submitting") return;
+    if (!record || !view || isBusy(s.submissions[requestId])) return;
     if (questionId !== null && !record.questions.some((q) => q.questionId === questionId)) return;
     const next = edit(view, record);
     if (next === view) return;
@@ -48,13 +54,14 @@ export function createDockActions(ctx: DockContext, sync: GatewaySync, asyncSync
   const send = async (requestId: string, kind: "answer" | "skip") => {
     const s = ctx.get();
     const record = s.records[requestId];
-    if (!record || s.submissions[requestId]?.status === "submitting") return;
+    if (!record || isBusy(s.submissions[requestId])) return;
     const answers = kind === "answer" ? answersFor(record, s.views[requestId]) : undefined;
     if (kind === "answer" && !answers) {
       ctx.set({ submissions: withEntry(s.submissions, requestId, { status: "error", kind, message: UNANSWERED_MESSAGE }) });
       return;
     }
-    if (answers) ctx.attempted.set(requestId, answers);
+    // Every answer that went out is remembered: a lost reply to any of them must still read as ours.
+    if (answers) ctx.attempted.set(requestId, [...(ctx.attempted.get(requestId) ?? []), answers]);
     ctx.set({ submissions: withEntry(s.submissions, requestId, { status: "submitting", kind }) });
     const reply = (async () => {
       try {
@@ -63,7 +70,8 @@ export function createDockActions(ctx: DockContext, sync: GatewaySync, asyncSync
         if (result.status === "answered") sync.settle(requestId, "answered", result.answers);
         else sync.settle(requestId, "skipped");
       } catch (error) {
-        await settleAfterRefusal(requestId, error, kind);
+        if (wasCutOff(error)) sync.markUncertain(requestId, kind, error.code === "TIMEOUT");
+        else await settleAfterRefusal(requestId, error, kind);
       }
     })();
     ctx.inflight.set(requestId, reply);

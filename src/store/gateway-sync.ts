@@ -4,10 +4,12 @@ import { parseQuestionRecord, parseResolvedEvent, withEntry, withoutEntry, type 
 import type { DockContext } from "./create-dock-store";
 import { newView } from "./drafts";
 import { createExpiryTimer } from "./expiry-timer";
+import { notArrivedMessage, uncertainMessage } from "./messages";
 import { outcomeOf } from "./outcome-of";
 import { activeAfterArrival } from "./priority";
 import { belongsToSession } from "./session";
 import type { Outcome, OutcomeKind } from "./types";
+import { unsentDraft } from "./unsent-draft";
 
 /** How many rejected records the state keeps for display; older reports are dropped first. */
 const MAX_REJECTED = 20;
@@ -23,6 +25,8 @@ export interface GatewaySync {
   /** Settles a request from its terminal record, telling our own answer apart from one given elsewhere. */
   settleFromRecord(record: QuestionRecord): void;
   announce(text: string): void;
+  /** Holds a submit or skip whose reply was cut off until a recovery tells whether it arrived; `checkNow` asks at once. */
+  markUncertain(id: string, kind: "answer" | "skip", checkNow: boolean): void;
   dispose(): void;
 }
 
@@ -96,12 +100,14 @@ export function createGatewaySync(ctx: DockContext): GatewaySync {
     const activeId = s.activeId === id ? (order[Math.min(index, order.length - 1)] ?? null) : s.activeId;
     const asyncLinks = withoutEntry(s.asyncLinks, id);
     // The outcome map is the one structure that grows without bound, so it is updated in place (see DockState).
+    const unsent = unsentDraft(record, s.views[id], kind);
     (s.outcomes as Map<string, Outcome>).set(id, {
       kind,
       record: terminalRecord(record, kind, answers),
       ...(answers ? { answers } : {}),
       at: now(),
       ...extra,
+      ...(unsent ? { unsent } : {}),
     });
     ctx.attempted.delete(id);
     ctx.set({ records, views, submissions, order, activeId, asyncLinks, outcomeVersion: s.outcomeVersion + 1, collapsed: order.length ? s.collapsed : false });
@@ -183,6 +189,11 @@ export function createGatewaySync(ctx: DockContext): GatewaySync {
       result.rejected.forEach((r) => reject(r.id === undefined ? "question.list" : "question.get", r.errors, r.id));
       const listed = new Set(result.pending.map((r) => r.id));
       result.pending.forEach((r) => receive(r, "recovery"));
+      // Still pending on the gateway, so a cut-off submit or skip did not arrive: now that is certain.
+      for (const id of listed) {
+        const submission = ctx.get().submissions[id];
+        if (submission?.status === "uncertain") failSubmission(id, submission.kind, notArrivedMessage(submission.kind));
+      }
       for (const item of result.settled) {
         if (item.record) settleWhenReplied(item.record);
         else settle(item.id, item.outcome === "unavailable" ? "unavailable" : item.outcome === "cancelled" ? "cancelled" : item.outcome);
@@ -191,6 +202,19 @@ export function createGatewaySync(ctx: DockContext): GatewaySync {
     } catch (error) {
       reject("recovery", [{ path: "", message: error instanceof Error ? error.message : String(error) }]);
     }
+  };
+
+  const failSubmission = (id: string, kind: "answer" | "skip", message: string) => {
+    ctx.set((s) => ({ submissions: withEntry(s.submissions, id, { status: "error", kind, message }) }));
+    announce(message);
+  };
+
+  const markUncertain = (id: string, kind: "answer" | "skip", checkNow: boolean) => {
+    if (!ctx.get().records[id]) return;
+    ctx.set((s) => ({ submissions: withEntry(s.submissions, id, { status: "uncertain", kind }) }));
+    announce(uncertainMessage(kind));
+    // A timeout on a live connection brings no reconnect, and so no recovery: ask now.
+    if (checkNow && client.getConnection().state === "connected") void recover(false);
   };
 
   const offs = [
@@ -225,6 +249,7 @@ export function createGatewaySync(ctx: DockContext): GatewaySync {
     putOutcome,
     dropOutcome,
     announce,
+    markUncertain,
     dispose() {
       disposed = true;
       offs.forEach((off) => off());

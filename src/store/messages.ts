@@ -1,5 +1,17 @@
 import { GatewayRequestError } from "../gateway/types";
 
+/** What a submit or skip cut off before its reply says while recovery finds out whether it arrived. */
+export function uncertainMessage(kind: "answer" | "skip"): string {
+  return kind === "answer" ? "Checking whether your answer arrived…" : "Checking whether the skip arrived…";
+}
+
+/** What a cut-off submit or skip says once recovery found the question still pending: it did not arrive. */
+export function notArrivedMessage(kind: "answer" | "skip"): string {
+  return kind === "answer"
+    ? "Your answer did not reach the gateway before the connection dropped. Your draft is kept; try again."
+    : "The skip did not reach the gateway before the connection dropped; try again.";
+}
+
 /** Turns a failed submit or skip into a sentence a person can act on; the draft is always kept. */
 export function submitErrorMessage(error: unknown, kind: "answer" | "skip"): string {
   const what = kind === "answer" ? "Your answer was not sent" : "The skip was not sent";

@@ -11,8 +11,8 @@ export const AGENT_SIDE_CANCELS: ReadonlySet<string> = new Set(["run-abort", "su
 export interface OwnPart {
   /** The `resolvedBy` this dock sends with its own answers and skips. */
   resolverId: string;
-  /** The answers this dock last sent for the request, if any. */
-  attempted?: QuestionAnswers;
+  /** Every answer this dock sent for the request, in order; a reply may have been lost for any of them. */
+  attempted?: readonly QuestionAnswers[];
 }
 
 /**
@@ -26,7 +26,7 @@ export function outcomeOf(record: QuestionRecord, own: OwnPart): OutcomeKind | u
       return "expired";
     case "answered":
       if (by !== undefined) return by === own.resolverId ? "answered" : "answered-elsewhere";
-      return sameAnswers(own.attempted, record.answers) ? "answered" : "answered-elsewhere";
+      return own.attempted?.some((sent) => sameAnswers(sent, record.answers)) ? "answered" : "answered-elsewhere";
     case "cancelled":
       if (by === own.resolverId) return "skipped";
       if (by === undefined || AGENT_SIDE_CANCELS.has(by)) return "cancelled";

@@ -17,10 +17,15 @@ export interface RequestView {
   editedAt: number;
 }
 
-/** Where a request's own submit or skip stands. */
+/**
+ * Where a request's own submit or skip stands. "uncertain": it was sent, but the connection dropped (or the
+ * gateway went quiet) before the reply; the next recovery tells whether it arrived, and until then the draft
+ * is held as it was sent, so nothing the person changes can be silently dropped or mistaken for another's answer.
+ */
 export type Submission =
   | { status: "idle" }
   | { status: "submitting"; kind: "answer" | "skip" }
+  | { status: "uncertain"; kind: "answer" | "skip" }
   | { status: "error"; kind: "answer" | "skip"; message: string };
 
 /**
@@ -53,6 +58,8 @@ export interface Outcome {
   at: number;
   /** Set for async questions: the outbox entry that carries the answer, or the saved reply text. */
   async?: AsyncLink & { outboxId?: string; replyText?: string };
+  /** What the person had chosen or typed but never sent, kept when the request left without their answer. */
+  unsent?: IdTable<QuestionDraft>;
 }
 
 /** A record from the gateway that failed validation, reported instead of shown. */

@@ -48,6 +48,20 @@ describe("Transcript summary", () => {
     expect(within(summary).getByText(REGION.question)).toBeInTheDocument();
   });
 
+  it("keeps the typed answer of a question lost in a restart, with Copy", async () => {
+    await h.ask({ questions: [{ ...REGION, isOther: true }] });
+    renderDock(h);
+    await h.user.type(screen.getByRole("textbox", { name: "Other" }), "Both, EU first");
+    await act(async () => h.sim.restart());
+    await act(() => vi.advanceTimersByTimeAsync(35_000));
+    const summary = await screen.findByRole("article", { name: /unavailable/i });
+    expect(within(summary).getByText("Your answer was not sent:")).toBeInTheDocument();
+    expect(within(summary).getByText("Both, EU first")).toBeInTheDocument();
+    await h.user.click(within(summary).getByRole("button", { name: "Copy answer" }));
+    expect(await navigator.clipboard.readText()).toBe(`> ${REGION.question}\n\nBoth, EU first`);
+    expect(within(summary).getByRole("status")).toHaveTextContent("Copied");
+  });
+
   it("masks a secret answer", async () => {
     const secret = { questionId: "api_key", header: "Key", question: "Paste the staging key", options: [], isSecret: true, secretStore: { name: "STAGING_KEY", kind: "env" } };
     const id = await h.ask({ questions: [secret] });

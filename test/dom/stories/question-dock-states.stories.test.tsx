@@ -6,7 +6,7 @@ import * as stories from "../../../stories/QuestionDockStates.stories";
 import { DEPLOY, REGION } from "../../../stories/support/sample-questions";
 import { disposeStoryDocks } from "../../../stories/support/story-dock";
 
-const { Submitting, SubmitFailed, Collapsed, CollapsedSeveralWaiting, CollapsedDark, TwoRequests, ExpiringSoon, Reconnecting, Offline } =
+const { Submitting, CheckingWhetherArrived, SubmitFailed, Collapsed, CollapsedSeveralWaiting, CollapsedDark, TwoRequests, ExpiringSoon, Reconnecting, Offline } =
   composeStories(stories);
 
 afterEach(disposeStoryDocks);
@@ -27,12 +27,22 @@ describe("QuestionDock/States stories", { timeout: 20_000 }, () => {
 
   it("SubmitFailed explains the failure, keeps the draft, and a second Submit goes through", async () => {
     const dock = await show(SubmitFailed);
-    expect(dock.getByRole("alert")).toHaveTextContent("Your answer was not sent: the connection dropped. Your draft is kept; try again.");
+    expect(dock.getByRole("alert")).toHaveTextContent("Your answer did not reach the gateway before the connection dropped. Your draft is kept; try again.");
     expect(dock.getByRole("radio", { name: "EU (Frankfurt)" })).toBeChecked();
     expect(dock.queryByText("Sending…")).not.toBeInTheDocument();
     await userEvent.click(dock.getByRole("button", { name: "Submit" }));
     expect(await screen.findByText("Answer sent: Region")).toBeInTheDocument();
     expect(screen.queryByRole("region", { name: "Questions" })).not.toBeInTheDocument();
+  });
+
+  it("CheckingWhetherArrived holds the sent draft and says it is checking, with Skip and Submit held", async () => {
+    const dock = await show(CheckingWhetherArrived);
+    expect(dock.getByText("Checking whether your answer arrived…", { selector: ".qd-footer__status" })).toBeInTheDocument();
+    expect(screen.getByRole("status")).toHaveTextContent("Checking whether your answer arrived…");
+    expect(dock.queryByRole("alert")).not.toBeInTheDocument();
+    expect(dock.getByRole("button", { name: "Submit" })).toHaveAttribute("aria-disabled", "true");
+    expect(dock.getByRole("button", { name: "Skip" })).toHaveAttribute("aria-disabled", "true");
+    expect(dock.getByRole("radio", { name: "EU (Frankfurt)" })).toBeChecked();
   });
 
   it("Collapsed is a slim indicator whose Expand brings the prompt back", async () => {

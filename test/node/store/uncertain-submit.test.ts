@@ -1,0 +1,118 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { draftOf } from "../../../src/store";
+import { TARGET, flush, startDock, until, type DockFixture } from "./dock-fixture";
+
+let f: DockFixture;
+afterEach(() => f?.stop());
+
+const STAGING = "Staging (Recommended)";
+
+/** Drops the socket while the submit's reply is on its way, and keeps the gateway unreachable. */
+async function submitCutOff(id: string): Promise<void> {
+  const sent = f.actions.submit(id);
+  await Promise.resolve();
+  f.sim.setOffline(true);
+  f.sim.dropConnections();
+  await until(() => f.state().submissions[id]?.status !== "submitting", "the cut-off", 10);
+  await sent;
+}
+
+describe("A submit cut off before its reply", () => {
+  it("that the gateway recorded stays uncertain, holds the draft, and then reads as the person's own answer", async () => {
+    f = await startDock();
+    const id = await f.ask({ questions: [TARGET] });
+    f.actions.select(id, "target", STAGING);
+    await submitCutOff(id);
+    expect(f.gatewayRecord(id)).toMatchObject({ status: "answered", answers: { answers: { target: [STAGING] } } });
+    expect(f.state().submissions[id]).toEqual({ status: "uncertain", kind: "answer" });
+    expect(f.state().announcement.text).toBe("Checking whether your answer arrived…");
+
+    // Nothing the person does now can be dropped unseen: the draft holds what was sent, a second submit waits.
+    f.actions.select(id, "target", "Production");
+    await f.actions.submit(id);
+    expect(draftOf(f.state().views[id], "target").selected).toEqual([STAGING]);
+    expect(f.sent("question.resolve")).toBe(1);
+
+    f.sim.setOffline(false);
+    await until(() => f.state().outcomes.get(id), "the recovered outcome", 100);
+    expect(f.state().outcomes.get(id)).toMatchObject({ kind: "answered", answers: { answers: { target: [STAGING] } } });
+  });
+
+  it("that never reached the gateway becomes a plain failure once recovery finds the question pending", async () => {
+    f = await startDock({ latencyMs: 50 });
+    const id = await f.ask({ questions: [TARGET] });
+    f.actions.select(id, "target", STAGING);
+    await submitCutOff(id);
+    expect(f.state().submissions[id]).toEqual({ status: "uncertain", kind: "answer" });
+    f.sim.setOffline(false);
+    await until(() => f.state().submissions[id]?.status === "error", "the recovery's verdict", 100);
+    expect(f.gatewayRecord(id)?.status).toBe("pending");
+    expect(f.state().submissions[id]).toMatchObject({ message: expect.stringMatching(/did not reach the gateway.*draft is kept/) });
+
+    // Now the person may change their mind, and the second answer is theirs too.
+    f.actions.select(id, "target", "Production");
+    const again = f.actions.submit(id);
+    await until(() => f.state().outcomes.get(id), "the outcome", 50);
+    await again;
+    expect(f.state().outcomes.get(id)).toMatchObject({ kind: "answered", answers: { answers: { target: ["Production"] } } });
+  });
+
+  it("remembers every answer it sent, so an earlier one recorded by a gateway without resolvedBy is still its own", async () => {
+    f = await startDock({ latencyMs: 50 });
+    const id = await f.ask({ questions: [TARGET] });
+    f.actions.select(id, "target", STAGING);
+    await submitCutOff(id);
+    f.sim.setOffline(false);
+    await until(() => f.state().submissions[id]?.status === "error", "the verdict", 100);
+    f.actions.select(id, "target", "Production");
+    // Meanwhile the gateway (one that keeps no resolvedBy) came to hold the first answer.
+    const second = f.actions.submit(id);
+    f.sim.resolve(id, { target: [STAGING] });
+    await until(() => f.state().submissions[id]?.status !== "submitting", "the second reply", 10);
+    await second;
+    await until(() => f.state().outcomes.get(id), "the outcome", 50);
+    expect(f.state().outcomes.get(id)).toMatchObject({ kind: "answered", answers: { answers: { target: [STAGING] } } });
+  });
+
+  it("a skip cut off the same way is held, then settles as the person's skip", async () => {
+    f = await startDock();
+    const id = await f.ask({ questions: [TARGET] });
+    const sent = f.actions.skip(id);
+    await Promise.resolve();
+    f.sim.setOffline(true);
+    f.sim.dropConnections();
+    await sent;
+    expect(f.state().submissions[id]).toEqual({ status: "uncertain", kind: "skip" });
+    f.sim.setOffline(false);
+    await until(() => f.state().outcomes.get(id), "the outcome", 100);
+    expect(f.state().outcomes.get(id)?.kind).toBe("skipped");
+    await flush(10);
+  });
+});
+
+describe("A question that goes away while the person was answering", () => {
+  it("keeps what they typed in the Unavailable outcome after a gateway restart, but never a secret", async () => {
+    f = await startDock();
+    const secret = { questionId: "api_key", header: "Key", question: "Paste the key", options: [], isSecret: true, secretStore: { name: "KEY", kind: "env" } };
+    const id = await f.ask({ questions: [{ ...TARGET, isOther: true }] });
+    const hidden = await f.ask({ questions: [secret] });
+    f.actions.setOther(id, "target", "Canary, then everywhere");
+    f.actions.setOther(hidden, "api_key", "hunter2");
+    f.sim.restart();
+    await until(() => f.state().outcomes.get(id) && f.state().outcomes.get(hidden), "both outcomes", 100);
+    expect(f.state().outcomes.get(id)).toMatchObject({ kind: "unavailable", unsent: { target: { selected: [], other: "Canary, then everywhere" } } });
+    expect(f.state().outcomes.get(hidden)?.unsent).toBeUndefined();
+  });
+
+  it("keeps nothing extra for a question the person skipped or left untouched", async () => {
+    f = await startDock();
+    const skipped = await f.ask({ questions: [{ ...TARGET, isOther: true }] });
+    const untouched = await f.ask({ questions: [TARGET] });
+    f.actions.setOther(skipped, "target", "typed");
+    await f.actions.skip(skipped);
+    f.sim.cancel(untouched, "run-abort");
+    await until(() => f.state().outcomes.get(untouched), "the cancel", 10);
+    expect(f.state().outcomes.get(skipped)?.unsent).toBeUndefined();
+    expect(f.state().outcomes.get(untouched)?.unsent).toBeUndefined();
+  });
+});
