@@ -4,7 +4,7 @@ import { DockLayout, QuestionDock, QuestionDockProvider } from "../src/component
 import { asyncDockLoader, type AsyncStoryDock } from "./support/async-story";
 import { ChatComposer, ChatTranscript, type ChatMessage } from "./support/chat-parts";
 import { disposeLoadedDock, loadedDock } from "./support/dock-story";
-import { BRANCH, CHANGELOG, NOTES, QUOTING_ANSWER, REFUSAL, askAsync } from "./support/sample-async-questions";
+import { BRANCH, CHANGELOG, NOTES, QUOTING_ANSWER, REFUSAL, REFUSAL_FOR_GOOD, askAsync } from "./support/sample-async-questions";
 import { DEPLOY, ask } from "./support/sample-questions";
 
 const MESSAGES: ChatMessage[] = [
@@ -147,6 +147,22 @@ export const AnswerNotSent: Story = {
   ],
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByRole("button", { name: "Retry answer" })).toBeVisible();
+  },
+};
+
+/** The gateway refused the message itself: no Retry (it would be refused again), only Discard to edit it. */
+export const AnswerRefusedForGood: Story = {
+  loaders: [
+    asyncDockLoader({
+      asks: [askAsync(BRANCH)],
+      drive: async (d) => {
+        d.refusals.refuseNext("chat.send", REFUSAL_FOR_GOOD);
+        await d.untilAnswer(await answerBranch(d), "failed");
+      },
+    }),
+  ],
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole("button", { name: "Discard" })).toBeVisible();
   },
 };
 

@@ -60,6 +60,9 @@ export function AsyncSummary({ outcome, label }: AsyncSummaryProps) {
       <div className="qd-summary__delivery">
         <span role="status">{deliveryLabel ?? ""}</span>
         {delivery.entry?.failureReason && delivery.entry.state !== "confirmed" && <span className="qd-summary__reason">{delivery.entry.failureReason}</span>}
+        {delivery.entry?.refusedForGood && delivery.entry.state === "failed" && (
+          <span className="qd-summary__reason">The gateway will refuse this answer as it is. Discard it to edit and send it again.</span>
+        )}
         {delivery.canRetry && (
           <button type="button" className="qd-button" onClick={() => actions.retryAnswer(delivery.entry!.id)}>
             Retry answer

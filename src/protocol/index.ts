@@ -13,3 +13,4 @@ export * from "./answer-text";
 export * from "./chat-message";
 export * from "./run-ending";
 export * from "./id-table";
+export * from "./sendable-text";

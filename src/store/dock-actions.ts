@@ -1,6 +1,6 @@
 import { getQuestion, resolveQuestion } from "../gateway/questions-api";
 import { GatewayRequestError } from "../gateway/types";
-import { withEntry, type QuestionRecord } from "../protocol";
+import { sendableText, withEntry, type QuestionRecord } from "../protocol";
 import type { DockContext } from "./create-dock-store";
 import { selectOption, setOtherText, toggleOption, withStep } from "./drafts";
 import type { AsyncSync } from "./async-sync";
@@ -92,7 +92,8 @@ export function createDockActions(ctx: DockContext, sync: GatewaySync, asyncSync
   return {
     select: (rid, qid, label) => editView(rid, qid, (v, r) => selectOption(v, question(r, qid), label, now())),
     toggle: (rid, qid, label) => editView(rid, qid, (v, r) => toggleOption(v, question(r, qid), label, now())),
-    setOther: (rid, qid, text) => editView(rid, qid, (v, r) => setOtherText(v, question(r, qid), text, now())),
+    // Cleaned as the gateway would refuse or strip it, so a typed answer can always be sent as shown.
+    setOther: (rid, qid, text) => editView(rid, qid, (v, r) => setOtherText(v, question(r, qid), sendableText(text).text, now())),
     goToStep: (rid, step) => editView(rid, null, (v, r) => withStep(v, r, step)),
     next: (rid) => editView(rid, null, (v, r) => withStep(v, r, v.step + 1)),
     back: (rid) => editView(rid, null, (v, r) => withStep(v, r, v.step - 1)),

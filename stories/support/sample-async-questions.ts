@@ -18,5 +18,8 @@ export function askAsync(...questions: SimAsyncQuestion[]): SimAskAsyncParams {
 /** What the gateway says when it will not take an answer; the summary shows it beside "Answer not sent". */
 export const REFUSAL = { code: "UNAVAILABLE", message: "The agent is restarting its workspace; try again in a moment." };
 
+/** A refusal of the message itself, which the gateway would repeat on every try. */
+export const REFUSAL_FOR_GOOD = { code: "INVALID_REQUEST", message: "message must not contain null bytes" };
+
 /** A notes answer that quotes the branch question's heading, so the saved reply cannot be split per question. */
 export const QUOTING_ANSWER = `Same as last time:\n> ${BRANCH.title}\nmain is frozen until Friday.`;

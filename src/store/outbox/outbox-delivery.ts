@@ -108,7 +108,9 @@ export function createDelivery(core: OutboxCore): Delivery {
       if (core.disposed) return false;
       const failure = classifySendError(error);
       if (failure.kind === "uncertain") uncertain(id, failure.reason);
-      else if (failure.kind === "refused") core.change(id, { state: "failed", failureReason: failure.reason, failureCount: entry.failureCount + 1 });
+      else if (failure.kind === "refused") {
+        core.change(id, { state: "failed", failureReason: failure.reason, failureCount: entry.failureCount + 1, ...(failure.forGood ? { refusedForGood: true } : {}) });
+      }
       else return afterNotAdmitted(id, failure.reason);
       return false;
     } finally {

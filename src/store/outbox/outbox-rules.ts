@@ -31,9 +31,9 @@ export function keysOf(entry: OutboxEntry): string[] {
   return [sendKeyOf(entry), ...(entry.retiredKeys ?? [])];
 }
 
-/** Retry answer is offered: the send failed, or its delivery is uncertain. */
+/** Retry answer is offered: the send failed, or its delivery is uncertain; never for a refusal that would only repeat. */
 export function canRetry(entry: OutboxEntry): boolean {
-  return entry.state === "failed" || entry.state === "unconfirmed";
+  return (entry.state === "failed" && entry.refusedForGood !== true) || entry.state === "unconfirmed";
 }
 
 /** Discard is offered: nothing is on its way to the gateway right now. */
@@ -57,19 +57,22 @@ export type SendFailure =
   | { kind: "uncertain"; reason: string }
   /** After a restart the gateway refuses this key on every try; only the history can tell whether it arrived. */
   | { kind: "not-admitted"; reason: string }
-  /** The gateway answered with an error: it did not take the message. */
-  | { kind: "refused"; reason: string };
+  /** The gateway answered with an error: it did not take the message. `forGood`: the same text would be refused again. */
+  | { kind: "refused"; reason: string; forGood: boolean };
+
+// Refusals of the message itself (its shape, its text, this connection's rights): sending it again cannot help.
+const REFUSED_FOR_GOOD: ReadonlySet<string> = new Set(["INVALID_REQUEST", "FORBIDDEN"]);
 
 /** The gateway's answer to a key it saw before a restart but never saved durably. */
 export const NOT_DURABLY_ADMITTED = /not durably admitted/i;
 
 /** Sorts a chat.send rejection into what the outbox does next. */
 export function classifySendError(error: unknown): SendFailure {
-  if (!(error instanceof GatewayRequestError)) return { kind: "refused", reason: error instanceof Error ? error.message : String(error) };
+  if (!(error instanceof GatewayRequestError)) return { kind: "refused", reason: error instanceof Error ? error.message : String(error), forGood: false };
   if (error.code === "DISCONNECTED") return { kind: "uncertain", reason: "The connection dropped while sending; delivery is uncertain." };
   if (error.code === "TIMEOUT") return { kind: "uncertain", reason: "The gateway did not answer in time; delivery is uncertain." };
   if (error.code === "UNAVAILABLE" && NOT_DURABLY_ADMITTED.test(error.message)) return { kind: "not-admitted", reason: error.message };
-  return { kind: "refused", reason: error.message };
+  return { kind: "refused", reason: error.message, forGood: REFUSED_FOR_GOOD.has(error.code) };
 }
 
 const RANK: Record<DeliveryState, number> = { queued: 0, failed: 1, unconfirmed: 2, sending: 3, confirmed: 4 };

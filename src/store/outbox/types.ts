@@ -26,6 +26,8 @@ export interface OutboxEntry {
   updatedAt: number;
   failureCount: number;
   failureReason?: string;
+  /** The gateway refused the message itself (its text, or this connection's rights): Retry is not offered, Discard reopens the draft. */
+  refusedForGood?: boolean;
   /** True while offline: the entry waits for a reconnect rather than failing. */
   isPaused: boolean;
   /** The draft the answer was made from, kept so Discard can reopen it. */

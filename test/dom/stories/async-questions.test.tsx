@@ -18,6 +18,7 @@ const {
   WaitingForReconnect,
   AnswerSending,
   AnswerNotSent,
+  AnswerRefusedForGood,
   AnswerNotSentDark,
   DeliveryUnconfirmed,
   AnswerSent,
@@ -114,6 +115,14 @@ describe("QuestionDock/AsyncQuestions stories", { timeout: 20_000 }, () => {
       expect(within(summary).getByRole("status")).toHaveTextContent("Sending answer");
       expect(within(summary).getByText("release/2.4")).toBeInTheDocument();
       expect(buttonNames(summary)).toEqual([]);
+    });
+
+    it("AnswerRefusedForGood offers Discard but no Retry, and says why", async () => {
+      const summary = await summaryOf(AnswerRefusedForGood, "answered");
+      expect(within(summary).getByRole("status")).toHaveTextContent("Answer not sent");
+      expect(within(summary).getByText(/must not contain null bytes/)).toBeInTheDocument();
+      expect(within(summary).getByText(/will refuse this answer as it is/)).toBeInTheDocument();
+      expect(buttonNames(summary)).toEqual(["Discard"]);
     });
 
     it("AnswerNotSent gives the gateway's reason, and Retry answer sends it once", async () => {

@@ -33,6 +33,12 @@ async function reconnect(): Promise<void> {
   await rig.connected();
 }
 
+/** A drop and a reconnect, which resumes whatever the outbox would resume. */
+async function reconnectAfterDrop(): Promise<void> {
+  await goOffline();
+  await reconnect();
+}
+
 describe("A failed send", () => {
   it("is failed with a reason and a count, and Retry re-sends the same entry under the same key: one message", async () => {
     rig.faults.failNext("chat.send", { code: "UNAVAILABLE", message: "the agent is restarting its workspace" });
@@ -49,6 +55,28 @@ describe("A failed send", () => {
     expect(sendKeys()).toEqual([entry.id, entry.id]);
     expect(rig.userMessages()).toEqual([expect.objectContaining({ content: "main", idempotencyKey: `${entry.id}:user` })]);
     expect(Object.keys(outbox.getState().entries)).toEqual([entry.id]);
+  });
+
+  it("offers no Retry for a message the gateway refuses for good, and never sends it again", async () => {
+    const entry = outbox.getState().enqueue({ itemId: "item-1", message: "main\u0000branch", draft: draftFor("item-1") });
+    await until(() => stateOf(outbox, entry.id) === "failed", "the refusal");
+    const failed = outbox.getState().entries[entry.id]!;
+    expect(failed).toMatchObject({ refusedForGood: true, failureReason: expect.stringContaining("null bytes") });
+    expect(canRetry(failed)).toBe(false);
+    expect(canDiscard(failed)).toBe(true);
+    expect(outbox.getState().retry(entry.id)).toBe(false);
+    await reconnectAfterDrop();
+    await pass(5_000);
+    expect(sendKeys()).toEqual([entry.id]);
+    expect(rig.userMessages()).toEqual([]);
+  });
+
+  it("keeps Retry for a refusal that may pass next time", async () => {
+    rig.faults.failNext("chat.send", { code: "UNAVAILABLE", message: "the agent is restarting its workspace" });
+    const entry = answer();
+    await until(() => stateOf(outbox, entry.id) === "failed", "the failure");
+    expect(outbox.getState().entries[entry.id]?.refusedForGood).toBeUndefined();
+    expect(canRetry(outbox.getState().entries[entry.id]!)).toBe(true);
   });
 
   it("refuses Retry while queued, sending or confirmed", async () => {
