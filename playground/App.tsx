@@ -1,26 +1,45 @@
+import { useState } from "react";
 import { DockLayout, QuestionDock, QuestionDockProvider } from "../src/components";
-import type { ChatFeed } from "./chat-feed";
 import { Composer } from "./Composer";
 import type { PlaygroundConnection } from "./connect";
 import { Header } from "./Header";
 import { ScenarioBar } from "./ScenarioBar";
+import { SessionPicker } from "./SessionPicker";
 import { Transcript } from "./Transcript";
 
 /** Props of `App`. */
 export interface AppProps {
   connection: PlaygroundConnection;
-  feed: ChatFeed;
+}
+
+// The picked session goes into the address, so a reload opens the same conversation.
+function rememberSession(sessionKey: string): void {
+  const url = new URL(window.location.href);
+  url.searchParams.set("session", sessionKey);
+  window.history.replaceState(null, "", url);
 }
 
 /** The playground page: a Control UI look-alike (transcript, dock, composer) on a simulated or real gateway. */
-export function App({ connection, feed }: AppProps) {
+export function App({ connection }: AppProps) {
+  const [sessionKey, setSessionKey] = useState(connection.target.sessionKey);
+  const session = connection.sessions.get(sessionKey);
+  const pick = (key: string) => {
+    setSessionKey(key);
+    rememberSession(key);
+  };
   return (
-    <QuestionDockProvider store={connection.store}>
+    // One provider per session: its store (and every draft in it) outlives the switch; only the views remount.
+    <QuestionDockProvider key={sessionKey} store={session.store}>
       <div className="pg-app">
-        <Header target={connection.target} />
-        {connection.sim && <ScenarioBar sim={connection.sim} />}
+        <Header target={connection.target} picker={<SessionPicker sessions={connection.sessions.keys()} value={sessionKey} onChange={pick} />} />
+        {connection.sim && <ScenarioBar sim={connection.sim} sessionKey={sessionKey} />}
         <main className="pg-main">
-          <DockLayout className="pg-layout" transcript={<Transcript feed={feed} />} dock={<QuestionDock />} composer={<Composer feed={feed} />} />
+          <DockLayout
+            className="pg-layout"
+            transcript={<Transcript feed={session.feed} />}
+            dock={<QuestionDock />}
+            composer={<Composer feed={session.feed} />}
+          />
         </main>
       </div>
     </QuestionDockProvider>

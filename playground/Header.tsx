@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { useDockStore } from "../src/components";
 import type { PlaygroundConnection } from "./connect";
 import { ThemeToggle } from "./ThemeToggle";
@@ -5,6 +6,8 @@ import { ThemeToggle } from "./ThemeToggle";
 /** Props of `Header`. */
 export interface HeaderProps {
   target: PlaygroundConnection["target"];
+  /** The session picker. */
+  picker: ReactNode;
 }
 
 const STATE_WORDS = { connecting: "Connecting…", connected: "Connected", reconnecting: "Reconnecting…", offline: "Offline" } as const;
@@ -19,15 +22,14 @@ function targetName(target: HeaderProps["target"]): string {
 }
 
 /** The top bar: which gateway, its connection state (with the last error, as text), and the theme switch. */
-export function Header({ target }: HeaderProps) {
+export function Header({ target, picker }: HeaderProps) {
   const connection = useDockStore((s) => s.connection);
   const version = connection.hello?.server.version;
   return (
     <header className="pg-header">
       <h1 className="pg-header__title">Question dock playground</h1>
-      <p className="pg-header__target">
-        {targetName(target)} · session {target.sessionKey}
-      </p>
+      <p className="pg-header__target">{targetName(target)}</p>
+      {picker}
       <p className="pg-connection" role="status" data-state={connection.state}>
         <span className="pg-connection__dot" aria-hidden="true" />
         {STATE_WORDS[connection.state]}

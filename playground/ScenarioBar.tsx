@@ -5,14 +5,16 @@ import { SCENARIOS } from "./scenarios";
 /** Props of `ScenarioBar`. */
 export interface ScenarioBarProps {
   sim: SimulatedGateway;
+  /** The session on screen: the scenarios ask there. */
+  sessionKey: string;
 }
 
 /** The scenario buttons of the simulated playground, with the last scripting error if one was thrown. */
-export function ScenarioBar({ sim }: ScenarioBarProps) {
+export function ScenarioBar({ sim, sessionKey }: ScenarioBarProps) {
   const [error, setError] = useState<string>();
   const run = (scenario: (typeof SCENARIOS)[number]) => {
     try {
-      scenario.run(sim);
+      scenario.run(sim, sessionKey);
       setError(undefined);
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));

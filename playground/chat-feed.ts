@@ -113,6 +113,8 @@ export function createChatFeed(client: GatewayClient, sessionKey: string): ChatF
   };
 
   const offs = [client.onConnected(() => void loadHistory()), client.onEvent("chat", onChat)];
+  // Made for a session picked on a live connection: no connect event will come to load its history.
+  if (client.getConnection().state === "connected") void loadHistory();
 
   return {
     entries,

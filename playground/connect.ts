@@ -1,10 +1,9 @@
-// Builds the playground's gateway client and dock store: the embedded simulated gateway by default,
+// Builds the playground's gateway client and its sessions: the embedded simulated gateway by default,
 // or a real OpenClaw gateway when the page is opened with ?gateway=ws://…&token=…&session=main.
 // Either way the dock also shows async questions, with drafts and the answer outbox in IndexedDB.
-import type { StoreApi } from "zustand/vanilla";
 import { createGatewayClient, createIndexedDbKeyStore, createWebSocketTransport, type GatewayClient } from "../src/gateway";
 import { createSimulatedGateway, type SimulatedGateway } from "../src/gateway/simulated";
-import { createQuestionDockStore, getAsyncQuestionServices, type DockStore } from "../src/store";
+import { createSessions, type PlaygroundSessions } from "./sessions";
 import { readSimSettings, simOptionsFor, type SimSettings } from "./sim-options";
 
 /** Where the playground connects, read from the page's query string. */
@@ -13,11 +12,11 @@ export type PlaygroundTarget =
   | { kind: "gateway"; url: string; token: string | undefined; sessionKey: string }
   | { kind: "invalid"; message: string };
 
-/** A running playground connection: the client, the dock's store and, in simulated mode, the gateway itself. */
+/** A running playground connection: the client, its sessions (one dock store each) and, in simulated mode, the gateway itself. */
 export interface PlaygroundConnection {
   target: Exclude<PlaygroundTarget, { kind: "invalid" }>;
   client: GatewayClient;
-  store: StoreApi<DockStore>;
+  sessions: PlaygroundSessions;
   sim: SimulatedGateway | undefined;
 }
 
@@ -42,7 +41,7 @@ export function readTarget(search: string): PlaygroundTarget {
   return { kind: "gateway", url, token: params.get("token") || undefined, sessionKey };
 }
 
-/** Creates the client and store for a valid target; call `client.start()` once every listener is attached. */
+/** Creates the client and the page's first session for a valid target; call `client.start()` once every listener is attached. */
 export function connect(target: Exclude<PlaygroundTarget, { kind: "invalid" }>, win: PlaygroundWindow = window): PlaygroundConnection {
   let sim: SimulatedGateway | undefined;
   let client: GatewayClient;
@@ -61,7 +60,8 @@ export function connect(target: Exclude<PlaygroundTarget, { kind: "invalid" }>, 
       keyStore: createIndexedDbKeyStore({ dbName: DEVICE_KEY_DB }),
     });
   }
-  const asyncQuestions = getAsyncQuestionServices(client, target.sessionKey);
-  const store = createQuestionDockStore({ client, sessionKey: target.sessionKey, asyncQuestions });
-  return { target, client, store, sim };
+  const sessions = createSessions(client, target.sessionKey);
+  // The page's own session is made before the client starts, so it hears the very first connect.
+  sessions.get(target.sessionKey);
+  return { target, client, sessions, sim };
 }

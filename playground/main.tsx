@@ -3,7 +3,6 @@ import { createRoot } from "react-dom/client";
 import "../src/styles/question-dock.css";
 import "./playground.css";
 import { App, InvalidTarget } from "./App";
-import { createChatFeed } from "./chat-feed";
 import { connect, readTarget } from "./connect";
 
 const container = document.getElementById("root");
@@ -16,11 +15,10 @@ if (target.kind === "invalid") {
   root.render(<InvalidTarget message={target.message} />);
 } else {
   const connection = connect(target);
-  const feed = createChatFeed(connection.client, target.sessionKey);
   connection.client.start();
   root.render(
     <StrictMode>
-      <App connection={connection} feed={feed} />
+      <App connection={connection} />
     </StrictMode>,
   );
 }

@@ -1,10 +1,15 @@
 // The scenario buttons of the simulated playground: each scripts the embedded gateway as an agent would.
 import type { SimAskAsyncParams, SimAskParams, SimulatedGateway } from "../src/gateway/simulated";
 
-/** One scenario button. */
+/** One scenario button; it acts in the session on screen. */
 export interface Scenario {
   label: string;
-  run(sim: SimulatedGateway): void;
+  run(sim: SimulatedGateway, sessionKey: string): void;
+}
+
+// "main" is the gateway's own main session, which the simulated gateway asks in when given none.
+function inSession<T extends object>(params: T, sessionKey: string): T & { sessionKey?: string } {
+  return sessionKey === "main" ? params : { ...params, sessionKey };
 }
 
 const deploy: SimAskParams = {
@@ -109,9 +114,9 @@ const followUp: SimAskAsyncParams = {
 export const BUSY_TEXT = "Working on the build…";
 
 /** The newest running run completes; with none running, a new run starts and completes (a later run, for retirement). */
-function completeRun(sim: SimulatedGateway): void {
-  const running = sim.activeRuns().at(-1);
-  sim.completeRun(running?.runId ?? sim.startRun(), "Done: the build is green.");
+function completeRun(sim: SimulatedGateway, sessionKey: string): void {
+  const running = sim.activeRuns().filter((r) => sessionKey === "main" || r.sessionKey === sessionKey).at(-1);
+  sim.completeRun(running?.runId ?? sim.startRun(inSession({}, sessionKey)), "Done: the build is green.");
 }
 
 /** How long "Drop connection" keeps the simulated gateway unreachable, so reconnecting is visible. */
@@ -119,17 +124,17 @@ export const DROP_OFFLINE_MS = 1500;
 
 /** Every scenario, in button order. */
 export const SCENARIOS: readonly Scenario[] = [
-  { label: "Single question", run: (sim) => void sim.ask(deploy) },
-  { label: "Three questions", run: (sim) => void sim.ask(release) },
-  { label: "Multi-select", run: (sim) => void sim.ask(checks) },
-  { label: "Expires in 30 s", run: (sim) => void sim.ask(approval) },
+  { label: "Single question", run: (sim, key) => void sim.ask(inSession(deploy, key)) },
+  { label: "Three questions", run: (sim, key) => void sim.ask(inSession(release, key)) },
+  { label: "Multi-select", run: (sim, key) => void sim.ask(inSession(checks, key)) },
+  { label: "Expires in 30 s", run: (sim, key) => void sim.ask(inSession(approval, key)) },
   {
     label: "Two requests at once",
     // A moment apart, as an agent asks them: two questions made in the same millisecond are ordered by id
     // (the gateway's rule), so which one reads "Request 2 of 2" would be a coin toss.
-    run: (sim) => {
-      sim.ask(branch);
-      setTimeout(() => sim.ask(tone), 10);
+    run: (sim, key) => {
+      sim.ask(inSession(branch, key));
+      setTimeout(() => sim.ask(inSession(tone, key)), 10);
     },
   },
   {
@@ -142,8 +147,8 @@ export const SCENARIOS: readonly Scenario[] = [
   },
   // A restarted gateway forgets its pending questions; the dock shows them as Unavailable.
   { label: "Restart gateway", run: (sim) => sim.restart({ offlineMs: DROP_OFFLINE_MS }) },
-  { label: "Async questions", run: (sim) => void sim.askAsync(followUp) },
+  { label: "Async questions", run: (sim, key) => void sim.askAsync(inSession(followUp, key)) },
   // While a run is going, async answers wait in the outbox ("Answer queued").
-  { label: "Agent busy", run: (sim) => sim.streamRun(sim.startRun(), BUSY_TEXT) },
+  { label: "Agent busy", run: (sim, key) => sim.streamRun(sim.startRun(inSession({}, key)), BUSY_TEXT) },
   { label: "Run completes", run: completeRun },
 ];
