@@ -134,17 +134,19 @@ export const AnswerSending: Story = {
   ],
 };
 
+// The gateway refuses the answer's first send with `refusal`.
+const refusedAnswerLoader = (refusal: typeof REFUSAL) =>
+  asyncDockLoader({
+    asks: [askAsync(BRANCH)],
+    drive: async (d) => {
+      d.refusals.refuseNext("chat.send", refusal);
+      await d.untilAnswer(await answerBranch(d), "failed");
+    },
+  });
+
 /** The gateway refused the answer: the summary says why, with Retry answer and Discard. */
 export const AnswerNotSent: Story = {
-  loaders: [
-    asyncDockLoader({
-      asks: [askAsync(BRANCH)],
-      drive: async (d) => {
-        d.refusals.refuseNext("chat.send", REFUSAL);
-        await d.untilAnswer(await answerBranch(d), "failed");
-      },
-    }),
-  ],
+  loaders: [refusedAnswerLoader(REFUSAL)],
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByRole("button", { name: "Retry answer" })).toBeVisible();
   },
@@ -152,15 +154,7 @@ export const AnswerNotSent: Story = {
 
 /** The gateway refused the message itself: no Retry (it would be refused again), only Discard to edit it. */
 export const AnswerRefusedForGood: Story = {
-  loaders: [
-    asyncDockLoader({
-      asks: [askAsync(BRANCH)],
-      drive: async (d) => {
-        d.refusals.refuseNext("chat.send", REFUSAL_FOR_GOOD);
-        await d.untilAnswer(await answerBranch(d), "failed");
-      },
-    }),
-  ],
+  loaders: [refusedAnswerLoader(REFUSAL_FOR_GOOD)],
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByRole("button", { name: "Discard" })).toBeVisible();
   },

@@ -25,6 +25,16 @@ async function holdAnswerInFlight(d: StoryDock): Promise<{ sent: Promise<void> }
   return { sent };
 }
 
+// Drops the connection under an answer in flight; the stalled frame is let go only once the socket is gone.
+async function cutOffAnswer(d: StoryDock, { staysOffline }: { staysOffline: boolean }): Promise<void> {
+  const { sent } = await holdAnswerInFlight(d);
+  if (staysOffline) d.sim.setOffline(true);
+  d.sim.dropConnections();
+  d.link.resume();
+  await sent;
+  if (!staysOffline) await d.until((s) => s.connection.state === "connected", "the connection back after the drop");
+}
+
 /** The answer is on its way: Skip and Submit wait, and the footer says Sending…. */
 export const Submitting: Story = {
   loaders: [dockLoader({ requests: [ask(REGION)], drive: (d) => holdAnswerInFlight(d).then(() => {}) })],
@@ -38,18 +48,7 @@ export const Submitting: Story = {
  * not guess; it holds the draft as sent and says it is checking whether the answer arrived.
  */
 export const CheckingWhetherArrived: Story = {
-  loaders: [
-    dockLoader({
-      requests: [ask(REGION)],
-      drive: async (d) => {
-        const { sent } = await holdAnswerInFlight(d);
-        d.sim.setOffline(true);
-        d.sim.dropConnections();
-        d.link.resume();
-        await sent;
-      },
-    }),
-  ],
+  loaders: [dockLoader({ requests: [ask(REGION)], drive: (d) => cutOffAnswer(d, { staysOffline: true }) })],
   play: async ({ canvasElement }) => {
     // Once in the footer, once in the polite live region.
     await expect(within(canvasElement).getAllByText("Checking whether your answer arrived…")[0]).toBeVisible();
@@ -58,18 +57,7 @@ export const CheckingWhetherArrived: Story = {
 
 /** The connection dropped while the answer was in flight, and the recovery found it never arrived: the draft is kept and the error says so. */
 export const SubmitFailed: Story = {
-  loaders: [
-    dockLoader({
-      requests: [ask(REGION)],
-      drive: async (d) => {
-        const { sent } = await holdAnswerInFlight(d);
-        d.link.resume();
-        d.sim.dropConnections();
-        await sent;
-        await d.until((s) => s.connection.state === "connected", "the connection back after the drop");
-      },
-    }),
-  ],
+  loaders: [dockLoader({ requests: [ask(REGION)], drive: (d) => cutOffAnswer(d, { staysOffline: false }) })],
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByRole("alert")).toHaveTextContent("Your answer did not reach the gateway");
   },
