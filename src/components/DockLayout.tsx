@@ -1,4 +1,4 @@
-import { createContext, useContext, useMemo, useRef, type ReactNode } from "react";
+import { createContext, useContext, useEffect, useMemo, useRef, type ReactNode, type RefObject } from "react";
 
 /** What the layout offers the dock: a way to hand focus back to whichever composer is rendered. */
 export interface DockLayoutApi {
@@ -23,9 +23,31 @@ export interface DockLayoutProps {
 
 const COMPOSER_FOCUS = "textarea, [contenteditable]:not([contenteditable='false']), input:not([type='hidden']), button, [tabindex]:not([tabindex='-1'])";
 
+// The custom property DockLayout keeps equal to the visual viewport's height; the stylesheet falls back to 100dvh.
+const VIEWPORT_HEIGHT_PROPERTY = "--qd-viewport-height";
+
+// An on-screen keyboard shrinks the visual viewport, not always the layout viewport (iOS), so `dvh` alone would
+// leave the dock under the keyboard. Pinch zoom also shrinks it; multiplying by the scale keeps zoom out of it.
+function useVisualViewportHeight(target: RefObject<HTMLElement | null>): void {
+  useEffect(() => {
+    const el = target.current;
+    const vv = typeof window === "undefined" ? undefined : window.visualViewport;
+    if (!el || !vv) return;
+    const sync = () => el.style.setProperty(VIEWPORT_HEIGHT_PROPERTY, `${Math.round(vv.height * (vv.scale || 1))}px`);
+    sync();
+    vv.addEventListener("resize", sync);
+    return () => {
+      vv.removeEventListener("resize", sync);
+      el.style.removeProperty(VIEWPORT_HEIGHT_PROPERTY);
+    };
+  }, [target]);
+}
+
 /** The chat column: transcript, then the dock docked above the composer, each in its own slot. */
 export function DockLayout({ transcript, dock, composer, className }: DockLayoutProps) {
   const composerSlot = useRef<HTMLDivElement>(null);
+  const root = useRef<HTMLDivElement>(null);
+  useVisualViewportHeight(root);
   const api = useMemo<DockLayoutApi>(
     () => ({
       focusComposer: () => composerSlot.current?.querySelector<HTMLElement>(COMPOSER_FOCUS)?.focus(),
@@ -34,7 +56,7 @@ export function DockLayout({ transcript, dock, composer, className }: DockLayout
   );
   return (
     <DockLayoutContext.Provider value={api}>
-      <div className={className ? `qd-layout ${className}` : "qd-layout"}>
+      <div className={className ? `qd-layout ${className}` : "qd-layout"} ref={root}>
         {/* The slot scrolls, so it must take keyboard focus even when the transcript holds nothing focusable. */}
         <div className="qd-layout__transcript" tabIndex={0}>
           {transcript}

@@ -1,11 +1,12 @@
 // axe over every story of the built Storybook, in both themes: a new story is covered without listing it here.
 import { existsSync } from "node:fs";
 import { a11yViolations } from "./support/axe";
+import { STORYBOOK_DIR } from "./support/servers";
 import { expect, storyTest as test } from "./support/story-test";
 import { readStories } from "./support/storybook";
 import { THEMES, applyTheme } from "./support/theme";
 
-const INDEX = "storybook-static/index.json";
+const INDEX = `${STORYBOOK_DIR}/index.json`;
 
 if (!existsSync(INDEX)) {
   test("the built Storybook exists", () => {
