@@ -133,3 +133,34 @@ export const Offline: Story = {
     }),
   ],
 };
+
+// The gateway sends a record whose options are not a list: the dock refuses it, and says so.
+async function sendMalformedRecord(d: StoryDock): Promise<void> {
+  const now = d.clock.now();
+  d.sim.broadcast("question.requested", {
+    id: "malformed",
+    questions: [{ questionId: "target", header: "Deploy", question: "Where should this deploy?", options: "staging, production" }],
+    sessionKey: "agent:main:main",
+    createdAtMs: now,
+    expiresAtMs: now + 600_000,
+    status: "pending",
+  });
+  await d.until((s) => s.rejected.length > 0, "the refused record");
+}
+
+/** A record the dock could not show: a small notice instead of nothing, with Details and Dismiss. */
+export const RecordRejected: Story = {
+  loaders: [dockLoader({ drive: sendMalformedRecord })],
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText("A question could not be shown.")).toBeVisible();
+  },
+};
+
+/** The same notice with its details open: each problem the validator found, as text. */
+export const RecordRejectedDetails: Story = {
+  loaders: [dockLoader({ drive: sendMalformedRecord })],
+  play: async ({ canvasElement }) => {
+    within(canvasElement).getByRole("button", { name: "Details" }).click();
+    await expect(await within(canvasElement).findByText(/options: must be an array/)).toBeVisible();
+  },
+};

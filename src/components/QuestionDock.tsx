@@ -11,6 +11,7 @@ import { useDockLayout } from "./DockLayout";
 import { LiveAnnouncer } from "./LiveAnnouncer";
 import { PromptError } from "./PromptError";
 import { QuestionPrompt } from "./QuestionPrompt";
+import { RejectedNotice } from "./RejectedNotice";
 
 /** Props of `QuestionDock`. */
 export interface QuestionDockProps {
@@ -83,6 +84,7 @@ export function QuestionDock({ layout = "auto", theme, composerRef, onCollapse, 
           )}
         </section>
       )}
+      <RejectedNotice />
       <LiveAnnouncer />
     </>
   );

@@ -21,3 +21,4 @@ export { AsyncSummary, type AsyncSummaryProps } from "./AsyncSummary";
 export { DockErrorBoundary, type DockErrorBoundaryProps } from "./DockErrorBoundary";
 export { PromptError, type PromptErrorProps } from "./PromptError";
 export { UnsentDraft, type UnsentDraftProps } from "./UnsentDraft";
+export { RejectedNotice } from "./RejectedNotice";

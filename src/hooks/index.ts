@@ -14,3 +14,4 @@ export { useAnnouncement } from "./use-announcement";
 export { primaryAction, type PrimaryAction, type PromptMode } from "./primary-action";
 export { useDelivery, DELIVERY_LABELS } from "./use-delivery";
 export { useCopyText, COPIED_FOR_MS, type CopyState } from "./use-copy-text";
+export { useRejections } from "./use-rejections";

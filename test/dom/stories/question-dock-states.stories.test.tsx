@@ -6,7 +6,7 @@ import * as stories from "../../../stories/QuestionDockStates.stories";
 import { DEPLOY, REGION } from "../../../stories/support/sample-questions";
 import { disposeStoryDocks } from "../../../stories/support/story-dock";
 
-const { Submitting, CheckingWhetherArrived, SubmitFailed, Collapsed, CollapsedSeveralWaiting, CollapsedDark, TwoRequests, ExpiringSoon, Reconnecting, Offline } =
+const { Submitting, CheckingWhetherArrived, SubmitFailed, Collapsed, CollapsedSeveralWaiting, CollapsedDark, TwoRequests, ExpiringSoon, Reconnecting, Offline, RecordRejected, RecordRejectedDetails } =
   composeStories(stories);
 
 afterEach(disposeStoryDocks);
@@ -96,5 +96,18 @@ describe("QuestionDock/States stories", { timeout: 20_000 }, () => {
     const dock = await show(Offline);
     expect(dock.getByText("Offline")).toBeInTheDocument();
     expect(dock.getByRole("radio", { name: "Production" })).toBeChecked();
+  });
+
+  it("RecordRejected shows the notice without a prompt, its details closed", async () => {
+    await RecordRejected.run();
+    expect(screen.getByText("A question could not be shown.")).toBeInTheDocument();
+    expect(screen.queryByRole("region", { name: "Questions" })).not.toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Details" })).toHaveAttribute("aria-expanded", "false");
+  });
+
+  it("RecordRejectedDetails lists the problems as text", async () => {
+    await RecordRejectedDetails.run();
+    expect(screen.getByRole("button", { name: "Details" })).toHaveAttribute("aria-expanded", "true");
+    expect(screen.getByText(/^malformed: questions\[0\]\.options: must be an array/)).toBeVisible();
   });
 });
