@@ -14,3 +14,4 @@ export * from "./chat-message";
 export * from "./run-ending";
 export * from "./id-table";
 export * from "./sendable-text";
+export * from "./credential-shape";

@@ -1,4 +1,5 @@
 import { createStore, del, promisifyRequest, set, type UseStore } from "idb-keyval";
+import { looksLikeCredential } from "../../protocol";
 import { isOutboxEntry } from "./outbox-rules";
 import type { AsyncDraft, DockStorage, OutboxEntry } from "./types";
 
@@ -47,7 +48,7 @@ interface RecordBackend {
 }
 
 // The rules every storage keeps, over any backend: keys per session, records that fail their guard skipped on
-// load, and secret answers refused before anything is written.
+// load, secret answers refused before anything is written, and a draft holding a credential never written.
 function storageOver(backend: RecordBackend): DockStorage {
   return {
     async loadOutbox(sessionKey) {
@@ -67,6 +68,8 @@ function storageOver(backend: RecordBackend): DockStorage {
     },
     async saveDraft(draft) {
       refuseSecretDraft(draft);
+      // Never answer with a credential, and never keep one on disk: the stored copy goes instead.
+      if (draft.answers.some((a) => looksLikeCredential(a.other))) return backend.remove(draftKey(draft.sessionKey, draft.itemId));
       await backend.put(draftKey(draft.sessionKey, draft.itemId), draft);
     },
     async deleteDraft(sessionKey, itemId) {

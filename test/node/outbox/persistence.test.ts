@@ -57,6 +57,18 @@ describe("The IndexedDB storage", () => {
     expect(await storage.loadOutbox(SESSION)).toEqual([]);
   });
 
+  it.each([
+    ["IndexedDB", freshDb],
+    ["memory", createMemoryStorage],
+  ])("(%s) never keeps a draft whose typed text looks like a credential, and drops an earlier copy", async (_name, make) => {
+    const storage = make();
+    const typed = (other: string) => ({ ...draftFor("item-c"), answers: [{ selected: [], other }] });
+    await storage.saveDraft(typed("use the staging key"));
+    expect(await storage.loadDrafts(SESSION)).toHaveLength(1);
+    await storage.saveDraft(typed("use ghp_16C7e42F292c6912E7710c838347Ae178B4a"));
+    expect(await storage.loadDrafts(SESSION)).toEqual([]);
+  });
+
   it("skips malformed records instead of failing the load", async () => {
     const storage = freshDb();
     await storage.saveOutboxEntry({ ...entry("bad"), state: "lost" as never });

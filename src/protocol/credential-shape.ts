@@ -1,0 +1,49 @@
+// The spec says never to answer ask_user with a credential: the secrets tool is the safe path for one.
+// These shapes catch the common ones a person might paste. They warn, they do not block: the person decides.
+
+// Tokens whose prefix names them (provider keys, personal access tokens, cloud key ids).
+const PREFIXED = [
+  /\bsk-(?:proj-|ant-|live-|test-)?[A-Za-z0-9_-]{20,}/,
+  /\b[sr]k_(?:live|test)_[A-Za-z0-9]{16,}/,
+  /\bgh[pousr]_[A-Za-z0-9]{30,}/,
+  /\bgithub_pat_[A-Za-z0-9_]{40,}/,
+  /\b(?:AKIA|ASIA)[A-Z0-9]{16}\b/,
+  /\bxox[abposr]-[A-Za-z0-9-]{10,}/,
+  /\bAIza[0-9A-Za-z_-]{35}\b/,
+  /\bglpat-[A-Za-z0-9_-]{20,}/,
+];
+
+const PEM_PRIVATE_KEY = /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY-----/;
+
+// header.payload.signature, the first two base64url JSON that starts with {"  (eyJ).
+const JWT = /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/;
+
+// A long run of token characters with letters and digits mixed and high entropy. Plain hex (commit hashes,
+// checksums) and UUIDs are left alone: people quote them as answers, and they are not secrets by themselves.
+const TOKEN_RUN = /[A-Za-z0-9+/=_-]{32,}/g;
+const HEX_ONLY = /^[0-9a-fA-F]+$/;
+const MIN_BITS_PER_CHAR = 4;
+
+function entropyPerChar(text: string): number {
+  const counts = new Map<string, number>();
+  for (const ch of text) counts.set(ch, (counts.get(ch) ?? 0) + 1);
+  let bits = 0;
+  for (const n of counts.values()) {
+    const p = n / text.length;
+    bits -= p * Math.log2(p);
+  }
+  return bits;
+}
+
+function looksRandom(run: string): boolean {
+  if (HEX_ONLY.test(run)) return false;
+  const classes = [/[a-z]/, /[A-Z]/, /[0-9]/].filter((re) => re.test(run)).length;
+  return classes >= 3 && entropyPerChar(run) >= MIN_BITS_PER_CHAR;
+}
+
+/** True when the text holds something shaped like a credential: an API key, a JWT, a private key or a long random token. */
+export function looksLikeCredential(text: string): boolean {
+  if (text.length < 16) return false;
+  if (PEM_PRIVATE_KEY.test(text) || JWT.test(text) || PREFIXED.some((re) => re.test(text))) return true;
+  return (text.match(TOKEN_RUN) ?? []).some(looksRandom);
+}
