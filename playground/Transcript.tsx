@@ -2,30 +2,21 @@ import { useEffect, useMemo, useRef } from "react";
 import { useStore } from "zustand";
 import { QuestionSummary } from "../src/components";
 import { useOutcomes } from "../src/hooks";
-import type { Outcome } from "../src/store";
-import type { ChatEntry, ChatFeed } from "./chat-feed";
+import type { ChatFeed } from "./chat-feed";
+import { transcriptItems } from "./transcript-items";
 
 /** Props of `Transcript`. */
 export interface TranscriptProps {
   feed: ChatFeed;
 }
 
-type Item = { kind: "message"; at: number; entry: ChatEntry } | { kind: "outcome"; at: number; outcome: Outcome };
-
 const ROLE_NAMES = { user: "You", assistant: "Agent", error: "Error" } as const;
 
-/** Chat messages and finished questions' summaries, in time order; summaries stay for good (no eviction). */
+/** Chat messages, and each finished question's summary at the agent turn that asked it; summaries stay for good (no eviction). */
 export function Transcript({ feed }: TranscriptProps) {
   const entries = useStore(feed.entries);
   const outcomes = useOutcomes();
-  const items = useMemo(() => {
-    const all: Item[] = [
-      ...entries.map((entry): Item => ({ kind: "message", at: entry.at, entry })),
-      ...outcomes.map((outcome): Item => ({ kind: "outcome", at: outcome.at, outcome })),
-    ];
-    // A stable sort keeps each source's own order where times are equal.
-    return all.sort((a, b) => a.at - b.at);
-  }, [entries, outcomes]);
+  const items = useMemo(() => transcriptItems(entries, outcomes), [entries, outcomes]);
   const end = useRef<HTMLDivElement>(null);
   useEffect(() => {
     // Braces matter: newer Chromium returns a promise from scrollIntoView, which React would take for a cleanup.
@@ -39,12 +30,12 @@ export function Transcript({ feed }: TranscriptProps) {
         <ol className="pg-transcript__list">
           {items.map((item) =>
             item.kind === "message" ? (
-              <li key={item.entry.id} className="pg-message" data-role={item.entry.role}>
+              <li key={item.entry.id} className="pg-message" data-role={item.entry.role} data-run={item.entry.runId}>
                 <span className="pg-message__who">{ROLE_NAMES[item.entry.role]}</span>
                 <p className="pg-message__text">{item.entry.text}</p>
               </li>
             ) : (
-              <li key={`q:${item.outcome.record.id}`} className="pg-outcome">
+              <li key={`q:${item.outcome.record.id}`} className="pg-outcome" data-run={item.outcome.runId}>
                 <QuestionSummary outcome={item.outcome} />
               </li>
             ),

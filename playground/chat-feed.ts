@@ -12,6 +12,8 @@ export interface ChatEntry {
   text: string;
   /** Epoch ms, for ordering next to question summaries. */
   at: number;
+  /** The agent run that wrote it: question summaries of that run are shown at this turn. */
+  runId?: string;
   streaming?: boolean;
 }
 
@@ -24,6 +26,9 @@ export interface ChatFeed {
 }
 
 type Loose = Record<string, unknown>;
+
+/** The most messages `chat.history` returns (the gateway caps `limit` at 1000), so a long conversation shows whole. */
+export const HISTORY_LIMIT = 1000;
 
 const asObject = (value: unknown): Loose | undefined => (value !== null && typeof value === "object" ? (value as Loose) : undefined);
 const asString = (value: unknown): string | undefined => (typeof value === "string" ? value : undefined);
@@ -53,7 +58,7 @@ function historyEntry(raw: unknown): ChatEntry | undefined {
   if (role === "assistant") {
     const runId = asString(meta?.["runId"]) ?? asString(meta?.["id"]);
     const failed = m?.["stopReason"] === "error";
-    return runId && text ? { id: `run:${runId}`, role: failed ? "error" : "assistant", text, at } : undefined;
+    return runId && text ? { id: `run:${runId}`, role: failed ? "error" : "assistant", text, at, runId } : undefined;
   }
   return undefined;
 }
@@ -75,7 +80,7 @@ export function createChatFeed(client: GatewayClient, sessionKey: string): ChatF
 
   const loadHistory = async () => {
     try {
-      const result = asObject(await client.request("chat.history", { sessionKey, limit: 100 }, { timeoutMs: 30_000 }));
+      const result = asObject(await client.request("chat.history", { sessionKey, limit: HISTORY_LIMIT }, { timeoutMs: 30_000 }));
       const messages = Array.isArray(result?.["messages"]) ? result["messages"] : [];
       const saved = messages.map(historyEntry).filter((e): e is ChatEntry => e !== undefined);
       const ids = new Set(saved.map((e) => e.id));
@@ -96,19 +101,19 @@ export function createChatFeed(client: GatewayClient, sessionKey: string): ChatF
     const state = p["state"];
     if (state === "delta") {
       const text = messageText || (known?.text ?? "") + (asString(p["deltaText"]) ?? "");
-      entries.setState(upsert(entries.getState(), { id, role: "assistant", text, at: Date.now(), streaming: true }), true);
+      entries.setState(upsert(entries.getState(), { id, role: "assistant", text, at: Date.now(), runId, streaming: true }), true);
     } else if (state === "final" || state === "aborted") {
       // A final without a message acknowledges a queued send; its real run arrives under another id.
       if (!messageText && !known) return;
       finished.add(runId);
       const text = messageText || known?.text || "";
-      entries.setState(upsert(entries.getState(), { id, role: "assistant", text: state === "aborted" ? `${text} (stopped)`.trim() : text, at: Date.now() }), true);
+      entries.setState(upsert(entries.getState(), { id, role: "assistant", text: state === "aborted" ? `${text} (stopped)`.trim() : text, at: Date.now(), runId }), true);
       // Messages sent by others (async answers go out through the outbox) show once a turn ends.
       void loadHistory();
     } else if (state === "error") {
       finished.add(runId);
       const text = asString(p["errorMessage"]) ?? "The agent run failed.";
-      entries.setState(upsert(entries.getState(), { id, role: "error", text, at: Date.now() }), true);
+      entries.setState(upsert(entries.getState(), { id, role: "error", text, at: Date.now(), runId }), true);
     }
   };
 

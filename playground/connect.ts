@@ -9,7 +9,7 @@ import { readSimSettings, simOptionsFor, type SimSettings } from "./sim-options"
 /** Where the playground connects, read from the page's query string. */
 export type PlaygroundTarget =
   | { kind: "simulated"; sessionKey: string; settings: SimSettings }
-  | { kind: "gateway"; url: string; token: string | undefined; sessionKey: string }
+  | { kind: "gateway"; url: string; token: string | undefined; sessionKey: string; scopes?: string[] }
   | { kind: "invalid"; message: string };
 
 /** A running playground connection: the client, its sessions (one dock store each) and, in simulated mode, the gateway itself. */
@@ -28,7 +28,7 @@ const SIM_TOKEN = "playground";
 /** IndexedDB database of the playground's device key, apart from the outbox's `DEFAULT_DOCK_DB`. */
 export const DEVICE_KEY_DB = "openclaw-question-dock-device";
 
-/** Reads `gateway`, `token` and `session` from a query string; without `gateway` the simulator is used, with `persist` and `latency`. */
+/** Reads `gateway`, `token`, `session` and `scopes` from a query string; without `gateway` the simulator is used, with `persist` and `latency`. */
 export function readTarget(search: string): PlaygroundTarget {
   const params = new URLSearchParams(search);
   const sessionKey = params.get("session")?.trim() || "main";
@@ -38,7 +38,9 @@ export function readTarget(search: string): PlaygroundTarget {
     return typeof settings === "string" ? { kind: "invalid", message: settings } : { kind: "simulated", sessionKey, settings };
   }
   if (!/^wss?:\/\/[^\s]+$/i.test(url)) return { kind: "invalid", message: `"gateway" must be a ws:// or wss:// URL, not "${url}".` };
-  return { kind: "gateway", url, token: params.get("token") || undefined, sessionKey };
+  // ?scopes=operator.sessions.write (a comma list) asks for only those scopes, e.g. to see a guest's dock.
+  const scopes = params.get("scopes")?.split(",").map((s) => s.trim()).filter(Boolean);
+  return { kind: "gateway", url, token: params.get("token") || undefined, sessionKey, ...(scopes?.length ? { scopes } : {}) };
 }
 
 /** Creates the client and the page's first session for a valid target; call `client.start()` once every listener is attached. */
@@ -56,6 +58,7 @@ export function connect(target: Exclude<PlaygroundTarget, { kind: "invalid" }>, 
     client = createGatewayClient({
       url: target.url,
       ...(target.token ? { token: target.token } : {}),
+      ...(target.scopes ? { scopes: target.scopes } : {}),
       transport: createWebSocketTransport(),
       keyStore: createIndexedDbKeyStore({ dbName: DEVICE_KEY_DB }),
     });

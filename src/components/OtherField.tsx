@@ -1,4 +1,4 @@
-import { useOtherField } from "../hooks/use-other-field";
+import { CREDENTIAL_WARNING, useOtherField } from "../hooks/use-other-field";
 import { OTHER_ATTR } from "../hooks/use-dock-keyboard";
 
 /** Props of `OtherField`. */
@@ -7,16 +7,22 @@ export interface OtherFieldProps {
   questionId: string;
 }
 
-/** The free-text "Other" answer; plain Enter adds a line. Rendered only for questions that accept free text. */
+/**
+ * The free-text "Other" answer; plain Enter adds a line. Rendered only for questions that accept free text.
+ * Text typed before an option was picked stays, marked "Not chosen"; pressing in the field, its digit, or typing makes it the answer again.
+ */
 export function OtherField({ requestId, questionId }: OtherFieldProps) {
   const field = useOtherField(requestId, questionId);
   if (!field) return null;
+  const describedBy = [field.notChosen ? field.hintId : "", field.notice ? field.noticeId : "", field.credential ? field.warningId : ""].filter(Boolean).join(" ");
   const shared = {
     id: field.id,
-    className: "qd-other__input",
+    className: field.notChosen ? "qd-other__input qd-other__input--not-chosen" : "qd-other__input",
     value: field.value,
     onChange: field.onChange,
+    onPointerDown: field.onPointerDown,
     placeholder: "Type your own answer",
+    ...(describedBy ? { "aria-describedby": describedBy } : {}),
     [OTHER_ATTR]: questionId,
   };
   return (
@@ -28,8 +34,23 @@ export function OtherField({ requestId, questionId }: OtherFieldProps) {
         <kbd className="qd-kbd" aria-hidden="true">
           {field.shortcut}
         </kbd>
+        {field.notChosen ? (
+          <span className="qd-other__hint" id={field.hintId}>
+            Not chosen
+          </span>
+        ) : null}
       </div>
       {field.secret ? <input type="password" autoComplete="off" spellCheck={false} {...shared} /> : <textarea rows={2} {...shared} />}
+      {field.credential ? (
+        <p className="qd-other__warning" id={field.warningId}>
+          {CREDENTIAL_WARNING}
+        </p>
+      ) : null}
+      {field.notice ? (
+        <p className="qd-other__notice" id={field.noticeId} role="status">
+          {field.notice}
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -11,6 +11,7 @@ import { useDockLayout } from "./DockLayout";
 import { LiveAnnouncer } from "./LiveAnnouncer";
 import { PromptError } from "./PromptError";
 import { QuestionPrompt } from "./QuestionPrompt";
+import { PermissionNotice } from "./PermissionNotice";
 import { RejectedNotice } from "./RejectedNotice";
 
 /** Props of `QuestionDock`. */
@@ -85,6 +86,7 @@ export function QuestionDock({ layout = "auto", theme, composerRef, onCollapse, 
         </section>
       )}
       <RejectedNotice />
+      <PermissionNotice />
       <LiveAnnouncer />
     </>
   );

@@ -16,6 +16,7 @@ export const OUTCOME_LABELS: Record<OutcomeKind, string> = {
   expired: "Expired",
   unavailable: "Unavailable",
   retired: "No longer pending",
+  "no-answer": "No answer",
 };
 
 /** Why the agent's side cancelled, by the gateway's `resolvedBy`; an unknown cause gets no sentence rather than a guess. */
@@ -24,6 +25,12 @@ export const CANCEL_REASONS: Readonly<Record<string, string>> = {
   "superseded-input": "A newer message replaced the agent's turn.",
   "requester-inactive": "The agent's run ended before an answer.",
 };
+
+/** What a summary read back from the conversation history says when it shows no answer: never more than the history does. */
+export const NO_ANSWER_NOTES = {
+  cancelled: "It was skipped or cancelled; the conversation history does not say by whom.",
+  unknown: "The conversation history does not say why.",
+} as const;
 
 /** Props of `QuestionSummary`. */
 export interface QuestionSummaryProps {
@@ -65,6 +72,9 @@ function SummaryBody({ outcome }: QuestionSummaryProps) {
       <p className="qd-summary__status">{label}</p>
       {outcome.kind === "cancelled" && typeof outcome.record.resolvedBy === "string" && entryOf(CANCEL_REASONS, outcome.record.resolvedBy) && (
         <p className="qd-summary__reason">{entryOf(CANCEL_REASONS, outcome.record.resolvedBy)}</p>
+      )}
+      {outcome.kind === "no-answer" && (
+        <p className="qd-summary__reason">{outcome.noAnswerReason === "cancelled" ? NO_ANSWER_NOTES.cancelled : NO_ANSWER_NOTES.unknown}</p>
       )}
       <ul className="qd-summary__lines">
         {outcome.record.questions.map((q) => {

@@ -13,7 +13,7 @@ export { PromptFooter, type PromptFooterProps } from "./PromptFooter";
 export { RequestNav } from "./RequestNav";
 export { CollapsedBar, type CollapsedBarProps } from "./CollapsedBar";
 export { ExpiryClock, EXPIRY_WARNING_MS, type ExpiryClockProps } from "./ExpiryClock";
-export { QuestionSummary, QuestionSummaryList, OUTCOME_LABELS, type QuestionSummaryProps } from "./QuestionSummary";
+export { QuestionSummary, QuestionSummaryList, OUTCOME_LABELS, NO_ANSWER_NOTES, type QuestionSummaryProps } from "./QuestionSummary";
 export { QuestionLink, type QuestionLinkProps } from "./QuestionLink";
 export { LiveAnnouncer } from "./LiveAnnouncer";
 export { answerText, SECRET_MASK } from "./answer-text";
@@ -22,3 +22,4 @@ export { DockErrorBoundary, type DockErrorBoundaryProps } from "./DockErrorBound
 export { PromptError, type PromptErrorProps } from "./PromptError";
 export { UnsentDraft, type UnsentDraftProps } from "./UnsentDraft";
 export { RejectedNotice } from "./RejectedNotice";
+export { PermissionNotice, permissionWords } from "./PermissionNotice";

@@ -15,3 +15,4 @@ export { primaryAction, type PrimaryAction, type PromptMode } from "./primary-ac
 export { useDelivery, DELIVERY_LABELS } from "./use-delivery";
 export { useCopyText, COPIED_FOR_MS, type CopyState } from "./use-copy-text";
 export { useRejections } from "./use-rejections";
+export { usePermissionNotice } from "./use-permission-notice";

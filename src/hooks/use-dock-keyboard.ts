@@ -79,7 +79,11 @@ export function useDockKeyboard({ mode, onCollapse, onKeyDown }: DockKeyboardOpt
         // A held chord's auto-repeat and a key for a step not yet on screen are dropped (see sawCurrentStep).
         else if (intent.type === "continue") {
           if (!event.repeat && sawCurrentStep(painted.current, state, record, event.target, mode)) continueRequest(state, record.id, mode);
-        } else if (intent.type === "focusOther" && question) focusOther(event.currentTarget, question.questionId);
+        } else if (intent.type === "focusOther" && question) {
+          // Its digit chooses Other, kept text included, even where focus does not move (the field had it already).
+          state.actions.chooseOther(record.id, question.questionId);
+          focusOther(event.currentTarget, question.questionId);
+        }
         else if (intent.type === "pick" && question) {
           const label = question.options[intent.index]?.label;
           // The store's select flips an option of a multi-select question.

@@ -1,7 +1,13 @@
-import { useCallback, useId, type ChangeEvent } from "react";
-import { isSecretQuestion } from "../protocol";
+import { useCallback, useId, useState, type ChangeEvent } from "react";
+import { isSecretQuestion, looksLikeCredential, sendableText } from "../protocol";
 import { useDockStore } from "../components/DockProvider";
 import { draftOf } from "../store/selectors";
+
+/** What the Other field says when the store dropped characters a message cannot carry. */
+export const REMOVED_CHARACTER_NOTICE = "Removed a character that can't be sent.";
+
+/** What the Other field says when its text looks like a credential; the person may still send it. */
+export const CREDENTIAL_WARNING = "This looks like a password or key. Never answer with a credential: the agent can ask for it with the secrets tool, which keeps it out of the chat. This draft is not saved.";
 
 /** The free-text "Other" answer of one question. */
 export interface OtherFieldState {
@@ -12,20 +18,59 @@ export interface OtherFieldState {
   secret: boolean;
   /** The digit that focuses this field: one past the last option. */
   shortcut: number;
+  /** True when typed text is kept but an option is the answer (single-select); focusing the field chooses it again. */
+  notChosen: boolean;
+  /** Id of the "Not chosen" hint, for aria-describedby. */
+  hintId: string;
+  /** Shown after the last change lost characters that cannot be sent; empty otherwise. */
+  notice: string;
+  /** Id of the notice, for aria-describedby. */
+  noticeId: string;
+  /** True when the typed text looks like a credential (never for a secret-store question, which is the safe path). */
+  credential: boolean;
+  /** Id of the credential warning, for aria-describedby. */
+  warningId: string;
   onChange(event: ChangeEvent<HTMLTextAreaElement | HTMLInputElement>): void;
+  /** Makes the kept text the answer again. */
+  onPointerDown(): void;
 }
 
-/** State and change handler of a question's Other field; undefined when the question takes no free text. */
+/** State and handlers of a question's Other field; undefined when the question takes no free text. */
 export function useOtherField(requestId: string, questionId: string): OtherFieldState | undefined {
   const id = useId();
   const question = useDockStore((s) => s.records[requestId]?.questions.find((q) => q.questionId === questionId));
   const value = useDockStore((s) => draftOf(s.views[requestId], questionId).other);
+  const hasChoice = useDockStore((s) => draftOf(s.views[requestId], questionId).selected.length > 0);
   const actions = useDockStore((s) => s.actions);
+  const [notice, setNotice] = useState("");
   const onChange = useCallback(
-    (event: ChangeEvent<HTMLTextAreaElement | HTMLInputElement>) => actions.setOther(requestId, questionId, event.target.value),
+    (event: ChangeEvent<HTMLTextAreaElement | HTMLInputElement>) => {
+      const typed = event.target.value;
+      // The store keeps only what can be sent; say so, or the missing character looks like a lost keystroke.
+      setNotice(sendableText(typed).removed > 0 ? REMOVED_CHARACTER_NOTICE : "");
+      actions.setOther(requestId, questionId, typed);
+    },
     [actions, requestId, questionId],
   );
+  // A press in the field chooses the kept text again; mere focus does not, or tabbing past it to Submit would
+  // quietly swap the picked option for it. The keyboard chooses it with the field's digit, or by typing.
+  const onPointerDown = useCallback(() => actions.chooseOther(requestId, questionId), [actions, requestId, questionId]);
   // The gateway refuses free text unless the question sets isOther, so the field exists only then.
   if (!question?.isOther) return undefined;
-  return { id, value, secret: isSecretQuestion(question), shortcut: question.options.length + 1, onChange };
+  const notChosen = !question.multiSelect && hasChoice && value.trim() !== "";
+  const secret = isSecretQuestion(question);
+  return {
+    id,
+    value,
+    secret,
+    shortcut: question.options.length + 1,
+    notChosen,
+    hintId: `${id}-hint`,
+    notice,
+    noticeId: `${id}-notice`,
+    credential: !secret && looksLikeCredential(value),
+    warningId: `${id}-warning`,
+    onChange,
+    onPointerDown,
+  };
 }

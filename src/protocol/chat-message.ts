@@ -1,3 +1,4 @@
+import { askUserBlocksOf, type AskUserBlock } from "./ask-user-history";
 import { parseAsyncDelivery, type AsyncDelivery } from "./async-delivery";
 import { asObject, describe } from "./reader";
 import { invalid, valid, type Validated } from "./result";
@@ -38,6 +39,8 @@ export interface ChatMessage {
   timestamp?: number;
   /** The `openclawAsyncDelivery` block, validated; absent when the message has none. */
   asyncDelivery?: Validated<AsyncDelivery>;
+  /** The ask_user calls and results this message holds; absent when it has none. */
+  askUser?: AskUserBlock[];
 }
 
 /** A `chat` event as the kit reads it. */
@@ -100,6 +103,7 @@ export function parseChatMessage(raw: unknown): Validated<ChatMessage> {
       provenance: provenanceOf(o.provenance),
       timestamp: asNumber(o.timestamp),
       asyncDelivery: o.openclawAsyncDelivery === undefined ? undefined : parseAsyncDelivery(o.openclawAsyncDelivery),
+      askUser: askUserBlocksOf(o),
     }),
   );
 }

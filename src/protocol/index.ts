@@ -15,3 +15,5 @@ export * from "./run-ending";
 export * from "./id-table";
 export * from "./sendable-text";
 export * from "./credential-shape";
+export * from "./ask-user-history";
+export * from "./sha256";

@@ -3,11 +3,17 @@ import type { GatewayConnection } from "../gateway/types";
 import { idTable, type QuestionAnswers, type QuestionRecord } from "../protocol";
 import type { AsyncQuestionServices } from "./async-services";
 import { createAsyncSync } from "./async-sync";
+import { createIndexedDbBlockingDraftStorage, createMemoryBlockingDraftStorage } from "./blocking-draft-storage";
+import { createBlockingDrafts, type BlockingDraftServices } from "./blocking-drafts";
 import { createDockActions } from "./dock-actions";
 import { createGatewaySync } from "./gateway-sync";
+import { createHistoryOutcomes } from "./history-outcomes";
+import { createPaneBus } from "./outbox/pane-bus";
+import { emptyPermissions } from "./permissions";
 import { newResolverId } from "./outcome-of";
 import { DEFAULT_TYPING_GRACE_MS } from "./priority";
 import { realTimers, type Timers } from "./timers";
+import type { PaneBus } from "./outbox/types";
 import type { DockState, DockStore } from "./types";
 
 /** Timer functions of a dock store, injectable so tests can use fake time. */
@@ -33,11 +39,16 @@ export interface DockStoreOptions {
   asyncQuestions?: AsyncQuestionServices;
   /** The `resolvedBy` sent with this dock's answers and skips, which tells them from other surfaces'. @default one per page */
   resolverId?: string;
+  /**
+   * Where blocking drafts are kept and shared. `false`: in this store's memory only.
+   * @default with `asyncQuestions`, IndexedDB (memory where there is none) and a pane bus on the default channel; else `false`
+   */
+  blockingDrafts?: BlockingDraftServices | false;
 }
 
 /** Internals shared by the store's modules; not part of the public API. */
 export interface DockContext {
-  options: Required<Omit<DockStoreOptions, "initialRecords" | "asyncQuestions">>;
+  options: Required<Omit<DockStoreOptions, "initialRecords" | "asyncQuestions" | "blockingDrafts">>;
   set: StoreApi<DockStore>["setState"];
   get: StoreApi<DockStore>["getState"];
   /** Every answer sent per request, so a late confirmation can tell "ours" from "elsewhere". */
@@ -74,6 +85,7 @@ export function createQuestionDockStore(opts: DockStoreOptions): StoreApi<DockSt
     outcomeVersion: 0,
     collapsed: false,
     rejected: [],
+    permission: emptyPermissions(),
     announcement: { text: "", n: 0 },
   };
   // Actions need the store's own set/get, so the store is made first and the actions attached after.
@@ -81,7 +93,27 @@ export function createQuestionDockStore(opts: DockStoreOptions): StoreApi<DockSt
   const ctx: DockContext = { options, set: store.setState, get: store.getState, attempted: new Map(), inflight: new Map() };
   const sync = createGatewaySync(ctx);
   const asyncSync = opts.asyncQuestions ? createAsyncSync(ctx, sync, opts.asyncQuestions) : undefined;
-  store.setState({ actions: createDockActions(ctx, sync, asyncSync) });
+  const historyOutcomes = opts.asyncQuestions ? createHistoryOutcomes(ctx, sync, opts.asyncQuestions.conversation) : undefined;
+  const drafts = draftServicesFor(opts);
+  const blockingDrafts = drafts ? createBlockingDrafts(ctx, store, drafts.services) : undefined;
+  const actions = createDockActions(ctx, sync, asyncSync);
+  const dispose = actions.dispose;
+  actions.dispose = () => {
+    historyOutcomes?.dispose();
+    blockingDrafts?.dispose();
+    drafts?.ownBus?.close();
+    dispose();
+  };
+  store.setState({ actions });
   for (const record of opts.initialRecords ?? []) sync.receive(record, "initial");
   return store;
+}
+
+// A host that opted into async questions has a conversation worth keeping, so blocking drafts are kept with it.
+function draftServicesFor(opts: DockStoreOptions): { services: BlockingDraftServices; ownBus?: PaneBus } | undefined {
+  if (opts.blockingDrafts) return { services: opts.blockingDrafts };
+  if (opts.blockingDrafts === false || !opts.asyncQuestions) return undefined;
+  const storage = typeof indexedDB === "undefined" ? createMemoryBlockingDraftStorage() : createIndexedDbBlockingDraftStorage();
+  const bus = createPaneBus();
+  return { services: { storage, bus }, ownBus: bus };
 }

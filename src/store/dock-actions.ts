@@ -2,7 +2,7 @@ import { getQuestion, resolveQuestion } from "../gateway/questions-api";
 import { GatewayRequestError } from "../gateway/types";
 import { sendableText, withEntry, type QuestionRecord } from "../protocol";
 import type { DockContext } from "./create-dock-store";
-import { selectOption, setOtherText, toggleOption, withStep } from "./drafts";
+import { chooseOtherText, selectOption, setOtherText, toggleOption, withStep } from "./drafts";
 import type { AsyncSync } from "./async-sync";
 import type { GatewaySync } from "./gateway-sync";
 import { submitErrorMessage } from "./messages";
@@ -94,6 +94,7 @@ export function createDockActions(ctx: DockContext, sync: GatewaySync, asyncSync
     toggle: (rid, qid, label) => editView(rid, qid, (v, r) => toggleOption(v, question(r, qid), label, now())),
     // Cleaned as the gateway would refuse or strip it, so a typed answer can always be sent as shown.
     setOther: (rid, qid, text) => editView(rid, qid, (v, r) => setOtherText(v, question(r, qid), sendableText(text).text, now())),
+    chooseOther: (rid, qid) => editView(rid, qid, (v, r) => chooseOtherText(v, question(r, qid), now())),
     goToStep: (rid, step) => editView(rid, null, (v, r) => withStep(v, r, step)),
     next: (rid) => editView(rid, null, (v, r) => withStep(v, r, v.step + 1)),
     back: (rid) => editView(rid, null, (v, r) => withStep(v, r, v.step - 1)),

@@ -11,11 +11,19 @@ function withDraft(view: RequestView, questionId: string, draft: QuestionDraft, 
   return { ...view, drafts: withEntry(view.drafts, questionId, draft), editedAt: now };
 }
 
-/** Single-select: the choice replaces any other, and clears typed text since Other is the alternative answer. */
+/** Single-select: the choice replaces any other and becomes the answer; typed Other text is kept, not chosen, for later. */
 export function selectOption(view: RequestView, q: GatewayQuestion, label: string, now: number): RequestView {
   if (!q.options.some((o) => o.label === label)) return view;
   if (q.multiSelect) return toggleOption(view, q, label, now);
-  return withDraft(view, q.questionId, { selected: [label], other: "" }, now);
+  const draft = draftOf(view, q.questionId);
+  return withDraft(view, q.questionId, { selected: [label], other: draft.other }, now);
+}
+
+/** Single-select: makes the kept Other text the answer again by clearing the choice; nothing changes without typed text. */
+export function chooseOtherText(view: RequestView, q: GatewayQuestion, now: number): RequestView {
+  const draft = draftOf(view, q.questionId);
+  if (q.multiSelect || !q.isOther || draft.other.trim() === "" || draft.selected.length === 0) return view;
+  return withDraft(view, q.questionId, { selected: [], other: draft.other }, now);
 }
 
 /** Multi-select: flips one option; typed text is kept beside the choices. */

@@ -6,6 +6,7 @@ import { newView } from "./drafts";
 import { createExpiryTimer } from "./expiry-timer";
 import { notArrivedMessage, uncertainMessage } from "./messages";
 import { outcomeOf } from "./outcome-of";
+import { clearPermission, notePermission, screenRecord } from "./permissions";
 import { activeAfterArrival } from "./priority";
 import { belongsToSession } from "./session";
 import type { Outcome, OutcomeKind } from "./types";
@@ -58,6 +59,7 @@ function outcomeWords(kind: OutcomeKind): string {
     expired: "Question expired",
     unavailable: "Question no longer available",
     retired: "Moved to history",
+    "no-answer": "No answer",
   };
   return words[kind];
 }
@@ -108,6 +110,8 @@ export function createGatewaySync(ctx: DockContext): GatewaySync {
       at: now(),
       ...extra,
       ...(unsent ? { unsent } : {}),
+      // Binds the summary to the turn that asked.
+      ...(record.runId ? { runId: record.runId } : {}),
     });
     ctx.attempted.delete(id);
     ctx.set({ records, views, submissions, order, activeId, asyncLinks, outcomeVersion: s.outcomeVersion + 1, collapsed: order.length ? s.collapsed : false });
@@ -159,7 +163,7 @@ export function createGatewaySync(ctx: DockContext): GatewaySync {
   };
 
   const receive = (rec: QuestionRecord, source: string) => {
-    if (!mine(rec)) return;
+    if (!mine(rec) || screenRecord(ctx, rec)) return;
     const s = ctx.get();
     if (rec.status !== "pending") return settleWhenReplied(rec);
     if (s.records[rec.id]) {
@@ -186,6 +190,7 @@ export function createGatewaySync(ctx: DockContext): GatewaySync {
       // A new gateway knows nothing of the old one's ids, so asking it about them would only mislabel them.
       const result = await recoverQuestions(client, serverChanged ? [] : local);
       if (disposed) return;
+      clearPermission(ctx, "question.list");
       result.rejected.forEach((r) => reject(r.id === undefined ? "question.list" : "question.get", r.errors, r.id));
       const listed = new Set(result.pending.map((r) => r.id));
       result.pending.forEach((r) => receive(r, "recovery"));
@@ -200,6 +205,8 @@ export function createGatewaySync(ctx: DockContext): GatewaySync {
       }
       if (serverChanged) local.filter((id) => !listed.has(id)).forEach((id) => settle(id, "unavailable"));
     } catch (error) {
+      // A refusal for lack of permission is the person's to know, in words (see permissions.ts).
+      notePermission(ctx, "question.list", error);
       reject("recovery", [{ path: "", message: error instanceof Error ? error.message : String(error) }]);
     }
   };

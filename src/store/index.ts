@@ -1,9 +1,12 @@
 export { createQuestionDockStore, type DockStoreOptions, type DockTimers } from "./create-dock-store";
 export { getAsyncQuestionServices, outboxHistoryOf, type AsyncQuestionServices, type AsyncServiceOptions } from "./async-services";
 export { asyncRequestId } from "./async-sync";
+export { createIndexedDbBlockingDraftStorage, createMemoryBlockingDraftStorage, isBlockingDraft, type BlockingDraft, type BlockingDraftStorage } from "./blocking-draft-storage";
+export { BLOCKING_DRAFT_SAVE_DELAY_MS, type BlockingDraftServices } from "./blocking-drafts";
 export * from "./async";
 export * from "./outbox";
 export { DEFAULT_TYPING_GRACE_MS, activeAfterArrival } from "./priority";
 export { belongsToSession } from "./session";
 export * from "./selectors";
 export type * from "./types";
+export { hasFullQuestionAccess, hiddenReasonOf, permissionNoticeOf, type HiddenQuestion, type HiddenReason, type PermissionNotice as PermissionRefusal, type PermissionState } from "./permissions";

@@ -19,7 +19,10 @@ export function submitErrorMessage(error: unknown, kind: "answer" | "skip"): str
     if (error.code === "DISCONNECTED") return `${what}: the connection dropped. Your draft is kept; try again.`;
     if (error.code === "TIMEOUT") return `${what}: the gateway did not reply in time. Your draft is kept; try again.`;
     if (error.reason === "QUESTION_INVALID_ANSWER") return `The gateway refused the answer: ${error.message}`;
-    if (error.code === "FORBIDDEN") return `${what}: this connection may not answer questions.`;
+    if (error.code === "FORBIDDEN") {
+      const scope = typeof error.details?.["missingScope"] === "string" ? error.details["missingScope"] : undefined;
+      return `${what}: this connection may not answer questions${scope ? ` (missing ${scope})` : ""}.`;
+    }
     return `${what}: ${error.message}`;
   }
   return `${what}: ${error instanceof Error ? error.message : "an unexpected error"}.`;

@@ -1,6 +1,7 @@
 import type { ConnectionInfo } from "../gateway/types";
 import type { IdTable, QuestionAnswers, QuestionRecord, ValidationIssue } from "../protocol";
 import type { OutboxEntry } from "./outbox/types";
+import type { PermissionState } from "./permissions";
 
 /** One question's draft: chosen labels and typed Other text, kept apart so text equal to a label stays text. */
 export interface QuestionDraft {
@@ -41,7 +42,9 @@ export type OutcomeKind =
   | "cancelled"
   | "expired"
   | "unavailable"
-  | "retired";
+  | "retired"
+  /** Read back from the transcript, which shows no answer and does not say why. */
+  | "no-answer";
 
 /** What ties a dock request to an async (Codex) question: answers go out as chat messages, not question.resolve. */
 export interface AsyncLink {
@@ -60,6 +63,16 @@ export interface Outcome {
   async?: AsyncLink & { outboxId?: string; replyText?: string };
   /** What the person had chosen or typed but never sent, kept when the request left without their answer. */
   unsent?: IdTable<QuestionDraft>;
+  /** The agent run that asked: binds the summary to its turn in the transcript. */
+  runId?: string;
+  /** The assistant tool call that asked, when the transcript showed it. */
+  toolCallId?: string;
+  /** The transcript id of the assistant message that asked. */
+  anchor?: string;
+  /** Set when the outcome was read back from the transcript rather than seen live. */
+  fromHistory?: true;
+  /** From the transcript: the question was skipped or cancelled, by whom it does not say. */
+  noAnswerReason?: "cancelled";
 }
 
 /** A record from the gateway that failed validation, reported instead of shown. */
@@ -94,6 +107,8 @@ export interface DockState {
   /** The conversation's outbox entries by id, mirrored for the summaries' delivery states. */
   deliveries: IdTable<OutboxEntry>;
   rejected: DockRejection[];
+  /** Calls the gateway refused for lack of permission, and the questions hidden from this connection. */
+  permission: PermissionState;
   /** A short polite message for the live region, with a counter so a repeat still announces. */
   announcement: { text: string; n: number };
 }
@@ -103,6 +118,8 @@ export interface DockActions {
   select(requestId: string, questionId: string, label: string): void;
   toggle(requestId: string, questionId: string, label: string): void;
   setOther(requestId: string, questionId: string, text: string): void;
+  /** Makes a single-select question's kept Other text the answer again (clears its choice); no-op without typed text. */
+  chooseOther(requestId: string, questionId: string): void;
   goToStep(requestId: string, step: number): void;
   next(requestId: string): void;
   back(requestId: string): void;

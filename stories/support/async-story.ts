@@ -4,6 +4,7 @@ import type { SimAskAsyncParams } from "../../src/gateway/simulated";
 import {
   asyncRequestId,
   createConversation,
+  createMemoryBlockingDraftStorage,
   createMemoryStorage,
   createOutbox,
   createPaneBus,
@@ -100,7 +101,8 @@ export async function createAsyncStoryDock(scenario: AsyncScenario = {}): Promis
       });
       services = { conversation, outbox, storage };
       return {
-        store: { asyncQuestions: services },
+        // Blocking drafts stay in this story too: memory, and the story's own channel.
+        store: { asyncQuestions: services, blockingDrafts: { storage: createMemoryBlockingDraftStorage(), bus } },
         dispose: () => {
           outbox.getState().dispose();
           conversation.getState().actions.dispose();

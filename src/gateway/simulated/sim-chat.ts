@@ -16,9 +16,21 @@ export interface SimAsyncDelivery {
 }
 
 /** A transcript message as `chat.history` returns it: user text is a plain string, assistant text a list of parts. */
+/** A tool call or tool result block, shaped as the gateway writes it (see `sim-ask-user.ts`). */
+export type SimToolPart = { type: "toolCall" | "toolResult" } & Record<string, unknown>;
+
 export interface SimChatMessage {
-  role: "user" | "assistant";
-  content: string | SimTextPart[];
+  /** "custom" and "toolResult" carry an agent's tool calls, as the gateway writes them. */
+  role: "user" | "assistant" | "custom" | "toolResult";
+  content: string | SimTextPart[] | SimToolPart[];
+  /** On "toolResult" messages: the call answered and its tool. */
+  toolCallId?: string;
+  toolName?: string;
+  isError?: boolean;
+  /** On "custom" messages: "openclaw.nested-tool.v1" for a deferred tool's call and result. */
+  customType?: string;
+  display?: boolean;
+  excludeFromContext?: boolean;
   timestamp: number;
   /** On user messages: the `chat.send` idempotency key with `:user` appended, as the gateway stores it. */
   idempotencyKey?: string;

@@ -57,6 +57,8 @@ export interface SimHandshakeConfig {
   /** Issued device tokens by device id; a matching one stands in for the shared token. */
   deviceTokens: Map<string, string>;
   newDeviceToken: () => string;
+  /** Guest tokens, each standing for a verified user profile (the shared token is the owner, with none). */
+  guests?: ReadonlyMap<string, string>;
 }
 
 /** A connect that passed: what the connection was granted. */
@@ -65,6 +67,8 @@ export interface SimGrant {
   scopes: string[];
   method: "token" | "device-token" | "none";
   deviceToken?: string;
+  /** The verified profile of a guest token. */
+  profileId?: string;
 }
 
 /** The outcome of a `connect`: a grant, or the error frame and close the gateway would send. */
@@ -108,13 +112,15 @@ export async function evaluateConnect(raw: unknown, challenge: { nonce: string; 
   if (config.token !== undefined) {
     const token = p.auth?.token;
     const deviceTokenOk = !token && device !== undefined && p.auth?.deviceToken !== undefined && config.deviceTokens.get(device.id) === p.auth.deviceToken;
-    if (token === config.token) method = "token";
+    if (token === config.token || (token !== undefined && config.guests?.has(token))) method = "token";
     else if (deviceTokenOk) method = "device-token";
     else return authFailure(token ? "token_mismatch" : "token_missing", p.client, device !== undefined);
   }
   const scopes = (p.scopes ?? []).filter((s) => config.grantableScopes.includes(s));
+  const guest = p.auth?.token ? config.guests?.get(p.auth.token) : undefined;
+  const profile = guest !== undefined ? { profileId: guest } : {};
   if (!device) {
-    if (!config.requireDevice) return { ok: true, grant: { role, scopes, method } };
+    if (!config.requireDevice) return { ok: true, grant: { role, scopes, method, ...profile } };
     const details = { code: p.client.id === "openclaw-control-ui" ? "CONTROL_UI_DEVICE_IDENTITY_REQUIRED" : "DEVICE_IDENTITY_REQUIRED" };
     return refuse({ code: GatewayErrorCode.InvalidRequest, message: "device identity required", details });
   }
@@ -126,5 +132,5 @@ export async function evaluateConnect(raw: unknown, challenge: { nonce: string; 
     deviceToken = config.newDeviceToken();
     config.deviceTokens.set(device.id, deviceToken);
   }
-  return { ok: true, grant: { role, scopes, method, deviceToken } };
+  return { ok: true, grant: { role, scopes, method, deviceToken, ...profile } };
 }

@@ -5,6 +5,7 @@ import { SimConnection, type Deliver } from "./sim-connection";
 import { startupUnavailable, toErrorBody } from "./sim-errors";
 import { evaluateConnect, type SimHandshakeConfig } from "./sim-handshake";
 import { callMethod, SIM_EVENTS, SIM_METHODS, type SimMethodContext } from "./sim-methods";
+import { canSeeQuestion, ownRunAccessOnly } from "./sim-scopes";
 
 /** Fixed facts of the simulated server. */
 export interface SimHubConfig extends SimHandshakeConfig {
@@ -71,7 +72,18 @@ export class SimHub {
 
   /** Sends an event to every connected client, each with its own `seq`. */
   publish(event: string, payload: unknown): void {
-    for (const conn of this.connected) conn.event(event, payload);
+    for (const conn of this.connected) if (this.mayHear(conn, event, payload)) conn.event(event, payload);
+  }
+
+  // Question events reach only the connections that may see the question, as on the gateway.
+  private mayHear(conn: SimConnection, event: string, payload: unknown): boolean {
+    if (event !== "question.requested" && event !== "question.resolved") return true;
+    const caller = { scopes: conn.grant?.scopes ?? [], ...(conn.grant?.profileId ? { profileId: conn.grant.profileId } : {}) };
+    // Full access hears everything, scripted broadcasts of unknown records included.
+    if (!ownRunAccessOnly(caller)) return true;
+    const id = (payload as { id?: unknown } | null)?.id;
+    const record = typeof id === "string" ? this.services.questions.get(id) : undefined;
+    return record !== undefined && canSeeQuestion(caller, record, this.services.questions.askedBy(record.id));
   }
 
   /** Drops every socket abnormally (code 1006). */
@@ -112,7 +124,7 @@ export class SimHub {
   private handle(conn: SimConnection, req: RequestLike, answerWhen: (answer: () => void) => void): void {
     let result: unknown;
     try {
-      result = callMethod(req.method, req.params, { ...this.services, scopes: conn.grant?.scopes ?? [] });
+      result = callMethod(req.method, req.params, { ...this.services, scopes: conn.grant?.scopes ?? [], ...(conn.grant?.profileId ? { profileId: conn.grant.profileId } : {}) });
     } catch (error) {
       return answerWhen(() => conn.respondError(req.id, toErrorBody(error)));
     }

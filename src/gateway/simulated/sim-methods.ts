@@ -1,6 +1,7 @@
 import { QuestionErrorReason, type ChatSendParams, type QuestionAnswers } from "../../protocol";
 import type { SimChat } from "./sim-chat";
 import { invalidRequest, missingScope, questionError } from "./sim-errors";
+import { admission, canSeeQuestion, ownRunAccessOnly, profileRequired, scopeSatisfied } from "./sim-scopes";
 import { questionParamsError, questionShapeError, type SimQuestionInput } from "./sim-question-rules";
 import type { SimQuestionRequest, SimQuestionStore } from "./sim-questions";
 import { any, bool, checkValue, int, nonEmpty, obj, optional, str, type Check } from "./sim-schema";
@@ -8,6 +9,8 @@ import { any, bool, checkValue, int, nonEmpty, obj, optional, str, type Check } 
 /** What a method handler can reach. */
 export interface SimMethodContext {
   scopes: readonly string[];
+  /** The verified profile of a guest connection (a guest token); the shared-token owner has none. */
+  profileId?: string;
   questions: SimQuestionStore;
   chat: SimChat;
 }
@@ -21,9 +24,15 @@ interface MethodSpec {
 
 const ADMIN = "operator.admin";
 
-/** True when granted scopes cover `required`: admin covers all, write covers read. */
+/** True when granted scopes cover `required` (admin covers all, write covers read and the session scopes). */
 export function hasScope(granted: readonly string[], required: string): boolean {
-  return granted.includes(required) || granted.includes(ADMIN) || (required === "operator.read" && granted.includes("operator.write"));
+  return scopeSatisfied(required, granted);
+}
+
+// Without operator.questions a question this caller may not see is "not found", never "forbidden": its existence stays private.
+function visible(ctx: SimMethodContext, id: string): void {
+  const record = ctx.questions.get(id);
+  if (record && !canSeeQuestion(ctx, record, ctx.questions.askedBy(id))) notFound(id);
 }
 
 function checked<T>(method: string, schema: Check, params: unknown): T {
@@ -82,6 +91,8 @@ const methods: Record<string, MethodSpec> = {
     scope: "operator.questions",
     handle: (params, ctx) => {
       const p = questionParams<SimQuestionRequest>("question.request", params);
+      // A guest's questions come from its own agent runs (scripted with `ask({ askedBy })`), never from its socket.
+      if (ownRunAccessOnly(ctx)) throw invalidRequest("question creation requires trusted agent runtime authority");
       if (p.questions.some((q) => q.secretStore)) {
         // Secret-store prompts come only from a trusted agent runtime, never from an operator socket.
         throw invalidRequest(ctx.scopes.includes(ADMIN) ? "secret store questions require trusted agent runtime authority" : "secret store questions require an operator.admin client");
@@ -95,13 +106,14 @@ const methods: Record<string, MethodSpec> = {
     scope: "operator.questions",
     handle: (params, ctx) => {
       questionParams("question.list", params);
-      return { questions: ctx.questions.list() };
+      return { questions: ctx.questions.list().filter((r) => canSeeQuestion(ctx, r, ctx.questions.askedBy(r.id))) };
     },
   },
   "question.get": {
     scope: "operator.questions",
     handle: (params, ctx) => {
       const { id } = questionParams<{ id: string }>("question.get", params);
+      visible(ctx, id);
       return { question: ctx.questions.get(id) ?? notFound(id) };
     },
   },
@@ -109,6 +121,7 @@ const methods: Record<string, MethodSpec> = {
     scope: "operator.questions",
     handle: (params, ctx) => {
       const p = questionParams<{ id: string; cancel?: true; answers?: QuestionAnswers; resolvedBy?: string }>("question.resolve", params);
+      visible(ctx, p.id);
       if (p.cancel) return ctx.questions.cancel(p.id, p.resolvedBy);
       return ctx.questions.resolve(p.id, p.answers ?? { answers: {} }, p.resolvedBy);
     },
@@ -117,6 +130,7 @@ const methods: Record<string, MethodSpec> = {
     scope: "operator.questions",
     handle: (params, ctx) => {
       const p = questionParams<{ id: string; timeoutMs?: number }>("question.waitAnswer", params);
+      visible(ctx, p.id);
       return ctx.questions.waitAnswer(p.id, p.timeoutMs);
     },
   },
@@ -153,6 +167,8 @@ export const SIM_EVENTS: readonly string[] = ["connect.challenge", "tick", "ques
 export function callMethod(method: string, params: unknown, ctx: SimMethodContext): unknown {
   const spec = methods[method];
   if (!spec) throw invalidRequest(`unknown method: ${method}`);
-  if (!hasScope(ctx.scopes, spec.scope)) throw missingScope(spec.scope, [spec.scope]);
+  const refused = admission(method, spec.scope, ctx);
+  if (refused === "profile") throw profileRequired();
+  if (refused !== undefined) throw missingScope(refused, [refused]);
   return spec.handle(params, ctx);
 }

@@ -1,4 +1,5 @@
 // A simulated gateway's conversations as text, so that a page which reloads finds the same gateway again.
+import { parseQuestionRecord, type QuestionRecord } from "../../protocol";
 import type { SimAsyncDelivery, SimChatMessage, SimSession } from "./sim-chat";
 import type { SimRun, SimRuns } from "./sim-runs";
 
@@ -26,6 +27,16 @@ export interface SimChatDump {
   sent: Array<[string, string]>;
   runs: SimRunDump[];
   pendingDelivery: Array<[string, SimAsyncDelivery]>;
+  /** Pending question records (each keeps its expiry) and the run that owns each: a reload is not a gateway restart. */
+  questions?: SimQuestionDump[];
+}
+
+/** A pending question as a dump keeps it. */
+export interface SimQuestionDump {
+  record: QuestionRecord;
+  ownerRunId?: string;
+  /** The guest profile whose run asked it, which decides who may see it. */
+  askedBy?: string;
 }
 
 type Obj = Record<string, unknown>;
@@ -34,7 +45,7 @@ const isStr = (v: unknown): v is string => typeof v === "string";
 const isNum = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v);
 const isPair = (v: unknown): v is [string, unknown] => Array.isArray(v) && v.length === 2 && isStr(v[0]);
 
-const isMessage = (v: unknown): boolean => isObj(v) && (v["role"] === "user" || v["role"] === "assistant") && isObj(v["__openclaw"]) && isNum(v["timestamp"]);
+const isMessage = (v: unknown): boolean => isObj(v) && ["user", "assistant", "custom", "toolResult"].includes(v["role"] as string) && isObj(v["__openclaw"]) && isNum(v["timestamp"]);
 const isSession = (v: unknown): boolean => isObj(v) && isStr(v["key"]) && isStr(v["sessionId"]) && Array.isArray(v["messages"]) && v["messages"].every(isMessage);
 const isRun = (v: unknown): boolean => isObj(v) && isStr(v["runId"]) && isStr(v["sessionKey"]) && isStr(v["text"]) && isNum(v["startedAt"]) && isNum(v["seq"]);
 
@@ -53,7 +64,22 @@ export function parseChatDump(text: string | null): SimChatDump | undefined {
   if (!Array.isArray(sent) || !sent.every((p) => isPair(p) && isStr(p[1]))) return undefined;
   if (!Array.isArray(runs) || !runs.every(isRun)) return undefined;
   if (!Array.isArray(pendingDelivery) || !pendingDelivery.every((p) => isPair(p) && isObj(p[1]))) return undefined;
-  return value as unknown as SimChatDump;
+  return { ...(value as unknown as SimChatDump), questions: parseQuestionDumps(value["questions"]) };
+}
+
+// Question records are read like the wire's: one that fails validation is left out, the rest still load.
+function parseQuestionDumps(value: unknown): SimQuestionDump[] {
+  if (!Array.isArray(value)) return [];
+  const out: SimQuestionDump[] = [];
+  for (const item of value) {
+    if (!isObj(item)) continue;
+    const parsed = parseQuestionRecord(item["record"]);
+    if (!parsed.ok || parsed.value.status !== "pending") continue;
+    const owner = item["ownerRunId"];
+    const askedBy = item["askedBy"];
+    out.push({ record: parsed.value, ...(isStr(owner) ? { ownerRunId: owner } : {}), ...(isStr(askedBy) ? { askedBy } : {}) });
+  }
+  return out;
 }
 
 /** The parts of a chat store that a dump covers. */

@@ -29,6 +29,8 @@ interface Entry {
   waiters: Set<() => void>;
   /** The simulated run whose end cancels this question, like an agent run that is no longer active. */
   ownerRunId?: string;
+  /** The verified profile whose own run asked it; only that guest sees it without operator.questions. */
+  askedBy?: string;
 }
 
 type Terminal = { status: "answered"; answers: QuestionAnswers } | { status: "cancelled" } | { status: "expired" };
@@ -55,7 +57,7 @@ export class SimQuestionStore {
   ) {}
 
   /** Creates a pending question, broadcasts `question.requested`, and arms its expiry. */
-  request(input: SimQuestionRequest, ownerRunId?: string): QuestionRecord {
+  request(input: SimQuestionRequest, ownerRunId?: string, askedBy?: string): QuestionRecord {
     const id = input.id ?? this.newId();
     if (this.entries.has(id)) throw questionError(QuestionErrorReason.IdInUse, `question '${id}' already exists`);
     const timeoutMs = input.timeoutMs ?? DEFAULT_QUESTION_TIMEOUT_MS;
@@ -71,7 +73,7 @@ export class SimQuestionStore {
       expiresAtMs: createdAtMs + timeoutMs,
       status: "pending",
     };
-    const entry: Entry = { record, waiters: new Set(), ...(ownerRunId ? { ownerRunId } : {}) };
+    const entry: Entry = { record, waiters: new Set(), ...(ownerRunId ? { ownerRunId } : {}), ...(askedBy ? { askedBy } : {}) };
     entry.expiry = this.clock.setTimeout(() => this.finish(entry, { status: "expired" }), timeoutMs);
     this.entries.set(id, entry);
     this.publish("question.requested", record);
@@ -83,6 +85,11 @@ export class SimQuestionStore {
     const entry = this.entries.get(id);
     if (entry && entry.record.status === "pending" && entry.record.expiresAtMs <= this.clock.now()) this.finish(entry, { status: "expired" });
     return entry?.record;
+  }
+
+  /** The verified profile whose run asked a question, if a guest's run did. */
+  askedBy(id: string): string | undefined {
+    return this.entries.get(id)?.askedBy;
   }
 
   /** Pending questions, oldest first, ties by id. */
@@ -133,6 +140,23 @@ export class SimQuestionStore {
     for (const entry of [...this.entries.values()]) {
       if (entry.ownerRunId === runId && entry.record.status === "pending") this.finish(entry, { status: "cancelled" }, "requester-inactive");
     }
+  }
+
+  /** Pending questions with the run that owns each, for a dump that a reloaded page reads back. */
+  pending(): Array<{ record: QuestionRecord; ownerRunId?: string; askedBy?: string }> {
+    return this.list().map((record) => {
+      const entry = this.entries.get(record.id);
+      return { record, ...(entry?.ownerRunId ? { ownerRunId: entry.ownerRunId } : {}), ...(entry?.askedBy ? { askedBy: entry.askedBy } : {}) };
+    });
+  }
+
+  /** Takes back a pending question from a dump, silently (it was announced before), with its time left; an overdue one is dropped. */
+  restore(record: QuestionRecord, ownerRunId?: string, askedBy?: string): void {
+    const left = record.expiresAtMs - this.clock.now();
+    if (record.status !== "pending" || left <= 0 || this.entries.has(record.id)) return;
+    const entry: Entry = { record, waiters: new Set(), ...(ownerRunId ? { ownerRunId } : {}), ...(askedBy ? { askedBy } : {}) };
+    entry.expiry = this.clock.setTimeout(() => this.finish(entry, { status: "expired" }), left);
+    this.entries.set(record.id, entry);
   }
 
   /** Forgets everything, as a gateway process does when it stops. */

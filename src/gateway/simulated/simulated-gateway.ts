@@ -18,18 +18,20 @@
 import type { QuestionAnswers, QuestionRecord } from "../../protocol";
 import { CONTROL_UI_SCOPES } from "../connect-params";
 import type { TransportFactory } from "../transport";
+import { writeAskUserCall, writeAskUserResult, type SimAskUserCall } from "./sim-ask-user";
 import { SimChat, type SimAsyncQuestion, type SimChatMessage } from "./sim-chat";
 import { systemClock, type SimClock } from "./sim-clock";
 import type { Deliver } from "./sim-connection";
 import { SimHub } from "./sim-hub";
-import { parseChatDump, type SimPersistence } from "./sim-persist";
+import { oncePerMicrotask, parseChatDump, type SimPersistence } from "./sim-persist";
 import { assertAskable } from "./sim-methods";
 import { questionParamsError, type SimQuestionInput } from "./sim-question-rules";
 import { SimQuestionStore, type SimQuestionRequest } from "./sim-questions";
 import type { SimRun } from "./sim-runs";
+import { SIM_KNOWN_SCOPES } from "./sim-scopes";
 
-/** The scopes a Control UI asks for; the simulated gateway grants the requested ones among these. */
-export const SIM_OPERATOR_SCOPES: readonly string[] = CONTROL_UI_SCOPES;
+/** The scopes the simulated gateway grants by default, among those requested: a Control UI's, plus the session scopes. */
+export const SIM_OPERATOR_SCOPES: readonly string[] = [...new Set([...CONTROL_UI_SCOPES, ...SIM_KNOWN_SCOPES])];
 
 /** How to set up a simulated gateway; every field is optional. */
 export interface SimulatedGatewayOptions {
@@ -61,11 +63,18 @@ export interface SimulatedGatewayOptions {
   methodLatencyMs?: Readonly<Record<string, number>>;
   /** Keeps transcripts, chat.send keys and running runs across page loads; unreadable saved text is ignored. @default none */
   persist?: SimPersistence;
+  /**
+   * Guest tokens by token, each standing for a verified user profile id. A guest connection without
+   * operator.questions sees only questions its own runs asked (`ask({ askedBy })`); the shared token has no profile.
+   */
+  guests?: Readonly<Record<string, string>>;
 }
 
 /** What `ask` takes: `question.request` params, with each question's `options` and `isOther` optional. */
 export interface SimAskParams extends Omit<SimQuestionRequest, "questions"> {
   questions: Array<Omit<SimQuestionInput, "options"> & { options?: SimQuestionInput["options"] }>;
+  /** The guest profile whose own agent run asks it; without one, only full-access connections see it. */
+  askedBy?: string;
 }
 
 /** What `askAsync` takes; not validated, so tests can deliver malformed questions on purpose. */
@@ -147,8 +156,22 @@ export function createSimulatedGateway(options: SimulatedGatewayOptions = {}): S
   const clock = options.clock ?? systemClock;
   const mainSessionKey = options.mainSessionKey ?? "agent:main:main";
   const replyOption = options.reply ?? ((message: string) => `Noted: ${message}`);
+  // Questions asked from an agent run's tool call, by record id, until the transcript shows how they ended.
+  const askUserCalls = new Map<string, SimAskUserCall>();
+  const writeResult = (id: string) => {
+    const call = askUserCalls.get(id);
+    const record = call && questions.all().find((r) => r.id === id);
+    if (!call || !record) return;
+    askUserCalls.delete(id);
+    writeAskUserResult(chat, call, record);
+  };
   // Stores publish through the hub, which needs the stores to exist first; the closure resolves it later.
-  const publish = (event: string, payload: unknown) => server.publish(event, payload);
+  const publish = (event: string, payload: unknown) => {
+    if (event === "question.resolved") writeResult(String((payload as { id?: unknown }).id));
+    server.publish(event, payload);
+    // Pending questions are saved with the conversations, so a reloaded page finds them still pending.
+    if (event === "question.requested" || event === "question.resolved") saveQuestions();
+  };
   const questions = new SimQuestionStore(clock, publish, randomId);
   const chat = new SimChat(clock, publish, {
     ...(replyOption ? { reply: replyOption } : {}),
@@ -159,13 +182,15 @@ export function createSimulatedGateway(options: SimulatedGatewayOptions = {}): S
   });
   const save = (persist: SimPersistence) => {
     try {
-      persist.save(JSON.stringify(chat.dump()));
+      persist.save(JSON.stringify({ ...chat.dump(), questions: questions.pending() }));
     } catch {
       // A full or unavailable storage must not stop the gateway; it only forgets on the next load.
     }
   };
+  const saveQuestions = oncePerMicrotask(() => options.persist && save(options.persist));
   const saved = options.persist ? parseChatDump(options.persist.load()) : undefined;
   if (saved) chat.load(saved);
+  for (const q of saved?.questions ?? []) questions.restore(q.record, q.ownerRunId, q.askedBy);
   const server = new SimHub(
     {
       clock,
@@ -181,6 +206,7 @@ export function createSimulatedGateway(options: SimulatedGatewayOptions = {}): S
       grantableScopes: options.grantableScopes ?? SIM_OPERATOR_SCOPES,
       deviceTokens: new Map(),
       newDeviceToken: randomId,
+      ...(options.guests ? { guests: new Map(Object.entries(options.guests)) } : {}),
       ...(options.methodLatencyMs ? { methodLatencyMs: options.methodLatencyMs } : {}),
     },
     { questions, chat },
@@ -201,7 +227,7 @@ export function createSimulatedGateway(options: SimulatedGatewayOptions = {}): S
     get connectionCount() {
       return server.connected.length;
     },
-    ask(params) {
+    ask({ askedBy, ...params }) {
       const request = {
         sessionKey: mainSessionKey,
         agentId: "main",
@@ -212,7 +238,13 @@ export function createSimulatedGateway(options: SimulatedGatewayOptions = {}): S
       if (error) throw error;
       assertAskable(request.questions);
       const owner = request.runId !== undefined && chat.runs.get(request.runId)?.status === "running" ? request.runId : undefined;
-      return copy(questions.request(request, owner));
+      // A running run's question comes from its ask_user tool call, which its transcript shows as the gateway's does.
+      const call = owner
+        ? writeAskUserCall(chat, { sessionKey: chat.runs.get(owner)!.sessionKey, runId: owner, callId: `call_${randomId()}`, questions: request.questions, timeoutMs: request.timeoutMs })
+        : undefined;
+      const record = questions.request(call && request.id === undefined ? { ...request, id: call.recordId } : request, owner, askedBy);
+      if (call) askUserCalls.set(record.id, call);
+      return copy(record);
     },
     askAsync(params) {
       const itemId = params.itemId ?? `item-${randomId()}`;
@@ -241,6 +273,7 @@ export function createSimulatedGateway(options: SimulatedGatewayOptions = {}): S
       server.bootId = `boot-${randomId()}`;
       const interrupted = chat.stopRuns();
       if (!opts.keepPending) questions.clear();
+      saveQuestions();
       if (opts.unavailableConnects !== undefined) server.unavailableConnects = opts.unavailableConnects;
       const recover = () => {
         if (opts.recoverInterrupted) for (const sessionKey of interrupted) chat.recover(sessionKey);

@@ -17,7 +17,7 @@ interface Channel {
 
 const channels = new Map<string, Channel>();
 
-const TYPES: ReadonlySet<string> = new Set(["outbox-changed", "outbox-removed", "draft-changed", "reopen-draft"]);
+const TYPES: ReadonlySet<string> = new Set(["outbox-changed", "outbox-removed", "draft-changed", "reopen-draft", "blocking-draft"]);
 
 /** True for something shaped like a `PaneMessage`; other tabs are same-origin but may run another version of the kit. */
 export function isPaneMessage(value: unknown): value is PaneMessage {

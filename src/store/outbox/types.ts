@@ -1,3 +1,5 @@
+import type { BlockingDraft } from "../blocking-draft-storage";
+
 /** Where an outbox answer stands, as the question summary shows it. */
 export type DeliveryState =
   /** Waiting for the agent's run to go idle, or for a reconnect. */
@@ -72,7 +74,9 @@ export type PaneMessage =
   | { type: "outbox-removed"; sessionKey: string; id: string }
   | { type: "draft-changed"; sessionKey: string; draft: AsyncDraft }
   /** Discard: the answer left the outbox and its draft must reopen in every pane. */
-  | { type: "reopen-draft"; sessionKey: string; itemId: string; draft: AsyncDraft };
+  | { type: "reopen-draft"; sessionKey: string; itemId: string; draft: AsyncDraft }
+  /** A blocking request's draft changed in another pane; no draft means the request settled there. */
+  | { type: "blocking-draft"; sessionKey: string; requestId: string; draft?: BlockingDraft };
 
 /** A publish/subscribe channel between panes; the sender does not hear its own messages. */
 export interface PaneBus {

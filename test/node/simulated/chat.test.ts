@@ -20,8 +20,8 @@ function timeline(frames: WireFrame[], runId: string): string[] {
 
 const STARTED = ["agent:lifecycle:start", "chat:status", "agent:run_status:starting_model"];
 
-function textOf(content: string | Array<{ text: string }>): string | undefined {
-  return typeof content === "string" ? content : content[0]?.text;
+function textOf(content: string | ReadonlyArray<object>): string | undefined {
+  return typeof content === "string" ? content : ((content[0] as { text?: string } | undefined)?.text);
 }
 
 describe("chat.send", () => {

@@ -33,7 +33,11 @@ describe("Drafts", () => {
 
   it.each([
     ["select, then type", (a: F, id: string) => (a.select(id, "target", "Production"), a.setOther(id, "target", "Canary")), { selected: [], other: "Canary" }, ["Canary"]],
-    ["type, then select", (a: F, id: string) => (a.setOther(id, "target", "Canary"), a.select(id, "target", "Production")), { selected: ["Production"], other: "" }, ["Production"]],
+    // The typed text stays, not chosen: the choice is the one value sent.
+    ["type, then select", (a: F, id: string) => (a.setOther(id, "target", "Canary"), a.select(id, "target", "Production")), { selected: ["Production"], other: "Canary" }, ["Production"]],
+    ["type, select, then choose Other again", (a: F, id: string) => (a.setOther(id, "target", "Canary"), a.select(id, "target", "Production"), a.chooseOther(id, "target")), { selected: [], other: "Canary" }, ["Canary"]],
+    ["choose Other with nothing typed keeps the choice", (a: F, id: string) => (a.select(id, "target", "Production"), a.chooseOther(id, "target")), { selected: ["Production"], other: "" }, ["Production"]],
+    ["choose Other with only spaces typed keeps the choice", (a: F, id: string) => (a.setOther(id, "target", "  "), a.select(id, "target", "Production"), a.chooseOther(id, "target")), { selected: ["Production"], other: "  " }, ["Production"]],
     ["select, then type only spaces", (a: F, id: string) => (a.select(id, "target", "Production"), a.setOther(id, "target", "  ")), { selected: ["Production"], other: "  " }, ["Production"]],
     ["select twice", (a: F, id: string) => (a.select(id, "target", "Production"), a.select(id, "target", "Staging (Recommended)")), { selected: ["Staging (Recommended)"], other: "" }, ["Staging (Recommended)"]],
     ["toggle on a single-select", (a: F, id: string) => (a.toggle(id, "target", "Production"), a.toggle(id, "target", "Production")), { selected: ["Production"], other: "" }, ["Production"]],
@@ -52,6 +56,7 @@ describe("Drafts", () => {
     ["treats select like toggle", (a: F, id: string) => (a.select(id, "checks", "Lint"), a.select(id, "checks", "E2E")), ["Lint", "E2E"], ["Lint", "E2E"]],
     ["adds typed text after the choices", (a: F, id: string) => (a.toggle(id, "checks", "Lint"), a.setOther(id, "checks", "Fuzzing")), ["Lint"], ["Lint", "Fuzzing"]],
     ["keeps typed text equal to an unchosen label as text", (a: F, id: string) => a.setOther(id, "checks", "E2E"), [], ["E2E"]],
+    ["choose Other leaves the choices and the typed text as they are", (a: F, id: string) => (a.setOther(id, "checks", "Fuzzing"), a.toggle(id, "checks", "Lint"), a.chooseOther(id, "checks")), ["Lint"], ["Lint", "Fuzzing"]],
     ["does not send a label twice when typed text repeats a chosen one", (a: F, id: string) => (a.toggle(id, "checks", "Lint"), a.setOther(id, "checks", "Lint")), ["Lint"], ["Lint"]],
   ])("multi-select: %s", async (_name, act, selected, values) => {
     const id = await f.ask({ questions: [CHECKS] });

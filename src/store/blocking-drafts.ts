@@ -1,0 +1,194 @@
+import type { StoreApi } from "zustand/vanilla";
+import { entryOf, isSecretQuestion, sendableText, withEntry, type QuestionRecord } from "../protocol";
+import { isBlockingDraft, type BlockingDraft, type BlockingDraftStorage } from "./blocking-draft-storage";
+import type { DockContext } from "./create-dock-store";
+import { withStep } from "./drafts";
+import type { PaneBus, PaneMessage } from "./outbox/types";
+import { draftOf } from "./selectors";
+import type { DockStore, QuestionDraft, RequestView } from "./types";
+
+/** Quiet time before a blocking draft is written to storage, as for async drafts. */
+export const BLOCKING_DRAFT_SAVE_DELAY_MS = 300;
+
+/** Where a dock keeps its blocking drafts: storage survives a reload, the bus reaches the conversation's other panes and tabs. */
+export interface BlockingDraftServices {
+  storage: BlockingDraftStorage;
+  /** Absent: drafts are not shared live. */
+  bus?: PaneBus;
+}
+
+/** The running link between a dock's blocking drafts, their storage and the other panes. */
+export interface BlockingDrafts {
+  dispose(): void;
+}
+
+// Only what can be sent, for questions the record has, with choices it offers; secret answers are never taken in.
+function viewWith(record: QuestionRecord, view: RequestView, saved: BlockingDraft): RequestView {
+  let drafts = view.drafts;
+  for (const answer of saved.answers) {
+    const q = record.questions.find((x) => x.questionId === answer.questionId);
+    if (!q || isSecretQuestion(q)) continue;
+    const offered = answer.selected.filter((label) => q.options.some((o) => o.label === label));
+    const selected = q.multiSelect ? [...new Set(offered)] : offered.slice(0, 1);
+    const next: QuestionDraft = { selected, other: q.isOther ? sendableText(answer.other).text : "" };
+    drafts = withEntry(drafts, q.questionId, next);
+  }
+  return withStep({ ...view, drafts }, record, saved.step);
+}
+
+// Secret questions are left out entirely, so their answers never reach storage or another tab.
+function draftFrom(record: QuestionRecord, view: RequestView, sessionKey: string, now: number): BlockingDraft {
+  return {
+    sessionKey,
+    requestId: record.id,
+    step: view.step,
+    answers: record.questions
+      .filter((q) => !isSecretQuestion(q))
+      .map((q) => {
+        const d = draftOf(view, q.questionId);
+        return { questionId: q.questionId, selected: [...d.selected], other: d.other };
+      }),
+    updatedAt: now,
+    ...(Number.isFinite(record.expiresAtMs) ? { expiresAtMs: record.expiresAtMs } : {}),
+  };
+}
+
+/** Keeps a dock's blocking drafts in storage and in step with the same conversation's other panes; async requests are left to the outbox. */
+export function createBlockingDrafts(ctx: DockContext, store: StoreApi<DockStore>, services: BlockingDraftServices): BlockingDrafts {
+  const { storage, bus } = services;
+  const { sessionKey, now, timers } = ctx.options;
+  // The latest draft known per request, from storage or another pane, kept until its request arrives or settles.
+  const known = new Map<string, BlockingDraft>();
+  const saveTimers = new Map<string, unknown>();
+  let applying = false;
+  let disposed = false;
+
+  const blocking = (s: DockStore, rid: string) => entryOf(s.records, rid) !== undefined && entryOf(s.asyncLinks, rid) === undefined;
+
+  const apply = (rid: string, draft: BlockingDraft, onlyUntouched: boolean) => {
+    const s = ctx.get();
+    const record = entryOf(s.records, rid);
+    const view = entryOf(s.views, rid);
+    if (!record || !view || !blocking(s, rid)) return;
+    if (onlyUntouched && view.editedAt !== 0) return;
+    const status = entryOf(s.submissions, rid)?.status;
+    // A submit in flight holds the draft as it was sent.
+    if (status === "submitting" || status === "uncertain") return;
+    applying = true;
+    try {
+      ctx.set({ views: withEntry(s.views, rid, viewWith(record, view, draft)) });
+    } finally {
+      applying = false;
+    }
+  };
+
+  const cancelSave = (rid: string) => {
+    const timer = saveTimers.get(rid);
+    if (timer !== undefined) timers.clearTimeout(timer);
+    saveTimers.delete(rid);
+  };
+
+  const saveSoon = (draft: BlockingDraft) => {
+    cancelSave(draft.requestId);
+    saveTimers.set(
+      draft.requestId,
+      timers.setTimeout(() => {
+        saveTimers.delete(draft.requestId);
+        void storage.save(draft).catch(() => undefined);
+      }, BLOCKING_DRAFT_SAVE_DELAY_MS),
+    );
+  };
+
+  const edited = (rid: string, record: QuestionRecord, view: RequestView) => {
+    // A prompt of secret questions only has nothing that may leave memory.
+    if (record.questions.every(isSecretQuestion)) return;
+    const draft = draftFrom(record, view, sessionKey, now());
+    known.set(rid, draft);
+    saveSoon(draft);
+    bus?.post({ type: "blocking-draft", sessionKey, requestId: rid, draft });
+  };
+
+  const settled = (rid: string) => {
+    cancelSave(rid);
+    known.delete(rid);
+    void storage.remove(sessionKey, rid).catch(() => undefined);
+    bus?.post({ type: "blocking-draft", sessionKey, requestId: rid });
+  };
+
+  const onChange = (s: DockStore, prev: DockStore) => {
+    if (disposed) return;
+    if (s.records !== prev.records) {
+      for (const rid of Object.keys(s.records)) {
+        const saved = known.get(rid);
+        if (saved && !entryOf(prev.records, rid)) apply(rid, saved, true);
+      }
+      for (const rid of Object.keys(prev.records)) {
+        if (!entryOf(s.records, rid) && !entryOf(prev.asyncLinks, rid)) settled(rid);
+      }
+    }
+    if (s.views === prev.views || applying) return;
+    for (const [rid, view] of Object.entries(s.views)) {
+      const before = entryOf(prev.views, rid);
+      // A view that just appeared is a new request, not an edit.
+      if (!before || before === view || (before.drafts === view.drafts && before.step === view.step)) continue;
+      const record = entryOf(s.records, rid);
+      if (record && blocking(s, rid)) edited(rid, record, view);
+    }
+  };
+
+  const onMessage = (message: PaneMessage) => {
+    if (disposed || message.type !== "blocking-draft" || message.sessionKey !== sessionKey || typeof message.requestId !== "string") return;
+    const rid = message.requestId;
+    if (message.draft === undefined) return void known.delete(rid);
+    if (!isBlockingDraft(message.draft, sessionKey) || message.draft.requestId !== rid) return;
+    known.set(rid, message.draft);
+    // Live: the other pane's latest edit wins here too, as if typed in this one.
+    apply(rid, message.draft, false);
+  };
+
+  const offs = [store.subscribe(onChange), ...(bus ? [bus.subscribe(onMessage)] : [])];
+
+  void storage.load(sessionKey).then(
+    (drafts) => {
+      if (disposed) return;
+      for (const d of drafts) {
+        if (typeof d.expiresAtMs === "number" && d.expiresAtMs <= now()) {
+          void storage.remove(sessionKey, d.requestId).catch(() => undefined);
+          continue;
+        }
+        // Something heard from another pane since the load began is newer than what was saved.
+        if (known.has(d.requestId)) continue;
+        known.set(d.requestId, d);
+        apply(d.requestId, d, true);
+      }
+    },
+    () => undefined,
+  );
+
+  // A pending write is flushed: the person's last keystrokes must survive the dock, or the page, going away.
+  const flush = () => {
+    for (const rid of [...saveTimers.keys()]) {
+      cancelSave(rid);
+      const draft = known.get(rid);
+      if (draft) void storage.save(draft).catch(() => undefined);
+    }
+  };
+  // A reload or a closed tab disposes nothing; the page's own last events are the moment to write.
+  const page = typeof window === "undefined" ? undefined : window;
+  const doc = typeof document === "undefined" ? undefined : document;
+  const onHidden = () => {
+    if (doc?.visibilityState === "hidden") flush();
+  };
+  page?.addEventListener("pagehide", flush);
+  doc?.addEventListener("visibilitychange", onHidden);
+
+  return {
+    dispose() {
+      disposed = true;
+      offs.forEach((off) => off());
+      page?.removeEventListener("pagehide", flush);
+      doc?.removeEventListener("visibilitychange", onHidden);
+      flush();
+    },
+  };
+}

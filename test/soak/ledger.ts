@@ -1,0 +1,260 @@
+// The soak's bookkeeping: what each episode meant to answer, what the gateway recorded, what the page shows,
+// and the verdict that compares them. Pure: no browser, no gateway.
+
+/** The fault kinds the soak injects. */
+export const FAULT_KINDS = [
+  "gateway-kill",
+  "socket-drop",
+  "reload-mid-send",
+  "expire-offline",
+  "other-tab",
+  "run-abort",
+  "frames-dup",
+  "frames-swap",
+  "frames-delay",
+  "frames-c2s",
+] as const;
+
+/** One fault kind. */
+export type FaultKind = (typeof FAULT_KINDS)[number];
+
+/** Answers as the gateway keeps them: question id → values. */
+export type AnswerMap = Record<string, string[]>;
+
+/** What the gateway knows of a request at the end of its episode. */
+export interface GatewayTruth {
+  /** `gone`: question.get says QUESTION_NOT_FOUND (a restart) and nothing terminal was seen before. */
+  status: "pending" | "answered" | "cancelled" | "expired" | "gone";
+  answers?: AnswerMap;
+  resolvedBy?: string;
+  /** How many `question.resolved` events the admin client saw for it (more than one is a double resolve). */
+  resolvedEvents: number;
+  /** Seen terminal before a restart wiped it (so `question.get` alone no longer tells). */
+  fromLogBeforeRestart?: boolean;
+}
+
+/** The outcome words of a summary (`aria-label` "Question, …"), lower-cased, or what else the page shows. */
+export type UiState =
+  | { kind: "summary"; label: string; text: string }
+  | { kind: "pending"; notSent: boolean; message: string }
+  | { kind: "nothing" };
+
+/** One episode's facts. */
+export interface Episode {
+  n: number;
+  fault: FaultKind;
+  variant: string;
+  requestId: string;
+  /** What the person submitted (answer or skip) in the page whose view is judged; undefined when they never submitted. */
+  intended?: { kind: "answer"; answers: AnswerMap } | { kind: "skip" };
+  /** Every `resolvedBy` the judged page sent with a `question.resolve` for this request (any load of it). */
+  ownResolvers: string[];
+  /** The page got an ok reply to one of its resolves for this request. */
+  sawOkReply: boolean;
+  truth: GatewayTruth;
+  ui: UiState;
+  /** Times the UI said the answer was not sent / did not arrive while the gateway already held it (checked once connected). */
+  notSentButRecorded: number;
+  /** Typed text the person should still see (in the field, or in the summary's unsent part) but did not. */
+  draftsLost: number;
+  /** Draft checks made (for the report). */
+  draftChecks: number;
+  /** Problems seen along the way, for the report. */
+  notes: string[];
+  /** Other tabs that showed the same request, each judged against the same record from its own side. */
+  others?: { page: string; ui: UiState; ownResolvers: string[] }[];
+}
+
+/** How an episode scores. */
+export interface Verdict {
+  lost: number;
+  duplicated: number;
+  mislabelled: number;
+  stuck: number;
+  /** Recorded, then wiped by a restart before the page heard back: "Unavailable" is the most the page can know. */
+  unknowable: number;
+  why: string[];
+}
+
+const sameAnswers = (a: AnswerMap | undefined, b: AnswerMap | undefined) => {
+  if (!a || !b) return false;
+  const ka = Object.keys(a).sort();
+  const kb = Object.keys(b).sort();
+  return ka.length === kb.length && ka.every((k, i) => k === kb[i] && JSON.stringify(a[k]) === JSON.stringify(b[k]));
+};
+
+const AGENT_SIDE = new Set(["run-abort", "superseded-input", "requester-inactive"]);
+
+/** The outcome label the page must show for this gateway record, seen from the page that sent `own`. */
+export function expectedLabel(truth: GatewayTruth, own: readonly string[]): string | undefined {
+  const ours = truth.resolvedBy !== undefined && own.includes(truth.resolvedBy);
+  switch (truth.status) {
+    case "answered":
+      return ours ? "answered" : "answered elsewhere";
+    case "cancelled":
+      if (ours) return "skipped";
+      return truth.resolvedBy === undefined || AGENT_SIDE.has(truth.resolvedBy) ? "cancelled" : "skipped elsewhere";
+    case "expired":
+      return "expired";
+    case "gone":
+      return "unavailable";
+    default:
+      return undefined;
+  }
+}
+
+/** Scores one episode against the gateway's record. */
+export function judge(e: Episode): Verdict {
+  const v: Verdict = { lost: 0, duplicated: 0, mislabelled: 0, stuck: 0, unknowable: 0, why: [] };
+  const { truth, ui } = e;
+  const ours = truth.resolvedBy !== undefined && e.ownResolvers.includes(truth.resolvedBy);
+  const shown = ui.kind === "summary" ? ui.label : ui.kind === "pending" ? (ui.notSent ? "not sent" : "still open") : "nothing";
+
+  if (truth.resolvedEvents > 1) {
+    v.duplicated += 1;
+    v.why.push(`resolved ${truth.resolvedEvents} times`);
+  }
+  if (truth.status === "answered" && ours && e.intended?.kind === "answer" && !sameAnswers(truth.answers, e.intended.answers)) {
+    v.duplicated += 1;
+    v.why.push(`recorded ${JSON.stringify(truth.answers)} under our resolvedBy, but we sent ${JSON.stringify(e.intended.answers)}`);
+  }
+  if (e.notSentButRecorded > 0) {
+    v.lost += 1;
+    v.why.push(`the page said the answer was not sent while the gateway held it (${e.notSentButRecorded}×)`);
+  }
+
+  // A restart wiped a record the gateway had answered or skipped: the page can only know it if the reply arrived.
+  if (truth.fromLogBeforeRestart && ours) {
+    if (ui.kind === "summary" && ui.label === expectedLabel(truth, e.ownResolvers)) return v;
+    if (ui.kind === "summary" && ui.label === "unavailable" && !e.sawOkReply) {
+      v.unknowable += 1;
+      return v;
+    }
+  }
+
+  for (const other of e.others ?? []) {
+    const theirs = expectedLabel(truth, other.ownResolvers);
+    const label = other.ui.kind === "summary" ? other.ui.label : other.ui.kind;
+    if (theirs === undefined || label === theirs) continue;
+    if (other.ui.kind === "summary") v.mislabelled += 1;
+    else v.stuck += 1;
+    v.why.push(`${other.page} shows "${label}", the gateway record says "${theirs}"`);
+  }
+
+  const want = expectedLabel(truth, e.ownResolvers);
+  if (want === undefined) {
+    // Still pending on the gateway after every retry.
+    if (ui.kind === "summary" && (ui.label === "answered" || ui.label === "skipped")) {
+      v.lost += 1;
+      v.why.push(`the page shows "${ui.label}" but the gateway still has the question pending`);
+    } else {
+      v.stuck += 1;
+      v.why.push(`still pending on the gateway; the page shows ${shown}`);
+    }
+    return v;
+  }
+  if (ui.kind !== "summary") {
+    if (ours && truth.status === "answered") {
+      v.lost += 1;
+      v.why.push(`the gateway has our answer; the page shows ${shown}`);
+    } else {
+      v.stuck += 1;
+      v.why.push(`the gateway says ${truth.status}; the page shows ${shown}`);
+    }
+    return v;
+  }
+  if (ui.label !== want) {
+    // Claiming an answer or skip the gateway never got from us is a loss; any other disagreement mislabels.
+    if ((ui.label === "answered" || ui.label === "skipped") && !ours && truth.status !== "answered") v.lost += 1;
+    else v.mislabelled += 1;
+    v.why.push(`the page shows "${ui.label}", the gateway record says "${want}" (status ${truth.status}, resolvedBy ${truth.resolvedBy ?? "none"})`);
+  }
+  return v;
+}
+
+/** Totals over every episode. */
+export interface Totals {
+  faults: Record<FaultKind, number>;
+  intended: number;
+  lost: number;
+  duplicated: number;
+  mislabelled: number;
+  stuck: number;
+  unknowable: number;
+  draftsLost: number;
+  draftChecks: number;
+  outcomes: Record<string, number>;
+  /** Summaries that disagreed with the gateway when looked at again later (counted as mislabelled too). */
+  audit: string[];
+}
+
+/** Adds up verdicts, and the later looks' disagreements as mislabels. */
+export function total(episodes: readonly Episode[], audit: readonly string[] = []): Totals {
+  const t: Totals = {
+    faults: Object.fromEntries(FAULT_KINDS.map((k) => [k, 0])) as Record<FaultKind, number>,
+    intended: 0,
+    lost: 0,
+    duplicated: 0,
+    mislabelled: 0,
+    stuck: 0,
+    unknowable: 0,
+    draftsLost: 0,
+    draftChecks: 0,
+    outcomes: {},
+    audit: [],
+  };
+  for (const e of episodes) {
+    const v = judge(e);
+    t.faults[e.fault] += 1;
+    if (e.intended) t.intended += 1;
+    t.lost += v.lost;
+    t.duplicated += v.duplicated;
+    t.mislabelled += v.mislabelled;
+    t.stuck += v.stuck;
+    t.unknowable += v.unknowable;
+    t.draftsLost += e.draftsLost;
+    t.draftChecks += e.draftChecks;
+    const shown = e.ui.kind === "summary" ? e.ui.label : e.ui.kind === "pending" ? "(still in the dock)" : "(nothing)";
+    t.outcomes[shown] = (t.outcomes[shown] ?? 0) + 1;
+  }
+  t.audit.push(...audit);
+  t.mislabelled += audit.length;
+  return t;
+}
+
+/** The report table, as text. */
+export function renderTable(t: Totals, extra: { seed: number; seconds: number; restarts: number }): string {
+  const rows: [string, string | number][] = [
+    ...FAULT_KINDS.map((k) => [`faults: ${k}`, t.faults[k]] as [string, number]),
+    ["faults injected (total)", Object.values(t.faults).reduce((a, b) => a + b, 0)],
+    ["gateway restarts", extra.restarts],
+    ["answers intended (answer or skip submitted)", t.intended],
+    ["lost", t.lost],
+    ["duplicated", t.duplicated],
+    ["mislabelled", t.mislabelled],
+    ["  of which seen on a later look (end of run, after a reload)", t.audit.length],
+    ["stuck (no outcome after recovery)", t.stuck],
+    ["recorded, then wiped by a restart before any reply (shown Unavailable)", t.unknowable],
+    [`drafts lost (of ${t.draftChecks} checks)`, t.draftsLost],
+    ...Object.entries(t.outcomes)
+      .sort()
+      .map(([k, n]) => [`page outcome: ${k}`, n] as [string, number]),
+    ["seed", extra.seed],
+    ["seconds", extra.seconds.toFixed(1)],
+  ];
+  const w = Math.max(...rows.map(([k]) => k.length));
+  return rows.map(([k, v]) => `${k.padEnd(w)}  ${String(v).padStart(6)}`).join("\n");
+}
+
+/**
+ * A later look at a summary (at the end of the run, and after a final reload that rebuilds summaries from the
+ * chat history): undefined when it agrees with the gateway's record, else why not. A summary rebuilt from history
+ * may say "no answer" only for a question that was indeed not answered.
+ */
+export function auditLabel(label: string, truth: GatewayTruth, own: readonly string[]): string | undefined {
+  const want = expectedLabel(truth, own);
+  if (want === undefined || label === want) return undefined;
+  if (truth.status === "gone") return undefined;
+  if (label === "no answer" && truth.status !== "answered") return undefined;
+  return `shows "${label}", the gateway record says "${want}" (status ${truth.status}, resolvedBy ${truth.resolvedBy ?? "none"})`;
+}

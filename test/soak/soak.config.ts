@@ -1,0 +1,23 @@
+// The fault soak (`npm run soak`, `npm run test:soak`): the playground built into its own folder and served on its
+// own port, one Chromium page (plus a second tab when an episode needs it), one real gateway per run.
+import { defineConfig } from "@playwright/test";
+import { chromiumLaunchOptions } from "../e2e/support/chromium";
+
+const port = Number(process.env["SOAK_PORT"] ?? 4284);
+
+export default defineConfig({
+  testDir: ".",
+  testMatch: "soak.spec.ts",
+  outputDir: "../../test-results/soak/playwright",
+  workers: 1,
+  retries: 0,
+  reporter: [["list"]],
+  use: { browserName: "chromium", launchOptions: chromiumLaunchOptions },
+  webServer: {
+    command: `npx vite build --outDir dist-playground-soak --emptyOutDir --logLevel warn --bypass-lock && npx vite preview --outDir dist-playground-soak --port ${port} --strictPort --bypass-lock`,
+    cwd: "../..",
+    url: `http://127.0.0.1:${port}`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+  },
+});

@@ -1,0 +1,157 @@
+// The fault soak: SOAK_FAULTS (default 100) faults against the REAL OpenClaw gateway, one per episode, drawn with a
+// seeded generator (SOAK_SEED). Every intended answer is checked against the gateway's record and against the
+// outcome the page shows; the run fails unless nothing was lost, duplicated or mislabelled and nothing got stuck.
+import { writeFileSync, mkdirSync } from "node:fs";
+import { expect, test } from "@playwright/test";
+import { clearPending, dockEmpty, runEpisode, type EpisodeContext } from "./episodes";
+import { FAULT_KINDS, auditLabel, judge, renderTable, total, type Episode, type FaultKind } from "./ledger";
+import { createRng, seedFrom, type Rng } from "./rng";
+import { readUi, waitConnected } from "./ui";
+import { startWorld, type SoakPage } from "./world";
+
+const FAULTS = Number(process.env["SOAK_FAULTS"] ?? 100);
+const SEED = seedFrom(process.env["SOAK_SEED"]);
+// A hard bound on the whole run: past it no new episode starts and the run fails as incomplete.
+const BUDGET_MS = Number(process.env["SOAK_BUDGET_S"] ?? Math.max(240, FAULTS * 12)) * 1_000;
+
+const WEIGHTS: Record<FaultKind, number> = {
+  "gateway-kill": 1,
+  "socket-drop": 3,
+  "reload-mid-send": 2,
+  "expire-offline": 1.5,
+  "other-tab": 1.5,
+  "run-abort": 1.5,
+  "frames-dup": 1,
+  "frames-swap": 1,
+  "frames-delay": 1,
+  "frames-c2s": 1.5,
+};
+
+/** Every kind once (when there is room), the rest by weight, restarts capped (each costs ~20-40 s), shuffled. */
+function plan(rng: Rng, count: number): FaultKind[] {
+  const restarts = Math.max(1, Math.floor(count / 20));
+  const kinds: FaultKind[] = count >= FAULT_KINDS.length ? [...FAULT_KINDS] : [];
+  let kills = kinds.filter((k) => k === "gateway-kill").length;
+  while (kinds.length < count) {
+    const k = rng.weighted(WEIGHTS);
+    if (k === "gateway-kill" && kills >= restarts) continue;
+    if (k === "gateway-kill") kills += 1;
+    kinds.push(k);
+  }
+  for (let i = kinds.length - 1; i > 0; i--) {
+    const j = Math.floor(rng.next() * (i + 1));
+    [kinds[i], kinds[j]] = [kinds[j]!, kinds[i]!];
+  }
+  return kinds;
+}
+
+// Looks at every earlier episode's summary again; one that now disagrees with the gateway is a mislabel.
+async function audit(main: SoakPage, episodes: readonly Episode[], phase: string, world: { sent: { page: string; id: string; resolvedBy?: string }[] }): Promise<string[]> {
+  const problems: string[] = [];
+  for (const ep of episodes) {
+    const ui = await readUi(main.page, `Soak #${ep.n}#`);
+    if (ui.kind !== "summary") continue;
+    const own = [...new Set(world.sent.filter((x) => x.page === "main" && x.id === ep.requestId && x.resolvedBy).map((x) => x.resolvedBy!))];
+    const why = auditLabel(ui.label, ep.truth, own);
+    if (why) problems.push(`#${ep.n} ${ep.fault} ${phase}: ${why}`);
+  }
+  return problems;
+}
+
+test(`soak: ${FAULTS} faults against the real gateway`, async ({ browser }) => {
+  test.setTimeout(BUDGET_MS + 300_000);
+  const started = Date.now();
+  const rng = createRng(SEED);
+  console.log(`soak: ${FAULTS} faults, seed ${SEED} (repeat with SOAK_SEED=${SEED})`);
+  const world = await startWorld();
+  console.log(`soak: gateway ready in ${(world.gw.readyMs / 1000).toFixed(1)} s`);
+  const context = await browser.newContext();
+  const episodes: Episode[] = [];
+  const failures: string[] = [];
+  const audited: string[] = [];
+  const pageErrors: string[] = [];
+  try {
+    const main = await world.openPage(context, "main");
+    expect(await waitConnected(main.page, 90_000), "the playground connects through the proxy").toBe(true);
+    let second: SoakPage | undefined;
+    const kinds = plan(rng, FAULTS);
+    for (let i = 0; i < kinds.length; i++) {
+      if (Date.now() - started > BUDGET_MS) {
+        failures.push(`budget of ${BUDGET_MS / 1000} s spent after ${i} of ${kinds.length} faults`);
+        break;
+      }
+      const fault = kinds[i]!;
+      const ctx: EpisodeContext = {
+        world,
+        rng,
+        context,
+        main,
+        n: i + 1,
+        second: async () => {
+          if (!second) {
+            second = await world.openPage(context, "second");
+            await waitConnected(second.page, 60_000);
+          }
+          return second;
+        },
+      };
+      const t0 = Date.now();
+      try {
+        const ep = await runEpisode(ctx, fault);
+        episodes.push(ep);
+        const v = judge(ep);
+        const bad = v.lost + v.duplicated + v.mislabelled + v.stuck + ep.draftsLost;
+        const shown = ep.ui.kind === "summary" ? ep.ui.label : ep.ui.kind;
+        console.log(
+          `#${ep.n} ${fault} [${ep.variant}] gateway=${ep.truth.status}${ep.truth.resolvedBy ? `/${ep.truth.resolvedBy}` : ""} page=${shown} ${Date.now() - t0} ms${bad ? `  !! ${[...v.why, ...ep.notes].join("; ")}` : ""}`,
+        );
+      } catch (err) {
+        failures.push(`#${i + 1} ${fault}: ${err instanceof Error ? err.message : String(err)}`);
+        console.log(`#${i + 1} ${fault} ERROR ${err instanceof Error ? err.message : String(err)}`);
+        mkdirSync("test-results/soak", { recursive: true });
+        await main.page.screenshot({ path: `test-results/soak/episode-${i + 1}.png`, fullPage: true }).catch(() => undefined);
+        const dockText = await main.page.getByRole("region", { name: "Questions" }).innerText({ timeout: 1_000 }).catch(() => "(no dock)");
+        console.log(`   dock: ${dockText.replace(/\s+/g, " ").slice(0, 400)}`);
+      }
+      // The next episode starts clean: online, no frame rule, nothing pending, the page connected.
+      world.proxy.reset();
+      await clearPending(world).catch(() => 0);
+      if (!(await waitConnected(main.page, 60_000))) {
+        await main.page.reload();
+        await waitConnected(main.page, 60_000);
+      }
+      await dockEmpty(main, 10_000);
+    }
+    // A later look, live and then after a reload (which rebuilds agent questions' summaries from the chat history).
+    audited.push(...(await audit(main, episodes, "at the end", world)));
+    await main.page.reload();
+    await waitConnected(main.page, 60_000);
+    await main.page.waitForTimeout(3_000);
+    audited.push(...(await audit(main, episodes, "after a final reload", world)));
+    pageErrors.push(...main.errors, ...(second?.errors ?? []));
+  } finally {
+    await context.close().catch(() => undefined);
+    await world.close();
+  }
+
+  const seconds = (Date.now() - started) / 1000;
+  const totals = total(episodes, audited);
+  const table = renderTable(totals, { seed: SEED, seconds, restarts: world.restarts });
+  for (const line of audited) console.log(`later look: ${line}`);
+  for (const line of pageErrors) console.log(`page error: ${line}`);
+  console.log(`\n${table}\nproxy: ${JSON.stringify(world.proxy.stats)}\n`);
+  mkdirSync("test-results/soak", { recursive: true });
+  writeFileSync(
+    "test-results/soak/latest.json",
+    `${JSON.stringify({ seed: SEED, faults: FAULTS, seconds, totals, proxy: world.proxy.stats, failures, pageErrors, episodes: episodes.map((e) => ({ ...e, verdict: judge(e) })) }, null, 2)}\n`,
+  );
+  writeFileSync("test-results/soak/latest.txt", `${table}\n`);
+
+  expect(failures, "episodes that could not run").toEqual([]);
+  expect({ lost: totals.lost, duplicated: totals.duplicated, mislabelled: totals.mislabelled, stuck: totals.stuck }).toEqual({
+    lost: 0,
+    duplicated: 0,
+    mislabelled: 0,
+    stuck: 0,
+  });
+});

@@ -1,0 +1,182 @@
+// Everything one soak run shares: the real gateway (restarted only for restart faults), the fault proxy in front
+// of it, an admin client that logs every `question.resolved` as the gateway's truth, and the pages, each watched
+// for the `question.resolve` frames it sends and the replies it gets.
+import type { BrowserContext, Page } from "@playwright/test";
+import type { RealGateway } from "../gateway/harness";
+import { ensureGatewayRuntime, startRealGateway } from "../gateway/harness";
+import type { RawClient } from "../gateway/raw-client";
+import { GatewayRequestError, connectRaw } from "../gateway/raw-client";
+import { startFaultProxy, type FaultProxy } from "./fault-proxy";
+import type { AnswerMap, GatewayTruth } from "./ledger";
+
+/** A gateway question record, as far as the soak reads it. */
+export interface GatewayRecord {
+  id: string;
+  status: "pending" | "answered" | "cancelled" | "expired";
+  answers?: { answers: AnswerMap };
+  resolvedBy?: string;
+  runId?: string;
+  expiresAtMs?: number;
+}
+
+/** One `question.resolve` a page sent, and whether an ok reply came back to it. */
+export interface SentResolve {
+  page: string;
+  reqId: string;
+  id: string;
+  resolvedBy?: string;
+  cancel: boolean;
+  answers?: AnswerMap;
+  ok?: boolean;
+  errorReason?: string;
+}
+
+/** A page of the soak with what it sent. */
+export interface SoakPage {
+  name: string;
+  page: Page;
+  errors: string[];
+}
+
+/** The shared state of a soak run. */
+export interface World {
+  gw: RealGateway;
+  proxy: FaultProxy;
+  admin(): RawClient;
+  restarts: number;
+  restartGateway(): Promise<void>;
+  /** Terminal records seen through events (with `resolvedBy` from a `question.get` made at once), by id. */
+  terminal: Map<string, GatewayRecord>;
+  resolvedCount: Map<string, number>;
+  sent: SentResolve[];
+  /** Opens a page on the playground through the proxy. */
+  openPage(context: BrowserContext, name: string): Promise<SoakPage>;
+  watch(page: Page, name: string): SoakPage;
+  /** question.get, or the truth log when the gateway lost the record in a restart. */
+  truthOf(id: string): Promise<GatewayTruth>;
+  close(): Promise<void>;
+}
+
+/** Where the built playground is served. */
+export const SOAK_PORT = Number(process.env["SOAK_PORT"] ?? 4284);
+
+/** Starts the gateway, the proxy and the admin client. */
+export async function startWorld(): Promise<World> {
+  ensureGatewayRuntime();
+  // A restart is a kill: a pending question makes the gateway drain for minutes, so SIGKILL follows soon.
+  const gw = await startRealGateway({ stopGraceMs: 300 });
+  const proxy = await startFaultProxy(gw.url);
+  const terminal = new Map<string, GatewayRecord>();
+  const resolvedCount = new Map<string, number>();
+  const sent: SentResolve[] = [];
+  let admin: RawClient;
+
+  const connectAdmin = async () => {
+    admin = await connectRaw(gw.url, gw.token, { retryForMs: 120_000, requestTimeoutMs: 60_000 });
+    const mine = admin;
+    mine.onEvent((ev) => {
+      if (ev.event !== "question.resolved") return;
+      const p = ev.payload as GatewayRecord;
+      resolvedCount.set(p.id, (resolvedCount.get(p.id) ?? 0) + 1);
+      terminal.set(p.id, { ...terminal.get(p.id), ...p });
+      mine
+        .request<{ question: GatewayRecord }>("question.get", { id: p.id }, { timeoutMs: 10_000 })
+        .then((r) => terminal.set(p.id, r.question))
+        .catch(() => undefined);
+    });
+  };
+  await connectAdmin();
+
+  const watch = (page: Page, name: string): SoakPage => {
+    const sp: SoakPage = { name, page, errors: [] };
+    page.on("pageerror", (err) => sp.errors.push(err.message));
+    page.on("websocket", (ws) => {
+      const mineById = new Map<string, SentResolve>();
+      ws.on("framesent", (f) => {
+        const frame = safeParse(f.payload);
+        if (frame?.["type"] !== "req" || frame["method"] !== "question.resolve") return;
+        const params = (frame["params"] ?? {}) as { id?: string; resolvedBy?: string; cancel?: boolean; answers?: { answers?: AnswerMap } };
+        const entry: SentResolve = {
+          page: name,
+          reqId: String(frame["id"]),
+          id: String(params.id),
+          ...(params.resolvedBy ? { resolvedBy: params.resolvedBy } : {}),
+          cancel: params.cancel === true,
+          ...(params.answers?.answers ? { answers: params.answers.answers } : {}),
+        };
+        sent.push(entry);
+        mineById.set(entry.reqId, entry);
+      });
+      ws.on("framereceived", (f) => {
+        const frame = safeParse(f.payload);
+        if (frame?.["type"] !== "res") return;
+        const entry = mineById.get(String(frame["id"]));
+        if (!entry || entry.ok !== undefined) return;
+        entry.ok = frame["ok"] === true;
+        const err = frame["error"] as { details?: { reason?: string } } | undefined;
+        if (err?.details?.reason) entry.errorReason = err.details.reason;
+      });
+    });
+    return sp;
+  };
+
+  const world: World = {
+    gw,
+    proxy,
+    admin: () => admin,
+    restarts: 0,
+    terminal,
+    resolvedCount,
+    sent,
+    async restartGateway() {
+      await admin.close().catch(() => undefined);
+      await gw.restart();
+      world.restarts += 1;
+      await connectAdmin();
+    },
+    watch,
+    async openPage(context, name) {
+      const page = await context.newPage();
+      const sp = watch(page, name);
+      const params = new URLSearchParams({ gateway: proxy.url, token: gw.token, session: "main" });
+      await page.goto(`http://127.0.0.1:${SOAK_PORT}/?${params.toString()}`);
+      return sp;
+    },
+    async truthOf(id) {
+      const resolvedEvents = resolvedCount.get(id) ?? 0;
+      try {
+        const r = await admin.request<{ question: GatewayRecord }>("question.get", { id }, { timeoutMs: 30_000 });
+        return truthFrom(r.question, resolvedEvents, false);
+      } catch (err) {
+        if (!(err instanceof GatewayRequestError && err.details?.["reason"] === "QUESTION_NOT_FOUND")) throw err;
+        const seen = terminal.get(id);
+        return seen ? truthFrom(seen, resolvedEvents, true) : { status: "gone", resolvedEvents };
+      }
+    },
+    async close() {
+      await admin.close().catch(() => undefined);
+      await proxy.close();
+      await gw.stop();
+    },
+  };
+  return world;
+}
+
+function truthFrom(rec: GatewayRecord, resolvedEvents: number, fromLog: boolean): GatewayTruth {
+  return {
+    status: rec.status,
+    ...(rec.answers ? { answers: rec.answers.answers } : {}),
+    ...(rec.resolvedBy ? { resolvedBy: rec.resolvedBy } : {}),
+    resolvedEvents,
+    ...(fromLog ? { fromLogBeforeRestart: true } : {}),
+  };
+}
+
+function safeParse(payload: string | Buffer): Record<string, unknown> | undefined {
+  try {
+    const v: unknown = JSON.parse(String(payload));
+    return v && typeof v === "object" ? (v as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
