@@ -8,8 +8,11 @@ import { RunActivity } from "./run-activity";
 import { reopenAnchor, sentKeyOf } from "./runs";
 import type { AsyncQuestionEntry } from "./types";
 
-/** Messages `chat.history` is asked for when no limit is given. @default 200 */
-export const DEFAULT_HISTORY_LIMIT = 200;
+/**
+ * Messages `chat.history` is asked for when no limit is given: the gateway's own maximum, so summaries and
+ * async questions of a long conversation are read back whole. @default 1000
+ */
+export const DEFAULT_HISTORY_LIMIT = 1000;
 /** How many rejected items the state keeps; older ones are dropped first. */
 const MAX_REJECTED = 20;
 
