@@ -1,6 +1,5 @@
-import { createStore, del, promisifyRequest, set, type UseStore } from "idb-keyval";
 import { looksLikeCredential } from "../protocol";
-import { DEFAULT_DOCK_DB } from "./outbox/persistence";
+import { indexedDbBackend, memoryBackend, type IndexedDbStorageOptions, type RecordBackend } from "./outbox/persistence";
 
 /** One question's saved draft inside a blocking request's draft. */
 export interface BlockingAnswerDraft {
@@ -55,13 +54,7 @@ export function isBlockingDraft(value: unknown, sessionKey: string): value is Bl
 const prefix = (sessionKey: string) => `blocking:${encodeURIComponent(sessionKey)}:`;
 const keyOf = (sessionKey: string, requestId: string) => `${prefix(sessionKey)}${encodeURIComponent(requestId)}`;
 
-interface Backend {
-  list(start: string): Promise<unknown[]>;
-  put(key: string, value: unknown): Promise<void>;
-  remove(key: string): Promise<void>;
-}
-
-function storageOver(backend: Backend): BlockingDraftStorage {
+function storageOver(backend: RecordBackend): BlockingDraftStorage {
   return {
     async load(sessionKey) {
       const values = await backend.list(prefix(sessionKey));
@@ -77,27 +70,11 @@ function storageOver(backend: Backend): BlockingDraftStorage {
 }
 
 /** Blocking drafts in IndexedDB (the same database as async drafts and the outbox, keys `blocking:<session>:<request>`). */
-export function createIndexedDbBlockingDraftStorage(options: { dbName?: string; storeName?: string } = {}): BlockingDraftStorage {
-  let store: UseStore | undefined;
-  const open = (): UseStore => {
-    if (store) return store;
-    if (typeof indexedDB === "undefined") throw new Error("IndexedDB is not available here");
-    store = createStore(options.dbName ?? DEFAULT_DOCK_DB, options.storeName ?? "records");
-    return store;
-  };
-  return storageOver({
-    list: async (start) => open()("readonly", (s) => promisifyRequest<unknown[]>(s.getAll(IDBKeyRange.bound(start, `${start}\uffff`)))),
-    put: async (key, value) => set(key, value, open()),
-    remove: async (key) => del(key, open()),
-  });
+export function createIndexedDbBlockingDraftStorage(options: IndexedDbStorageOptions = {}): BlockingDraftStorage {
+  return storageOver(indexedDbBackend(options));
 }
 
 /** Blocking drafts in memory (tests, or a page that should keep nothing); copies in and out like a real storage. */
 export function createMemoryBlockingDraftStorage(): BlockingDraftStorage {
-  const records = new Map<string, unknown>();
-  return storageOver({
-    list: async (start) => [...records.entries()].filter(([key]) => key.startsWith(start)).map(([, value]) => structuredClone(value)),
-    put: async (key, value) => void records.set(key, structuredClone(value)),
-    remove: async (key) => void records.delete(key),
-  });
+  return storageOver(memoryBackend());
 }

@@ -40,8 +40,8 @@ function isDraft(value: unknown, sessionKey: string): value is AsyncDraft {
   return typeof d === "object" && d !== null && typeof d.itemId === "string" && d.sessionKey === sessionKey && Array.isArray(d.answers);
 }
 
-// A key-value backend under the storage rules: string keys, values read back by key prefix.
-interface RecordBackend {
+/** A key-value backend under a storage's rules: string keys, values read back by key prefix. */
+export interface RecordBackend {
   list(start: string): Promise<unknown[]>;
   put(key: string, value: unknown): Promise<void>;
   remove(key: string): Promise<void>;
@@ -81,8 +81,8 @@ function storageOver(backend: RecordBackend): DockStorage {
 // One idb-keyval object store with string keys `outbox:<sessionKey>:<id>` and `draft:<sessionKey>:<itemId>`
 // (the session key URI-encoded). Without IndexedDB (private mode, old runtimes) every call rejects; the
 // outbox reports it and keeps working in memory. Secret drafts, and entries carrying one, are refused.
-/** Drafts and outbox entries in IndexedDB, through idb-keyval; secret answers are refused with `SecretNotStoredError`. */
-export function createIndexedDbStorage(options: IndexedDbStorageOptions = {}): DockStorage {
+/** One idb-keyval object store as a backend, opened on first use; without IndexedDB every call rejects. */
+export function indexedDbBackend(options: IndexedDbStorageOptions = {}): RecordBackend {
   let store: UseStore | undefined;
   const open = (): UseStore => {
     if (store) return store;
@@ -90,21 +90,30 @@ export function createIndexedDbStorage(options: IndexedDbStorageOptions = {}): D
     store = createStore(options.dbName ?? DEFAULT_DOCK_DB, options.storeName ?? "records");
     return store;
   };
-  return storageOver({
-    list: (start) => open()("readonly", (s) => promisifyRequest<unknown[]>(s.getAll(IDBKeyRange.bound(start, `${start}\uffff`)))),
-    put: (key, value) => set(key, value, open()),
-    remove: (key) => del(key, open()),
-  });
+  return {
+    list: async (start) => open()("readonly", (s) => promisifyRequest<unknown[]>(s.getAll(IDBKeyRange.bound(start, `${start}\uffff`)))),
+    put: async (key, value) => set(key, value, open()),
+    remove: async (key) => del(key, open()),
+  };
+}
+
+/** A backend in memory; values are copied in and out, so callers see what a real storage would give back. */
+export function memoryBackend(): RecordBackend {
+  const records = new Map<string, unknown>();
+  const copy = <T>(value: T): T => structuredClone(value);
+  return {
+    list: async (start) => [...records.entries()].filter(([key]) => key.startsWith(start)).map(([, value]) => copy(value)),
+    put: async (key, value) => void records.set(key, copy(value)),
+    remove: async (key) => void records.delete(key),
+  };
+}
+
+/** Drafts and outbox entries in IndexedDB, through idb-keyval; secret answers are refused with `SecretNotStoredError`. */
+export function createIndexedDbStorage(options: IndexedDbStorageOptions = {}): DockStorage {
+  return storageOver(indexedDbBackend(options));
 }
 
 /** Drafts and outbox entries in memory (tests, stories, or where IndexedDB is unwanted); same rules as the IndexedDB storage. */
 export function createMemoryStorage(): DockStorage {
-  const records = new Map<string, unknown>();
-  // Copies in and out, so callers see what a real storage would give back, never a shared object.
-  const copy = <T>(value: T): T => structuredClone(value);
-  return storageOver({
-    list: async (start) => [...records.entries()].filter(([key]) => key.startsWith(start)).map(([, value]) => copy(value)),
-    put: async (key, value) => void records.set(key, copy(value)),
-    remove: async (key) => void records.delete(key),
-  });
+  return storageOver(memoryBackend());
 }
