@@ -2,18 +2,25 @@
 // Everything read here came from the gateway, so it is checked field by field and kept as plain text.
 import { createStore, type StoreApi } from "zustand/vanilla";
 import type { GatewayClient } from "../src/gateway";
+import { askUserBlocksOf } from "../src/protocol";
 import { belongsToSession } from "../src/store";
 
 /** One transcript message. */
 export interface ChatEntry {
-  /** `user:<idempotencyKey>` or `run:<runId>`, so history and live events name the same message alike. */
+  /**
+   * `user:<idempotencyKey>`; `run:<runId>` for a run's latest reply, so history and live events name it alike;
+   * `msg:<transcript id>` for a run's earlier messages (a run can save several).
+   */
   id: string;
   role: "user" | "assistant" | "error";
+  /** Empty for an assistant message that only called ask_user: it is not shown, its question's summary stands there. */
   text: string;
   /** Epoch ms, for ordering next to question summaries. */
   at: number;
   /** The agent run that wrote it: question summaries of that run are shown at this turn. */
   runId?: string;
+  /** The ask_user tool calls this message made (from history): each one's summary is shown right after it. */
+  askCalls?: string[];
   streaming?: boolean;
 }
 
@@ -45,7 +52,7 @@ export function contentText(content: unknown): string {
     .join("");
 }
 
-function historyEntry(raw: unknown): ChatEntry | undefined {
+function historyEntry(raw: unknown, index: number): ChatEntry | undefined {
   const m = asObject(raw);
   const meta = asObject(m?.["__openclaw"]);
   const role = m?.["role"];
@@ -56,11 +63,34 @@ function historyEntry(raw: unknown): ChatEntry | undefined {
     return key && text ? { id: `user:${key}`, role, text, at } : undefined;
   }
   if (role === "assistant") {
-    const runId = asString(meta?.["runId"]) ?? asString(meta?.["id"]);
+    const messageId = asString(meta?.["id"]);
+    const runId = asString(meta?.["runId"]) ?? messageId;
     const failed = m?.["stopReason"] === "error";
-    return runId && text ? { id: `run:${runId}`, role: failed ? "error" : "assistant", text, at, runId } : undefined;
+    const askCalls = (askUserBlocksOf(m) ?? []).flatMap((b) => (b.kind === "call" && !b.nestedId ? [b.toolCallId] : []));
+    if (!runId || (!text && !askCalls.length)) return undefined;
+    return { id: `msg:${messageId ?? `${runId}#${index}`}`, role: failed ? "error" : "assistant", text, at, runId, ...(askCalls.length ? { askCalls } : {}) };
   }
   return undefined;
+}
+
+/**
+ * The transcript's entries from `chat.history` messages. The latest reply of each ended run is `run:<runId>`, the
+ * id its live events used; a run still going (`activeRunIds`) keeps that id for its live stream, which comes after.
+ */
+export function historyEntries(messages: readonly unknown[], activeRunIds: ReadonlySet<string> = new Set()): ChatEntry[] {
+  const saved = messages.map(historyEntry).filter((e): e is ChatEntry => e !== undefined);
+  const latest = new Map<string, number>();
+  saved.forEach((e, i) => {
+    if (e.runId !== undefined && e.text && !activeRunIds.has(e.runId)) latest.set(e.runId, i);
+  });
+  const seen = new Set<string>();
+  return saved.flatMap((e, i) => {
+    const entry = e.runId !== undefined && latest.get(e.runId) === i ? { ...e, id: `run:${e.runId}` } : e;
+    // A repeated id (a message saved twice) would make two rows with one key: the first one stays.
+    if (seen.has(entry.id)) return [];
+    seen.add(entry.id);
+    return [entry];
+  });
 }
 
 function upsert(entries: ChatEntry[], entry: ChatEntry): ChatEntry[] {
@@ -82,7 +112,8 @@ export function createChatFeed(client: GatewayClient, sessionKey: string): ChatF
     try {
       const result = asObject(await client.request("chat.history", { sessionKey, limit: HISTORY_LIMIT }, { timeoutMs: 30_000 }));
       const messages = Array.isArray(result?.["messages"]) ? result["messages"] : [];
-      const saved = messages.map(historyEntry).filter((e): e is ChatEntry => e !== undefined);
+      const active = asObject(result?.["sessionInfo"])?.["activeRunIds"];
+      const saved = historyEntries(messages, new Set(Array.isArray(active) ? active.filter((r): r is string => typeof r === "string") : []));
       const ids = new Set(saved.map((e) => e.id));
       // Messages sent or streamed since the request went out are kept until history has them.
       entries.setState([...saved, ...entries.getState().filter((e) => !ids.has(e.id))], true);

@@ -93,7 +93,7 @@ export function createQuestionDockStore(opts: DockStoreOptions): StoreApi<DockSt
   const ctx: DockContext = { options, set: store.setState, get: store.getState, attempted: new Map(), inflight: new Map() };
   const sync = createGatewaySync(ctx);
   const asyncSync = opts.asyncQuestions ? createAsyncSync(ctx, sync, opts.asyncQuestions) : undefined;
-  const historyOutcomes = opts.asyncQuestions ? createHistoryOutcomes(ctx, sync, opts.asyncQuestions.conversation) : undefined;
+  const historyOutcomes = opts.asyncQuestions ? createHistoryOutcomes(ctx, sync, opts.asyncQuestions.conversation, store) : undefined;
   const drafts = draftServicesFor(opts);
   const blockingDrafts = drafts ? createBlockingDrafts(ctx, store, drafts.services) : undefined;
   const actions = createDockActions(ctx, sync, asyncSync);

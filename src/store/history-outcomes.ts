@@ -1,11 +1,12 @@
 // Summaries of ask_user questions read back from the conversation history, so a reload or a new page still
 // shows what was asked and how it ended, at the turn that asked. Live outcomes always win: history only fills in
-// questions the store does not know.
+// questions the store does not know, and tells a live one which tool call (and assistant message) asked it.
 import { askUserEntries, type AskUserHistoryEntry, type QuestionRecord } from "../protocol";
+import type { StoreApi } from "zustand/vanilla";
 import type { ConversationStore } from "./async";
 import type { DockContext } from "./create-dock-store";
 import type { GatewaySync } from "./gateway-sync";
-import type { Outcome, OutcomeKind } from "./types";
+import type { DockStore, Outcome, OutcomeKind } from "./types";
 
 /** The store's key for a history entry: the gateway's record id when the history holds it, else the tool call. */
 export function historyOutcomeKey(entry: AskUserHistoryEntry): string {
@@ -39,26 +40,66 @@ function recordOf(entry: AskUserHistoryEntry, key: string, kind: OutcomeKind, se
 
 const questionIds = (record: QuestionRecord) => record.questions.map((q) => q.questionId).join("\0");
 
-// Without the record id, a live question of the same run asking the same questions is taken to be this one.
-function knownLive(ctx: DockContext, entry: AskUserHistoryEntry): boolean {
-  if (entry.questionRecordId || !entry.runId) return false;
-  const ids = entry.questions.map((q) => q.questionId).join("\0");
+// The key of the live outcome or pending record that is this entry's question, if any. Without the record id, a
+// live question of the same run asking the same questions is taken to be this one.
+function liveKeyOf(ctx: DockContext, entry: AskUserHistoryEntry, key: string): string | undefined {
   const s = ctx.get();
+  if (s.outcomes.has(key) || Object.hasOwn(s.records, key)) return key;
+  if (entry.questionRecordId || !entry.runId) return undefined;
+  const ids = entry.questions.map((q) => q.questionId).join("\0");
   const same = (r: QuestionRecord) => r.runId === entry.runId && questionIds(r) === ids;
-  for (const o of s.outcomes.values()) if (!o.fromHistory && same(o.record)) return true;
-  return Object.values(s.records).some(same);
+  for (const [id, o] of s.outcomes) if (!o.fromHistory && same(o.record)) return id;
+  return Object.values(s.records).find(same)?.id;
 }
 
-/** Puts an outcome for every ask_user question of the conversation history that the store does not know yet. */
-export function createHistoryOutcomes(ctx: DockContext, sync: GatewaySync, conversation: ConversationStore): { dispose(): void } {
+// A live outcome knows its run only; the history adds the tool call and the message, so a view can place it exactly.
+function bindLive(ctx: DockContext, sync: GatewaySync, id: string, entry: AskUserHistoryEntry): void {
+  const live = ctx.get().outcomes.get(id);
+  if (!live || live.toolCallId !== undefined) return;
+  sync.putOutcome(id, { ...live, toolCallId: entry.toolCallId, ...(entry.anchor ? { anchor: entry.anchor } : {}), ...(live.runId || !entry.runId ? {} : { runId: entry.runId }) });
+}
+
+/**
+ * Puts an outcome for every ask_user question of the conversation history that the store does not know yet, and
+ * binds live outcomes to their calls; again whenever the history or the outcomes change (a question can settle
+ * live after the history that holds its call was read, as when a stopped run's question is cancelled).
+ */
+export function createHistoryOutcomes(ctx: DockContext, sync: GatewaySync, conversation: ConversationStore, store: StoreApi<DockStore>): { dispose(): void } {
+  let read: { messages: unknown; entries: AskUserHistoryEntry[] } | undefined;
+  const entriesOf = (messages: Parameters<typeof askUserEntries>[0]) => {
+    if (read?.messages !== messages) read = { messages, entries: askUserEntries(messages) };
+    return read.entries;
+  };
+  // Putting an outcome changes the outcomes, which asks for another pass: run passes one after another, not nested.
+  let applying = false;
+  let again = false;
   const apply = () => {
+    if (applying) {
+      again = true;
+      return;
+    }
+    applying = true;
+    try {
+      do {
+        again = false;
+        pass();
+      } while (again);
+    } finally {
+      applying = false;
+    }
+  };
+  const pass = () => {
     const state = conversation.getState();
     if (!state.loaded) return;
     const going = new Set(state.activeRunIds);
-    for (const entry of askUserEntries(state.messages)) {
+    for (const entry of entriesOf(state.messages)) {
       const key = historyOutcomeKey(entry);
       const s = ctx.get();
-      if (s.outcomes.has(key) || Object.hasOwn(s.records, key) || knownLive(ctx, entry)) continue;
+      const liveKey = liveKeyOf(ctx, entry, key);
+      if (liveKey !== undefined) {
+        bindLive(ctx, sync, liveKey, entry);
+        continue;
+      }
       const kind = kindOf(entry, entry.runId !== undefined && going.has(entry.runId));
       if (!kind) continue;
       const outcome: Outcome = {
@@ -75,9 +116,14 @@ export function createHistoryOutcomes(ctx: DockContext, sync: GatewaySync, conve
       sync.putOutcome(key, outcome);
     }
   };
-  const unsubscribe = conversation.subscribe((s, prev) => {
-    if (s.messages !== prev.messages || s.loaded !== prev.loaded || s.activeRunIds !== prev.activeRunIds) apply();
-  });
+  const offs = [
+    conversation.subscribe((s, prev) => {
+      if (s.messages !== prev.messages || s.loaded !== prev.loaded || s.activeRunIds !== prev.activeRunIds) apply();
+    }),
+    store.subscribe((s, prev) => {
+      if (s.outcomeVersion !== prev.outcomeVersion) apply();
+    }),
+  ];
   apply();
-  return { dispose: unsubscribe };
+  return { dispose: () => offs.forEach((off) => off()) };
 }

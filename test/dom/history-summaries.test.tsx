@@ -40,6 +40,10 @@ describe("Summaries from the conversation history", () => {
     sim.cancel(q2.id, "control-ui:another-tab");
     await vi.waitFor(() => expect(sim.history().filter((m) => m.role === "toolResult")).toHaveLength(2));
     sim.completeRun(r2, "Picking myself.");
+    const rx = sim.startRun();
+    sim.ask({ runId: rx, timeoutMs: 50, questions: [{ questionId: "later", header: "Later", question: "Ship it tonight?", options: [{ label: "Yes" }, { label: "No" }] }] });
+    await vi.waitFor(() => expect(sim.history().filter((m) => m.role === "toolResult")).toHaveLength(3));
+    sim.completeRun(rx, "Waiting till morning.");
     const r3 = sim.startRun();
     sim.ask({ runId: r3, questions: [{ questionId: "size", header: "Size", question: "How big should it be?", options: [{ label: "S" }, { label: "L" }] }] });
     sim.abortRun(r3);
@@ -53,6 +57,8 @@ describe("Summaries from the conversation history", () => {
     const answered = await screen.findByRole("article", { name: "Question, answered" });
     expect(within(answered).getByText("Which parts should change?")).toBeInTheDocument();
     expect(within(answered).getByText("API, Only the docs")).toBeInTheDocument();
+    const expired = await screen.findByRole("article", { name: "Question, expired" });
+    expect(within(expired).getByText("Ship it tonight?")).toBeInTheDocument();
     const noAnswers = await screen.findAllByRole("article", { name: "Question, no answer" });
     expect(noAnswers).toHaveLength(2);
     expect(within(noAnswers[0]!).getByText("Which color?")).toBeInTheDocument();

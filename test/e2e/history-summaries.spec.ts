@@ -57,6 +57,14 @@ test("after a reload mid-conversation, each question's summary is still there, w
   await sim(page, "startRun", { runId: "turn-3" });
   await sim(page, "streamRun", "turn-3", "Now building the banner");
   await expect(list.getByText("Now building the banner")).toBeVisible();
+  const turns = [
+    "summary: Where should this build deploy?",
+    "assistant: Deploying to staging.",
+    "summary: Which color should the banner be?",
+    "assistant: Picking a color myself.",
+  ];
+  // Live, each summary already sits at its turn: before the reply its run wrote after the answer.
+  await expect.poll(() => rows(list)).toEqual([...turns, "assistant: Now building the banner"]);
 
   await page.reload();
   await expect(connectionStatus(page)).toContainText("Connected", { timeout: 15_000 });
@@ -68,11 +76,6 @@ test("after a reload mid-conversation, each question's summary is still there, w
   await expect(noAnswer.getByText("Which color should the banner be?")).toBeVisible();
   await expect(noAnswer.getByText("It was skipped or cancelled; the conversation history does not say by whom.")).toBeVisible();
   // Each summary sits at its own turn, just before that turn's reply, not at the end.
-  await expect.poll(() => rows(transcript(page).getByRole("list").first())).toEqual([
-    "summary: Where should this build deploy?",
-    "assistant: Deploying to staging.",
-    "summary: Which color should the banner be?",
-    "assistant: Picking a color myself.",
-  ]);
+  await expect.poll(() => rows(transcript(page).getByRole("list").first())).toEqual(turns);
   await expect(dock(page)).toBeHidden();
 });

@@ -156,9 +156,10 @@ export async function startMockModel(opts: { port?: number; modelId?: string } =
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end(JSON.stringify(value));
     };
-    const b = (body ?? {}) as { reply?: MockReply };
+    const b = (body ?? {}) as { reply?: MockReply; matchText?: string };
     if (method === 'POST' && path === '/__mock/enqueue' && b.reply) {
-      queue.push({ reply: b.reply });
+      const text = typeof b.matchText === 'string' ? b.matchText : undefined;
+      queue.push({ reply: b.reply, ...(text ? { match: (req: Record<string, unknown>) => JSON.stringify(req).includes(text) } : {}) });
       return json(200, { pending: queue.length });
     }
     if (method === 'POST' && path === '/__mock/default' && b.reply) {
@@ -272,7 +273,8 @@ export async function startMockModel(opts: { port?: number; modelId?: string } =
 
 /** The scripting half of a MockModel, over HTTP: for tests in workers (vitest globalSetup's gateway). */
 export interface MockModelControl {
-  enqueue(reply: MockReply): Promise<void>;
+  /** `matchText`: only a request whose JSON body contains it takes this reply (e.g. a session's own user text). */
+  enqueue(reply: MockReply, opts?: { matchText?: string }): Promise<void>;
   setDefault(reply: MockReply): Promise<void>;
   reset(): Promise<void>;
   /** Recorded requests (without headers) and the number of queued replies. */
@@ -289,7 +291,7 @@ export function mockModelControl(controlUrl: string): MockModelControl {
     if (!res.ok) throw new Error(`mock control ${path}: HTTP ${res.status}`);
   };
   return {
-    enqueue: (reply) => post('/__mock/enqueue', { reply }),
+    enqueue: (reply, opts) => post('/__mock/enqueue', { reply, ...(opts?.matchText ? { matchText: opts.matchText } : {}) }),
     setDefault: (reply) => post('/__mock/default', { reply }),
     reset: () => post('/__mock/reset'),
     async requests() {

@@ -55,6 +55,25 @@ describe("askUserEntries on the real gateway's history", () => {
   });
 });
 
+// More real messages: one question answered with Other text, and a question that expired.
+const more = JSON.parse(readFileSync(new URL("./fixtures/ask-user-history-more.json", import.meta.url), "utf8")) as { single: unknown[]; expired: unknown[] };
+const anchorOf = (raw: unknown[]) => (raw[1] as { __openclaw: { id: string } }).__openclaw.id;
+
+describe("askUserEntries on more real endings", () => {
+  it.each([
+    ["one question, Other text", more.single, { status: "answered", answers: { answers: { region: ["Mars"] } } }],
+    ["expired", more.expired, { status: "no-answer", reason: "timed-out" }],
+  ] as const)("%s: one entry at the assistant message of the call, with its outcome", (_name, raw, outcome) => {
+    const [entry, ...rest] = askUserEntries(parsed([...raw]));
+    expect(rest).toEqual([]);
+    expect(entry).toMatchObject({ toolCallId: expect.stringMatching(/^call_mock_/), runId: expect.any(String), anchor: anchorOf([...raw]), questionRecordId: expect.stringMatching(/^ask_[0-9a-f]{32}$/), outcome });
+  });
+
+  it("cuts a long header to 12 characters, as the question record does", () => {
+    expect(askUserEntries(parsed(more.single))[0]!.questions[0]).toMatchObject({ questionId: "region", header: "Region of de", question: "Which region?" });
+  });
+});
+
 describe("askUserEntries (table)", () => {
   const resultOf = (toolCallId: string, text: string, toolName = "ask_user") => ({ role: "toolResult", toolCallId, toolName, content: [{ type: "text", text }] });
   const wrapped = (text: string) => JSON.stringify({ tool: { name: "ask_user" }, result: { content: [{ type: "text", text }] } });

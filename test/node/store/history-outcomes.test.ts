@@ -96,6 +96,49 @@ describe("outcomes rebuilt from chat.history", () => {
     expect([...live.getState().outcomes.keys()]).toEqual([q.id]);
     expect(live.getState().outcomes.get(q.id)).toMatchObject({ kind: "answered-elsewhere", runId: run });
     expect(live.getState().outcomes.get(q.id)!.fromHistory).toBeUndefined();
+    // The history tells the live outcome which tool call and assistant message asked, so a view can place it.
+    const [entry] = askUserEntries(asyncQuestions.conversation.getState().messages);
+    expect(live.getState().outcomes.get(q.id)).toMatchObject({ toolCallId: entry!.toolCallId, anchor: entry!.anchor });
+    expect(entry!.anchor).toEqual(expect.any(String));
+  });
+
+  it("a live outcome of a stopped run (no record id in history) stays one outcome, bound to its tool call", async () => {
+    const d = await start();
+    const client = d.client;
+    const asyncQuestions = services(client);
+    const live = createQuestionDockStore({ client, sessionKey: "main", typingGraceMs: 0, now: fakeClock.now, timers: fakeClock, asyncQuestions });
+    extra.push({ client, dispose: () => live.getState().actions.dispose() });
+    await until(() => asyncQuestions.conversation.getState().loaded, "the history load");
+    const run = d.sim.startRun({ runId: "constructor" });
+    const q = d.sim.ask({ questions: [COLOR], runId: run });
+    await until(() => live.getState().records[q.id], "the live question");
+    d.sim.abortRun(run);
+    await until(() => live.getState().outcomes.get(q.id), "the live outcome");
+    await asyncQuestions.conversation.getState().actions.reload();
+    await until(() => live.getState().outcomes.get(q.id)?.toolCallId, "the binding");
+    expect([...live.getState().outcomes.keys()]).toEqual([q.id]);
+    expect(live.getState().outcomes.get(q.id)).toMatchObject({ kind: "cancelled", runId: "constructor", toolCallId: expect.any(String), anchor: expect.any(String) });
+  });
+
+  it("a question that settles after the history holding its call was read is bound without another read", async () => {
+    const d = await start();
+    const client = d.client;
+    const asyncQuestions = services(client);
+    const live = createQuestionDockStore({ client, sessionKey: "main", typingGraceMs: 0, now: fakeClock.now, timers: fakeClock, asyncQuestions });
+    extra.push({ client, dispose: () => live.getState().actions.dispose() });
+    await until(() => asyncQuestions.conversation.getState().loaded, "the history load");
+    const run = d.sim.startRun({ runId: "run-late" });
+    const q = d.sim.ask({ questions: [COLOR], runId: run });
+    await until(() => live.getState().records[q.id], "the live question");
+    await asyncQuestions.conversation.getState().actions.reload();
+    expect(askUserEntries(asyncQuestions.conversation.getState().messages)).toHaveLength(1);
+    // Cancelled as a stopping run does it: the history gets no result and is not read again.
+    const reads = asyncQuestions.conversation.getState().messages;
+    d.sim.cancel(q.id, "run-abort");
+    const outcome = await until(() => live.getState().outcomes.get(q.id)?.toolCallId && live.getState().outcomes.get(q.id), "the bound outcome");
+    expect(asyncQuestions.conversation.getState().messages).toBe(reads);
+    expect(outcome).toMatchObject({ kind: "cancelled", runId: "run-late", anchor: expect.any(String) });
+    expect([...live.getState().outcomes.keys()]).toEqual([q.id]);
   });
 
   it("puts nothing for a question still waiting in a running run", async () => {
