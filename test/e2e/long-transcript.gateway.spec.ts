@@ -1,24 +1,18 @@
-// The playground on the REAL OpenClaw gateway, under a long session history of real messages (user messages sent
-// with chat.send, the mock model answering, some answers 10 kB long): the dock keeps its height up to 60% of the
-// viewport, every control of it can be hit at desktop and phone sizes and with the keyboard open, and the
-// transcript scrolls.
+// The playground on the REAL OpenClaw gateway, under a long saved history (200 messages, some 10 kB long, one a
+// single 10 kB word): the dock keeps its height up to 60% of the viewport, every control of it can be hit at desktop
+// and phone sizes and with the keyboard open, and the transcript scrolls.
 import type { RawClient } from "../gateway/raw-client";
+import { ensureSession, historyCount, seedHistory } from "../gateway/seed-history";
 import { longTranscriptText } from "../../stories/support/long-transcript";
 import { VIEWPORTS, expectDockReachable, expectDockSized, layoutMetrics } from "./support/dock-reach";
 import { connectionStatus, dock, transcript } from "./support/playground";
 import { expect, gatewayTest as test, playgroundPathFor } from "./support/real-gateway";
 
 const SLOW = { timeoutMs: 60_000 };
-// Sends made while a run is busy are steered into it, so the saved history grows by about one message per
-// second whatever the send rate: 40 real messages (many of them 10 kB) is what a minute buys.
-const SENDS = 30;
-const WANTED = 40;
-
-async function historyCount(admin: RawClient): Promise<number> {
-  // The page of messages is cut by size; totalMessages counts the whole saved history.
-  const h = await admin.request<{ messages: unknown[]; totalMessages?: number }>("chat.history", { sessionKey: "main", limit: 1 }, SLOW);
-  return h.totalMessages ?? h.messages.length;
-}
+// Saved straight into the transcript (chat.inject): a turn through the agent costs about a second each.
+const SEEDED = 200;
+// The seeded messages, plus one real turn through the agent: the user's message and the model's answer.
+const WANTED = SEEDED + 2;
 
 // While a run is saving, the gateway may refuse a send with "session changed before chat.send; retry the request".
 async function send(admin: RawClient, message: string, idempotencyKey: string): Promise<void> {
@@ -33,24 +27,34 @@ async function send(admin: RawClient, message: string, idempotencyKey: string): 
   }
 }
 
-test("a long real history above the dock never squeezes it", async ({ page, admin, realGateway }) => {
-  test.setTimeout(110_000);
-  const started = Date.now();
-  // Every answer differs; every third is 10 kB long (the model's replies fill the other half of the history).
-  realGateway.mockModel.setDefault({ text: "Mock reply." });
-  for (let i = 0; i < 120; i++) realGateway.mockModel.enqueue({ text: longTranscriptText(i % 3 === 0 ? 12 : 2 * i + 1), chunks: 1 });
+async function runBusy(admin: RawClient): Promise<boolean> {
+  const h = await admin.request<{ sessionInfo?: { hasActiveRun?: boolean } }>("chat.history", { sessionKey: "main", limit: 1 }, SLOW);
+  return h.sessionInfo?.hasActiveRun === true;
+}
 
-  // The first send prepares the session (slow); the rest follow at once and queue behind the run.
-  await send(admin, longTranscriptText(0), "long-0");
-  for (let i = 1; i < SENDS; i++) await send(admin, longTranscriptText(2 * i), `long-${i}`);
-  await expect.poll(() => historyCount(admin), { timeout: 60_000, intervals: [500, 1000] }).toBeGreaterThanOrEqual(WANTED);
-  console.log(`history of ${await historyCount(admin)} messages filled in ${Date.now() - started} ms`);
+test("a long real history above the dock never squeezes it", async ({ page, admin, realGateway }) => {
+  test.setTimeout(90_000);
+  const started = Date.now();
+  // One real turn, both sides 10 kB of prose; the seeding below goes on while the agent answers.
+  realGateway.mockModel.enqueue({ text: longTranscriptText(37), chunks: 1 });
+  await ensureSession(admin);
+  await send(admin, longTranscriptText(12), "long-turn");
+  const seeding = Date.now();
+  await seedHistory(admin, Array.from({ length: SEEDED }, (_, i) => longTranscriptText(i)));
+  const seededMs = Date.now() - seeding;
+  await expect.poll(async () => (await runBusy(admin)) || (await historyCount(admin)) < WANTED, { timeout: 45_000, intervals: [250, 500] }).toBe(false);
+  console.log(`history of ${await historyCount(admin)} messages filled in ${Date.now() - started} ms (${SEEDED} seeded in ${seededMs} ms)`);
 
   await page.setViewportSize(VIEWPORTS[0]);
   await page.goto(playgroundPathFor(realGateway));
   await expect(connectionStatus(page)).toContainText("Connected", { timeout: 60_000 });
-  await expect.poll(() => transcript(page).locator(".pg-message").count(), { timeout: 30_000 }).toBeGreaterThanOrEqual(20);
-  console.log(`the playground shows ${await transcript(page).locator(".pg-message").count()} messages`);
+  // Every saved message is on the page before any hit test. chat.history cuts a text at 8,000 characters (and
+  // marks the cut), so a 10 kB message shows as 8,000 and the marker.
+  const messages = transcript(page).getByRole("listitem");
+  await expect.poll(() => messages.count(), { timeout: 30_000 }).toBeGreaterThanOrEqual(WANTED);
+  const longest = await transcript(page).locator(".pg-message__text").evaluateAll((els) => els.filter((el) => (el.textContent ?? "").length >= 8_000).length);
+  console.log(`the playground shows ${await messages.count()} messages, ${longest} of them 8,000 characters or more`);
+  expect(longest, "long messages shown").toBeGreaterThanOrEqual(5);
 
   await admin.request(
     "question.request",
