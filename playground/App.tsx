@@ -28,12 +28,13 @@ export function App({ connection }: AppProps) {
     rememberSession(key);
   };
   return (
-    // One provider per session: its store (and every draft in it) outlives the switch; only the views remount.
-    <QuestionDockProvider key={sessionKey} store={session.store}>
+    // One store per session: it (and every draft in it) outlives the switch; only the chat views remount. The header
+    // stays mounted, so the session picker keeps focus while a person arrows through the sessions.
+    <QuestionDockProvider store={session.store}>
       <div className="pg-app">
         <Header target={connection.target} picker={<SessionPicker sessions={connection.sessions.keys()} value={sessionKey} onChange={pick} />} />
         {connection.sim && <ScenarioBar sim={connection.sim} sessionKey={sessionKey} />}
-        <main className="pg-main">
+        <main key={sessionKey} className="pg-main">
           <DockLayout
             className="pg-layout"
             transcript={<Transcript feed={session.feed} />}
