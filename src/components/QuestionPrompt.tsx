@@ -51,7 +51,7 @@ export function QuestionPrompt({ requestId, mode = "stepper", autoAdvanceMs }: Q
   const panelRef = useRef<HTMLDivElement>(null);
   const step = useDockStore((s) => s.views[requestId]?.step ?? 0);
   const isAsync = useDockStore((s) => s.asyncLinks[requestId] !== undefined);
-  usePromptFocus(panelRef, mode === "stepper" ? step : "stacked", !isAsync);
+  usePromptFocus(panelRef, requestId, mode === "stepper" ? step : "stacked", !isAsync);
   return (
     <div className="qd-prompt" data-mode={mode} tabIndex={-1} ref={panelRef}>
       {mode === "stepper" ? <StepperBody requestId={requestId} autoAdvanceMs={autoAdvanceMs} /> : <StackedBody requestId={requestId} />}

@@ -18,8 +18,6 @@ test("arrowing through the session picker switches the conversation and keeps fo
 });
 
 test("switching back to a session with a pending question leaves focus on the picker, and keeps the draft", async ({ page }) => {
-  // Known defect: the remounted prompt panel takes focus as if the question had just arrived (use-prompt-focus).
-  test.fail();
   await openPlayground(page);
   await runScenario(page, "Single question");
   await dock(page).getByRole("textbox", { name: "Other" }).fill("Canary first");
