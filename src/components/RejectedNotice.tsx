@@ -1,10 +1,23 @@
 import { useId, useState } from "react";
+import type { ValidationIssue } from "../protocol";
+import { truncateGraphemes } from "../protocol/graphemes";
 import { useRejections } from "../hooks/use-rejections";
 
-/** Longest piece of a gateway's validation issue shown; the rest is cut, since the text came from untrusted input. */
-const MAX_DETAIL = 200;
+// The id, path and message come from untrusted input; each is cut on its own (by user-perceived character, so no
+// emoji or surrogate pair is split), so a long id or path never hides the message that explains the problem.
+const MAX_ID = 40;
+const MAX_PATH = 60;
+const MAX_MESSAGE = 160;
 
-const cut = (text: string) => (text.length > MAX_DETAIL ? `${text.slice(0, MAX_DETAIL)}…` : text);
+const cut = (text: string, max: number) => {
+  const short = truncateGraphemes(text, max);
+  return short === text ? text : `${short}…`;
+};
+
+// One problem as a line of text: "id: path: message", each part cut to a sensible length.
+function rejectionLine(id: string | undefined, issue: ValidationIssue): string {
+  return `${id ? `${cut(id, MAX_ID)}: ` : ""}${issue.path ? `${cut(issue.path, MAX_PATH)}: ` : ""}${cut(issue.message, MAX_MESSAGE)}`;
+}
 
 /** A small notice that the gateway sent a question the dock could not show, with its problems on demand. */
 export function RejectedNotice() {
@@ -26,9 +39,7 @@ export function RejectedNotice() {
       <ul className="qd-rejected__details" id={detailsId} hidden={!open}>
         {items.flatMap((item, i) =>
           item.errors.slice(0, 5).map((issue, j) => (
-            <li key={`${i}:${j}`}>
-              {cut(`${item.id ? `${item.id}: ` : ""}${issue.path ? `${issue.path}: ` : ""}${issue.message}`)}
-            </li>
+            <li key={`${i}:${j}`}>{rejectionLine(item.id, issue)}</li>
           )),
         )}
       </ul>

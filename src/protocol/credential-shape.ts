@@ -22,6 +22,13 @@ const JWT = /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/;
 // checksums) and UUIDs are left alone: people quote them as answers, and they are not secrets by themselves.
 const TOKEN_RUN = /[A-Za-z0-9+/=_-]{32,}/g;
 const HEX_ONLY = /^[0-9a-fA-F]+$/;
+
+// Public key material is random-looking but no secret: certificates, public PEM blocks and OpenSSH public keys
+// are taken out before the long-token scan, so pasting one is not warned about.
+const PUBLIC_MATERIAL = [
+  /-----BEGIN (?:[A-Z0-9]+ )*(?:PUBLIC KEY|CERTIFICATE)-----[\s\S]*?(?:-----END [A-Z0-9 ]+-----|$)/g,
+  /\b(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-nistp\d+|sk-ssh-ed25519@openssh\.com|sk-ecdsa-sha2-nistp256@openssh\.com) AAAA[A-Za-z0-9+/=]+/g,
+];
 const MIN_BITS_PER_CHAR = 4;
 
 function entropyPerChar(text: string): number {
@@ -45,5 +52,6 @@ function looksRandom(run: string): boolean {
 export function looksLikeCredential(text: string): boolean {
   if (text.length < 16) return false;
   if (PEM_PRIVATE_KEY.test(text) || JWT.test(text) || PREFIXED.some((re) => re.test(text))) return true;
-  return (text.match(TOKEN_RUN) ?? []).some(looksRandom);
+  const scanned = PUBLIC_MATERIAL.reduce((rest, re) => rest.replace(re, " "), text);
+  return (scanned.match(TOKEN_RUN) ?? []).some(looksRandom);
 }

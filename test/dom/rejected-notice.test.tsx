@@ -46,6 +46,17 @@ describe("A record the dock cannot show", () => {
     expect(await screen.findByText("A question could not be shown.")).toBeInTheDocument();
   });
 
+  it("cuts a long id, path and message each on its own, without splitting an emoji", async () => {
+    renderDock(h);
+    const family = "👨‍👩‍👧‍👦";
+    act(() => h.store.setState({ rejected: [{ source: "question.requested", id: family.repeat(100), errors: [{ path: "p".repeat(500), message: `${"m".repeat(159)}${family}tail` }], at: 1 }] }));
+    await h.user.click(await screen.findByRole("button", { name: "Details" }));
+    const line = screen.getByRole("listitem").textContent ?? "";
+    // Each part keeps its head and says it was cut; the message still shows after a long id and path.
+    expect(line).toBe(`${family.repeat(40)}…: ${"p".repeat(60)}…: ${"m".repeat(159)}${family}…`);
+    expect(line).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])/);
+  });
+
   it("counts several", async () => {
     renderDock(h);
     await sendMalformed("bad-1");

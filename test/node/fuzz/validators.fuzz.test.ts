@@ -1,7 +1,11 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
+  askUserBlocksOf,
+  askUserEntries,
+  checkAnswers,
   formatAnswerText,
+  looksLikeCredential,
   parseAnswerText,
   parseAskUserInput,
   parseAsyncDelivery,
@@ -13,11 +17,15 @@ import {
   parseQuestionRecord,
   parseRecordList,
   parseResolvedEvent,
+  safeHttpUrl,
+  sendableText,
   type Validated,
 } from "../../../src/protocol";
-import { anyValue, validRecord } from "./arbitraries";
+import { anyValue, corruptedRecord, validAskInput, validAsyncDelivery, validHelloOk, validRecord, validResolvedEvent } from "./arbitraries";
 
-const RUNS = 800;
+// 21 properties × 465 runs = 9,765 cases, plus 250 event sequences (about 1,600 events) of the store: over 10,000 in all.
+const RUNS = 465;
+const garbage = fc.oneof(anyValue, corruptedRecord);
 
 // Whatever it was given, a validator answers: a value, or readable, bounded issues. It never throws.
 function answersReadably(result: Validated<unknown>): void {
@@ -28,9 +36,16 @@ function answersReadably(result: Validated<unknown>): void {
   for (const issue of result.errors) {
     expect(typeof issue.path).toBe("string");
     expect(typeof issue.message).toBe("string");
+    expect(issue.message.trim()).not.toBe("");
     expect(issue.path.length).toBeLessThanOrEqual(300);
     expect(issue.message.length).toBeLessThanOrEqual(600);
   }
+}
+
+// A list answers ok with its bad records set aside; their issues must be just as readable.
+function recordListIssues(parsed: ReturnType<typeof parseRecordList>): Validated<unknown> {
+  if (!parsed.ok || parsed.value.rejected.length === 0) return parsed;
+  return { ok: false, errors: parsed.value.rejected.flatMap((r) => r.errors) };
 }
 
 describe("Every validator, fed anything", () => {
@@ -42,22 +57,66 @@ describe("Every validator, fed anything", () => {
     ["parseChatEvent", parseChatEvent],
     ["parseResolvedEvent", parseResolvedEvent],
     ["parseHelloOk", parseHelloOk],
-    ["parseGetResult", parseGetResult],
-    ["parseRecordList", (v: unknown) => parseRecordList(v)],
+    ["parseGetResult", (v: unknown) => parseGetResult({ question: v })],
+    ["parseRecordList", (v: unknown) => recordListIssues(parseRecordList(Array.isArray(v) ? v : { questions: [v] }))],
   ] as const)("%s never throws and explains every refusal", (_name, parse) => {
-    fc.assert(fc.property(anyValue, (value) => answersReadably(parse(value) as Validated<unknown>)), { numRuns: RUNS });
+    fc.assert(fc.property(garbage, (value) => answersReadably(parse(value) as Validated<unknown>)), { numRuns: RUNS });
   });
 
   it("parseFrame takes any text, JSON or not", () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string(), fc.json(), anyValue.map((v) => JSON.stringify(v) ?? "")), (text) => answersReadably(parseFrame(text))),
+      fc.property(fc.oneof(fc.string({ unit: "binary" }), fc.json(), garbage.map((v) => JSON.stringify(v) ?? "")), (text) => answersReadably(parseFrame(text))),
       { numRuns: RUNS },
     );
   });
 
-  it("parseAnswerText never throws, and reads its own formatting of untroubled titles back", () => {
+  it("the ask_user history reader never throws on any transcript that parseChatMessage lets through", () => {
+    const content = fc.oneof(garbage, fc.array(fc.record({ type: fc.constantFrom("toolCall", "toolResult", "text"), name: fc.constantFrom("ask_user", "tool_call"), id: fc.string(), arguments: garbage, content: garbage }, { requiredKeys: [] }), { maxLength: 3 }));
+    const message = fc.record({ role: fc.constantFrom("assistant", "toolResult", "user"), content, toolCallId: fc.string(), toolName: fc.constantFrom("ask_user", "tool_call"), runId: fc.string() }, { requiredKeys: [] });
     fc.assert(
-      fc.property(fc.string(), fc.array(fc.string(), { maxLength: 4 }), (text, titles) => {
+      fc.property(fc.array(fc.oneof(message, anyValue), { maxLength: 6 }), (raw) => {
+        for (const m of raw) expect(() => askUserBlocksOf((m as { content?: unknown } | null)?.content)).not.toThrow();
+        const messages = raw.map((m) => parseChatMessage(m)).flatMap((p) => (p.ok ? [p.value] : []));
+        expect(Array.isArray(askUserEntries(messages))).toBe(true);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it("checkAnswers judges any answer envelope the wire reader lets through, without throwing", () => {
+    const envelope = fc.oneof(garbage, validResolvedEvent.map((e) => (e.status === "answered" ? e.answers : {})));
+    fc.assert(
+      fc.property(validRecord, envelope, (raw, answers) => {
+        const record = parseQuestionRecord(raw);
+        const event = parseResolvedEvent({ id: "x", status: "answered", answers });
+        if (!record.ok || !event.ok || event.value.status !== "answered") return;
+        const issues = checkAnswers(record.value, event.value.answers);
+        expect(Array.isArray(issues)).toBe(true);
+        for (const i of issues) expect(typeof i.message).toBe("string");
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it("links, credential shapes and sendable text take any string", () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.string({ unit: "binary", maxLength: 200 }), fc.webUrl({ withQueryParameters: true, withFragments: true }), anyValue), (value) => {
+        const url = safeHttpUrl(value);
+        if (url !== undefined) expect(url).toMatch(/^https?:\/\//);
+        const text = typeof value === "string" ? value : JSON.stringify(value) ?? "";
+        expect(typeof looksLikeCredential(text)).toBe("boolean");
+        const sendable = sendableText(text);
+        expect(sendable.text.length + sendable.removed).toBeGreaterThanOrEqual(0);
+        // Cleaning is idempotent: what is sendable stays as it is.
+        expect(sendableText(sendable.text)).toEqual({ text: sendable.text, removed: 0 });
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it("parseAnswerText never throws", () => {
+    fc.assert(
+      fc.property(fc.string({ unit: "binary" }), fc.array(fc.string(), { maxLength: 4 }), (text, titles) => {
         expect(() => parseAnswerText(text, titles)).not.toThrow();
       }),
       { numRuns: RUNS },
@@ -74,6 +133,64 @@ describe("Valid by construction", () => {
         if (!parsed.ok) return;
         expect(parsed.value.id).toBe(record.id);
         expect(parsed.value.questions.map((q) => q.options.map((o) => o.label))).toEqual(record.questions.map((q) => q.options.map((o) => o.label)));
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it("parseFrame accepts an event frame carrying any valid record, payload untouched", () => {
+    fc.assert(
+      fc.property(validRecord, fc.nat(), (record, seq) => {
+        const parsed = parseFrame(JSON.stringify({ type: "event", event: "question.requested", payload: record, seq }));
+        expect(parsed.ok).toBe(true);
+        if (parsed.ok && parsed.value.type === "event") expect(parsed.value.payload).toEqual(record);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it("parseAskUserInput accepts every well-formed tool input, with the timeout clamped", () => {
+    fc.assert(
+      fc.property(validAskInput, (input) => {
+        const parsed = parseAskUserInput(input);
+        expect(parsed.ok, JSON.stringify(parsed)).toBe(true);
+        if (!parsed.ok) return;
+        expect(parsed.value.questions.map((q) => q.id)).toEqual(input.questions.map((q) => q.id));
+        expect(parsed.value.timeoutSeconds).toBeGreaterThanOrEqual(30);
+        expect(parsed.value.timeoutSeconds).toBeLessThanOrEqual(3600);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it("parseAsyncDelivery accepts every well-formed delivery, options as strings or {label}", () => {
+    fc.assert(
+      fc.property(validAsyncDelivery, (delivery) => {
+        const parsed = parseAsyncDelivery(delivery);
+        expect(parsed.ok, JSON.stringify(parsed)).toBe(true);
+        if (parsed.ok) expect(parsed.value.questions.map((q) => q.title)).toEqual(delivery.questions.map((q) => q.title));
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it("parseResolvedEvent accepts every well-formed resolution, whatever the id", () => {
+    fc.assert(
+      fc.property(validResolvedEvent, (event) => {
+        const parsed = parseResolvedEvent(event);
+        expect(parsed.ok, JSON.stringify(parsed)).toBe(true);
+        if (parsed.ok) expect(parsed.value.id).toBe(event.id);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it("parseHelloOk accepts every well-formed hello-ok", () => {
+    fc.assert(
+      fc.property(validHelloOk, (hello) => {
+        const parsed = parseHelloOk(hello);
+        expect(parsed.ok, JSON.stringify(parsed)).toBe(true);
+        if (parsed.ok) expect(parsed.value.server.bootId).toBe(hello.server.bootId);
       }),
       { numRuns: RUNS },
     );

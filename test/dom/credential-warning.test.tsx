@@ -1,0 +1,112 @@
+import { render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { QuestionDock, QuestionDockProvider } from "../../src/components";
+import { createGatewayClient, type GatewayClient } from "../../src/gateway";
+import { createSimulatedGateway, type SimulatedGateway } from "../../src/gateway/simulated";
+import {
+  BLOCKING_DRAFT_SAVE_DELAY_MS,
+  createMemoryBlockingDraftStorage,
+  createMemoryStorage,
+  createPaneBus,
+  createQuestionDockStore,
+  getAsyncQuestionServices,
+} from "../../src/store";
+import { TARGET } from "../support/questions";
+
+const TOKEN = "credential-token";
+const GITHUB_TOKEN = "ghp_16C7e42F292c6912E7710c838347Ae178B4a";
+const WARNING = /looks like a password or key/;
+const SECRET = { questionId: "api_key", header: "Key", question: "Paste the deploy key", options: [], isOther: true, isSecret: true, secretStore: { name: "DEPLOY_KEY", kind: "secret" } };
+
+interface Rig {
+  sim: SimulatedGateway;
+  client: GatewayClient;
+  store: ReturnType<typeof createQuestionDockStore>;
+  blocking: ReturnType<typeof createMemoryBlockingDraftStorage>;
+  asyncDrafts: ReturnType<typeof createMemoryStorage>;
+  user: ReturnType<typeof userEvent.setup>;
+}
+let rig: Rig | undefined;
+
+// A dock whose blocking and async drafts both persist, to memory storages the test can read.
+async function start(): Promise<Rig> {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+  const sim = createSimulatedGateway({ token: TOKEN, tickIntervalMs: 0, reply: false });
+  const client = createGatewayClient({ url: "sim://gateway", transport: sim.transport, token: TOKEN });
+  const blocking = createMemoryBlockingDraftStorage();
+  const asyncDrafts = createMemoryStorage();
+  const channel = `credential-${Math.random().toString(36).slice(2)}`;
+  const services = getAsyncQuestionServices(client, "main", { storage: asyncDrafts, bus: createPaneBus(`${channel}-async`) });
+  const store = createQuestionDockStore({ client, sessionKey: "main", typingGraceMs: 0, asyncQuestions: services, blockingDrafts: { storage: blocking, bus: createPaneBus(channel) } });
+  client.start();
+  await vi.waitFor(() => expect(store.getState().connection.state).toBe("connected"));
+  render(
+    <QuestionDockProvider store={store}>
+      <QuestionDock layout="stepper" />
+    </QuestionDockProvider>,
+  );
+  rig = { sim, client, store, blocking, asyncDrafts, user: userEvent.setup({ advanceTimers: vi.advanceTimersByTime }) };
+  return rig;
+}
+
+afterEach(() => {
+  rig?.store.getState().actions.dispose();
+  rig?.client.stop();
+  rig = undefined;
+  vi.useRealTimers();
+});
+
+// Past the debounce of both draft writers, so a write that was going to happen has happened.
+const afterSaveDelay = () => vi.advanceTimersByTimeAsync(BLOCKING_DRAFT_SAVE_DELAY_MS * 2);
+
+describe("A credential-shaped answer", () => {
+  it("is warned about under the blocking Other field, and that draft is not kept (an earlier copy goes)", async () => {
+    const { sim, blocking, user } = await start();
+    sim.ask({ questions: [{ ...TARGET, isOther: true }] });
+    const other = await screen.findByRole("textbox", { name: "Other" });
+    await user.type(other, "use the staging key");
+    await afterSaveDelay();
+    expect((await blocking.load("main"))[0]?.answers.map((a) => a.other)).toContain("use the staging key");
+    expect(screen.queryByText(WARNING)).not.toBeInTheDocument();
+
+    await user.clear(other);
+    await user.paste(GITHUB_TOKEN);
+    expect(screen.getByText(WARNING)).toBeVisible();
+    expect(other).toHaveAccessibleDescription(/Never answer with a credential/);
+    // A warning, not an alarm: it is read with the field and never takes focus.
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+    expect(other).toHaveFocus();
+    await afterSaveDelay();
+    expect(await blocking.load("main")).toEqual([]);
+  });
+
+  it("is warned about in an async question too, and its draft is never written", async () => {
+    const { sim, asyncDrafts, user } = await start();
+    sim.askAsync({ questions: [{ title: "Which token should the deploy use?" }] });
+    const other = await screen.findByRole("textbox", { name: "Other" });
+    await user.type(other, "the usual one");
+    await afterSaveDelay();
+    await vi.waitFor(async () => expect((await asyncDrafts.loadDrafts("main")).flatMap((d) => d.answers.map((a) => a.other))).toEqual(["the usual one"]));
+
+    await user.clear(other);
+    await user.paste(`token: ${GITHUB_TOKEN}`);
+    expect(screen.getByText(WARNING)).toBeVisible();
+    await afterSaveDelay();
+    await vi.waitFor(async () => expect(await asyncDrafts.loadDrafts("main")).toEqual([]));
+  });
+
+  it("leaves a secret-store question alone: masked, no warning, and it can be sent", async () => {
+    const { sim, user } = await start();
+    const record = sim.ask({ questions: [SECRET] });
+    await screen.findByText("Paste the deploy key");
+    const field = document.querySelector("input[type=password]") as HTMLInputElement;
+    expect(field).not.toBeNull();
+    await user.click(field);
+    await user.paste(GITHUB_TOKEN);
+    expect(screen.queryByText(WARNING)).not.toBeInTheDocument();
+    expect(field).not.toHaveAccessibleDescription(/credential/);
+    await user.click(screen.getByRole("button", { name: "Submit" }));
+    await vi.waitFor(() => expect(sim.records().find((r) => r.id === record.id)?.status).toBe("answered"));
+  });
+});
