@@ -23,6 +23,9 @@ export const gatewayTest = base.extend<{ admin: RawClient }, { realGateway: Real
   ],
   admin: async ({ realGateway }, use) => {
     const client = await connectRaw(realGateway.url, realGateway.token, { retryForMs: 30_000 });
+    // One gateway serves every spec of the worker: a question an earlier spec left pending would take this one's dock.
+    const { questions } = await client.request<{ questions: { id: string }[] }>("question.list", {});
+    for (const q of questions) await client.request("question.resolve", { id: q.id, cancel: true }).catch(() => undefined);
     await use(client);
     await client.close();
   },
