@@ -89,7 +89,7 @@ function SummaryBody({ outcome }: QuestionSummaryProps) {
           );
         })}
       </ul>
-      {outcome.unsent && <UnsentDraft record={outcome.record} unsent={outcome.unsent} />}
+      {outcome.unsent && <UnsentDraft record={outcome.record} unsent={outcome.unsent} mayHaveArrived={outcome.unsentMayHaveArrived === true} />}
     </article>
   );
 }

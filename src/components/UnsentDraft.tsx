@@ -6,6 +6,8 @@ import type { QuestionDraft } from "../store/types";
 export interface UnsentDraftProps {
   record: QuestionRecord;
   unsent: IdTable<QuestionDraft>;
+  /** The answer left but its reply never came: say it may not have arrived, not that it was not sent. */
+  mayHaveArrived?: boolean;
 }
 
 // Everything the person produced, choices and typed text alike: the point is that none of it is lost.
@@ -14,7 +16,7 @@ function valuesOf(draft: QuestionDraft): string[] {
 }
 
 /** What the person had chosen or typed when the question went away, with Copy to give it to the agent another way. */
-export function UnsentDraft({ record, unsent }: UnsentDraftProps) {
+export function UnsentDraft({ record, unsent, mayHaveArrived = false }: UnsentDraftProps) {
   const items = record.questions.flatMap((q) => {
     const draft = entryOf(unsent, q.questionId);
     return draft ? [{ title: q.question, values: valuesOf(draft) }] : [];
@@ -23,7 +25,7 @@ export function UnsentDraft({ record, unsent }: UnsentDraftProps) {
   if (items.length === 0) return null;
   return (
     <div className="qd-unsent">
-      <p className="qd-unsent__title">Your answer was not sent:</p>
+      <p className="qd-unsent__title">{mayHaveArrived ? "Your answer may not have arrived:" : "Your answer was not sent:"}</p>
       {items.map((item, i) => (
         <p key={i} className="qd-unsent__line">
           {item.values.join(", ")}

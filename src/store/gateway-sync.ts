@@ -103,6 +103,7 @@ export function createGatewaySync(ctx: DockContext): GatewaySync {
     const asyncLinks = withoutEntry(s.asyncLinks, id);
     // The outcome map is the one structure that grows without bound, so it is updated in place (see DockState).
     const unsent = unsentDraft(record, s.views[id], kind);
+    const cutOff = s.submissions[id]?.status === "uncertain" && s.submissions[id]?.kind === "answer";
     (s.outcomes as Map<string, Outcome>).set(id, {
       kind,
       record: terminalRecord(record, kind, answers),
@@ -110,6 +111,7 @@ export function createGatewaySync(ctx: DockContext): GatewaySync {
       at: now(),
       ...extra,
       ...(unsent ? { unsent } : {}),
+      ...(unsent && cutOff ? { unsentMayHaveArrived: true as const } : {}),
       // Binds the summary to the turn that asked.
       ...(record.runId ? { runId: record.runId } : {}),
     });

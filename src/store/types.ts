@@ -63,6 +63,8 @@ export interface Outcome {
   async?: AsyncLink & { outboxId?: string; replyText?: string };
   /** What the person had chosen or typed but never sent, kept when the request left without their answer. */
   unsent?: IdTable<QuestionDraft>;
+  /** The answer was sent but its reply was cut off before the question went: it may have arrived, so it is not called unsent. */
+  unsentMayHaveArrived?: true;
   /** The agent run that asked: binds the summary to its turn in the transcript. */
   runId?: string;
   /** The assistant tool call that asked, when the transcript showed it. */

@@ -116,3 +116,26 @@ describe("A question that goes away while the person was answering", () => {
     expect(f.state().outcomes.get(untouched)?.unsent).toBeUndefined();
   });
 });
+
+describe("A cut-off answer whose question a restart then wipes", () => {
+  it("is kept in the Unavailable summary as one that may have arrived, never as unsent", async () => {
+    f = await startDock();
+    const id = await f.ask({ questions: [{ ...TARGET, isOther: true }] });
+    f.actions.setOther(id, "target", "Canary first");
+    await submitCutOff(id);
+    expect(f.state().submissions[id]?.status).toBe("uncertain");
+    f.sim.restart();
+    f.sim.setOffline(false);
+    await until(() => f.state().outcomes.get(id), "the outcome after the restart", 100);
+    expect(f.state().outcomes.get(id)).toMatchObject({ kind: "unavailable", unsent: { target: { other: "Canary first" } }, unsentMayHaveArrived: true });
+  });
+
+  it("a question lost in a restart with nothing sent keeps its draft as plainly unsent", async () => {
+    f = await startDock();
+    const id = await f.ask({ questions: [{ ...TARGET, isOther: true }] });
+    f.actions.setOther(id, "target", "Canary first");
+    f.sim.restart();
+    await until(() => f.state().outcomes.get(id), "the outcome after the restart", 100);
+    expect(f.state().outcomes.get(id)?.unsentMayHaveArrived).toBeUndefined();
+  });
+});
