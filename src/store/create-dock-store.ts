@@ -11,6 +11,7 @@ import { createHistoryOutcomes } from "./history-outcomes";
 import { createPaneBus } from "./outbox/pane-bus";
 import { emptyPermissions } from "./permissions";
 import { newResolverId } from "./outcome-of";
+import { createSentLedger, tabResolverId, type SentLedger } from "./sent-ledger";
 import { DEFAULT_TYPING_GRACE_MS } from "./priority";
 import { realTimers, type Timers } from "./timers";
 import type { PaneBus } from "./outbox/types";
@@ -37,7 +38,7 @@ export interface DockStoreOptions {
   initialRecords?: QuestionRecord[];
   /** The conversation's async (Codex) questions and answer outbox; see `getAsyncQuestionServices`. Off when absent. */
   asyncQuestions?: AsyncQuestionServices;
-  /** The `resolvedBy` sent with this dock's answers and skips, which tells them from other surfaces'. @default one per page */
+  /** The `resolvedBy` sent with this dock's answers and skips, which tells them from other surfaces'. @default one per tab, kept across reloads */
   resolverId?: string;
   /**
    * Where blocking drafts are kept and shared. `false`: in this store's memory only.
@@ -55,10 +56,12 @@ export interface DockContext {
   attempted: Map<string, QuestionAnswers[]>;
   /** Our submits and skips still waiting for the gateway's reply, by request id. */
   inflight: Map<string, Promise<void>>;
+  /** Requests this tab sent an answer or skip for and has not seen end, kept across a reload. */
+  sent: SentLedger;
 }
 
-// Every dock of a page answers as one resolver, so a remounted dock or a session switch still knows its own skips.
-const PAGE_RESOLVER_ID = newResolverId();
+// Every dock of a tab answers as one resolver, so a remounted dock, a session switch or a reload still knows its own answers.
+const PAGE_RESOLVER_ID = tabResolverId(() => newResolverId());
 
 /** Creates one dock's store: a live mirror of the session's pending questions plus the person's drafts. */
 export function createQuestionDockStore(opts: DockStoreOptions): StoreApi<DockStore> {
@@ -90,7 +93,7 @@ export function createQuestionDockStore(opts: DockStoreOptions): StoreApi<DockSt
   };
   // Actions need the store's own set/get, so the store is made first and the actions attached after.
   const store = createStore<DockStore>()(() => ({ ...initial, actions: undefined as unknown as DockStore["actions"] }));
-  const ctx: DockContext = { options, set: store.setState, get: store.getState, attempted: new Map(), inflight: new Map() };
+  const ctx: DockContext = { options, set: store.setState, get: store.getState, attempted: new Map(), inflight: new Map(), sent: createSentLedger(opts.sessionKey) };
   const sync = createGatewaySync(ctx);
   const asyncSync = opts.asyncQuestions ? createAsyncSync(ctx, sync, opts.asyncQuestions) : undefined;
   const historyOutcomes = opts.asyncQuestions ? createHistoryOutcomes(ctx, sync, opts.asyncQuestions.conversation, store) : undefined;

@@ -63,6 +63,7 @@ export function createDockActions(ctx: DockContext, sync: GatewaySync, asyncSync
     // Every answer that went out is remembered: a lost reply to any of them must still read as ours.
     if (answers) ctx.attempted.set(requestId, [...(ctx.attempted.get(requestId) ?? []), answers]);
     ctx.set({ submissions: withEntry(s.submissions, requestId, { status: "submitting", kind }) });
+    ctx.sent.remember(requestId);
     const reply = (async () => {
       try {
         const resolvedBy = ctx.options.resolverId;

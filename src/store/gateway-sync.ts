@@ -116,6 +116,7 @@ export function createGatewaySync(ctx: DockContext): GatewaySync {
       ...(record.runId ? { runId: record.runId } : {}),
     });
     ctx.attempted.delete(id);
+    ctx.sent.forget(id);
     ctx.set({ records, views, submissions, order, activeId, asyncLinks, outcomeVersion: s.outcomeVersion + 1, collapsed: order.length ? s.collapsed : false });
     announce(`${outcomeWords(kind)}: ${record.questions[0]?.header || record.questions[0]?.question || "question"}`);
     expiry.reschedule();
@@ -187,7 +188,8 @@ export function createGatewaySync(ctx: DockContext): GatewaySync {
   const expiry = createExpiryTimer(ctx, (id) => settle(id, "expired"));
 
   const recover = async (serverChanged: boolean) => {
-    const local = Object.keys(ctx.get().records);
+    // Also what this tab sent before a reload: the gateway may have taken it, and no longer lists it as pending.
+    const local = [...new Set([...Object.keys(ctx.get().records), ...ctx.sent.ids()])];
     try {
       // A new gateway knows nothing of the old one's ids, so asking it about them would only mislabel them.
       const result = await recoverQuestions(client, serverChanged ? [] : local);
@@ -202,15 +204,26 @@ export function createGatewaySync(ctx: DockContext): GatewaySync {
         if (submission?.status === "uncertain") failSubmission(id, submission.kind, notArrivedMessage(submission.kind));
       }
       for (const item of result.settled) {
-        if (item.record) settleWhenReplied(item.record);
+        if (item.record && !ctx.get().records[item.id]) settleSentBeforeReload(item.record);
+        else if (item.record) settleWhenReplied(item.record);
         else settle(item.id, item.outcome === "unavailable" ? "unavailable" : item.outcome === "cancelled" ? "cancelled" : item.outcome);
       }
       if (serverChanged) local.filter((id) => !listed.has(id)).forEach((id) => settle(id, "unavailable"));
+      // Whatever the recovery said of a request sent before a reload, it is answered now: ask no more.
+      for (const id of ctx.sent.ids()) if (!ctx.get().records[id]) ctx.sent.forget(id);
     } catch (error) {
       // A refusal for lack of permission is the person's to know, in words (see permissions.ts).
       notePermission(ctx, "question.list", error);
       reject("recovery", [{ path: "", message: error instanceof Error ? error.message : String(error) }]);
     }
+  };
+
+  // A request sent from this tab before a reload: only its end is known now, so it gets its summary straight away.
+  const settleSentBeforeReload = (rec: QuestionRecord) => {
+    ctx.sent.forget(rec.id);
+    const kind = outcomeOf(rec, { resolverId: ctx.options.resolverId });
+    if (!kind || !mine(rec) || ctx.get().outcomes.has(rec.id)) return;
+    putOutcome(rec.id, { kind, record: rec, ...(rec.answers ? { answers: rec.answers } : {}), at: now(), ...(rec.runId ? { runId: rec.runId } : {}) });
   };
 
   const failSubmission = (id: string, kind: "answer" | "skip", message: string) => {

@@ -1,6 +1,6 @@
-import { afterEach, describe, expect, it } from "vitest";
-import { draftOf } from "../../../src/store";
-import { TARGET, flush, startDock, until, type DockFixture } from "./dock-fixture";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { createQuestionDockStore, draftOf } from "../../../src/store";
+import { TARGET, fakeClock, flush, startDock, until, type DockFixture } from "./dock-fixture";
 
 let f: DockFixture;
 afterEach(() => f?.stop());
@@ -137,5 +137,34 @@ describe("A cut-off answer whose question a restart then wipes", () => {
     f.sim.restart();
     await until(() => f.state().outcomes.get(id), "the outcome after the restart", 100);
     expect(f.state().outcomes.get(id)?.unsentMayHaveArrived).toBeUndefined();
+  });
+});
+
+describe("A reload while an answer is on its way", () => {
+  // The tab's sessionStorage, which outlives a reload (Node has none of its own).
+  const tab = new Map<string, string>();
+  beforeAll(() => {
+    vi.stubGlobal("sessionStorage", { getItem: (k: string) => tab.get(k) ?? null, setItem: (k: string, v: string) => void tab.set(k, v) });
+  });
+  afterAll(() => vi.unstubAllGlobals());
+
+  it("the new page asks about what this tab sent, and shows the gateway's answer as the person's own", async () => {
+    f = await startDock({ latencyMs: 10 });
+    const id = await f.ask({ questions: [TARGET] });
+    f.actions.select(id, "target", "Production");
+    void f.actions.submit(id);
+    await flush(15); // the gateway has it; the reply is still on its way when the page goes
+    expect(f.gatewayRecord(id)?.status).toBe("answered");
+    f.store.getState().actions.dispose();
+
+    // The reloaded page: a new store on the same tab, which no longer sees the request as pending.
+    const reloaded = createQuestionDockStore({ client: f.client, sessionKey: "main", now: fakeClock.now, timers: fakeClock });
+    try {
+      await until(() => reloaded.getState().outcomes.get(id), "the outcome of the request sent before the reload", 10);
+      expect(reloaded.getState().outcomes.get(id)).toMatchObject({ kind: "answered", answers: { answers: { target: ["Production"] } } });
+      expect(reloaded.getState().records[id]).toBeUndefined();
+    } finally {
+      reloaded.getState().actions.dispose();
+    }
   });
 });

@@ -1,0 +1,70 @@
+// Requests this tab sent an answer or skip for, whose end it has not seen yet. A reload while an answer is on its
+// way forgets the request (the gateway no longer lists it as pending); the ledger lets the new page ask about it.
+// It lives in sessionStorage: the same tab across reloads, and nothing shared with other tabs.
+
+const PREFIX = "openclaw-question-dock:sent:";
+/** How many ids the ledger keeps at most; the oldest go first. */
+const MAX_IDS = 50;
+
+/** The requests with a submit or skip in flight, for one conversation of this tab. */
+export interface SentLedger {
+  ids(): string[];
+  remember(id: string): void;
+  forget(id: string): void;
+}
+
+function tabStorage(): Storage | undefined {
+  try {
+    return typeof sessionStorage === "undefined" ? undefined : sessionStorage;
+  } catch {
+    // Storage can be switched off (a sandboxed frame); the ledger then lives for the page only.
+    return undefined;
+  }
+}
+
+/** The ledger of one conversation in this tab (in memory where there is no sessionStorage). */
+export function createSentLedger(sessionKey: string): SentLedger {
+  const key = `${PREFIX}${encodeURIComponent(sessionKey)}`;
+  const storage = tabStorage();
+  let memory: string[] = [];
+  const read = (): string[] => {
+    if (!storage) return memory;
+    try {
+      const parsed: unknown = JSON.parse(storage.getItem(key) ?? "[]");
+      return Array.isArray(parsed) ? parsed.filter((v): v is string => typeof v === "string") : [];
+    } catch {
+      return [];
+    }
+  };
+  const write = (ids: string[]) => {
+    memory = ids.slice(-MAX_IDS);
+    try {
+      storage?.setItem(key, JSON.stringify(memory));
+    } catch {
+      // A full or refused storage only costs the reload case.
+    }
+  };
+  return {
+    ids: read,
+    remember: (id) => write([...read().filter((x) => x !== id), id]),
+    forget: (id) => {
+      const ids = read();
+      if (ids.includes(id)) write(ids.filter((x) => x !== id));
+    },
+  };
+}
+
+/** This tab's resolver id, kept across reloads so an answer sent before one still reads as the person's own. */
+export function tabResolverId(make: () => string): string {
+  const storage = tabStorage();
+  const key = `${PREFIX}resolver`;
+  try {
+    const known = storage?.getItem(key);
+    if (known) return known;
+    const made = make();
+    storage?.setItem(key, made);
+    return made;
+  } catch {
+    return make();
+  }
+}
