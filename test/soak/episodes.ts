@@ -4,7 +4,8 @@ import type { BrowserContext } from "@playwright/test";
 import { mockModelControl } from "../gateway/mock-model";
 import type { AnswerMap, Episode, FaultKind, UiState } from "./ledger";
 import type { Rng } from "./rng";
-import { answerInDock, draftKeptInDock, dock, isConnected, press, readUi, waitConnected, waitQuestionShown, type Pick } from "./ui";
+import { finish, ownResolvers, settle, shown, type Asked, type Settled } from "./settle";
+import { answerInDock, draftKeptInDock, dock, press, waitConnected, type Pick } from "./ui";
 import type { GatewayRecord, SoakPage, World } from "./world";
 
 /** What every episode gets. */
@@ -18,11 +19,6 @@ export interface EpisodeContext {
   n: number;
 }
 
-interface Asked {
-  id: string;
-  text: string;
-  expiresAtMs?: number;
-}
 
 const OPTIONS = ["Alpha", "Beta", "Gamma"];
 const QID = "pick";
@@ -72,111 +68,6 @@ function otherPick(pick: Pick, ctx: EpisodeContext): Pick {
   return { option: ctx.rng.pick(rest) };
 }
 
-interface Settled {
-  ui: UiState;
-  notSentButRecorded: number;
-  draftsLost: number;
-  draftChecks: number;
-  notes: string[];
-}
-
-/**
- * Waits until the page shows an outcome for the request, as a person would: once connected and quiet, a question
- * still open after a cut-off submit is checked against the gateway, and sent again (at most three times) while
- * the gateway still has it pending. A "not sent" shown while the gateway already holds our answer is counted.
- */
-async function settle(ctx: EpisodeContext, sp: SoakPage, q: Asked, pick: Pick | undefined, opts: { timeoutMs: number; resend: boolean; action?: "Submit" | "Skip" }): Promise<Settled> {
-  const out: Settled = { ui: { kind: "nothing" }, notSentButRecorded: 0, draftsLost: 0, draftChecks: 0, notes: [] };
-  const end = Date.now() + opts.timeoutMs;
-  let quietSince: number | undefined;
-  let lastKey = "";
-  let resent = 0;
-  while (Date.now() < end) {
-    const ui = await readUi(sp.page, q.text);
-    out.ui = ui;
-    if (ui.kind === "summary") return out;
-    const connected = await isConnected(sp.page);
-    const key = `${connected}|${JSON.stringify(ui)}`;
-    if (key !== lastKey) {
-      lastKey = key;
-      quietSince = Date.now();
-    }
-    const busy = ui.kind === "pending" && /Checking|Sending|Skipping/.test(ui.message);
-    if (connected && ui.kind === "pending" && !busy && Date.now() - (quietSince ?? 0) > 1_500) {
-      const truth = await ctx.world.truthOf(q.id);
-      const own = ownResolvers(ctx.world, sp.name, q.id);
-      if (truth.status !== "pending") {
-        if (ui.notSent && truth.resolvedBy !== undefined && own.includes(truth.resolvedBy)) {
-          out.notSentButRecorded += 1;
-          out.notes.push(`"${ui.message}" while the gateway has it ${truth.status} by ${truth.resolvedBy}`);
-          quietSince = Date.now() + 60_000; // counted once; let the page catch up
-        }
-      } else if (opts.resend && resent < 3 && pick) {
-        out.draftChecks += 1;
-        if (!(await draftKeptInDock(sp.page, pick))) {
-          out.draftsLost += 1;
-          out.notes.push(`draft ${JSON.stringify(pick)} gone from the dock after "${ui.message}"`);
-          await answerInDock(sp.page, pick);
-        }
-        resent += 1;
-        await press(sp.page, opts.action ?? "Submit").catch(() => undefined);
-        quietSince = Date.now();
-      }
-    }
-    await sleep(250);
-  }
-  out.notes.push(`no outcome within ${opts.timeoutMs} ms`);
-  return out;
-}
-
-function ownResolvers(world: World, page: string, id: string): string[] {
-  return [...new Set(world.sent.filter((s) => s.page === page && s.id === id && s.resolvedBy).map((s) => s.resolvedBy!))];
-}
-
-// A question that left while the person had a draft keeps it in its summary (never for an answer or skip).
-function draftInSummary(ui: UiState, pick: Pick | undefined, settled: Settled): void {
-  if (!pick || ui.kind !== "summary" || !["expired", "unavailable", "cancelled"].includes(ui.label)) return;
-  settled.draftChecks += 1;
-  const value = "option" in pick ? pick.option : pick.typed;
-  if (!ui.text.includes(value)) {
-    settled.draftsLost += 1;
-    settled.notes.push(`summary "${ui.label}" does not keep the draft ${JSON.stringify(value)}`);
-  }
-}
-
-async function finish(
-  ctx: EpisodeContext,
-  fault: FaultKind,
-  variant: string,
-  q: Asked,
-  sp: SoakPage,
-  intended: Episode["intended"],
-  settled: Settled,
-  pick: Pick | undefined,
-): Promise<Episode> {
-  draftInSummary(settled.ui, pick, settled);
-  const truth = await ctx.world.truthOf(q.id);
-  return {
-    n: ctx.n,
-    fault,
-    variant,
-    requestId: q.id,
-    ...(intended ? { intended } : {}),
-    ownResolvers: ownResolvers(ctx.world, sp.name, q.id),
-    sawOkReply: ctx.world.sent.some((s) => s.page === sp.name && s.id === q.id && s.ok === true),
-    truth,
-    ui: settled.ui,
-    notSentButRecorded: settled.notSentButRecorded,
-    draftsLost: settled.draftsLost,
-    draftChecks: settled.draftChecks,
-    notes: settled.notes,
-  };
-}
-
-async function shown(sp: SoakPage, q: Asked): Promise<void> {
-  if (!(await waitQuestionShown(sp.page, q.text, 30_000))) throw new Error(`${sp.name}: question ${q.id} never appeared in the dock`);
-}
-
 /** Runs one episode of `fault`. */
 export async function runEpisode(ctx: EpisodeContext, fault: FaultKind): Promise<Episode> {
   const { world, rng, main } = ctx;
@@ -188,12 +79,17 @@ export async function runEpisode(ctx: EpisodeContext, fault: FaultKind): Promise
     await shown(main, q);
     const pick = pickFor(ctx);
     await answerInDock(main.page, pick);
+    // The resolve lands before the kill, is held in the proxy so it never lands, or lands but its reply is held.
+    const variant = rng.pick(["after-click", "request-held", "reply-lost"] as const);
+    if (variant === "request-held") proxy.arm({ dir: "c2s", mode: "delay", delayMs: 5_000, windowMs: 2_500, match: isResolve });
+    if (variant === "reply-lost") proxy.arm({ dir: "s2c", mode: "delay", delayMs: 5_000, windowMs: 2_500 });
     await press(main.page, "Submit");
-    const wait = rng.int(0, 40);
+    const wait = variant === "after-click" ? rng.int(0, 40) : 300;
     await sleep(wait);
     await world.restartGateway();
+    proxy.reset();
     const s = await settle(ctx, main, q, pick, { timeoutMs: 120_000, resend: true });
-    return finish(ctx, fault, `kill ${wait} ms after Submit`, q, main, { kind: "answer", answers: answersOf(pick) }, s, pick);
+    return finish(ctx, fault, `${variant}, kill ${wait} ms after Submit`, q, main, { kind: "answer", answers: answersOf(pick) }, s, pick);
   }
 
   if (fault === "socket-drop") {
@@ -216,11 +112,13 @@ export async function runEpisode(ctx: EpisodeContext, fault: FaultKind): Promise
       }
       await press(main.page, "Submit");
     } else {
-      if (variant === "reply-lost") proxy.arm({ dir: "s2c", mode: "delay", delayMs: 1_500, windowMs: 1_000 });
-      if (variant === "request-held") proxy.arm({ dir: "c2s", mode: "delay", delayMs: 1_500, windowMs: 1_000, match: isResolve });
+      if (variant === "reply-lost") proxy.arm({ dir: "s2c", mode: "delay", delayMs: 2_000, windowMs: 2_500 });
+      if (variant === "request-held") proxy.arm({ dir: "c2s", mode: "delay", delayMs: 2_000, windowMs: 2_500, match: isResolve });
       await press(main.page, skip ? "Skip" : "Submit");
       await sleep(variant === "after-click" ? rng.int(0, 40) : 400);
       proxy.dropAll();
+      // The reply (or request) went down with the socket; the reconnect is not slowed down.
+      proxy.reset();
     }
     const s = await settle(ctx, main, q, skip ? undefined : pick, { ...normal, action: skip ? "Skip" : "Submit" });
     merge(s, s0);
@@ -247,10 +145,11 @@ export async function runEpisode(ctx: EpisodeContext, fault: FaultKind): Promise
       }
       await press(main.page, "Submit");
     } else {
-      if (variant === "reply-lost") proxy.arm({ dir: "s2c", mode: "delay", delayMs: 1_500, windowMs: 1_000 });
+      if (variant === "reply-lost") proxy.arm({ dir: "s2c", mode: "delay", delayMs: 2_000, windowMs: 2_500 });
       await press(main.page, "Submit");
       await sleep(variant === "after-click" ? rng.int(0, 30) : 400);
       await main.page.reload();
+      proxy.reset();
       await waitConnected(main.page, 60_000);
     }
     const s = await settle(ctx, main, q, pick, normal);
@@ -313,14 +212,15 @@ export async function runEpisode(ctx: EpisodeContext, fault: FaultKind): Promise
       await sleep(rng.int(200, 600));
       proxy.setOffline(false);
     } else {
-      const offset = rng.int(-30, 30);
+      // Positive: the other side acts that long after the click starts (a click takes some 20-60 ms to land).
+      const offset = rng.int(-20, 60);
       await Promise.all([
         (async () => {
-          if (offset > 0) await sleep(offset);
+          if (offset < 0) await sleep(-offset);
           pressed = await pressIfThere(main, "Submit");
         })(),
         (async () => {
-          if (offset < 0) await sleep(-offset);
+          if (offset > 0) await sleep(offset);
           await adminResolve();
         })(),
       ]);
@@ -335,7 +235,7 @@ export async function runEpisode(ctx: EpisodeContext, fault: FaultKind): Promise
     await shown(main, q);
     const pick = pickFor(ctx);
     await answerInDock(main.page, pick);
-    const offset = rng.int(-60, 60);
+    const offset = rng.int(-20, 80);
     const abort = async () => {
       if ("runId" in q) await world.admin().request("chat.abort", { sessionKey: "main", runId: q.runId }, { timeoutMs: 30_000 }).catch(() => undefined);
       else await world.admin().request("question.resolve", { id: q.id, cancel: true, resolvedBy: "run-abort" }, { timeoutMs: 30_000 }).catch(() => undefined);
@@ -343,16 +243,16 @@ export async function runEpisode(ctx: EpisodeContext, fault: FaultKind): Promise
     let pressed = false;
     await Promise.all([
       (async () => {
-        if (offset > 0) await sleep(offset);
+        if (offset < 0) await sleep(-offset);
         pressed = await pressIfThere(main, "Submit");
       })(),
       (async () => {
-        if (offset < 0) await sleep(-offset);
+        if (offset > 0) await sleep(offset);
         await abort();
       })(),
     ]);
     const s = await settle(ctx, main, q, pick, { timeoutMs: 30_000, resend: false });
-    const when = `Submit ${offset >= 0 ? "after" : "before"} by ${Math.abs(offset)} ms${pressed ? "" : ", too late to press"}`;
+    const when = `${offset >= 0 ? `abort ${offset} ms after the click began` : `abort ${-offset} ms before the click`}${pressed ? "" : ", too late to press"}`;
     return finish(ctx, fault, `${variant}, ${when}`, q, main, pressed ? { kind: "answer", answers: answersOf(pick) } : undefined, s, pick);
   }
 

@@ -13,6 +13,7 @@ export const FAULT_KINDS = [
   "frames-swap",
   "frames-delay",
   "frames-c2s",
+  "async-reload-sim",
 ] as const;
 
 /** One fault kind. */
@@ -61,6 +62,10 @@ export interface Episode {
   draftChecks: number;
   /** Problems seen along the way, for the report. */
   notes: string[];
+  /** Which load of the judged page the episode ended in. */
+  pageLoad?: number;
+  /** Async answers (simulated gateway): user messages replying to the question's delivery, and the summary's delivery words. */
+  asyncDelivery?: { replies: number; status: string };
   /** Other tabs that showed the same request, each judged against the same record from its own side. */
   others?: { page: string; ui: UiState; ownResolvers: string[] }[];
 }
@@ -107,6 +112,7 @@ export function expectedLabel(truth: GatewayTruth, own: readonly string[]): stri
 export function judge(e: Episode): Verdict {
   const v: Verdict = { lost: 0, duplicated: 0, mislabelled: 0, stuck: 0, unknowable: 0, why: [] };
   const { truth, ui } = e;
+  if (e.asyncDelivery) return judgeAsync(e, e.asyncDelivery, v);
   const ours = truth.resolvedBy !== undefined && e.ownResolvers.includes(truth.resolvedBy);
   const shown = ui.kind === "summary" ? ui.label : ui.kind === "pending" ? (ui.notSent ? "not sent" : "still open") : "nothing";
 
@@ -127,7 +133,11 @@ export function judge(e: Episode): Verdict {
   if (truth.fromLogBeforeRestart && ours) {
     if (ui.kind === "summary" && ui.label === expectedLabel(truth, e.ownResolvers)) return v;
     if (ui.kind === "summary" && ui.label === "unavailable" && !e.sawOkReply) {
-      v.unknowable += 1;
+      // "Unavailable" is right, but saying the answer was not sent reports a recorded answer as lost.
+      if (ui.text.includes("Your answer was not sent")) {
+        v.lost += 1;
+        v.why.push(`"Unavailable" says "Your answer was not sent" although the gateway had recorded it before the restart`);
+      } else v.unknowable += 1;
       return v;
     }
   }
@@ -168,6 +178,29 @@ export function judge(e: Episode): Verdict {
     if ((ui.label === "answered" || ui.label === "skipped") && !ours && truth.status !== "answered") v.lost += 1;
     else v.mislabelled += 1;
     v.why.push(`the page shows "${ui.label}", the gateway record says "${want}" (status ${truth.status}, resolvedBy ${truth.resolvedBy ?? "none"})`);
+  }
+  return v;
+}
+
+// An async answer is a chat message: exactly one must reply to the delivery, and the summary must say it was sent.
+function judgeAsync(e: Episode, d: { replies: number; status: string }, v: Verdict): Verdict {
+  if (d.replies > 1) {
+    v.duplicated += 1;
+    v.why.push(`${d.replies} chat messages for one async answer`);
+  }
+  if (d.replies === 0 && d.status === "Answer sent") {
+    v.lost += 1;
+    v.why.push(`the summary says "Answer sent" but the history holds no reply`);
+  } else if (d.replies >= 1 && d.status !== "Answer sent") {
+    v.lost += 1;
+    v.why.push(`the history holds the reply; the summary says "${d.status || "nothing"}"`);
+  } else if (d.replies === 0) {
+    v.stuck += 1;
+    v.why.push(`no reply in the history; the summary says "${d.status || "nothing"}"`);
+  }
+  if (e.ui.kind === "summary" && e.ui.label !== "answered") {
+    v.mislabelled += 1;
+    v.why.push(`the summary says "${e.ui.label}" for our own answer`);
   }
   return v;
 }
@@ -234,7 +267,7 @@ export function renderTable(t: Totals, extra: { seed: number; seconds: number; r
     ["mislabelled", t.mislabelled],
     ["  of which seen on a later look (end of run, after a reload)", t.audit.length],
     ["stuck (no outcome after recovery)", t.stuck],
-    ["recorded, then wiped by a restart before any reply (shown Unavailable)", t.unknowable],
+    ["recorded, wiped by a restart before any reply, shown Unavailable without a claim", t.unknowable],
     [`drafts lost (of ${t.draftChecks} checks)`, t.draftsLost],
     ...Object.entries(t.outcomes)
       .sort()

@@ -3,11 +3,12 @@
 // outcome the page shows; the run fails unless nothing was lost, duplicated or mislabelled and nothing got stuck.
 import { writeFileSync, mkdirSync } from "node:fs";
 import { expect, test } from "@playwright/test";
+import { asyncReloadEpisode, openAsyncSim, type AsyncSimPage } from "./async-sim";
 import { clearPending, dockEmpty, runEpisode, type EpisodeContext } from "./episodes";
 import { FAULT_KINDS, auditLabel, judge, renderTable, total, type Episode, type FaultKind } from "./ledger";
 import { createRng, seedFrom, type Rng } from "./rng";
 import { readUi, waitConnected } from "./ui";
-import { startWorld, type SoakPage } from "./world";
+import { startWorld, type SoakPage, type World } from "./world";
 
 const FAULTS = Number(process.env["SOAK_FAULTS"] ?? 100);
 const SEED = seedFrom(process.env["SOAK_SEED"]);
@@ -25,6 +26,7 @@ const WEIGHTS: Record<FaultKind, number> = {
   "frames-swap": 1,
   "frames-delay": 1,
   "frames-c2s": 1.5,
+  "async-reload-sim": 1.5,
 };
 
 /** Every kind once (when there is room), the rest by weight, restarts capped (each costs ~20-40 s), shuffled. */
@@ -45,15 +47,31 @@ function plan(rng: Rng, count: number): FaultKind[] {
   return kinds;
 }
 
+// For a report: which saved messages of the conversation mention the question, by role and run.
+async function historyOf(world: World, marker: string): Promise<string> {
+  try {
+    const h = await world.admin().request<{ messages: Array<Record<string, unknown>> }>("chat.history", { sessionKey: "main", limit: 1000 }, { timeoutMs: 30_000 });
+    const hits = h.messages.filter((m) => JSON.stringify(m).includes(marker));
+    const runs = hits.map((m) => `${String(m["role"])}@${String((m["__openclaw"] as { runId?: string } | undefined)?.runId ?? "?")}`);
+    return ` [history: ${runs.join(", ") || "nothing"}]`;
+  } catch (err) {
+    return ` [history: ${err instanceof Error ? err.message : String(err)}]`;
+  }
+}
+
 // Looks at every earlier episode's summary again; one that now disagrees with the gateway is a mislabel.
-async function audit(main: SoakPage, episodes: readonly Episode[], phase: string, world: { sent: { page: string; id: string; resolvedBy?: string }[] }): Promise<string[]> {
+async function audit(main: SoakPage, episodes: readonly Episode[], phase: string, world: World): Promise<string[]> {
   const problems: string[] = [];
   for (const ep of episodes) {
     const ui = await readUi(main.page, `Soak #${ep.n}#`);
-    if (ui.kind !== "summary") continue;
+    if (ui.kind !== "summary") {
+      // Live, a summary the page once showed must stay (a reload may only lose what the history cannot rebuild).
+      if (phase === "at the end" && ep.ui.kind === "summary" && !ep.asyncDelivery && ep.pageLoad === main.loads) problems.push(`#${ep.n} ${ep.fault} ${phase}: its "${ep.ui.label}" summary is gone`);
+      continue;
+    }
     const own = [...new Set(world.sent.filter((x) => x.page === "main" && x.id === ep.requestId && x.resolvedBy).map((x) => x.resolvedBy!))];
     const why = auditLabel(ui.label, ep.truth, own);
-    if (why) problems.push(`#${ep.n} ${ep.fault} ${phase}: ${why}`);
+    if (why) problems.push(`#${ep.n} ${ep.fault} ${phase}: ${why}${await historyOf(world, `Soak #${ep.n}#`)}`);
   }
   return problems;
 }
@@ -74,6 +92,7 @@ test(`soak: ${FAULTS} faults against the real gateway`, async ({ browser }) => {
     const main = await world.openPage(context, "main");
     expect(await waitConnected(main.page, 90_000), "the playground connects through the proxy").toBe(true);
     let second: SoakPage | undefined;
+    let asyncSim: AsyncSimPage | undefined;
     const kinds = plan(rng, FAULTS);
     for (let i = 0; i < kinds.length; i++) {
       if (Date.now() - started > BUDGET_MS) {
@@ -97,7 +116,8 @@ test(`soak: ${FAULTS} faults against the real gateway`, async ({ browser }) => {
       };
       const t0 = Date.now();
       try {
-        const ep = await runEpisode(ctx, fault);
+        if (fault === "async-reload-sim") asyncSim ??= await openAsyncSim(browser);
+        const ep = fault === "async-reload-sim" ? await asyncReloadEpisode(asyncSim!, rng, i + 1) : await runEpisode(ctx, fault);
         episodes.push(ep);
         const v = judge(ep);
         const bad = v.lost + v.duplicated + v.mislabelled + v.stuck + ep.draftsLost;
@@ -128,7 +148,8 @@ test(`soak: ${FAULTS} faults against the real gateway`, async ({ browser }) => {
     await waitConnected(main.page, 60_000);
     await main.page.waitForTimeout(3_000);
     audited.push(...(await audit(main, episodes, "after a final reload", world)));
-    pageErrors.push(...main.errors, ...(second?.errors ?? []));
+    pageErrors.push(...main.errors, ...(second?.errors ?? []), ...(asyncSim?.errors ?? []));
+    await asyncSim?.context.close();
   } finally {
     await context.close().catch(() => undefined);
     await world.close();

@@ -58,11 +58,18 @@ const NOT_SENT = /was not sent|did not reach the gateway/;
 /** What the page shows for the request asked with `text`: its summary, the question still open, or nothing. */
 export async function readUi(page: Page, text: string): Promise<UiState> {
   const summary = summaryOf(page, text);
-  if ((await summary.count().catch(() => 0)) > 0) {
-    const first = summary.first();
-    const label = ((await first.getAttribute("aria-label", { timeout: 2_000 }).catch(() => "")) ?? "").replace(/^Question, /, "");
-    const body = (await first.innerText({ timeout: 2_000 }).catch(() => "")) ?? "";
-    return { kind: "summary", label, text: body };
+  const count = await summary.count().catch(() => 0);
+  if (count > 0) {
+    // Every summary of the request: one is right, two that disagree is a mislabel the first alone would hide.
+    const labels: string[] = [];
+    let body = "";
+    for (let i = 0; i < count; i++) {
+      const one = summary.nth(i);
+      labels.push(((await one.getAttribute("aria-label", { timeout: 2_000 }).catch(() => "")) ?? "").replace(/^Question, /, ""));
+      body += `${(await one.innerText({ timeout: 2_000 }).catch(() => "")) ?? ""}\n`;
+    }
+    const distinct = [...new Set(labels)];
+    return { kind: "summary", label: distinct.join(" + "), text: body };
   }
   const open = dock(page).getByText(text);
   if ((await open.count().catch(() => 0)) > 0) {

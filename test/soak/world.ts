@@ -36,6 +36,8 @@ export interface SoakPage {
   name: string;
   page: Page;
   errors: string[];
+  /** Loads of the page so far (a reload adds one): a summary may only be missing after a reload. */
+  loads: number;
 }
 
 /** The shared state of a soak run. */
@@ -88,8 +90,11 @@ export async function startWorld(): Promise<World> {
   await connectAdmin();
 
   const watch = (page: Page, name: string): SoakPage => {
-    const sp: SoakPage = { name, page, errors: [] };
+    const sp: SoakPage = { name, page, errors: [], loads: 0 };
     page.on("pageerror", (err) => sp.errors.push(err.message));
+    page.on("load", () => {
+      sp.loads += 1;
+    });
     page.on("websocket", (ws) => {
       const mineById = new Map<string, SentResolve>();
       ws.on("framesent", (f) => {
