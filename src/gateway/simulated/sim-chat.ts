@@ -1,87 +1,28 @@
 import type { ChatSendParams } from "../../protocol";
 import type { SimClock } from "./sim-clock";
 import { dumpChat, loadChat, oncePerMicrotask, type SimChatDump } from "./sim-persist";
-import { SimRuns, type SimRun, type SimRunOutcome, type SimSettleDetail, type SimTextPart } from "./sim-runs";
+import { SimRuns, type SimRun, type SimRunOutcome, type SimSettleDetail } from "./sim-runs";
 
-/** One async (Codex) question: a title and, optionally, up to four string choices. */
-export interface SimAsyncQuestion {
-  title: string;
-  options?: string[];
-}
-
-/** The `openclawAsyncDelivery` block an assistant message carries. */
-export interface SimAsyncDelivery {
-  itemId: string;
-  questions: SimAsyncQuestion[];
-}
-
-/** A transcript message as `chat.history` returns it: user text is a plain string, assistant text a list of parts. */
-/** A tool call or tool result block, shaped as the gateway writes it (see `sim-ask-user.ts`). */
-export type SimToolPart = { type: "toolCall" | "toolResult" } & Record<string, unknown>;
-
-export interface SimChatMessage {
-  /** "custom" and "toolResult" carry an agent's tool calls, as the gateway writes them. */
-  role: "user" | "assistant" | "custom" | "toolResult";
-  content: string | SimTextPart[] | SimToolPart[];
-  /** On "toolResult" messages: the call answered and its tool. */
-  toolCallId?: string;
-  toolName?: string;
-  isError?: boolean;
-  /** On "custom" messages: "openclaw.nested-tool.v1" for a deferred tool's call and result. */
-  customType?: string;
-  display?: boolean;
-  excludeFromContext?: boolean;
-  timestamp: number;
-  /** On user messages: the `chat.send` idempotency key with `:user` appended, as the gateway stores it. */
-  idempotencyKey?: string;
-  stopReason?: string;
-  replyToId?: string;
-  /** "commentary" or "final_answer", as Codex messages carry it. */
-  phase?: string;
-  /** On the partial reply of a run aborted mid-stream, which the gateway saves with `stopReason: "stop"`. */
-  openclawAbort?: { aborted: true; origin: string; runId: string };
-  /** On messages the gateway wrote itself, e.g. the prompt of a restart-recovery run. */
-  provenance?: { kind: string; sourceTool?: string; sourceSessionKey?: string };
-  openclawAsyncDelivery?: SimAsyncDelivery;
-  __openclaw: { id: string; seq: number; runId?: string; idempotencyKey?: string; replyToId?: string };
-}
-
-/** How the simulated agent answers a chat message. */
-export interface SimChatOptions {
-  /** The assistant's reply to a user message; undefined leaves the run open for `completeRun`/`failRun`. */
-  reply?: (message: string) => string | undefined;
-  /** Pause between streamed reply chunks, in ms. */
-  stepMs: number;
-  /** Called once per run as it settles, before its terminal `chat` event. */
-  onRunEnded: (run: SimRun, outcome: SimRunOutcome) => void;
-  /** The key that the alias "main" stands for in `chat.send`, `chat.history` and `chat.abort`, as on the gateway. */
-  mainSessionKey?: string;
-  /** Called (once per burst of changes, on a microtask) after transcripts, sent keys or runs changed. */
-  onChange?: () => void;
-}
-
-/** One session's transcript. */
-export interface SimSession {
-  sessionId: string;
-  messages: SimChatMessage[];
-  lastRunId?: string;
-}
-
-/** Most messages `chat.history` returns when no limit is given. @default 200 */
-export const DEFAULT_HISTORY_LIMIT = 200;
-
-/** The prompt of the run with which the gateway resumes a turn a restart interrupted. */
-export const RESTART_RECOVERY_PROMPT =
-  "[System] Your previous turn was interrupted by a gateway restart while OpenClaw was waiting on tool/model work. Resume it and finish the response.";
-
-/** What `chat.history` says about a session's runs, as the gateway's `sessionInfo` does. */
-export interface SimSessionInfo {
-  key: string;
-  status: "running" | "done";
-  hasActiveRun: boolean;
-  activeRunIds: string[];
-  lastRunId?: string;
-}
+export {
+  DEFAULT_HISTORY_LIMIT,
+  RESTART_RECOVERY_PROMPT,
+  type SimAsyncDelivery,
+  type SimAsyncQuestion,
+  type SimChatMessage,
+  type SimChatOptions,
+  type SimSession,
+  type SimSessionInfo,
+  type SimToolPart,
+} from "./sim-chat-types";
+import {
+  DEFAULT_HISTORY_LIMIT,
+  RESTART_RECOVERY_PROMPT,
+  type SimAsyncDelivery,
+  type SimChatMessage,
+  type SimChatOptions,
+  type SimSession,
+  type SimSessionInfo,
+} from "./sim-chat-types";
 
 function chunksOf(text: string): string[] {
   const words = text.split(/(?<=\s)/u);
