@@ -101,9 +101,9 @@ export function createGatewaySync(ctx: DockContext): GatewaySync {
     const order = s.order.filter((x) => x !== id);
     const activeId = s.activeId === id ? (order[Math.min(index, order.length - 1)] ?? null) : s.activeId;
     const asyncLinks = withoutEntry(s.asyncLinks, id);
-    // The outcome map is the one structure that grows without bound, so it is updated in place (see DockState).
     const unsent = unsentDraft(record, s.views[id], kind);
     const cutOff = s.submissions[id]?.status === "uncertain" && s.submissions[id]?.kind === "answer";
+    // The outcome map is the one structure that grows without bound, so it is updated in place (see DockState).
     (s.outcomes as Map<string, Outcome>).set(id, {
       kind,
       record: terminalRecord(record, kind, answers),
