@@ -17,3 +17,5 @@ export * from "./sendable-text";
 export * from "./credential-shape";
 export * from "./ask-user-history";
 export * from "./sha256";
+export * from "./prompt-text";
+export * from "./text-reply";
