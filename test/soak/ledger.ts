@@ -288,6 +288,8 @@ export function auditLabel(label: string, truth: GatewayTruth, own: readonly str
   const want = expectedLabel(truth, own);
   if (want === undefined || label === want) return undefined;
   if (truth.status === "gone") return undefined;
+  // Wiped by a restart before any reply: "Unavailable" is the most the page can know (the episode judged its words).
+  if (truth.fromLogBeforeRestart && label === "unavailable") return undefined;
   if (label === "no answer" && truth.status !== "answered") return undefined;
   return `shows "${label}", the gateway record says "${want}" (status ${truth.status}, resolvedBy ${truth.resolvedBy ?? "none"})`;
 }

@@ -4,6 +4,10 @@ import { defineConfig } from "@playwright/test";
 import { chromiumLaunchOptions } from "../e2e/support/chromium";
 
 const port = Number(process.env["SOAK_PORT"] ?? 4284);
+// npm test hands over the playground its browser stage built; on its own the soak builds a copy of its own.
+const prebuilt = process.env["SOAK_PLAYGROUND_DIR"];
+const dir = prebuilt ?? "dist-playground-soak";
+const build = prebuilt ? "" : `npx vite build --outDir ${dir} --emptyOutDir --logLevel warn --bypass-lock && `;
 
 export default defineConfig({
   testDir: ".",
@@ -14,7 +18,7 @@ export default defineConfig({
   reporter: [["list"]],
   use: { browserName: "chromium", launchOptions: chromiumLaunchOptions },
   webServer: {
-    command: `npx vite build --outDir dist-playground-soak --emptyOutDir --logLevel warn --bypass-lock && npx vite preview --outDir dist-playground-soak --port ${port} --strictPort --bypass-lock`,
+    command: `${build}npx vite preview --outDir ${dir} --port ${port} --strictPort --bypass-lock`,
     cwd: "../..",
     url: `http://127.0.0.1:${port}`,
     reuseExistingServer: false,

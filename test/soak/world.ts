@@ -155,7 +155,7 @@ export async function startWorld(): Promise<World> {
       } catch (err) {
         if (!(err instanceof GatewayRequestError && err.details?.["reason"] === "QUESTION_NOT_FOUND")) throw err;
         const seen = terminal.get(id);
-        return seen ? truthFrom(seen, resolvedEvents, true) : { status: "gone", resolvedEvents };
+        return seen ? truthFrom(withInferredResolver(seen, sent), resolvedEvents, true) : { status: "gone", resolvedEvents };
       }
     },
     async close() {
@@ -166,6 +166,22 @@ export async function startWorld(): Promise<World> {
   };
   return world;
 }
+
+/**
+ * A restart right after a resolve can wipe the record before the admin's `question.get` reads who resolved it: the
+ * event alone carries no `resolvedBy`. Then the resolve that matches what was recorded names it, if exactly one
+ * resolver sent that (the same answers, or a cancel for a cancelled record); else it stays unknown.
+ */
+function withInferredResolver(rec: GatewayRecord, sent: readonly SentResolve[]): GatewayRecord {
+  if (rec.resolvedBy || (rec.status !== "answered" && rec.status !== "cancelled")) return rec;
+  const same = (s: SentResolve) =>
+    s.id === rec.id && s.resolvedBy !== undefined && s.ok !== false &&
+    (rec.status === "cancelled" ? s.cancel : !s.cancel && JSON.stringify(sortedAnswers(s.answers)) === JSON.stringify(sortedAnswers(rec.answers?.answers)));
+  const resolvers = [...new Set(sent.filter(same).map((s) => s.resolvedBy!))];
+  return resolvers.length === 1 ? { ...rec, resolvedBy: resolvers[0]! } : rec;
+}
+
+const sortedAnswers = (a: AnswerMap | undefined) => (a ? Object.keys(a).sort().map((k) => [k, a[k]]) : undefined);
 
 function truthFrom(rec: GatewayRecord, resolvedEvents: number, fromLog: boolean): GatewayTruth {
   return {

@@ -89,6 +89,13 @@ describe("soak verdicts", () => {
     expect(total([base], ["#1 later"]).mislabelled).toBe(1);
   });
 
+  it("a later look accepts Unavailable only for a record a restart wiped, never for one the gateway still holds", () => {
+    const wiped = { ...base.truth, fromLogBeforeRestart: true as const };
+    expect(auditLabel("unavailable", wiped, [ME])).toBeUndefined();
+    expect(auditLabel("unavailable", base.truth, [ME])).toMatch(/gateway record says "answered"/);
+    expect(auditLabel("answered elsewhere", wiped, [ME])).toMatch(/gateway record says "answered"/);
+  });
+
   it("the same seed draws the same numbers", () => {
     const a = createRng(42);
     const b = createRng(42);
