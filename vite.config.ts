@@ -58,7 +58,7 @@ export default defineConfig(({ mode }) => {
         target: "es2022",
         // A second entry keeps the simulated gateway out of the main bundle.
         lib: {
-          entry: { index: fromRoot("src/index.ts"), simulated: fromRoot("src/gateway/simulated/index.ts") },
+          entry: { index: fromRoot("src/index.ts"), simulated: fromRoot("src/simulated/index.ts") },
           formats: ["es"],
           cssFileName: "question-dock",
         },

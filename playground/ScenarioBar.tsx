@@ -1,5 +1,5 @@
 import { useState } from "react";
-import type { SimulatedGateway } from "../src/gateway/simulated";
+import type { SimulatedGateway } from "../src/simulated";
 import { SCENARIOS } from "./scenarios";
 
 /** Props of `ScenarioBar`. */

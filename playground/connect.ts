@@ -2,7 +2,7 @@
 // or a real OpenClaw gateway when the page is opened with ?gateway=ws://…&token=…&session=main.
 // Either way the dock also shows async questions, with drafts and the answer outbox in IndexedDB.
 import { createGatewayClient, createIndexedDbKeyStore, createWebSocketTransport, type GatewayClient } from "../src/gateway";
-import { createSimulatedGateway, type SimulatedGateway } from "../src/gateway/simulated";
+import { createScriptedDock, type SimulatedGateway } from "../src/simulated";
 import { createSessions, type PlaygroundSessions } from "./sessions";
 import { readSimSettings, simOptionsFor, type SimSettings } from "./sim-options";
 
@@ -48,9 +48,8 @@ export function connect(target: Exclude<PlaygroundTarget, { kind: "invalid" }>, 
   let sim: SimulatedGateway | undefined;
   let client: GatewayClient;
   if (target.kind === "simulated") {
-    sim = createSimulatedGateway({ token: SIM_TOKEN, ...simOptionsFor(target.settings) });
-    // The same client code path as a real gateway; only the transport differs.
-    client = createGatewayClient({ url: "sim://playground", token: SIM_TOKEN, transport: sim.transport });
+    // The same client code path as a real gateway; only the transport differs. Stores come per session, below.
+    ({ sim, client } = createScriptedDock({ token: SIM_TOKEN, sim: simOptionsFor(target.settings), store: false }));
     win.__questionDockSim = sim;
   } else {
     // The device key lives in IndexedDB, so a reload is the same paired device. It gets a database of its own:

@@ -1,5 +1,5 @@
 // The scenario buttons of the simulated playground: each scripts the embedded gateway as an agent would.
-import type { SimAskAsyncParams, SimAskParams, SimulatedGateway } from "../src/gateway/simulated";
+import type { SimAskAsyncParams, SimAskParams, SimulatedGateway } from "../src/simulated";
 
 /** One scenario button; it acts in the session on screen. */
 export interface Scenario {

@@ -1,5 +1,5 @@
 // The simulated gateway's URL options: `persist` (keep its conversations over reloads) and `latency` (a slow chat.send).
-import type { SimPersistence, SimulatedGatewayOptions } from "../src/gateway/simulated";
+import type { SimPersistence, SimulatedGatewayOptions } from "../src/simulated";
 
 /** sessionStorage key under which the simulated gateway keeps its conversations. */
 export const SIM_STORAGE_KEY = "question-dock-playground:simulated-gateway";

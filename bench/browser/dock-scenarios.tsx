@@ -5,9 +5,9 @@
 import { createRoot } from "react-dom/client";
 import type { StoreApi } from "zustand/vanilla";
 import { QuestionDock, QuestionDockProvider } from "../../src/components";
-import { createGatewayClient, type TransportFactory } from "../../src/gateway";
-import { createSimulatedGateway, type SimulatedGateway } from "../../src/gateway/simulated";
-import { createQuestionDockStore, type DockStore } from "../../src/store";
+import type { TransportFactory } from "../../src/gateway";
+import { createScriptedDock, type SimulatedGateway } from "../../src/simulated";
+import type { DockStore } from "../../src/store";
 import { nextKeydown, nextPaint, paintLatency, whenTrue } from "./paint";
 import { registerScenario } from "./registry";
 
@@ -35,26 +35,18 @@ function timedTransport(inner: TransportFactory, onRequested: (at: number) => vo
 }
 
 async function mountDock(): Promise<Bench> {
-  const sim = createSimulatedGateway({ token: "bench", tickIntervalMs: 0 });
   const host = document.createElement("div");
   host.id = "dock-bench";
   document.body.append(host);
   const state = { lastRequestedAt: 0 };
-  const client = createGatewayClient({ url: "sim://bench", token: "bench", transport: timedTransport(sim.transport, (at) => (state.lastRequestedAt = at)) });
-  const store = createQuestionDockStore({ client, sessionKey: "main" });
+  const dock = createScriptedDock({ token: "bench", sim: { tickIntervalMs: 0 }, transport: (inner) => timedTransport(inner, (at) => (state.lastRequestedAt = at)) });
+  const { sim, store } = dock;
   createRoot(host).render(
     <QuestionDockProvider store={store}>
       <QuestionDock layout="stepper" autoAdvanceMs={0} />
     </QuestionDockProvider>,
   );
-  client.start();
-  await new Promise<void>((resolve) => {
-    const off = client.subscribeConnection((info) => {
-      if (info.state !== "connected") return;
-      off();
-      resolve();
-    });
-  });
+  await dock.connect();
   return Object.assign(state, { sim, store, host });
 }
 

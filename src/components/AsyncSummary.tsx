@@ -1,7 +1,8 @@
 import { entryOf, parseAnswerText } from "../protocol";
-import { useDelivery, DELIVERY_LABELS } from "../hooks/use-delivery";
+import { useDelivery } from "../hooks/use-delivery";
+import { useMessages } from "../hooks/use-messages";
 import type { Outcome } from "../store/types";
-import { useDockStore } from "./DockProvider";
+import { useDockStore } from "../hooks/dock-context";
 import { answerText } from "./answer-text";
 
 /** Props of `AsyncSummary`. */
@@ -11,28 +12,30 @@ export interface AsyncSummaryProps {
 }
 
 // The reply as saved, split per question only when the headings make that certain.
-function replyLines(outcome: Outcome, deliveredText: string | undefined) {
+function replyLines(outcome: Outcome, deliveredText: string | undefined, secretMask: string) {
   const titles = outcome.record.questions.map((q) => q.question);
   const text = outcome.async?.replyText ?? deliveredText;
   if (text !== undefined) {
     const parsed = parseAnswerText(text, titles);
     return parsed.kind === "split" ? { lines: parsed.blocks.map((b) => b.answer) } : { whole: parsed.text };
   }
-  if (outcome.answers) return { lines: outcome.record.questions.map((q) => answerText(q, entryOf(outcome.answers?.answers, q.questionId))) };
+  if (outcome.answers) return { lines: outcome.record.questions.map((q) => answerText(q, entryOf(outcome.answers?.answers, q.questionId), secretMask)) };
   return {};
 }
 
 /** The transcript entry of an async (Codex) question: its answer and delivery state, Retry, Discard, or Answer to reopen. */
 export function AsyncSummary({ outcome, label }: AsyncSummaryProps) {
   const actions = useDockStore((s) => s.actions);
+  const m = useMessages();
   const delivery = useDelivery(outcome.async?.outboxId);
   const itemId = outcome.async?.itemId ?? "";
   const answered = outcome.kind === "answered" || outcome.kind === "answered-elsewhere";
-  const reply = replyLines(outcome, delivery.entry?.message);
+  const reply = replyLines(outcome, delivery.entry?.message, m.secretMask);
   // Saved history is the proof of delivery; without an outbox entry, an answered reply comes from it.
-  const deliveryLabel = delivery.label ?? (answered && outcome.async?.replyText !== undefined ? DELIVERY_LABELS.confirmed : undefined);
+  const doubt = delivery.entry?.failureCode ? m.delivery.doubts[delivery.entry.failureCode] : delivery.entry?.failureReason;
+  const deliveryLabel = delivery.label ?? (answered && outcome.async?.replyText !== undefined ? m.delivery.confirmed : undefined);
   return (
-    <article className="qd-summary" data-outcome={outcome.kind} data-async="" aria-label={`Question, ${label.toLowerCase()}`}>
+    <article className="qd-summary" data-outcome={outcome.kind} data-async="" aria-label={m.summary.label({ outcome: label })}>
       <p className="qd-summary__status">{label}</p>
       {reply.whole !== undefined ? (
         <>
@@ -51,7 +54,7 @@ export function AsyncSummary({ outcome, label }: AsyncSummaryProps) {
             <li key={q.questionId} className="qd-summary__line">
               <span className="qd-summary__question">{q.question}</span>
               <span className="qd-summary__answer" data-missing={reply.lines?.[i] ? undefined : true}>
-                {reply.lines?.[i] ?? (answered ? "No answer" : label)}
+                {reply.lines?.[i] ?? (answered ? m.summary.noAnswer : label)}
               </span>
             </li>
           ))}
@@ -59,23 +62,23 @@ export function AsyncSummary({ outcome, label }: AsyncSummaryProps) {
       )}
       <div className="qd-summary__delivery">
         <span role="status">{deliveryLabel ?? ""}</span>
-        {delivery.entry?.failureReason && delivery.entry.state !== "confirmed" && <span className="qd-summary__reason">{delivery.entry.failureReason}</span>}
+        {doubt && delivery.entry?.state !== "confirmed" && <span className="qd-summary__reason">{doubt}</span>}
         {delivery.entry?.refusedForGood && delivery.entry.state === "failed" && (
-          <span className="qd-summary__reason">The gateway will refuse this answer as it is. Discard it to edit and send it again.</span>
+          <span className="qd-summary__reason">{m.delivery.refusedForGood}</span>
         )}
         {delivery.canRetry && (
           <button type="button" className="qd-button" onClick={() => actions.retryAnswer(delivery.entry!.id)}>
-            Retry answer
+            {m.delivery.retry}
           </button>
         )}
         {delivery.canDiscard && (
           <button type="button" className="qd-button" onClick={() => actions.discardAnswer(delivery.entry!.id)}>
-            Discard
+            {m.delivery.discard}
           </button>
         )}
         {(outcome.kind === "retired" || outcome.kind === "skipped") && (
           <button type="button" className="qd-button" onClick={() => actions.reopen(itemId)}>
-            Answer
+            {m.delivery.reopen}
           </button>
         )}
       </div>

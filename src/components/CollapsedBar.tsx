@@ -1,5 +1,7 @@
-import { activeRecord } from "../store/selectors";
-import { useDockStore } from "./DockProvider";
+import { useActiveRecord } from "../hooks/use-active-request";
+import { useDockStore } from "../hooks/dock-context";
+import { useLocale, useMessages } from "../hooks/use-messages";
+import { pluralText } from "../messages";
 
 /** Props of `CollapsedBar`. */
 export interface CollapsedBarProps {
@@ -9,19 +11,21 @@ export interface CollapsedBarProps {
 /** The slim indicator of a collapsed dock: the question's header and text, how many requests wait, and Expand. */
 export function CollapsedBar({ onExpand }: CollapsedBarProps) {
   const count = useDockStore((s) => s.order.length);
-  const question = useDockStore((s) => activeRecord(s)?.questions[0]);
+  const question = useActiveRecord()?.questions[0];
   // Async prompts can carry up to 12 questions each, so their count is of questions, not requests.
   const asyncQuestions = useDockStore((s) => Object.keys(s.asyncLinks).reduce((n, id) => n + (s.records[id]?.questions.length ?? 0), 0));
+  const m = useMessages();
+  const locale = useLocale();
   return (
     <div className="qd-collapsed">
       {question?.header && <span className="qd-chip">{question.header}</span>}
       <span className="qd-collapsed__question">{question?.question}</span>
       <span className="qd-collapsed__count">
-        {count === 1 ? "1 request waiting" : `${count} requests waiting`}
-        {asyncQuestions > 0 && (asyncQuestions === 1 ? ", 1 unanswered question" : `, ${asyncQuestions} unanswered questions`)}
+        {pluralText(m.requestsWaiting, count, locale)}
+        {asyncQuestions > 0 && `, ${pluralText(m.unansweredQuestions, asyncQuestions, locale)}`}
       </span>
-      <button type="button" className="qd-button qd-button--primary" aria-label="Expand questions" onClick={onExpand}>
-        Expand
+      <button type="button" className="qd-button qd-button--primary" aria-label={m.expandLabel} onClick={onExpand}>
+        {m.expand}
       </button>
     </div>
   );

@@ -1,5 +1,6 @@
-import { activeRecord } from "../store/selectors";
-import { useDockStore } from "./DockProvider";
+import { useActiveRecord, useActiveStep } from "../hooks/use-active-request";
+import { useDockStore } from "../hooks/dock-context";
+import { useMessages } from "../hooks/use-messages";
 import { ExpiryClock } from "./ExpiryClock";
 import { RequestNav } from "./RequestNav";
 
@@ -12,28 +13,25 @@ export interface DockHeaderProps {
   now?: () => number;
 }
 
-const CONNECTION_WORDS = { connecting: "Connecting…", reconnecting: "Reconnecting…", offline: "Offline" } as const;
-
 /** The expanded dock's top row: the current question's header, request arrows, time left and Collapse. */
 export function DockHeader({ onCollapse, showQuestionHeader = true, now }: DockHeaderProps) {
-  const header = useDockStore((s) => {
-    const record = activeRecord(s);
-    const step = s.activeId ? (s.views[s.activeId]?.step ?? 0) : 0;
-    return record ? (record.questions[step]?.header ?? "Review") : "";
-  });
-  const expiresAtMs = useDockStore((s) => activeRecord(s)?.expiresAtMs);
+  const record = useActiveRecord();
+  const step = useActiveStep();
+  const m = useMessages();
+  const header = record ? (record.questions[step]?.header ?? m.review) : "";
+  const expiresAtMs = record?.expiresAtMs;
   const connection = useDockStore((s) => s.connection.state);
   return (
     <div className="qd-header">
       <div className="qd-header__lead">
         {showQuestionHeader && header && <span className="qd-chip">{header}</span>}
-        {connection !== "connected" && <span className="qd-connection">{CONNECTION_WORDS[connection]}</span>}
+        {connection !== "connected" && <span className="qd-connection">{m.connection[connection]}</span>}
         <RequestNav />
       </div>
       {expiresAtMs !== undefined && Number.isFinite(expiresAtMs) && <ExpiryClock expiresAtMs={expiresAtMs} {...(now ? { now } : {})} />}
-      <button type="button" className="qd-icon-button" title="Collapse (Esc)" onClick={onCollapse}>
+      <button type="button" className="qd-icon-button" title={m.collapseTitle} onClick={onCollapse}>
         <span aria-hidden="true">⌄</span>
-        <span className="qd-visually-hidden">Collapse questions</span>
+        <span className="qd-visually-hidden">{m.collapse}</span>
       </button>
     </div>
   );

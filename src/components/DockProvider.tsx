@@ -1,30 +1,30 @@
-import { createContext, useContext, type ReactNode } from "react";
-import { useStore } from "zustand";
+import { useMemo, type ReactNode } from "react";
 import type { StoreApi } from "zustand/vanilla";
+import { DockStoreContext } from "../hooks/dock-context";
+import { DockMessagesContext } from "../hooks/use-messages";
+import { mergeMessages, messagesForLocale, safeLocale, type QuestionDockMessagesOverride } from "../messages";
 import type { DockStore } from "../store/types";
-
-const DockStoreContext = createContext<StoreApi<DockStore> | null>(null);
 
 /** Props of `QuestionDockProvider`. */
 export interface QuestionDockProviderProps {
   /** One dock's store, from `createQuestionDockStore`. */
   store: StoreApi<DockStore>;
+  /** The language of the dock's words and of its numbers and times, as a BCP 47 tag; "de" ships besides English. @default "en" */
+  locale?: string;
+  /** Words to use instead of the locale's own; any group may be given in part. Keep it stable (memoised) across renders. */
+  messages?: QuestionDockMessagesOverride;
   children?: ReactNode;
 }
 
 /** Hands one dock store to every dock component and hook below it. */
-export function QuestionDockProvider({ store, children }: QuestionDockProviderProps) {
-  return <DockStoreContext.Provider value={store}>{children}</DockStoreContext.Provider>;
-}
-
-/** The dock store of the nearest `QuestionDockProvider`; throws outside one. */
-export function useDockStoreApi(): StoreApi<DockStore> {
-  const store = useContext(DockStoreContext);
-  if (!store) throw new Error("Question dock components and hooks must be rendered inside <QuestionDockProvider store={…}>.");
-  return store;
-}
-
-/** Reads a slice of the dock store and re-renders only when that slice changes. */
-export function useDockStore<T>(selector: (state: DockStore) => T): T {
-  return useStore(useDockStoreApi(), selector);
+export function QuestionDockProvider({ store, locale = "en", messages, children }: QuestionDockProviderProps) {
+  const words = useMemo(() => {
+    const tag = safeLocale(locale);
+    return { locale: tag, messages: mergeMessages(messagesForLocale(tag), messages) };
+  }, [locale, messages]);
+  return (
+    <DockStoreContext.Provider value={store}>
+      <DockMessagesContext.Provider value={words}>{children}</DockMessagesContext.Provider>
+    </DockStoreContext.Provider>
+  );
 }

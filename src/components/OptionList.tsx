@@ -1,5 +1,6 @@
 import * as RadioGroup from "@radix-ui/react-radio-group";
-import { useId } from "react";
+import { useId, useRef } from "react";
+import { useInlineDirection } from "../hooks/use-inline-direction";
 import { useOptionGroup, type OptionGroupState } from "../hooks/use-option-group";
 import { OptionContent } from "./OptionContent";
 
@@ -16,8 +17,11 @@ function optionIds(base: string, index: number) {
 }
 
 function RadioOptions({ group, labelledBy, base }: { group: OptionGroupState; labelledBy: string; base: string }) {
+  const root = useRef<HTMLDivElement>(null);
+  // Radix writes `dir` on its root ("ltr" unless told), which would pin the options left-to-right in an RTL page.
+  const dir = useInlineDirection(root);
   return (
-    <RadioGroup.Root className="qd-options" value={group.value} onValueChange={group.pick} aria-labelledby={labelledBy} loop>
+    <RadioGroup.Root ref={root} dir={dir} className="qd-options" value={group.value} onValueChange={group.pick} aria-labelledby={labelledBy} loop>
       {group.options.map((option) => {
         const ids = optionIds(base, option.index);
         return (

@@ -1,4 +1,5 @@
-import { CREDENTIAL_WARNING, useOtherField } from "../hooks/use-other-field";
+import { useMessages } from "../hooks/use-messages";
+import { useOtherField } from "../hooks/use-other-field";
 import { OTHER_ATTR } from "../hooks/use-dock-keyboard";
 
 /** Props of `OtherField`. */
@@ -13,6 +14,7 @@ export interface OtherFieldProps {
  */
 export function OtherField({ requestId, questionId }: OtherFieldProps) {
   const field = useOtherField(requestId, questionId);
+  const m = useMessages();
   if (!field) return null;
   const describedBy = [field.notChosen ? field.hintId : "", field.notice ? field.noticeId : "", field.credential ? field.warningId : ""].filter(Boolean).join(" ");
   const shared = {
@@ -21,7 +23,7 @@ export function OtherField({ requestId, questionId }: OtherFieldProps) {
     value: field.value,
     onChange: field.onChange,
     onPointerDown: field.onPointerDown,
-    placeholder: "Type your own answer",
+    placeholder: m.other.placeholder,
     ...(describedBy ? { "aria-describedby": describedBy } : {}),
     [OTHER_ATTR]: questionId,
   };
@@ -29,21 +31,21 @@ export function OtherField({ requestId, questionId }: OtherFieldProps) {
     <div className="qd-other">
       <div className="qd-other__head">
         <label className="qd-other__label" htmlFor={field.id}>
-          Other
+          {m.other.label}
         </label>
         <kbd className="qd-kbd" aria-hidden="true">
           {field.shortcut}
         </kbd>
         {field.notChosen ? (
           <span className="qd-other__hint" id={field.hintId}>
-            Not chosen
+            {m.other.notChosen}
           </span>
         ) : null}
       </div>
       {field.secret ? <input type="password" autoComplete="off" spellCheck={false} {...shared} /> : <textarea rows={2} {...shared} />}
       {field.credential ? (
         <p className="qd-other__warning" id={field.warningId}>
-          {CREDENTIAL_WARNING}
+          {m.other.credentialWarning}
         </p>
       ) : null}
       {field.notice ? (

@@ -1,3 +1,4 @@
+import { useMessages } from "../hooks/use-messages";
 import type { QuestionRecord } from "../protocol";
 
 /** Props of `PromptError`. */
@@ -10,19 +11,20 @@ export interface PromptErrorProps {
 /** What a prompt that failed to render shows: a plain message, the raw question text as text, and Skip. */
 export function PromptError({ record, onSkip }: PromptErrorProps) {
   const questions = Array.isArray(record.questions) ? record.questions : [];
+  const m = useMessages();
   return (
     <div className="qd-prompt-error" role="alert">
-      <p className="qd-prompt-error__title">This question could not be shown.</p>
+      <p className="qd-prompt-error__title">{m.promptError.title}</p>
       {questions.length > 0 && (
-        <ul className="qd-prompt-error__questions" aria-label="Question text">
+        <ul className="qd-prompt-error__questions" aria-label={m.promptError.questionText}>
           {questions.map((q, i) => (
             <li key={i}>{String(q?.question ?? "")}</li>
           ))}
         </ul>
       )}
-      <p className="qd-prompt-error__hint">You can skip it, or answer it from another surface.</p>
+      <p className="qd-prompt-error__hint">{m.promptError.hint}</p>
       <button type="button" className="qd-button" onClick={onSkip}>
-        Skip
+        {m.footer.skip}
       </button>
     </div>
   );

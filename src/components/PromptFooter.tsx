@@ -1,5 +1,7 @@
 import type { PromptMode } from "../hooks/primary-action";
+import { useMessages } from "../hooks/use-messages";
 import { useQuestionStep } from "../hooks/use-question-step";
+import type { QuestionDockMessages } from "../messages";
 import type { Submission } from "../store/types";
 
 /** Props of `PromptFooter`. */
@@ -12,19 +14,25 @@ function isApple(): boolean {
   return typeof navigator !== "undefined" && /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
 }
 
-function busyWords(submission: Submission): string {
+function busyWords(submission: Submission, m: QuestionDockMessages): string {
   const skip = "kind" in submission && submission.kind === "skip";
-  if (submission.status === "uncertain") return skip ? "Checking whether the skip arrived…" : "Checking whether your answer arrived…";
-  return skip ? "Skipping…" : "Sending…";
+  if (submission.status === "uncertain") return m.footer.checking({ action: skip ? "skip" : "answer" });
+  return skip ? m.footer.skipping : m.footer.sending;
+}
+
+function errorWords(submission: Submission, m: QuestionDockMessages): string | undefined {
+  if (submission.status !== "error") return undefined;
+  return m.submitError({ action: submission.kind, code: submission.code, ...(submission.detail === undefined ? {} : { detail: submission.detail }) });
 }
 
 /** Skip, Back and the primary Next/Submit button, with the submit state and its error. */
 export function PromptFooter({ requestId, mode }: PromptFooterProps) {
   const s = useQuestionStep(requestId, mode);
+  const m = useMessages();
   if (!s) return null;
-  const label = s.primary.kind === "next" ? "Next" : "Submit";
+  const label = s.primary.kind === "next" ? m.footer.next : m.footer.submit;
   const blocked = s.busy || !s.primary.ready;
-  const error = s.submission.status === "error" ? s.submission.message : undefined;
+  const error = errorWords(s.submission, m);
   return (
     <>
       {error && (
@@ -34,13 +42,13 @@ export function PromptFooter({ requestId, mode }: PromptFooterProps) {
       )}
       <div className="qd-footer">
         <button type="button" className="qd-button qd-button--quiet" aria-disabled={s.busy || undefined} onClick={s.busy ? undefined : s.skip}>
-          Skip
+          {m.footer.skip}
         </button>
         <span className="qd-footer__spacer" />
-        {s.busy && <span className="qd-footer__status">{busyWords(s.submission)}</span>}
+        {s.busy && <span className="qd-footer__status">{busyWords(s.submission, m)}</span>}
         {mode === "stepper" && s.hasStepper && s.step > 0 && (
           <button type="button" className="qd-button" onClick={s.back} aria-disabled={s.busy || undefined}>
-            Back
+            {m.footer.back}
           </button>
         )}
         <button

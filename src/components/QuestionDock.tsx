@@ -2,9 +2,10 @@ import { useCallback, useEffect, useRef, type ErrorInfo, type KeyboardEventHandl
 import { DOCK_ATTR } from "../hooks/use-prompt-focus";
 import { useDockKeyboard } from "../hooks/use-dock-keyboard";
 import { useResolvedLayout, type DockLayoutMode } from "../hooks/use-layout-mode";
-import { activeRecord } from "../store/selectors";
+import { useActiveRecord } from "../hooks/use-active-request";
+import { useDockStore } from "../hooks/dock-context";
+import { useMessages } from "../hooks/use-messages";
 import { CollapsedBar } from "./CollapsedBar";
-import { useDockStore } from "./DockProvider";
 import { DockErrorBoundary } from "./DockErrorBoundary";
 import { DockHeader } from "./DockHeader";
 import { useDockLayout } from "./DockLayout";
@@ -38,9 +39,10 @@ export interface QuestionDockProps {
 /** The question dock: the active request's prompt, or a slim indicator when collapsed, or nothing when idle. */
 export function QuestionDock({ layout = "auto", theme, composerRef, onCollapse, onKeyDown, autoAdvanceMs, now, onRenderError, className }: QuestionDockProps) {
   // Only what the dock itself shows: submission and connection changes re-render the parts that show them.
-  const record = useDockStore(activeRecord);
+  const record = useActiveRecord();
   const collapsed = useDockStore((s) => s.collapsed);
   const actions = useDockStore((s) => s.actions);
+  const dockLabel = useMessages().dockLabel;
   const mode = useResolvedLayout(layout);
   const layoutApi = useDockLayout();
   const focusComposer = useCallback(() => {
@@ -67,7 +69,7 @@ export function QuestionDock({ layout = "auto", theme, composerRef, onCollapse, 
       {record && (
         <section
           className={classes}
-          aria-label="Questions"
+          aria-label={dockLabel}
           data-theme={theme}
           data-layout={mode}
           data-state={collapsed ? "collapsed" : "expanded"}

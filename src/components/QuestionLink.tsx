@@ -1,3 +1,4 @@
+import { useMessages } from "../hooks/use-messages";
 import { safeHttpUrl } from "../protocol";
 
 /** Props of `QuestionLink`. */
@@ -14,11 +15,12 @@ function display(href: string): string {
 /** A question's reference link; anything but http or https renders nothing. */
 export function QuestionLink({ url }: QuestionLinkProps) {
   const href = safeHttpUrl(url);
+  const m = useMessages();
   if (!href) return null;
   return (
     <a className="qd-link" href={href} target="_blank" rel="noopener noreferrer">
       {display(href)}
-      <span className="qd-visually-hidden"> (opens in a new tab)</span>
+      <span className="qd-visually-hidden">{m.opensInNewTab}</span>
     </a>
   );
 }

@@ -2,7 +2,7 @@ import { useRef } from "react";
 import type { PromptMode } from "../hooks/primary-action";
 import { useAutoAdvance } from "../hooks/use-auto-advance";
 import { usePromptFocus } from "../hooks/use-prompt-focus";
-import { useDockStore } from "./DockProvider";
+import { useDockStore } from "../hooks/dock-context";
 import { PromptFooter } from "./PromptFooter";
 import { QuestionStep } from "./QuestionStep";
 import { ReviewStep } from "./ReviewStep";

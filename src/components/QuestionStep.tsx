@@ -1,7 +1,8 @@
 import { useId } from "react";
 import { QUESTION_ATTR } from "../hooks/use-dock-keyboard";
 import { STEP_ATTR } from "../hooks/use-prompt-focus";
-import { useDockStore } from "./DockProvider";
+import { useDockStore } from "../hooks/dock-context";
+import { useMessages } from "../hooks/use-messages";
 import { OptionList } from "./OptionList";
 import { OtherField } from "./OtherField";
 import { QuestionLink } from "./QuestionLink";
@@ -18,6 +19,7 @@ export interface QuestionStepProps {
 export function QuestionStep({ requestId, questionId, showHeader = false }: QuestionStepProps) {
   const textId = useId();
   const question = useDockStore((s) => s.records[requestId]?.questions.find((q) => q.questionId === questionId));
+  const m = useMessages();
   if (!question) return null;
   const attrs = { [QUESTION_ATTR]: questionId, [STEP_ATTR]: "" };
   return (
@@ -26,7 +28,7 @@ export function QuestionStep({ requestId, questionId, showHeader = false }: Ques
       <h3 className="qd-question__text" id={textId}>
         {question.question}
       </h3>
-      {question.multiSelect && question.options.length > 0 && <p className="qd-hint">Choose all that apply.</p>}
+      {question.multiSelect && question.options.length > 0 && <p className="qd-hint">{m.step.chooseAll}</p>}
       {question.url && <QuestionLink url={question.url} />}
       <OptionList requestId={requestId} questionId={questionId} labelledBy={textId} />
       <OtherField requestId={requestId} questionId={questionId} />

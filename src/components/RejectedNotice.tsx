@@ -1,7 +1,9 @@
 import { useId, useState } from "react";
 import type { ValidationIssue } from "../protocol";
 import { truncateGraphemes } from "../protocol/graphemes";
+import { useLocale, useMessages } from "../hooks/use-messages";
 import { useRejections } from "../hooks/use-rejections";
+import { pluralText } from "../messages";
 
 // The id, path and message come from untrusted input; each is cut on its own (by user-perceived character, so no
 // emoji or surrogate pair is split), so a long id or path never hides the message that explains the problem.
@@ -24,17 +26,19 @@ export function RejectedNotice() {
   const { items, dismiss } = useRejections();
   const [open, setOpen] = useState(false);
   const detailsId = useId();
+  const m = useMessages();
+  const locale = useLocale();
   if (items.length === 0) return null;
   return (
     <div className="qd-rejected" role="status">
       <p className="qd-rejected__title">
-        {items.length === 1 ? "A question could not be shown." : `${items.length} questions could not be shown.`}
+        {pluralText(m.rejected.count, items.length, locale)}
       </p>
       <button type="button" className="qd-button qd-button--quiet" aria-expanded={open} aria-controls={detailsId} onClick={() => setOpen((o) => !o)}>
-        Details
+        {m.rejected.details}
       </button>
       <button type="button" className="qd-button qd-button--quiet" onClick={dismiss}>
-        Dismiss
+        {m.dismiss}
       </button>
       <ul className="qd-rejected__details" id={detailsId} hidden={!open}>
         {items.flatMap((item, i) =>

@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { STEP_ATTR } from "../hooks/use-prompt-focus";
+import { useMessages } from "../hooks/use-messages";
 import { useQuestionStep } from "../hooks/use-question-step";
-import { draftOf, valuesOf } from "../store/selectors";
 import { answerText } from "./answer-text";
 
 /** Props of `ReviewStep`. */
@@ -13,24 +13,25 @@ export interface ReviewStepProps {
 export function ReviewStep({ requestId }: ReviewStepProps) {
   const headingId = useId();
   const s = useQuestionStep(requestId);
+  const m = useMessages();
   if (!s) return null;
   const attrs = { [STEP_ATTR]: "" };
   return (
     <div className="qd-review" tabIndex={-1} aria-labelledby={headingId} role="group" {...attrs}>
       <h3 className="qd-question__text" id={headingId}>
-        Check your answers
+        {m.step.reviewHeading}
       </h3>
       <ol className="qd-review__list">
         {s.record.questions.map((q, i) => {
-          const text = answerText(q, valuesOf(q, draftOf(s.view, q.questionId)));
+          const text = answerText(q, s.values[i], m.secretMask);
           return (
             <li key={q.questionId} className="qd-review__item">
               <span className="qd-review__question">{q.question}</span>
               <span className="qd-review__answer" data-missing={text ? undefined : true}>
-                {text ?? "No answer yet"}
+                {text ?? m.step.noAnswerYet}
               </span>
-              <button type="button" className="qd-button qd-button--quiet qd-review__edit" aria-label={`Edit: ${q.question}`} onClick={() => s.goTo(i)}>
-                Edit
+              <button type="button" className="qd-button qd-button--quiet qd-review__edit" aria-label={m.step.edit({ question: q.question })} onClick={() => s.goTo(i)}>
+                {m.step.editButton}
               </button>
             </li>
           );

@@ -1,3 +1,4 @@
+import { useMessages } from "../hooks/use-messages";
 import { useQuestionStep } from "../hooks/use-question-step";
 
 /** Props of `StepProgress`. */
@@ -8,10 +9,11 @@ export interface StepProgressProps {
 /** "Question 2 of 3" with one clickable segment per question; nothing for a single-question prompt. */
 export function StepProgress({ requestId }: StepProgressProps) {
   const s = useQuestionStep(requestId);
+  const m = useMessages();
   if (!s || !s.hasStepper) return null;
   return (
     <div className="qd-progress">
-      <p className="qd-progress__text">{s.isReview ? "Review your answers" : `Question ${s.step + 1} of ${s.questionCount}`}</p>
+      <p className="qd-progress__text">{s.isReview ? m.step.reviewTitle : m.step.progress({ index: s.step + 1, count: s.questionCount })}</p>
       <ol className="qd-progress__segments">
         {s.record.questions.map((q, i) => (
           <li key={q.questionId}>
@@ -20,7 +22,7 @@ export function StepProgress({ requestId }: StepProgressProps) {
               className="qd-segment"
               data-answered={s.answered[i] || undefined}
               aria-current={i === s.step ? "step" : undefined}
-              aria-label={`Question ${i + 1}: ${q.header || q.question}${s.answered[i] ? ", answered" : ""}`}
+              aria-label={m.step.segment({ index: i + 1, title: q.header || q.question, answered: s.answered[i] === true })}
               onClick={() => s.goTo(i)}
             />
           </li>

@@ -1,5 +1,6 @@
 import { entryOf, formatAnswerText, type IdTable, type QuestionRecord } from "../protocol";
 import { useCopyText } from "../hooks/use-copy-text";
+import { useMessages } from "../hooks/use-messages";
 import type { QuestionDraft } from "../store/types";
 
 /** Props of `UnsentDraft`. */
@@ -22,20 +23,21 @@ export function UnsentDraft({ record, unsent, mayHaveArrived = false }: UnsentDr
     return draft ? [{ title: q.question, values: valuesOf(draft) }] : [];
   });
   const { state, copy } = useCopyText(formatAnswerText(items));
+  const m = useMessages();
   if (items.length === 0) return null;
   return (
     <div className="qd-unsent">
-      <p className="qd-unsent__title">{mayHaveArrived ? "Your answer may not have arrived:" : "Your answer was not sent:"}</p>
+      <p className="qd-unsent__title">{mayHaveArrived ? m.unsent.mayNotHaveArrived : m.unsent.notSent}</p>
       {items.map((item, i) => (
         <p key={i} className="qd-unsent__line">
           {item.values.join(", ")}
         </p>
       ))}
       <button type="button" className="qd-button qd-button--quiet" onClick={copy}>
-        Copy answer
+        {m.unsent.copy}
       </button>
       <span className="qd-unsent__status" role="status">
-        {state === "copied" ? "Copied" : state === "failed" ? "Could not copy; select the text instead" : ""}
+        {state === "copied" ? m.unsent.copied : state === "failed" ? m.unsent.copyFailed : ""}
       </span>
     </div>
   );

@@ -1,10 +1,24 @@
+export { useDockStore, useDockStoreApi } from "./dock-context";
+export { useActiveRecord, useRequestPosition, useActiveStep } from "./use-active-request";
 export { useQuestionDock, type QuestionDockState } from "./use-question-dock";
 export { useQuestionStep, continueRequest, type QuestionStepState } from "./use-question-step";
 export { useOptionGroup, type OptionGroupState, type OptionItem } from "./use-option-group";
 export { useOtherField, type OtherFieldState } from "./use-other-field";
 export { useExpiryCountdown, formatCountdown, type ExpiryCountdown } from "./use-expiry-countdown";
 export { useDockKeyboard, QUESTION_ATTR, OTHER_ATTR, type DockKeyboardOptions } from "./use-dock-keyboard";
-export { keyboardIntent, keyTargetKind, type KeyIntent, type KeyInput, type KeyContext, type KeyTargetKind } from "./keyboard-intent";
+export {
+  keyboardIntent,
+  keyTargetKind,
+  inlineArrowDelta,
+  inlineDirectionOf,
+  REQUEST_NAV_ATTR,
+  type KeyIntent,
+  type KeyInput,
+  type KeyContext,
+  type KeyTargetKind,
+  type InlineDirection,
+} from "./keyboard-intent";
+export { useInlineDirection } from "./use-inline-direction";
 export { composeEventHandlers } from "./compose-event-handlers";
 export { useAutoAdvance, AUTO_ADVANCE_DELAY_MS } from "./use-auto-advance";
 export { usePromptFocus, focusFirstControl, STEP_ATTR, DOCK_ATTR } from "./use-prompt-focus";
@@ -12,7 +26,9 @@ export { useMediaQuery, useResolvedLayout, STACKED_MEDIA_QUERY, type DockLayoutM
 export { useOutcomes } from "./use-outcomes";
 export { useAnnouncement } from "./use-announcement";
 export { primaryAction, type PrimaryAction, type PromptMode } from "./primary-action";
-export { useDelivery, DELIVERY_LABELS } from "./use-delivery";
+export { useDelivery } from "./use-delivery";
+export { useMessages, useLocale, DockMessagesContext, type DockMessagesValue } from "./use-messages";
 export { useCopyText, COPIED_FOR_MS, type CopyState } from "./use-copy-text";
 export { useRejections } from "./use-rejections";
 export { usePermissionNotice } from "./use-permission-notice";
+export { useComposerAnswer, type ComposerAnswer, type ComposerAnswerOffer } from "./use-composer-answer";

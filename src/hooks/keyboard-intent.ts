@@ -3,7 +3,20 @@ export type KeyIntent =
   | { type: "pick"; index: number }
   | { type: "focusOther" }
   | { type: "continue" }
-  | { type: "collapse" };
+  | { type: "collapse" }
+  | { type: "request"; delta: 1 | -1 };
+
+/** Which way inline text runs where a key is pressed. */
+export type InlineDirection = "ltr" | "rtl";
+
+/** Marks the request arrows' group, inside which ArrowLeft and ArrowRight move between requests. */
+export const REQUEST_NAV_ATTR = "data-qd-request-nav";
+
+/** The computed CSS `direction` at an element decides, so a `dir` attribute on any ancestor and CSS both count. */
+export function inlineDirectionOf(el: Element | null): InlineDirection {
+  const view = el?.ownerDocument.defaultView;
+  return el && view?.getComputedStyle(el).direction === "rtl" ? "rtl" : "ltr";
+}
 
 /** The parts of a keyboard event the intent map reads; a DOM or React event fits. */
 export interface KeyInput {
@@ -22,6 +35,8 @@ export interface KeyInput {
 export interface KeyContext {
   optionCount: number;
   hasOther: boolean;
+  /** Inline direction where the key was pressed; ArrowLeft moves forward in "rtl". Defaults to "ltr". */
+  direction?: InlineDirection | undefined;
 }
 
 /** How the focused element treats keys: text fields own digits, native controls own Enter and Space. */
@@ -53,9 +68,20 @@ function isComposing(e: KeyInput): boolean {
   return e.isComposing === true || e.keyCode === 229;
 }
 
+/** +1 for the arrow that points forward in the reading direction, -1 for the other one, null for any other key. */
+export function inlineArrowDelta(key: string, direction: InlineDirection = "ltr"): 1 | -1 | null {
+  if (key !== "ArrowLeft" && key !== "ArrowRight") return null;
+  return (key === "ArrowRight") === (direction === "ltr") ? 1 : -1;
+}
+
+function inRequestNav(target: EventTarget | null): boolean {
+  return typeof (target as Element | null)?.closest === "function" && (target as Element).closest(`[${REQUEST_NAV_ATTR}]`) !== null;
+}
+
 /**
  * Maps a key press to a dock intent, or null to leave the key alone.
- * Digits 1..N pick, N+1 focuses Other; Ctrl/Cmd+Enter continues; Esc collapses.
+ * Digits 1..N pick, N+1 focuses Other; Ctrl/Cmd+Enter continues; Esc collapses; on the request arrows,
+ * ArrowLeft and ArrowRight move between requests, mirrored in right-to-left text.
  */
 export function keyboardIntent(e: KeyInput, ctx: KeyContext): KeyIntent | null {
   if (isComposing(e)) return null;
@@ -66,6 +92,11 @@ export function keyboardIntent(e: KeyInput, ctx: KeyContext): KeyIntent | null {
     if (kind === "native") return null;
     const chord = (e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey;
     return chord ? { type: "continue" } : null;
+  }
+  const delta = inlineArrowDelta(e.key, ctx.direction);
+  if (delta !== null) {
+    const plain = !e.ctrlKey && !e.altKey && !e.metaKey && !e.shiftKey;
+    return plain && inRequestNav(e.target) ? { type: "request", delta } : null;
   }
   if (!/^[1-9]$/.test(e.key)) return null;
   if (e.ctrlKey || e.altKey || e.metaKey || kind === "text") return null;

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { useDockStoreApi } from "../components/DockProvider";
+import { useDockStoreApi } from "./dock-context";
 import { draftOf, lastStep } from "../store/selectors";
 
 /** How long a picked single-select choice stays on screen before the stepper moves on, in ms. @default 250 */

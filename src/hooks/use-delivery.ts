@@ -1,26 +1,20 @@
-import { useDockStore } from "../components/DockProvider";
+import { useDockStore } from "./dock-context";
 import { canDiscard, canRetry } from "../store/outbox/outbox-rules";
 import type { OutboxEntry } from "../store/outbox/types";
+import type { DeliveryStatus } from "../messages";
+import { useMessages } from "./use-messages";
 
-/** Words for each delivery state, as the summary shows and announces them. */
-export const DELIVERY_LABELS = {
-  queued: "Answer queued",
-  waiting: "Waiting for reconnect",
-  sending: "Sending answer",
-  failed: "Answer not sent",
-  unconfirmed: "Delivery unconfirmed",
-  confirmed: "Answer sent",
-} as const;
-
-/** The delivery of one async answer: its words, and which of Retry answer and Discard apply now. */
+/** The delivery of one async answer: its status and words, and which of Retry answer and Discard apply now. */
 export function useDelivery(outboxId: string | undefined): {
   entry: OutboxEntry | undefined;
+  status: DeliveryStatus | undefined;
   label: string | undefined;
   canRetry: boolean;
   canDiscard: boolean;
 } {
   const entry = useDockStore((s) => (outboxId ? s.deliveries[outboxId] : undefined));
-  if (!entry) return { entry, label: undefined, canRetry: false, canDiscard: false };
-  const label = entry.state === "queued" && entry.isPaused ? DELIVERY_LABELS.waiting : DELIVERY_LABELS[entry.state];
-  return { entry, label, canRetry: canRetry(entry), canDiscard: canDiscard(entry) };
+  const messages = useMessages();
+  if (!entry) return { entry, status: undefined, label: undefined, canRetry: false, canDiscard: false };
+  const status: DeliveryStatus = entry.state === "queued" && entry.isPaused ? "waiting" : entry.state;
+  return { entry, status, label: messages.delivery[status], canRetry: canRetry(entry), canDiscard: canDiscard(entry) };
 }

@@ -1,10 +1,10 @@
 import { useMemo, type KeyboardEvent, type KeyboardEventHandler } from "react";
 import type { GatewayQuestion, QuestionRecord } from "../protocol";
-import { useDockStoreApi } from "../components/DockProvider";
+import { useDockStoreApi } from "./dock-context";
 import { activeRecord } from "../store/selectors";
 import type { DockState } from "../store/types";
 import { composeEventHandlers } from "./compose-event-handlers";
-import { keyboardIntent } from "./keyboard-intent";
+import { inlineDirectionOf, keyboardIntent } from "./keyboard-intent";
 import type { PromptMode } from "./primary-action";
 import { shownStepKey, usePaintedStep, type PaintedStep } from "./use-painted-step";
 import { continueRequest } from "./use-question-step";
@@ -48,7 +48,7 @@ function focusOther(container: HTMLElement, questionId: string) {
   field?.focus();
 }
 
-/** The dock's keydown handler: digits pick, Ctrl/Cmd+Enter continues, Esc collapses. Attach it to the dock's container. */
+/** The dock's keydown handler: digits pick, Ctrl/Cmd+Enter continues, Esc collapses, arrows on the request arrows switch requests. Attach it to the dock's container. */
 export function useDockKeyboard({ mode, onCollapse, onKeyDown }: DockKeyboardOptions): KeyboardEventHandler<HTMLElement> {
   const api = useDockStoreApi();
   const painted = usePaintedStep(api);
@@ -71,11 +71,20 @@ export function useDockKeyboard({ mode, onCollapse, onKeyDown }: DockKeyboardOpt
             keyCode: event.keyCode,
             target: event.target,
           },
-          { optionCount: question?.options.length ?? 0, hasOther: question?.isOther === true },
+          {
+            optionCount: question?.options.length ?? 0,
+            hasOther: question?.isOther === true,
+            // Read only for arrows: it costs a style lookup, and no other key depends on it.
+            direction: event.key.startsWith("Arrow") ? inlineDirectionOf(event.target instanceof Element ? event.target : event.currentTarget) : undefined,
+          },
         );
         if (!intent) return;
         event.preventDefault();
         if (intent.type === "collapse") onCollapse();
+        else if (intent.type === "request") {
+          if (intent.delta === 1) state.actions.nextRequest();
+          else state.actions.previousRequest();
+        }
         // A held chord's auto-repeat and a key for a step not yet on screen are dropped (see sawCurrentStep).
         else if (intent.type === "continue") {
           if (!event.repeat && sawCurrentStep(painted.current, state, record, event.target, mode)) continueRequest(state, record.id, mode);

@@ -1,6 +1,6 @@
 import { useCallback } from "react";
 import { isRecommended, type GatewayQuestion } from "../protocol";
-import { useDockStore } from "../components/DockProvider";
+import { useDockStore } from "./dock-context";
 import { draftOf } from "../store/selectors";
 
 /** One option as a view renders it. */

@@ -1,13 +1,8 @@
 import { useCallback, useId, useState, type ChangeEvent } from "react";
 import { isSecretQuestion, looksLikeCredential, sendableText } from "../protocol";
-import { useDockStore } from "../components/DockProvider";
+import { useDockStore } from "./dock-context";
 import { draftOf } from "../store/selectors";
-
-/** What the Other field says when the store dropped characters a message cannot carry. */
-export const REMOVED_CHARACTER_NOTICE = "Removed a character that can't be sent.";
-
-/** What the Other field says when its text looks like a credential; the person may still send it. */
-export const CREDENTIAL_WARNING = "This looks like a password or key. Never answer with a credential: the agent can ask for it with the secrets tool, which keeps it out of the chat. This draft is not saved.";
+import { useMessages } from "./use-messages";
 
 /** The free-text "Other" answer of one question. */
 export interface OtherFieldState {
@@ -42,12 +37,13 @@ export function useOtherField(requestId: string, questionId: string): OtherField
   const value = useDockStore((s) => draftOf(s.views[requestId], questionId).other);
   const hasChoice = useDockStore((s) => draftOf(s.views[requestId], questionId).selected.length > 0);
   const actions = useDockStore((s) => s.actions);
-  const [notice, setNotice] = useState("");
+  const removedNotice = useMessages().other.removedCharacter;
+  const [removed, setRemoved] = useState(false);
   const onChange = useCallback(
     (event: ChangeEvent<HTMLTextAreaElement | HTMLInputElement>) => {
       const typed = event.target.value;
       // The store keeps only what can be sent; say so, or the missing character looks like a lost keystroke.
-      setNotice(sendableText(typed).removed > 0 ? REMOVED_CHARACTER_NOTICE : "");
+      setRemoved(sendableText(typed).removed > 0);
       actions.setOther(requestId, questionId, typed);
     },
     [actions, requestId, questionId],
@@ -66,7 +62,7 @@ export function useOtherField(requestId: string, questionId: string): OtherField
     shortcut: question.options.length + 1,
     notChosen,
     hintId: `${id}-hint`,
-    notice,
+    notice: removed ? removedNotice : "",
     noticeId: `${id}-notice`,
     credential: !secret && looksLikeCredential(value),
     warningId: `${id}-warning`,

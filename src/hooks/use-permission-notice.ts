@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from "react";
-import { useDockStore } from "../components/DockProvider";
+import { useDockStore } from "./dock-context";
 import type { HiddenQuestion, PermissionNotice } from "../store/permissions";
 
 /** The gateway's permission refusals the person has not dismissed, and the questions hidden from this connection. */

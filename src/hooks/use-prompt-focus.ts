@@ -1,5 +1,5 @@
 import { useEffect, type RefObject } from "react";
-import { useDockStoreApi } from "../components/DockProvider";
+import { useDockStoreApi } from "./dock-context";
 
 /** Marks the element that holds the step on screen (or a card, in stacked mode). */
 export const STEP_ATTR = "data-qd-step";

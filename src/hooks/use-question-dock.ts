@@ -1,6 +1,6 @@
 import type { ConnectionState } from "../gateway/types";
 import type { QuestionRecord } from "../protocol";
-import { useDockStore } from "../components/DockProvider";
+import { useDockStore } from "./dock-context";
 import { activeRecord, requestPosition } from "../store/selectors";
 import type { DockActions, Submission } from "../store/types";
 

@@ -1,7 +1,7 @@
 import { useCallback } from "react";
 import type { GatewayQuestion, QuestionRecord } from "../protocol";
-import { useDockStore, useDockStoreApi } from "../components/DockProvider";
-import { hasReviewStep, isAnswered } from "../store/selectors";
+import { useDockStore, useDockStoreApi } from "./dock-context";
+import { draftOf, hasReviewStep, isAnswered, valuesOf } from "../store/selectors";
 import type { RequestView, Submission } from "../store/types";
 import { primaryAction, type PrimaryAction, type PromptMode } from "./primary-action";
 
@@ -19,6 +19,8 @@ export interface QuestionStepState {
   hasStepper: boolean;
   /** Per question, whether it has an answer yet. */
   answered: boolean[];
+  /** Per question, the values its draft answers with so far. */
+  values: string[][];
   primary: PrimaryAction;
   submission: Submission;
   busy: boolean;
@@ -54,6 +56,7 @@ export function useQuestionStep(requestId: string, mode: PromptMode = "stepper")
     isReview: hasReviewStep(record) && step >= questionCount,
     hasStepper: questionCount > 1,
     answered: record.questions.map((q) => isAnswered(q, view)),
+    values: record.questions.map((q) => valuesOf(q, draftOf(view, q.questionId))),
     primary: primaryAction(record, view, mode),
     submission,
     busy: submission.status === "submitting" || submission.status === "uncertain",

@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from "react";
-import { useDockStore } from "../components/DockProvider";
+import { useDockStore } from "./dock-context";
 import type { DockRejection } from "../store/types";
 
 // Records that failed validation; a failed recovery (a transport error) is a connection matter, shown elsewhere.

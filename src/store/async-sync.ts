@@ -1,11 +1,11 @@
-import { entryOf as ownEntry, formatAnswerText, idTable, withEntry, type QuestionRecord } from "../protocol";
+import { entryOf as ownEntry, formatAnswerText, idTable, type QuestionRecord } from "../protocol";
 import type { AsyncQuestionServices } from "./async-services";
 import type { AsyncQuestionEntry } from "./async/types";
 import type { DockContext } from "./create-dock-store";
 import type { GatewaySync } from "./gateway-sync";
 import type { AsyncDraft } from "./outbox/types";
 import { entryForItem } from "./outbox/outbox-rules";
-import { answersFor, draftOf, UNANSWERED_MESSAGE } from "./selectors";
+import { answersFor, draftOf } from "./selectors";
 import type { AsyncLink, Outcome, QuestionDraft, RequestView } from "./types";
 
 /** Quiet time before a typed async draft is written to storage. */
@@ -88,10 +88,10 @@ export function createAsyncSync(ctx: DockContext, sync: GatewaySync, services: A
   const add = (entry: AsyncQuestionEntry) => {
     const record = recordOf(entry, sessionKey, now());
     const link = linkFor(entry);
-    ctx.set((s) => ({ asyncLinks: withEntry(s.asyncLinks, record.id, link) }));
+    ctx.dispatch({ type: "asyncLinked", requestId: record.id, link });
     sync.receive(record, "async");
     const view = viewOf(savedDrafts.get(link.itemId));
-    if (view && ctx.get().views[record.id]) ctx.set((s) => ({ views: withEntry(s.views, record.id, view) }));
+    if (view) ctx.dispatch({ type: "draftRestored", requestId: record.id, view });
   };
 
   // What an outcome of this question keeps of its async life: the link, its outbox entry and the saved reply.
@@ -140,7 +140,7 @@ export function createAsyncSync(ctx: DockContext, sync: GatewaySync, services: A
   const mirrorOutbox = () => {
     if (disposed) return;
     const { entries } = outbox.getState();
-    ctx.set({ deliveries: entries });
+    ctx.dispatch({ type: "deliveriesChanged", deliveries: entries });
     for (const e of Object.values(entries)) {
       setProtected(e.itemId, e.state !== "confirmed");
       // Answered in another pane: this pane shows the same summary instead of a second prompt.
@@ -189,7 +189,7 @@ export function createAsyncSync(ctx: DockContext, sync: GatewaySync, services: A
         const rid = asyncRequestId(d.itemId);
         const view = ctx.get().views[rid];
         const restored = viewOf(d);
-        if (d.disposition !== "skipped" && view && view.editedAt === 0 && restored) ctx.set((s) => ({ views: withEntry(s.views, rid, restored) }));
+        if (d.disposition !== "skipped" && view && view.editedAt === 0 && restored) ctx.dispatch({ type: "draftRestored", requestId: rid, view: restored });
         if (d.edited) setProtected(d.itemId, true);
       }
       reconcile();
@@ -217,7 +217,7 @@ export function createAsyncSync(ctx: DockContext, sync: GatewaySync, services: A
       const view = s.views[rid];
       const answers = answersFor(record, view);
       if (!answers) {
-        ctx.set({ submissions: withEntry(s.submissions, rid, { status: "error", kind: "answer", message: UNANSWERED_MESSAGE }) });
+        ctx.dispatch({ type: "submitFailed", requestId: rid, submission: { status: "error", kind: "answer", code: "unanswered" } });
         return;
       }
       const message = formatAnswerText(record.questions.map((q) => ({ title: q.question, values: ownEntry(answers.answers, q.questionId) ?? [] })));

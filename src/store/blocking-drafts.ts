@@ -76,7 +76,7 @@ export function createBlockingDrafts(ctx: DockContext, store: StoreApi<DockStore
     if (status === "submitting" || status === "uncertain") return;
     applying = true;
     try {
-      ctx.set({ views: withEntry(s.views, rid, viewWith(record, view, draft)) });
+      ctx.dispatch({ type: "draftRestored", requestId: rid, view: viewWith(record, view, draft) });
     } finally {
       applying = false;
     }

@@ -6,8 +6,11 @@ import { createAsyncSync } from "./async-sync";
 import { createIndexedDbBlockingDraftStorage, createMemoryBlockingDraftStorage } from "./blocking-draft-storage";
 import { createBlockingDrafts, type BlockingDraftServices } from "./blocking-drafts";
 import { createDockActions } from "./dock-actions";
+import { dockReducer, type DockEvent } from "./dock-reducer";
+import { OutcomeLog } from "./outcome-log";
 import { createGatewaySync } from "./gateway-sync";
 import { createHistoryOutcomes } from "./history-outcomes";
+import { createKeptOutcomes, type KeptOutcomes } from "./kept-outcomes";
 import { createPaneBus } from "./outbox/pane-bus";
 import { emptyPermissions } from "./permissions";
 import { newResolverId } from "./outcome-of";
@@ -50,7 +53,8 @@ export interface DockStoreOptions {
 /** Internals shared by the store's modules; not part of the public API. */
 export interface DockContext {
   options: Required<Omit<DockStoreOptions, "initialRecords" | "asyncQuestions" | "blockingDrafts">>;
-  set: StoreApi<DockStore>["setState"];
+  /** Applies one event through `dockReducer`; the only way the dock's state changes. */
+  dispatch(event: DockEvent): void;
   get: StoreApi<DockStore>["getState"];
   /** Every answer sent per request, so a late confirmation can tell "ours" from "elsewhere". */
   attempted: Map<string, QuestionAnswers[]>;
@@ -58,6 +62,8 @@ export interface DockContext {
   inflight: Map<string, Promise<void>>;
   /** Requests this tab sent an answer or skip for and has not seen end, kept across a reload. */
   sent: SentLedger;
+  /** This tab's own outcomes, kept across a reload. */
+  kept: KeptOutcomes;
 }
 
 // Every dock of a tab answers as one resolver, so a remounted dock, a session switch or a reload still knows its own answers.
@@ -84,17 +90,24 @@ export function createQuestionDockStore(opts: DockStoreOptions): StoreApi<DockSt
     activeId: null,
     views: idTable(),
     submissions: idTable(),
-    outcomes: new Map(),
-    outcomeVersion: 0,
+    outcomes: OutcomeLog.empty(),
     collapsed: false,
     rejected: [],
     permission: emptyPermissions(),
-    announcement: { text: "", n: 0 },
+    announcement: { key: "none", n: 0 },
   };
   // Actions need the store's own set/get, so the store is made first and the actions attached after.
   const store = createStore<DockStore>()(() => ({ ...initial, actions: undefined as unknown as DockStore["actions"] }));
-  const ctx: DockContext = { options, set: store.setState, get: store.getState, attempted: new Map(), inflight: new Map(), sent: createSentLedger(opts.sessionKey) };
+  const dispatch = (event: DockEvent) => {
+    const s = store.getState();
+    const next = dockReducer(s, event);
+    // The reducer copies the state it is given, so the actions ride along untouched.
+    if (next !== s) store.setState(next as DockStore, true);
+  };
+  const ctx: DockContext = { options, dispatch, get: store.getState, attempted: new Map(), inflight: new Map(), sent: createSentLedger(opts.sessionKey), kept: createKeptOutcomes(opts.sessionKey) };
   const sync = createGatewaySync(ctx);
+  // Before anything else can settle, so a request that ends again later keeps its newer outcome.
+  for (const [id, outcome] of ctx.kept.restore()) sync.putOutcome(id, outcome);
   const asyncSync = opts.asyncQuestions ? createAsyncSync(ctx, sync, opts.asyncQuestions) : undefined;
   const historyOutcomes = opts.asyncQuestions ? createHistoryOutcomes(ctx, sync, opts.asyncQuestions.conversation, store) : undefined;
   const drafts = draftServicesFor(opts);

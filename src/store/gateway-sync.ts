@@ -1,19 +1,13 @@
 import { recoverQuestions } from "../gateway/recovery";
 import { getQuestion } from "../gateway/questions-api";
-import { parseQuestionRecord, parseResolvedEvent, withEntry, withoutEntry, type QuestionAnswers, type QuestionRecord, type ValidationIssue } from "../protocol";
+import { parseQuestionRecord, parseResolvedEvent, type QuestionAnswers, type QuestionRecord, type ValidationIssue } from "../protocol";
 import type { DockContext } from "./create-dock-store";
-import { newView } from "./drafts";
 import { createExpiryTimer } from "./expiry-timer";
-import { notArrivedMessage, uncertainMessage } from "./messages";
 import { outcomeOf } from "./outcome-of";
 import { clearPermission, notePermission, screenRecord } from "./permissions";
 import { activeAfterArrival } from "./priority";
 import { belongsToSession } from "./session";
-import type { Outcome, OutcomeKind } from "./types";
-import { unsentDraft } from "./unsent-draft";
-
-/** How many rejected records the state keeps for display; older reports are dropped first. */
-const MAX_REJECTED = 20;
+import type { Announcement, Outcome, OutcomeKind } from "./types";
 
 /** The store's link to the gateway: applies events, recovers after reconnects, and settles requests. */
 export interface GatewaySync {
@@ -25,43 +19,10 @@ export interface GatewaySync {
   dropOutcome(id: string): void;
   /** Settles a request from its terminal record, telling our own answer apart from one given elsewhere. */
   settleFromRecord(record: QuestionRecord): void;
-  announce(text: string): void;
+  announce(announcement: Announcement): void;
   /** Holds a submit or skip whose reply was cut off until a recovery tells whether it arrived; `checkNow` asks at once. */
   markUncertain(id: string, kind: "answer" | "skip", checkNow: boolean): void;
   dispose(): void;
-}
-
-// The gateway's own question.list order (creation time, then id by localeCompare), so a pane that saw the
-// events live and one that recovered from the list show the same "Request n of m".
-function insertInOrder(order: string[], records: Record<string, QuestionRecord>, rec: QuestionRecord): string[] {
-  const at = order.findIndex((id) => {
-    const other = records[id];
-    return other !== undefined && (other.createdAtMs - rec.createdAtMs || other.id.localeCompare(rec.id)) > 0;
-  });
-  return at === -1 ? [...order, rec.id] : [...order.slice(0, at), rec.id, ...order.slice(at)];
-}
-
-// The record kept with an outcome shows how the gateway ended it; any other outcome keeps the last known state.
-function terminalRecord(record: QuestionRecord, kind: OutcomeKind, answers: QuestionAnswers | undefined): QuestionRecord {
-  if (kind === "expired") return { ...record, status: "expired" };
-  if (kind === "skipped" || kind === "skipped-elsewhere" || kind === "cancelled") return { ...record, status: "cancelled" };
-  if (kind === "answered" || kind === "answered-elsewhere") return { ...record, status: "answered", ...(answers ? { answers } : {}) };
-  return record;
-}
-
-function outcomeWords(kind: OutcomeKind): string {
-  const words: Record<OutcomeKind, string> = {
-    answered: "Answer sent",
-    "answered-elsewhere": "Answered elsewhere",
-    skipped: "Skipped",
-    "skipped-elsewhere": "Skipped elsewhere",
-    cancelled: "Question cancelled by the agent",
-    expired: "Question expired",
-    unavailable: "Question no longer available",
-    retired: "Moved to history",
-    "no-answer": "No answer",
-  };
-  return words[kind];
 }
 
 /** Wires a dock store to its gateway client. */
@@ -70,64 +31,40 @@ export function createGatewaySync(ctx: DockContext): GatewaySync {
   let recheck: unknown;
   let disposed = false;
 
-  const announce = (text: string) => ctx.set((s) => ({ announcement: { text, n: s.announcement.n + 1 } }));
+  const announce = (announcement: Announcement) => ctx.dispatch({ type: "announced", announcement });
 
   const reject = (source: string, errors: ValidationIssue[], id?: string) =>
-    ctx.set((s) => ({ rejected: [...s.rejected, { source, id, errors, at: now() }].slice(-MAX_REJECTED) }));
+    ctx.dispatch({ type: "recordRejected", rejection: { source, ...(id === undefined ? {} : { id }), errors, at: now() } });
 
   const mine = (rec: QuestionRecord) =>
     belongsToSession(rec.sessionKey, ctx.options.sessionKey, client.getConnection().hello?.mainSessionKey, ctx.options.showSessionless);
 
-  const putOutcome = (id: string, outcome: Outcome) => {
-    const s = ctx.get();
-    // The outcome map is the one structure that grows without bound, so it is updated in place (see DockState).
-    (s.outcomes as Map<string, Outcome>).set(id, outcome);
-    ctx.set({ outcomeVersion: s.outcomeVersion + 1 });
-  };
+  const putOutcome = (id: string, outcome: Outcome) => ctx.dispatch({ type: "outcomePut", id, outcome });
 
   const dropOutcome = (id: string) => {
-    const s = ctx.get();
-    if ((s.outcomes as Map<string, Outcome>).delete(id)) ctx.set({ outcomeVersion: s.outcomeVersion + 1 });
+    ctx.kept.forget(id);
+    ctx.dispatch({ type: "outcomeDropped", id });
   };
 
   const settle = (id: string, kind: OutcomeKind, answers?: QuestionAnswers, extra?: Pick<Outcome, "async">) => {
-    const s = ctx.get();
-    const record = s.records[id];
+    const record = ctx.get().records[id];
     if (!record) return;
-    const records = withoutEntry(s.records, id);
-    const views = withoutEntry(s.views, id);
-    const submissions = withoutEntry(s.submissions, id);
-    const index = s.order.indexOf(id);
-    const order = s.order.filter((x) => x !== id);
-    const activeId = s.activeId === id ? (order[Math.min(index, order.length - 1)] ?? null) : s.activeId;
-    const asyncLinks = withoutEntry(s.asyncLinks, id);
-    const unsent = unsentDraft(record, s.views[id], kind);
-    const cutOff = s.submissions[id]?.status === "uncertain" && s.submissions[id]?.kind === "answer";
-    // The outcome map is the one structure that grows without bound, so it is updated in place (see DockState).
-    (s.outcomes as Map<string, Outcome>).set(id, {
-      kind,
-      record: terminalRecord(record, kind, answers),
-      ...(answers ? { answers } : {}),
-      at: now(),
-      ...extra,
-      ...(unsent ? { unsent } : {}),
-      ...(unsent && cutOff ? { unsentMayHaveArrived: true as const } : {}),
-      // Binds the summary to the turn that asked.
-      ...(record.runId ? { runId: record.runId } : {}),
-    });
+    ctx.dispatch({ type: "recordSettled", id, outcome: kind, ...(answers ? { answers } : {}), ...(extra?.async ? { async: extra.async } : {}), at: now() });
+    const outcome = ctx.get().outcomes.get(id);
+    if (outcome) ctx.kept.keep(id, outcome);
     ctx.attempted.delete(id);
     ctx.sent.forget(id);
-    ctx.set({ records, views, submissions, order, activeId, asyncLinks, outcomeVersion: s.outcomeVersion + 1, collapsed: order.length ? s.collapsed : false });
-    announce(`${outcomeWords(kind)}: ${record.questions[0]?.header || record.questions[0]?.question || "question"}`);
+    // An async answer only joined the outbox here; its summary tells the delivery, so the announcement must not claim more.
+    const queued = kind === "answered" && extra?.async ? { queued: true as const } : {};
+    announce({ key: "outcome", kind, header: record.questions[0]?.header || record.questions[0]?.question || "", ...queued });
     expiry.reschedule();
   };
 
   const settleFromRecord = (rec: QuestionRecord) => {
     const kind = outcomeOf(rec, { resolverId: ctx.options.resolverId, attempted: ctx.attempted.get(rec.id) });
     if (!kind) return;
-    const held = ctx.get().records[rec.id];
     // Keep what the gateway said of who ended it, for the summary's words.
-    if (held && rec.resolvedBy !== undefined) ctx.set((s) => ({ records: withEntry(s.records, rec.id, { ...held, resolvedBy: rec.resolvedBy }) }));
+    if (rec.resolvedBy !== undefined) ctx.dispatch({ type: "resolverNoted", id: rec.id, resolvedBy: rec.resolvedBy });
     settle(rec.id, kind, kind === "answered" || kind === "answered-elsewhere" ? rec.answers : undefined);
   };
 
@@ -161,7 +98,7 @@ export function createGatewaySync(ctx: DockContext): GatewaySync {
     const s = ctx.get();
     if (disposed || !s.records[newId]) return;
     const { activeId, recheckInMs } = activeAfterArrival(s, newId, now(), ctx.options.typingGraceMs);
-    if (activeId !== s.activeId) ctx.set({ activeId });
+    if (activeId !== s.activeId && activeId !== null) ctx.dispatch({ type: "requestSwitched", requestId: activeId });
     if (recheckInMs > 0) recheck = timers.setTimeout(() => applyPriority(newId), recheckInMs);
   };
 
@@ -169,18 +106,10 @@ export function createGatewaySync(ctx: DockContext): GatewaySync {
     if (!mine(rec) || screenRecord(ctx, rec)) return;
     const s = ctx.get();
     if (rec.status !== "pending") return settleWhenReplied(rec);
-    if (s.records[rec.id]) {
-      ctx.set({ records: withEntry(s.records, rec.id, rec) });
-      return;
-    }
-    if (s.outcomes.has(rec.id)) return;
-    ctx.set({
-      records: withEntry(s.records, rec.id, rec),
-      order: insertInOrder(s.order, s.records, rec),
-      views: withEntry(s.views, rec.id, newView()),
-      submissions: withEntry(s.submissions, rec.id, { status: "idle" }),
-    });
-    if (source !== "recovery") announce(`New question: ${rec.questions[0]?.question ?? ""}`);
+    const known = Boolean(s.records[rec.id]);
+    ctx.dispatch({ type: "recordReceived", record: rec });
+    if (known || !ctx.get().records[rec.id]) return;
+    if (source !== "recovery") announce({ key: "newQuestion", question: rec.questions[0]?.question ?? "" });
     applyPriority(rec.id);
     expiry.reschedule();
   };
@@ -201,7 +130,7 @@ export function createGatewaySync(ctx: DockContext): GatewaySync {
       // Still pending on the gateway, so a cut-off submit or skip did not arrive: now that is certain.
       for (const id of listed) {
         const submission = ctx.get().submissions[id];
-        if (submission?.status === "uncertain") failSubmission(id, submission.kind, notArrivedMessage(submission.kind));
+        if (submission?.status === "uncertain") failSubmission(id, submission.kind);
       }
       for (const item of result.settled) {
         if (item.record && !ctx.get().records[item.id]) settleSentBeforeReload(item.record);
@@ -223,24 +152,26 @@ export function createGatewaySync(ctx: DockContext): GatewaySync {
     ctx.sent.forget(rec.id);
     const kind = outcomeOf(rec, { resolverId: ctx.options.resolverId });
     if (!kind || !mine(rec) || ctx.get().outcomes.has(rec.id)) return;
-    putOutcome(rec.id, { kind, record: rec, ...(rec.answers ? { answers: rec.answers } : {}), at: now(), ...(rec.runId ? { runId: rec.runId } : {}) });
+    const outcome: Outcome = { kind, record: rec, ...(rec.answers ? { answers: rec.answers } : {}), at: now(), ...(rec.runId ? { runId: rec.runId } : {}) };
+    putOutcome(rec.id, outcome);
+    ctx.kept.keep(rec.id, outcome);
   };
 
-  const failSubmission = (id: string, kind: "answer" | "skip", message: string) => {
-    ctx.set((s) => ({ submissions: withEntry(s.submissions, id, { status: "error", kind, message }) }));
-    announce(message);
+  const failSubmission = (id: string, kind: "answer" | "skip") => {
+    ctx.dispatch({ type: "submitFailed", requestId: id, submission: { status: "error", kind, code: "not-arrived" } });
+    announce({ key: "submitFailed", action: kind, code: "not-arrived" });
   };
 
   const markUncertain = (id: string, kind: "answer" | "skip", checkNow: boolean) => {
     if (!ctx.get().records[id]) return;
-    ctx.set((s) => ({ submissions: withEntry(s.submissions, id, { status: "uncertain", kind }) }));
-    announce(uncertainMessage(kind));
+    ctx.dispatch({ type: "submitUncertain", requestId: id, kind });
+    announce({ key: "uncertain", action: kind });
     // A timeout on a live connection brings no reconnect, and so no recovery: ask now.
     if (checkNow && client.getConnection().state === "connected") void recover(false);
   };
 
   const offs = [
-    client.subscribeConnection((connection) => ctx.set({ connection })),
+    client.subscribeConnection((connection) => ctx.dispatch({ type: "connectionChanged", connection })),
     client.onEvent("question.requested", (payload) => {
       const parsed = parseQuestionRecord(payload);
       if (parsed.ok) receive(parsed.value, "event");

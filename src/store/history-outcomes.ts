@@ -121,7 +121,7 @@ export function createHistoryOutcomes(ctx: DockContext, sync: GatewaySync, conve
       if (s.messages !== prev.messages || s.loaded !== prev.loaded || s.activeRunIds !== prev.activeRunIds) apply();
     }),
     store.subscribe((s, prev) => {
-      if (s.outcomeVersion !== prev.outcomeVersion) apply();
+      if (s.outcomes !== prev.outcomes) apply();
     }),
   ];
   apply();

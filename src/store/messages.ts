@@ -1,29 +1,23 @@
 import { GatewayRequestError } from "../gateway/types";
+import type { SubmitErrorCode } from "./types";
 
-/** What a submit or skip cut off before its reply says while recovery finds out whether it arrived. */
-export function uncertainMessage(kind: "answer" | "skip"): string {
-  return kind === "answer" ? "Checking whether your answer arrived…" : "Checking whether the skip arrived…";
+/** A failed submit or skip as data: a code the views put into words, and the raw detail that helps. */
+export interface SubmitFailure {
+  code: SubmitErrorCode;
+  detail?: string;
 }
 
-/** What a cut-off submit or skip says once recovery found the question still pending: it did not arrive. */
-export function notArrivedMessage(kind: "answer" | "skip"): string {
-  return kind === "answer"
-    ? "Your answer did not reach the gateway before the connection dropped. Your draft is kept; try again."
-    : "The skip did not reach the gateway before the connection dropped; try again.";
-}
-
-/** Turns a failed submit or skip into a sentence a person can act on; the draft is always kept. */
-export function submitErrorMessage(error: unknown, kind: "answer" | "skip"): string {
-  const what = kind === "answer" ? "Your answer was not sent" : "The skip was not sent";
+/** Classifies a failed submit or skip; the draft is always kept, so every code reads as "try again". */
+export function submitFailureOf(error: unknown): SubmitFailure {
   if (error instanceof GatewayRequestError) {
-    if (error.code === "DISCONNECTED") return `${what}: the connection dropped. Your draft is kept; try again.`;
-    if (error.code === "TIMEOUT") return `${what}: the gateway did not reply in time. Your draft is kept; try again.`;
-    if (error.reason === "QUESTION_INVALID_ANSWER") return `The gateway refused the answer: ${error.message}`;
+    if (error.code === "DISCONNECTED") return { code: "disconnected" };
+    if (error.code === "TIMEOUT") return { code: "timeout" };
+    if (error.reason === "QUESTION_INVALID_ANSWER") return { code: "invalid-answer", detail: error.message };
     if (error.code === "FORBIDDEN") {
-      const scope = typeof error.details?.["missingScope"] === "string" ? error.details["missingScope"] : undefined;
-      return `${what}: this connection may not answer questions${scope ? ` (missing ${scope})` : ""}.`;
+      const scope = error.details?.["missingScope"];
+      return typeof scope === "string" ? { code: "forbidden", detail: scope } : { code: "forbidden" };
     }
-    return `${what}: ${error.message}`;
+    return { code: "refused", detail: error.message };
   }
-  return `${what}: ${error instanceof Error ? error.message : "an unexpected error"}.`;
+  return error instanceof Error ? { code: "unexpected", detail: error.message } : { code: "unexpected" };
 }

@@ -73,14 +73,15 @@ export function permissionNoticeOf(method: string, error: unknown, at: number): 
 export function notePermission(ctx: DockContext, method: string, error: unknown): boolean {
   const notice = permissionNoticeOf(method, error, ctx.options.now());
   if (!notice) return false;
-  ctx.set((s) => ({ permission: { ...s.permission, notices: [...s.permission.notices.filter((n) => n.method !== method), notice].slice(-MAX_NOTICES) } }));
+  const { permission } = ctx.get();
+  ctx.dispatch({ type: "permissionChanged", permission: { ...permission, notices: [...permission.notices.filter((n) => n.method !== method), notice].slice(-MAX_NOTICES) } });
   return true;
 }
 
 /** Forgets a method's refusal once the same call went through. */
 export function clearPermission(ctx: DockContext, method: string): void {
   const { permission } = ctx.get();
-  if (permission.notices.some((n) => n.method === method)) ctx.set({ permission: { ...permission, notices: permission.notices.filter((n) => n.method !== method) } });
+  if (permission.notices.some((n) => n.method === method)) ctx.dispatch({ type: "permissionChanged", permission: { ...permission, notices: permission.notices.filter((n) => n.method !== method) } });
 }
 
 /** True when the record must stay out of the dock; the first time per id it is logged and listed with its reason. */
@@ -90,6 +91,6 @@ export function screenRecord(ctx: DockContext, record: QuestionRecord): boolean 
   const { permission } = ctx.get();
   if (permission.hidden.some((h) => h.id === record.id)) return true;
   console.info(`[question-dock] question ${JSON.stringify(record.id)} not shown: ${reason} question without operator.questions`);
-  ctx.set({ permission: { ...permission, hidden: [...permission.hidden, { id: record.id, reason, at: ctx.options.now() }].slice(-MAX_HIDDEN) } });
+  ctx.dispatch({ type: "permissionChanged", permission: { ...permission, hidden: [...permission.hidden, { id: record.id, reason, at: ctx.options.now() }].slice(-MAX_HIDDEN) } });
   return true;
 }

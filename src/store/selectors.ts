@@ -25,9 +25,6 @@ export function isAnswered(question: GatewayQuestion, view: RequestView | undefi
   return valuesOf(question, draftOf(view, question.questionId)).length > 0;
 }
 
-/** What a submit with an unanswered question says. */
-export const UNANSWERED_MESSAGE = "Answer every question before submitting.";
-
 /** Builds the answer envelope for a request, or undefined while any question is unanswered. */
 export function answersFor(record: QuestionRecord, view: RequestView | undefined): QuestionAnswers | undefined {
   const answers = idTable<string[]>();

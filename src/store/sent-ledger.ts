@@ -13,7 +13,8 @@ export interface SentLedger {
   forget(id: string): void;
 }
 
-function tabStorage(): Storage | undefined {
+/** This tab's sessionStorage, or undefined where it is missing or switched off. */
+export function tabStorage(): Storage | undefined {
   try {
     return typeof sessionStorage === "undefined" ? undefined : sessionStorage;
   } catch {

@@ -1,6 +1,7 @@
 import type { ConnectionInfo } from "../gateway/types";
 import type { IdTable, QuestionAnswers, QuestionRecord, ValidationIssue } from "../protocol";
 import type { OutboxEntry } from "./outbox/types";
+import type { OutcomeLog } from "./outcome-log";
 import type { PermissionState } from "./permissions";
 
 /** One question's draft: chosen labels and typed Other text, kept apart so text equal to a label stays text. */
@@ -27,7 +28,22 @@ export type Submission =
   | { status: "idle" }
   | { status: "submitting"; kind: "answer" | "skip" }
   | { status: "uncertain"; kind: "answer" | "skip" }
-  | { status: "error"; kind: "answer" | "skip"; message: string };
+  | { status: "error"; kind: "answer" | "skip"; code: SubmitErrorCode; detail?: string };
+
+/**
+ * Why a submit or skip failed; the views turn it into words. `detail` is raw text from the gateway or the error
+ * (for "forbidden", the missing scope), never a sentence of ours.
+ */
+export type SubmitErrorCode = "unanswered" | "disconnected" | "timeout" | "not-arrived" | "invalid-answer" | "forbidden" | "refused" | "unexpected";
+
+/** What the live region should say, as data: the views choose the words and the language. */
+export type Announcement =
+  | { key: "none" }
+  /** `header` is the first question's header, or its text when it has none; `queued` marks an async answer only queued so far. */
+  | { key: "outcome"; kind: OutcomeKind; header: string; queued?: true }
+  | { key: "newQuestion"; question: string }
+  | { key: "uncertain"; action: "answer" | "skip" }
+  | { key: "submitFailed"; action: "answer" | "skip"; code: SubmitErrorCode; detail?: string };
 
 /**
  * How a request left the dock: answered here or elsewhere; skipped by the person here, or skipped on another
@@ -98,21 +114,16 @@ export interface DockState {
   activeId: string | null;
   views: IdTable<RequestView>;
   submissions: IdTable<Submission>;
-  /**
-   * Terminal requests in the order they ended. The map grows for the life of the dock, so it is updated
-   * in place (O(1) per event) and `outcomeVersion` changes with it: select `outcomeVersion` to re-render.
-   */
-  outcomes: ReadonlyMap<string, Outcome>;
-  /** Bumped on every change to `outcomes`. */
-  outcomeVersion: number;
+  /** Terminal requests in the order they ended: an immutable, append-only log, a new object on every change. */
+  outcomes: OutcomeLog;
   collapsed: boolean;
   /** The conversation's outbox entries by id, mirrored for the summaries' delivery states. */
   deliveries: IdTable<OutboxEntry>;
   rejected: DockRejection[];
   /** Calls the gateway refused for lack of permission, and the questions hidden from this connection. */
   permission: PermissionState;
-  /** A short polite message for the live region, with a counter so a repeat still announces. */
-  announcement: { text: string; n: number };
+  /** The latest polite announcement for the live region, with a counter so a repeat still announces. */
+  announcement: Announcement & { n: number };
 }
 
 /** What a dock can be asked to do; every action takes the request id it acts on. */
@@ -127,6 +138,8 @@ export interface DockActions {
   back(requestId: string): void;
   submit(requestId: string): Promise<void>;
   skip(requestId: string): Promise<void>;
+  /** Answers a blocking request with exactly `answers` (e.g. read from a chat reply), as `submit` sends a draft; the draft is left as it is. */
+  answerWith(requestId: string, answers: QuestionAnswers): Promise<void>;
   collapse(): void;
   expand(): void;
   showRequest(requestId: string): void;

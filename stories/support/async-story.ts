@@ -1,6 +1,6 @@
 // A story dock with async (Codex) questions and the answer outbox switched on: the same running dock as
 // story-dock.ts, plus the conversation and outbox behind async questions, and a gateway that can refuse.
-import type { SimAskAsyncParams } from "../../src/gateway/simulated";
+import type { SimAskAsyncParams } from "../../src/simulated";
 import {
   asyncRequestId,
   createConversation,

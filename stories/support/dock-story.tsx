@@ -26,7 +26,8 @@ export function disposeLoadedDock(context: Pick<StoryContext, "loaded">): () => 
 
 /** Renders the story inside its loaded dock's provider, in a frame as wide as a chat column. */
 export const withStoryDock: Decorator = (Story, context) => (
-  <QuestionDockProvider store={loadedDock(context).store}>
+  // A story picks its words with `parameters.locale` (BCP 47); English when it names none.
+  <QuestionDockProvider store={loadedDock(context).store} locale={(context.parameters["locale"] as string | undefined) ?? "en"}>
     <div className="story-frame">
       <Story />
     </div>

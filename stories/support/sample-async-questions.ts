@@ -1,5 +1,5 @@
 // Async (Codex) questions an agent might post while it keeps working, shared by the stories.
-import type { SimAskAsyncParams, SimAsyncQuestion } from "../../src/gateway/simulated";
+import type { SimAskAsyncParams, SimAsyncQuestion } from "../../src/simulated";
 
 /** Two plain options. */
 export const BRANCH: SimAsyncQuestion = { title: "Which branch should the fix land on?", options: ["main", "release/2.4"] };

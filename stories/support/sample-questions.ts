@@ -1,5 +1,5 @@
 // Questions an agent might ask, shared by the stories. Each reads like a real ask_user call.
-import type { SimAskParams } from "../../src/gateway/simulated";
+import type { SimAskParams } from "../../src/simulated";
 
 type Question = SimAskParams["questions"][number];
 

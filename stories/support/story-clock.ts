@@ -1,6 +1,6 @@
 // A hand-driven clock for stories: time stands still unless a scenario moves it, so countdowns, expiry and
 // snapshots never change while a story is on screen or under test.
-import type { SimClock } from "../../src/gateway/simulated";
+import type { SimClock } from "../../src/simulated";
 
 /** The instant every story starts at: 15 January 2026, 09:30 UTC. */
 export const STORY_EPOCH_MS = Date.UTC(2026, 0, 15, 9, 30);

@@ -1,9 +1,9 @@
 // A running dock for one story: the simulated gateway, the real client and the real store, driven into
 // the state the story shows before anything renders. No React here; dock-story.tsx puts it on screen.
-import { createGatewayClient, type GatewayClient } from "../../src/gateway";
-import { createSimulatedGateway, type SimAskParams, type SimulatedGateway } from "../../src/gateway/simulated";
+import type { GatewayClient } from "../../src/gateway";
+import { createScriptedDock, type SimAskParams, type SimulatedGateway } from "../../src/simulated";
 import type { TransportFactory } from "../../src/gateway/transport";
-import { createQuestionDockStore, type DockActions, type DockState, type DockStore, type DockStoreOptions } from "../../src/store";
+import type { DockActions, DockState, DockStore, DockStoreOptions } from "../../src/store";
 import type { StoreApi } from "zustand/vanilla";
 import { createStallableTransport, type StallableTransport } from "./stallable-transport";
 import { createStoryClock, type StoryClock } from "./story-clock";
@@ -91,18 +91,27 @@ export function waitFor<T>(store: StoreApi<T>, check: (state: T) => boolean, wha
 /** Starts a dock on a fresh simulated gateway, asks the scenario's requests and drives it into its state. */
 export async function createStoryDock(scenario: DockScenario = {}): Promise<StoryDock> {
   const clock = createStoryClock();
-  const sim = createSimulatedGateway({ token: TOKEN, tickIntervalMs: 0, clock, reply: false });
-  const link = createStallableTransport(scenario.transport ? scenario.transport(sim.transport) : sim.transport);
-  const client = createGatewayClient({ url: "sim://story", token: TOKEN, transport: link.transport, requestTimeoutMs: REQUEST_TIMEOUT_MS });
-  const extra = scenario.setup?.({ sim, client, clock }) ?? {};
-  const store = createQuestionDockStore({ client, sessionKey: "main", now: clock.now, timers: clock, typingGraceMs: 0, ...extra.store });
+  let link: StallableTransport | undefined;
+  let extra: StorySetup = {};
+  const { sim, client, store } = createScriptedDock({
+    token: TOKEN,
+    clock,
+    sim: { tickIntervalMs: 0, reply: false },
+    transport: (inner) => (link = createStallableTransport(scenario.transport ? scenario.transport(inner) : inner)).transport,
+    // The story's clock stands still for countdowns and expiry; reconnects after a drop or restart still run in real time.
+    client: { requestTimeoutMs: REQUEST_TIMEOUT_MS, now: () => Date.now(), setTimeout: (fn, ms) => setTimeout(fn, ms), clearTimeout: (h) => clearTimeout(h as number) },
+    store: (parts) => {
+      extra = scenario.setup?.({ ...parts, clock }) ?? {};
+      return { typingGraceMs: 0, ...extra.store };
+    },
+  });
   let disposed = false;
   const dock: StoryDock = {
     sim,
     client,
     store,
     clock,
-    link,
+    link: link!,
     ids: [],
     async ask(request) {
       const { id } = sim.ask({ id: `request-${dock.ids.length + 1}`, ...request });
@@ -143,6 +152,13 @@ export async function createStoryDock(scenario: DockScenario = {}): Promise<Stor
     dock.dispose();
     throw error;
   }
+  return dock;
+}
+
+/** The story dock made last and still running (tests read the gateway's records through it). */
+export function lastStoryDock(): StoryDock {
+  const dock = [...live].at(-1);
+  if (!dock) throw new Error("No story dock is running.");
   return dock;
 }
 

@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { DockLayout, QuestionDock, QuestionDockProvider, QuestionSummaryList } from "../../src/components";
 import { createGatewayClient, type GatewayClient } from "../../src/gateway/client";
-import { createSimulatedGateway, type SimulatedGateway } from "../../src/gateway/simulated";
+import { createSimulatedGateway, type SimulatedGateway } from "../../src/simulated";
 import { createQuestionDockStore, createMemoryStorage, createPaneBus, getAsyncQuestionServices } from "../../src/store";
 
 const TOKEN = "async-dock-token";

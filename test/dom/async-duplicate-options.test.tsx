@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from "vitest";
 import { DockLayout, QuestionDock, QuestionDockProvider, QuestionSummaryList } from "../../src/components";
 import { createGatewayClient, type GatewayClient } from "../../src/gateway/client";
-import { createSimulatedGateway, type SimulatedGateway } from "../../src/gateway/simulated";
+import { createSimulatedGateway, type SimulatedGateway } from "../../src/simulated";
 import { idTable, type QuestionRecord } from "../../src/protocol";
 import { createMemoryStorage, createPaneBus, createQuestionDockStore, getAsyncQuestionServices, type AsyncQuestionServices } from "../../src/store";
 

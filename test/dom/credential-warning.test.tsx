@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { QuestionDock, QuestionDockProvider } from "../../src/components";
 import { createGatewayClient, type GatewayClient } from "../../src/gateway";
-import { createSimulatedGateway, type SimulatedGateway } from "../../src/gateway/simulated";
+import { createSimulatedGateway, type SimulatedGateway } from "../../src/simulated";
 import {
   BLOCKING_DRAFT_SAVE_DELAY_MS,
   createMemoryBlockingDraftStorage,

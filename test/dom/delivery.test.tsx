@@ -20,7 +20,7 @@ describe("Delivery", () => {
     expect(screen.getByRole("status")).toHaveTextContent(TARGET.question);
     await h.user.click(screen.getByRole("radio", { name: "Production" }));
     await h.user.click(screen.getByRole("button", { name: "Submit" }));
-    await vi.waitFor(() => expect(screen.getByRole("status")).toHaveTextContent(/answer sent/i));
+    await vi.waitFor(() => expect(screen.getByRole("status")).toHaveTextContent(/^Answered: /));
     expect(h.gatewayRecord(id)?.status).toBe("answered");
   });
 

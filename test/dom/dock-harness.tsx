@@ -3,9 +3,9 @@ import userEvent from "@testing-library/user-event";
 import type { ReactNode } from "react";
 import { expect, vi } from "vitest";
 import { DockLayout, QuestionDock, QuestionDockProvider, QuestionSummaryList, type QuestionDockProps } from "../../src/components";
-import { createGatewayClient, type GatewayClient } from "../../src/gateway/client";
-import { createSimulatedGateway, type SimAskParams, type SimulatedGateway } from "../../src/gateway/simulated";
-import { createQuestionDockStore } from "../../src/store";
+import type { GatewayClient } from "../../src/gateway/client";
+import { createScriptedDock, type SimAskParams, type SimulatedGateway } from "../../src/simulated";
+import type { createQuestionDockStore } from "../../src/store";
 import { TARGET as BASE_TARGET } from "../support/questions";
 
 /** The token the harness's simulated gateway takes. */
@@ -39,9 +39,7 @@ export interface DockHarness {
 /** Starts the simulated gateway, a connected client and a dock store; call `stop` after the test. */
 export async function startDock(opts: { typingGraceMs?: number } = {}): Promise<DockHarness> {
   vi.useFakeTimers({ shouldAdvanceTime: true });
-  const sim = createSimulatedGateway({ token: TOKEN, tickIntervalMs: 0 });
-  const client = createGatewayClient({ url: "sim://gateway", transport: sim.transport, token: TOKEN });
-  const store = createQuestionDockStore({ client, sessionKey: "main", typingGraceMs: opts.typingGraceMs ?? 0 });
+  const { sim, client, store } = createScriptedDock({ token: TOKEN, sim: { tickIntervalMs: 0 }, store: { typingGraceMs: opts.typingGraceMs ?? 0 } });
   client.start();
   await vi.waitFor(() => expect(store.getState().connection.state).toBe("connected"));
   const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });

@@ -4,7 +4,7 @@ import { render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { QuestionDockProvider, QuestionSummaryList } from "../../src/components";
 import { createGatewayClient, type GatewayClient } from "../../src/gateway/client";
-import { createSimulatedGateway } from "../../src/gateway/simulated";
+import { createSimulatedGateway } from "../../src/simulated";
 import { createMemoryStorage, createPaneBus, createQuestionDockStore, getAsyncQuestionServices } from "../../src/store";
 
 const TOKEN = "history-summaries-token";

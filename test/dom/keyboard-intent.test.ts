@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { keyboardIntent, keyTargetKind, type KeyInput } from "../../src/hooks/keyboard-intent";
+import { inlineArrowDelta, inlineDirectionOf, keyboardIntent, keyTargetKind, type KeyInput } from "../../src/hooks/keyboard-intent";
 
 function el(html: string): Element {
   const host = document.createElement("div");
@@ -94,9 +94,53 @@ describe("keyboardIntent", () => {
   });
 
   describe("Space and other keys", () => {
-    it("never claims Space, letters or arrows", () => {
-      for (const key of [" ", "a", "ArrowDown", "Tab"]) expect(keyboardIntent(press(key, el(`<div data-target></div>`)), ctx)).toBeNull();
+    it("never claims Space, letters or arrows outside the request arrows", () => {
+      for (const key of [" ", "a", "ArrowDown", "ArrowLeft", "ArrowRight", "Tab"]) expect(keyboardIntent(press(key, el(`<div data-target></div>`)), ctx)).toBeNull();
+      expect(keyboardIntent(press("ArrowLeft", el(`<button role="radio" data-target>A</button>`)), { ...ctx, direction: "rtl" })).toBeNull();
     });
+  });
+
+  describe("ArrowLeft and ArrowRight on the request arrows", () => {
+    const navButton = () => el(`<div role="group" data-qd-request-nav><button data-target>Next request</button></div>`);
+
+    it("moves forward with ArrowRight and back with ArrowLeft left to right, the default", () => {
+      expect(keyboardIntent(press("ArrowRight", navButton()), ctx)).toEqual({ type: "request", delta: 1 });
+      expect(keyboardIntent(press("ArrowLeft", navButton()), ctx)).toEqual({ type: "request", delta: -1 });
+      expect(keyboardIntent(press("ArrowRight", navButton()), { ...ctx, direction: "ltr" })).toEqual({ type: "request", delta: 1 });
+    });
+
+    it("swaps them right to left: ArrowLeft moves forward", () => {
+      const rtl = { ...ctx, direction: "rtl" as const };
+      expect(keyboardIntent(press("ArrowLeft", navButton()), rtl)).toEqual({ type: "request", delta: 1 });
+      expect(keyboardIntent(press("ArrowRight", navButton()), rtl)).toEqual({ type: "request", delta: -1 });
+    });
+
+    it("leaves Up, Down, modified arrows and composing alone", () => {
+      expect(keyboardIntent(press("ArrowUp", navButton()), ctx)).toBeNull();
+      for (const mod of ["ctrlKey", "altKey", "metaKey", "shiftKey"] as const) {
+        expect(keyboardIntent(press("ArrowRight", navButton(), { [mod]: true }), ctx)).toBeNull();
+      }
+      expect(keyboardIntent(press("ArrowRight", navButton(), { isComposing: true }), ctx)).toBeNull();
+    });
+  });
+});
+
+describe("inlineArrowDelta", () => {
+  it("points forward along the reading direction", () => {
+    expect(inlineArrowDelta("ArrowRight", "ltr")).toBe(1);
+    expect(inlineArrowDelta("ArrowLeft", "ltr")).toBe(-1);
+    expect(inlineArrowDelta("ArrowLeft", "rtl")).toBe(1);
+    expect(inlineArrowDelta("ArrowRight", "rtl")).toBe(-1);
+    expect(inlineArrowDelta("ArrowDown", "rtl")).toBeNull();
+  });
+});
+
+describe("inlineDirectionOf", () => {
+  it("follows the nearest dir attribute, and is ltr without one", () => {
+    expect(inlineDirectionOf(el(`<div dir="rtl"><p><span data-target>x</span></p></div>`))).toBe("rtl");
+    expect(inlineDirectionOf(el(`<div dir="rtl"><p dir="ltr"><span data-target>x</span></p></div>`))).toBe("ltr");
+    expect(inlineDirectionOf(el(`<span data-target>x</span>`))).toBe("ltr");
+    expect(inlineDirectionOf(null)).toBe("ltr");
   });
 });
 

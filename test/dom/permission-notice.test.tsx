@@ -2,7 +2,7 @@ import { render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { DockLayout, QuestionDock, QuestionDockProvider, QuestionSummaryList } from "../../src/components";
 import { createGatewayClient, type GatewayClient } from "../../src/gateway";
-import { createSimulatedGateway } from "../../src/gateway/simulated";
+import { createSimulatedGateway } from "../../src/simulated";
 import { createQuestionDockStore } from "../../src/store";
 import { TARGET } from "./dock-harness";
 

@@ -5,8 +5,10 @@ import * as axeMatchers from "vitest-axe/matchers";
 
 expect.extend(axeMatchers);
 
+// Each test is a fresh tab: what one test's dock kept for a reload (sessionStorage) must not show in the next.
 afterEach(() => {
   cleanup();
+  sessionStorage.clear();
 });
 
 declare module "vitest" {

@@ -2,7 +2,7 @@ import { act, render, within } from "@testing-library/react";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { QuestionDock, QuestionDockProvider, QuestionSummary } from "../../src/components";
 import { createGatewayClient } from "../../src/gateway";
-import { createSimulatedGateway } from "../../src/gateway/simulated";
+import { createSimulatedGateway } from "../../src/simulated";
 import { idTable, safeHttpUrl, sendableText, type QuestionRecord } from "../../src/protocol";
 import { createMemoryStorage, createPaneBus, createQuestionDockStore, getAsyncQuestionServices, type Outcome } from "../../src/store";
 import { XSS_PAYLOADS } from "../support/xss-payloads";

@@ -1,7 +1,7 @@
 // Fake time for the store and conversation tests: one clock the simulated gateway and the stores read, and
 // waits that advance it while real async work (WebCrypto signing on Node's thread pool) finishes in real time.
 import { vi } from "vitest";
-import type { SimClock } from "../../src/gateway/simulated";
+import type { SimClock } from "../../src/simulated";
 import type { DockTimers } from "../../src/store";
 
 // Captured when this module loads, before any test fakes the timers.

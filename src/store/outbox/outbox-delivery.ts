@@ -1,7 +1,7 @@
 import type { ChatSendParams } from "../../protocol";
 import type { OutboxCore } from "./outbox-core";
 import { classifySendError, keysOf, sendKeyOf } from "./outbox-rules";
-import type { OutboxEntry } from "./types";
+import type { DeliveryFailureCode, OutboxEntry } from "./types";
 
 /** Most fresh keys one entry may get from the restart rule before it is marked failed. @default 2 */
 export const MAX_SUCCESSOR_KEYS = 2;
@@ -46,8 +46,10 @@ export function createDelivery(core: OutboxCore): Delivery {
         });
 
   const holds = (entry: OutboxEntry) => keysOf(entry).some((key) => o.history.hasUserMessage(key));
-  const confirm = (id: string) => void core.change(id, { state: "confirmed", isPaused: false, failureReason: undefined, confirmedAt: o.now() });
-  const uncertain = (id: string, failureReason: string) => void core.change(id, { state: "unconfirmed", failureReason });
+  const confirm = (id: string) => void core.change(id, { state: "confirmed", isPaused: false, failureReason: undefined, failureCode: undefined, confirmedAt: o.now() });
+  // Either the dock's own finding (a code) or the gateway's words; never both, so the summary shows one cause.
+  const uncertain = (id: string, cause: { failureCode: DeliveryFailureCode } | { failureReason: string }) =>
+    void core.change(id, { state: "unconfirmed", failureReason: undefined, failureCode: undefined, ...cause });
 
   /** True when a fresh history was read; a stale view is never taken as proof of absence. */
   async function refresh(): Promise<boolean> {
@@ -75,7 +77,7 @@ export function createDelivery(core: OutboxCore): Delivery {
   async function deliver(id: string): Promise<void> {
     active = id;
     try {
-      const entry = core.change(id, { state: "sending", isPaused: false, failureReason: undefined });
+      const entry = core.change(id, { state: "sending", isPaused: false, failureReason: undefined, failureCode: undefined });
       if (!entry) return;
       if ((entry.attempts ?? 0) > 0) {
         // Sent before: the first attempt may have arrived after all, and a second send must not be needed to learn it.
@@ -84,7 +86,7 @@ export function createDelivery(core: OutboxCore): Delivery {
         core.sendingNow.delete(id);
         const now = core.entry(id);
         if (!now || now.state !== "sending") return;
-        if (!fresh) return uncertain(id, "The saved history could not be checked; delivery is uncertain.");
+        if (!fresh) return uncertain(id, { failureCode: "history-unchecked" });
         if (holds(now)) return confirm(id);
       }
       if (await send(id)) await awaitConfirmation(id);
@@ -107,7 +109,7 @@ export function createDelivery(core: OutboxCore): Delivery {
       core.sendingNow.delete(id);
       if (core.disposed) return false;
       const failure = classifySendError(error);
-      if (failure.kind === "uncertain") uncertain(id, failure.reason);
+      if (failure.kind === "uncertain") uncertain(id, { failureCode: failure.code });
       else if (failure.kind === "refused") {
         core.change(id, { state: "failed", failureReason: failure.reason, failureCount: entry.failureCount + 1, ...(failure.forGood ? { refusedForGood: true } : {}) });
       }
@@ -125,7 +127,7 @@ export function createDelivery(core: OutboxCore): Delivery {
   // stays on the entry, so a copy under it still counts as confirmation. Never two messages.
   async function afterNotAdmitted(id: string, reason: string): Promise<boolean> {
     if (!(await refresh())) {
-      uncertain(id, reason);
+      uncertain(id, { failureReason: reason });
       return false;
     }
     const entry = core.entry(id);
@@ -153,7 +155,7 @@ export function createDelivery(core: OutboxCore): Delivery {
       const now = core.entry(id);
       if (fresh && now && now.state === "sending" && holds(now)) return confirm(id);
     }
-    uncertain(id, "The gateway took the answer, but the saved history does not show it yet.");
+    uncertain(id, { failureCode: "not-in-history" });
   }
 
   async function resume(): Promise<void> {

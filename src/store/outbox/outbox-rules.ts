@@ -54,7 +54,7 @@ export function isLocked(entry: OutboxEntry): boolean {
 /** How a chat.send error is handled. */
 export type SendFailure =
   /** The answer may or may not have arrived (the connection dropped, or no answer in time). */
-  | { kind: "uncertain"; reason: string }
+  | { kind: "uncertain"; code: "disconnected" | "timeout" }
   /** After a restart the gateway refuses this key on every try; only the history can tell whether it arrived. */
   | { kind: "not-admitted"; reason: string }
   /** The gateway answered with an error: it did not take the message. `forGood`: the same text would be refused again. */
@@ -69,8 +69,8 @@ export const NOT_DURABLY_ADMITTED = /not durably admitted/i;
 /** Sorts a chat.send rejection into what the outbox does next. */
 export function classifySendError(error: unknown): SendFailure {
   if (!(error instanceof GatewayRequestError)) return { kind: "refused", reason: error instanceof Error ? error.message : String(error), forGood: false };
-  if (error.code === "DISCONNECTED") return { kind: "uncertain", reason: "The connection dropped while sending; delivery is uncertain." };
-  if (error.code === "TIMEOUT") return { kind: "uncertain", reason: "The gateway did not answer in time; delivery is uncertain." };
+  if (error.code === "DISCONNECTED") return { kind: "uncertain", code: "disconnected" };
+  if (error.code === "TIMEOUT") return { kind: "uncertain", code: "timeout" };
   if (error.code === "UNAVAILABLE" && NOT_DURABLY_ADMITTED.test(error.message)) return { kind: "not-admitted", reason: error.message };
   return { kind: "refused", reason: error.message, forGood: REFUSED_FOR_GOOD.has(error.code) };
 }

@@ -21,7 +21,7 @@ function randomId(): string {
 
 /** What an entry became when another page left it: a send cut short by a reload is uncertain, not lost and not sent. */
 function afterReload(entry: OutboxEntry, core: OutboxCore): OutboxEntry {
-  if (entry.state === "sending") return { ...entry, state: "unconfirmed", isPaused: false, failureReason: "The page closed while sending; delivery is uncertain.", updatedAt: entry.updatedAt + 1 };
+  if (entry.state === "sending") return { ...entry, state: "unconfirmed", isPaused: false, failureReason: undefined, failureCode: "page-closed", updatedAt: entry.updatedAt + 1 };
   if (entry.state === "queued") return { ...entry, isPaused: !core.connected() };
   return entry;
 }
@@ -104,7 +104,7 @@ export function createOutbox(options: OutboxOptions): OutboxStore {
           delivery.confirm(id);
           return true;
         }
-        core.change(id, { state: "queued", isPaused: !core.connected(), failureReason: undefined });
+        core.change(id, { state: "queued", isPaused: !core.connected(), failureReason: undefined, failureCode: undefined });
         delivery.pump();
         return true;
       },

@@ -12,6 +12,9 @@ export type DeliveryState =
   /** The saved conversation history holds the message. */
   | "confirmed";
 
+/** Causes of an uncertain delivery the dock finds itself: a cut-off send, a silent gateway, a history it could not read or that lacks the answer, a closed page. */
+export type DeliveryFailureCode = "disconnected" | "timeout" | "history-unchecked" | "not-in-history" | "page-closed";
+
 /** One answer waiting in, or delivered through, the outbox. Modelled on a mutation: one entry, one key, many attempts. */
 export interface OutboxEntry {
   /** Stable id of the entry; also the chat.send idempotencyKey, made once and reused on every retry. */
@@ -27,7 +30,10 @@ export interface OutboxEntry {
   createdAt: number;
   updatedAt: number;
   failureCount: number;
+  /** The gateway's own words for the last failure (untrusted text), when it gave any. */
   failureReason?: string;
+  /** Why delivery is uncertain, when the dock concluded it itself; the views put it into words. */
+  failureCode?: DeliveryFailureCode;
   /** The gateway refused the message itself (its text, or this connection's rights): Retry is not offered, Discard reopens the draft. */
   refusedForGood?: boolean;
   /** True while offline: the entry waits for a reconnect rather than failing. */

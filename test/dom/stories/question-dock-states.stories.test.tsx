@@ -31,7 +31,7 @@ describe("QuestionDock/States stories", { timeout: 20_000 }, () => {
     expect(dock.getByRole("radio", { name: "EU (Frankfurt)" })).toBeChecked();
     expect(dock.queryByText("Sending…")).not.toBeInTheDocument();
     await userEvent.click(dock.getByRole("button", { name: "Submit" }));
-    expect(await screen.findByText("Answer sent: Region")).toBeInTheDocument();
+    expect(await screen.findByText("Answered: Region")).toBeInTheDocument();
     expect(screen.queryByRole("region", { name: "Questions" })).not.toBeInTheDocument();
   });
 

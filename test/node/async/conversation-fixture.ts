@@ -2,7 +2,7 @@
 // transport, on a fake clock. Not a test file.
 import { vi } from "vitest";
 import { createGatewayClient, type GatewayClient } from "../../../src/gateway";
-import { createSimulatedGateway, type SimulatedGateway } from "../../../src/gateway/simulated";
+import { createSimulatedGateway, type SimulatedGateway } from "../../../src/simulated";
 import type { TransportFactory } from "../../../src/gateway/transport";
 import { createConversation, type ConversationState, type ConversationStore } from "../../../src/store/async";
 import { fakeClock, flush, until as untilOnFakeClock } from "../fake-clock";

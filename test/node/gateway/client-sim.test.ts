@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createGatewayClient, resolveQuestion, listQuestions, requestQuestion, type GatewayClient } from "../../../src/gateway";
-import { createSimulatedGateway, type SimulatedGateway } from "../../../src/gateway/simulated";
+import { createSimulatedGateway, type SimulatedGateway } from "../../../src/simulated";
 import { GatewayRequestError, type ConnectedInfo, type ConnectionState } from "../../../src/gateway/types";
 import { until } from "./until";
 

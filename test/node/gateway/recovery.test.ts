@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createGatewayClient, recoverQuestions, type GatewayClient } from "../../../src/gateway";
-import { createSimulatedGateway, type SimulatedGateway } from "../../../src/gateway/simulated";
+import { createSimulatedGateway, type SimulatedGateway } from "../../../src/simulated";
 import { until } from "./until";
 
 let sim: SimulatedGateway;

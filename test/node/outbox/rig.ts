@@ -1,7 +1,7 @@
 // The outbox against the simulated gateway through the real client, on fake time.
 import { vi } from "vitest";
 import { createGatewayClient, type GatewayClient } from "../../../src/gateway";
-import { createSimulatedGateway, type SimChatMessage, type SimulatedGateway, type SimulatedGatewayOptions } from "../../../src/gateway/simulated";
+import { createSimulatedGateway, type SimChatMessage, type SimulatedGateway, type SimulatedGatewayOptions } from "../../../src/simulated";
 import { createMemoryStorage, createOutbox, createPaneBus, type AsyncDraft, type DeliveryState, type DockStorage, type OutboxOptions, type OutboxStore, type PaneBus } from "../../../src/store/outbox";
 import { chatHistory, type TestHistory } from "./chat-history";
 import { withWireFaults, type WireFaults } from "./wire-faults";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createSimulatedGateway, type SimulatedGatewayOptions } from "../../../src/gateway/simulated";
+import { createSimulatedGateway, type SimulatedGatewayOptions } from "../../../src/simulated";
 import { connect, ManualClock, type WireFrame } from "./wire";
 
 const MAIN = "agent:main:main";

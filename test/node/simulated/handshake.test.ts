@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createSimulatedGateway } from "../../../src/gateway/simulated";
+import { createSimulatedGateway } from "../../../src/simulated";
 import { connect, connectParams, flush, Wire } from "./wire";
 
 describe("simulated gateway handshake", () => {

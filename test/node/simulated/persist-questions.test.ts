@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createSimulatedGateway, type SimPersistence } from "../../../src/gateway/simulated";
+import { createSimulatedGateway, type SimPersistence } from "../../../src/simulated";
 import { connect, flush, ManualClock } from "./wire";
 
 const ASK = { questions: [{ questionId: "target", header: "Deploy", question: "Where?", options: [{ label: "Staging" }, { label: "Production" }] }], timeoutMs: 60_000 };

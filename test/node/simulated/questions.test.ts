@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createSimulatedGateway } from "../../../src/gateway/simulated";
+import { createSimulatedGateway } from "../../../src/simulated";
 import { parseQuestionRecord } from "../../../src/protocol";
 import { connect, ManualClock } from "./wire";
 

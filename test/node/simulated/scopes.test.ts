@@ -1,7 +1,7 @@
 // The simulated gateway's scope rules, matched to what OpenClaw 2026.9.6 did (docs/gateway-findings.md, "Restricted scopes").
 import { afterEach, describe, expect, it } from "vitest";
 import { createGatewayClient, type GatewayClient } from "../../../src/gateway";
-import { createSimulatedGateway, type SimulatedGateway } from "../../../src/gateway/simulated";
+import { createSimulatedGateway, type SimulatedGateway } from "../../../src/simulated";
 import { GatewayRequestError } from "../../../src/gateway/types";
 import { createQuestionDockStore } from "../../../src/store";
 import { until } from "../gateway/until";

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createSimulatedGateway } from "../../../src/gateway/simulated";
+import { createSimulatedGateway } from "../../../src/simulated";
 import { connect, flush, Wire } from "./wire";
 
 const question = { questionId: "go", header: "Go?", question: "Proceed?", options: [{ label: "Yes" }, { label: "No" }] };

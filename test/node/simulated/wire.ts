@@ -1,6 +1,6 @@
 import { toBase64Url, toHex } from "../../../src/gateway/bytes";
 import type { Transport } from "../../../src/gateway/transport";
-import type { SimClock, SimulatedGateway } from "../../../src/gateway/simulated";
+import type { SimClock, SimulatedGateway } from "../../../src/simulated";
 
 /** Decoded JSON that tests read freely; a wrong path fails the assertion, not the compile. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -1,11 +1,11 @@
 // A dock store wired as an app wires it: the simulated gateway, the real client over the sim's
 // transport, and the real store, all on one fake clock. Not a test file; the store tests share it.
 import { vi } from "vitest";
-import { createGatewayClient, type GatewayClient } from "../../../src/gateway";
-import { createSimulatedGateway, type SimAskParams, type SimulatedGateway } from "../../../src/gateway/simulated";
+import type { GatewayClient } from "../../../src/gateway";
+import { createScriptedDock, type SimAskParams, type SimulatedGateway } from "../../../src/simulated";
 import type { TransportFactory } from "../../../src/gateway/transport";
 import type { QuestionRecord } from "../../../src/protocol";
-import { createQuestionDockStore, type DockActions, type DockState, type DockStoreOptions } from "../../../src/store";
+import type { createQuestionDockStore, DockActions, DockState, DockStoreOptions } from "../../../src/store";
 import { fakeClock, flush, until } from "../fake-clock";
 
 /** The token the simulated gateway requires. */
@@ -84,27 +84,18 @@ function wire(base: TransportFactory, methods: string[], received: WireFrame[], 
 export async function startDock(opts: FixtureOptions = {}): Promise<DockFixture> {
   vi.useFakeTimers({ now: START });
   const { latencyMs, lose, connect = true, mainSessionKey, clientToken = TOKEN, ...storeOptions } = opts;
-  const sim = createSimulatedGateway({
-    token: TOKEN,
-    tickIntervalMs: 0,
-    clock: fakeClock,
-    ...(latencyMs ? { latencyMs } : {}),
-    ...(mainSessionKey ? { mainSessionKey } : {}),
-  });
   const methods: string[] = [];
   const received: WireFrame[] = [];
-  const client = createGatewayClient({
-    url: "sim://gateway",
-    token: clientToken,
-    transport: wire(sim.transport, methods, received, lose ?? (() => false)),
+  const dock = createScriptedDock({
+    token: TOKEN,
+    clock: fakeClock,
+    sim: { tickIntervalMs: 0, ...(latencyMs ? { latencyMs } : {}), ...(mainSessionKey ? { mainSessionKey } : {}) },
+    transport: (inner) => wire(inner, methods, received, lose ?? (() => false)),
     // Half the jitter window: retries are prompt but never a zero-delay loop while the sim is offline.
-    random: () => 0.5,
-    backoff: { baseMs: 200, maxMs: 1000 },
-    now: fakeClock.now,
-    setTimeout: fakeClock.setTimeout,
-    clearTimeout: fakeClock.clearTimeout,
+    client: { token: clientToken, random: () => 0.5, backoff: { baseMs: 200, maxMs: 1000 } },
+    store: { typingGraceMs: 0, ...storeOptions },
   });
-  const store = createQuestionDockStore({ client, sessionKey: "main", typingGraceMs: 0, now: fakeClock.now, timers: fakeClock, ...storeOptions });
+  const { sim, client, store } = dock;
   if (connect) {
     client.start();
     await until(() => store.getState().connection.state === "connected", "the first connection", latencyMs ?? 0);

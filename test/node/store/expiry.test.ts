@@ -21,7 +21,7 @@ describe("Expiry", () => {
       at: expiresAt,
       record: { status: "expired", questions: [expect.objectContaining(TARGET), expect.objectContaining(REGION)] },
     });
-    expect(f.state().announcement.text).toBe("Question expired: Deploy");
+    expect(f.state().announcement).toMatchObject({ key: "outcome", kind: "expired", header: "Deploy" });
     expect(f.gatewayRecord(id)?.status).toBe("expired");
   });
 

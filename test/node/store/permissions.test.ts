@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ConnectionInfo, GatewayConnection } from "../../../src/gateway/types";
 import type { HelloOk, QuestionRecord } from "../../../src/protocol";
 import { createQuestionDockStore } from "../../../src/store";
-import { submitErrorMessage } from "../../../src/store/messages";
+import { submitFailureOf } from "../../../src/store/messages";
+import { defaultMessages } from "../../../src/messages";
 import { GatewayRequestError } from "../../../src/gateway/types";
 
 const SESSION = "agent:main:guest";
@@ -62,6 +63,6 @@ describe("Questions a narrow connection has no privilege for", () => {
 describe("A refused answer", () => {
   it("names the missing scope in words", () => {
     const error = new GatewayRequestError("question.resolve", { code: "FORBIDDEN", message: "missing scope: operator.questions", details: { code: "MISSING_SCOPE", missingScope: "operator.questions" } });
-    expect(submitErrorMessage(error, "answer")).toBe("Your answer was not sent: this connection may not answer questions (missing operator.questions).");
+    expect(defaultMessages.submitError({ action: "answer", ...submitFailureOf(error) })).toBe("Your answer was not sent: this connection may not answer questions (missing operator.questions).");
   });
 });

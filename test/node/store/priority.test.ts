@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { activeAfterArrival, DEFAULT_TYPING_GRACE_MS, type RequestView } from "../../../src/store";
 import { CHECKS, REGION, TARGET, flush, startDock, type DockFixture } from "./dock-fixture";
+import { announcementText, defaultMessages } from "../../../src/messages";
 
 let f: DockFixture;
 afterEach(() => f?.stop());
@@ -119,16 +120,16 @@ describe("Announcements", () => {
   const watch = () => {
     const said: string[] = [];
     f.store.subscribe((s, prev) => {
-      if (s.announcement.n !== prev.announcement.n) said.push(s.announcement.text);
+      if (s.announcement.n !== prev.announcement.n) said.push(announcementText(s.announcement, defaultMessages));
     });
     return said;
   };
 
   it.each([
-    ["an answer sent", async (id: string) => (f.actions.select(id, "target", "Production"), f.actions.submit(id)), "Answer sent: Deploy"],
+    ["an answer sent", async (id: string) => (f.actions.select(id, "target", "Production"), f.actions.submit(id)), "Answered: Deploy"],
     ["a skip", async (id: string) => f.actions.skip(id), "Skipped: Deploy"],
     ["an answer given elsewhere", async (id: string) => f.sim.resolve(id, { target: ["Production"] }), "Answered elsewhere: Deploy"],
-    ["an expiry", async () => flush(60_000), "Question expired: Deploy"],
+    ["an expiry", async () => flush(60_000), "Expired: Deploy"],
   ])("announce a new question, then %s", async (_name, act, text) => {
     f = await startDock();
     const said = watch();

@@ -101,7 +101,7 @@ describe("Submitting", () => {
     f.actions.select(id, "target", "Production");
     await f.actions.submit(id);
     await flush(100);
-    expect(f.state().submissions[id]).toEqual({ status: "error", kind: "answer", message: "Answer every question before submitting." });
+    expect(f.state().submissions[id]).toEqual({ status: "error", kind: "answer", code: "unanswered" });
     expect(f.sent("question.resolve")).toBe(0);
     expect(f.gatewayRecord(id)?.status).toBe("pending");
 
@@ -125,9 +125,11 @@ describe("Submitting", () => {
     expect(f.state().submissions[id]).toEqual({
       status: "error",
       kind: "answer",
-      message: expect.stringMatching(/^The gateway refused the answer: .*question 'target' contains an unknown option/),
+      code: "invalid-answer",
+      detail: expect.stringMatching(/question 'target' contains an unknown option/),
     });
-    expect(f.state().announcement.text).toBe((f.state().submissions[id] as Extract<Submission, { status: "error" }>).message);
+    const { detail } = f.state().submissions[id] as Extract<Submission, { status: "error" }>;
+    expect(f.state().announcement).toMatchObject({ key: "submitFailed", action: "answer", code: "invalid-answer", detail });
     expect(f.state().views[id]?.drafts.target).toEqual({ selected: [], other: "Canary" });
     expect(f.gatewayRecord(id)?.status).toBe("pending");
 
@@ -143,7 +145,7 @@ describe("Submitting", () => {
     f.actions.select(id, "target", "Production");
     f.client.stop();
     await f.actions.submit(id);
-    expect(f.state().submissions[id]).toMatchObject({ status: "error", message: expect.stringMatching(/^Your answer was not sent: the connection dropped\. Your draft is kept/) });
+    expect(f.state().submissions[id]).toMatchObject({ status: "error", kind: "answer", code: "disconnected" });
     expect(f.state().views[id]?.drafts.target?.selected).toEqual(["Production"]);
     expect(f.gatewayRecord(id)?.status).toBe("pending");
   });

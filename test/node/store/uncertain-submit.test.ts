@@ -25,7 +25,7 @@ describe("A submit cut off before its reply", () => {
     await submitCutOff(id);
     expect(f.gatewayRecord(id)).toMatchObject({ status: "answered", answers: { answers: { target: [STAGING] } } });
     expect(f.state().submissions[id]).toEqual({ status: "uncertain", kind: "answer" });
-    expect(f.state().announcement.text).toBe("Checking whether your answer arrived…");
+    expect(f.state().announcement).toMatchObject({ key: "uncertain", action: "answer" });
 
     // Nothing the person does now can be dropped unseen: the draft holds what was sent, a second submit waits.
     f.actions.select(id, "target", "Production");
@@ -47,7 +47,7 @@ describe("A submit cut off before its reply", () => {
     f.sim.setOffline(false);
     await until(() => f.state().submissions[id]?.status === "error", "the recovery's verdict", 100);
     expect(f.gatewayRecord(id)?.status).toBe("pending");
-    expect(f.state().submissions[id]).toMatchObject({ message: expect.stringMatching(/did not reach the gateway.*draft is kept/) });
+    expect(f.state().submissions[id]).toMatchObject({ status: "error", kind: "answer", code: "not-arrived" });
 
     // Now the person may change their mind, and the second answer is theirs too.
     f.actions.select(id, "target", "Production");

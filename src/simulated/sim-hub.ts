@@ -1,5 +1,5 @@
-import { GatewayErrorCode, PROTOCOL_VERSION } from "../../protocol";
-import type { TransportFactory } from "../transport";
+import { GatewayErrorCode, PROTOCOL_VERSION } from "../protocol";
+import type { TransportFactory } from "../gateway/transport";
 import type { SimClock } from "./sim-clock";
 import { SimConnection, type Deliver } from "./sim-connection";
 import { startupUnavailable, toErrorBody } from "./sim-errors";

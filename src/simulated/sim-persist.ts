@@ -1,5 +1,5 @@
 // A simulated gateway's conversations as text, so that a page which reloads finds the same gateway again.
-import { parseQuestionRecord, type QuestionRecord } from "../../protocol";
+import { parseQuestionRecord, type QuestionRecord } from "../protocol";
 import type { SimAsyncDelivery, SimChatMessage, SimSession } from "./sim-chat";
 import type { SimRun, SimRuns } from "./sim-runs";
 

@@ -1,4 +1,4 @@
-import { GatewayErrorCode, PROTOCOL_VERSION, type GatewayErrorBody } from "../../protocol";
+import { GatewayErrorCode, PROTOCOL_VERSION, type GatewayErrorBody } from "../protocol";
 import { verifyDeviceProof, type SimDeviceProof } from "./sim-device";
 import { any, arr, bool, checkValue, int, nonEmpty, obj, oneOf, optional, record, str } from "./sim-schema";
 

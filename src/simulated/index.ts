@@ -5,3 +5,5 @@ export type { SimChatMessage, SimAsyncQuestion, SimAsyncDelivery } from "./sim-c
 export type { SimQuestionInput } from "./sim-question-rules";
 export { DEFAULT_QUESTION_TIMEOUT_MS, RESOLVED_GRACE_MS } from "./sim-questions";
 export type { SimPersistence } from "./sim-persist";
+export { createScriptedDock, storeReaches } from "./scripted-dock";
+export type { ScriptedDock, ScriptedDockOptions } from "./scripted-dock";

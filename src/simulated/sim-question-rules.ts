@@ -5,7 +5,7 @@ import {
   type GatewayQuestion,
   type QuestionAnswers,
   type QuestionRecord,
-} from "../../protocol";
+} from "../protocol";
 import { invalidRequest, questionError, type SimMethodError } from "./sim-errors";
 import { arr, bool, checkValue, int, literal, nonEmpty, obj, oneOf, optional, record, str, type Check } from "./sim-schema";
 

@@ -1,4 +1,4 @@
-import { GatewayErrorCode, type GatewayErrorBody, type QuestionErrorReason } from "../../protocol";
+import { GatewayErrorCode, type GatewayErrorBody, type QuestionErrorReason } from "../protocol";
 
 /** A failed method call; handlers throw it and the connection turns it into an error response. */
 export class SimMethodError extends Error {

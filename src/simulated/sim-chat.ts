@@ -1,4 +1,4 @@
-import type { ChatSendParams } from "../../protocol";
+import type { ChatSendParams } from "../protocol";
 import type { SimClock } from "./sim-clock";
 import { dumpChat, loadChat, oncePerMicrotask, type SimChatDump } from "./sim-persist";
 import { SimRuns, type SimRun, type SimRunOutcome, type SimSettleDetail } from "./sim-runs";

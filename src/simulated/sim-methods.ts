@@ -1,4 +1,4 @@
-import { QuestionErrorReason, type ChatSendParams, type QuestionAnswers } from "../../protocol";
+import { QuestionErrorReason, type ChatSendParams, type QuestionAnswers } from "../protocol";
 import type { SimChat } from "./sim-chat";
 import { invalidRequest, missingScope, questionError } from "./sim-errors";
 import { admission, canSeeQuestion, ownRunAccessOnly, profileRequired, scopeSatisfied } from "./sim-scopes";

@@ -15,9 +15,9 @@
  * With `persist`, transcripts, chat.send keys and running runs are saved on every change and loaded at
  * creation, so a page that reloads finds the same conversations (question records are not kept).
  */
-import type { QuestionAnswers, QuestionRecord } from "../../protocol";
-import { CONTROL_UI_SCOPES } from "../connect-params";
-import type { TransportFactory } from "../transport";
+import type { QuestionAnswers, QuestionRecord } from "../protocol";
+import { CONTROL_UI_SCOPES } from "../gateway/connect-params";
+import type { TransportFactory } from "../gateway/transport";
 import { writeAskUserCall, writeAskUserResult, type SimAskUserCall } from "./sim-ask-user";
 import { SimChat, type SimAsyncQuestion, type SimChatMessage } from "./sim-chat";
 import { systemClock, type SimClock } from "./sim-clock";

@@ -1,4 +1,4 @@
-import { QuestionErrorReason, type QuestionAnswers, type QuestionRecord, type QuestionResolvedEvent } from "../../protocol";
+import { QuestionErrorReason, type QuestionAnswers, type QuestionRecord, type QuestionResolvedEvent } from "../protocol";
 import type { SimClock } from "./sim-clock";
 import { questionError } from "./sim-errors";
 import { canonicalAnswers, recordedAnswers, type SimQuestionInput } from "./sim-question-rules";

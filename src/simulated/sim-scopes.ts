@@ -1,4 +1,4 @@
-import { GatewayErrorCode, type QuestionRecord } from "../../protocol";
+import { GatewayErrorCode, type QuestionRecord } from "../protocol";
 import { SimMethodError } from "./sim-errors";
 
 const ADMIN = "operator.admin";

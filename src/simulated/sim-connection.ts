@@ -1,5 +1,5 @@
-import type { GatewayErrorBody } from "../../protocol";
-import type { Transport, TransportHandlers } from "../transport";
+import type { GatewayErrorBody } from "../protocol";
+import type { Transport, TransportHandlers } from "../gateway/transport";
 import type { SimClock } from "./sim-clock";
 import type { SimGrant } from "./sim-handshake";
 

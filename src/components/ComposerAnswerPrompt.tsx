@@ -1,0 +1,70 @@
+import { useId, useEffect, useRef, type KeyboardEvent } from "react";
+import { useMessages, type ComposerAnswerOffer } from "../hooks";
+
+/** Props of `ComposerAnswerPrompt`. */
+export interface ComposerAnswerPromptProps {
+  offer: ComposerAnswerOffer;
+  /** Sends the message as the answer (or skip) of the waiting question. */
+  onAnswer: () => void;
+  /** Sends the message as an ordinary chat message. */
+  onChat: () => void;
+  /** Closes the prompt and leaves the message in the composer (Esc). */
+  onCancel: () => void;
+}
+
+/**
+ * Asks whether a composer message that reads as the waiting question's answer should go as that answer or as chat.
+ * Takes focus when it opens and gives it back to whatever had it (the composer) when it closes.
+ */
+export function ComposerAnswerPrompt({ offer, onAnswer, onChat, onCancel }: ComposerAnswerPromptProps) {
+  const root = useRef<HTMLDivElement>(null);
+  const primary = useRef<HTMLButtonElement>(null);
+  const words = useMessages().composerAnswer;
+  const titleId = useId();
+  const linesId = useId();
+
+  useEffect(() => {
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const el = root.current;
+    // Focus moves after React's commit, so the blur and focus it fires are not handled in the middle of one.
+    queueMicrotask(() => primary.current?.focus());
+    return () => {
+      queueMicrotask(() => {
+        const focused = document.activeElement;
+        // Focus the person moved elsewhere stays where they put it.
+        if (opener?.isConnected && (!focused || focused === document.body || el?.contains(focused))) opener.focus();
+      });
+    };
+  }, []);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key !== "Escape") return;
+    event.preventDefault();
+    event.stopPropagation();
+    onCancel();
+  };
+
+  const title = offer.skip ? words.skipTitle({ header: offer.header }) : words.answerTitle({ header: offer.header });
+  return (
+    <div ref={root} className="qd-composer-answer" role="alertdialog" aria-labelledby={titleId} aria-describedby={offer.lines.length ? linesId : undefined} onKeyDown={onKeyDown}>
+      <p id={titleId} className="qd-composer-answer__title">
+        {title}
+      </p>
+      {offer.lines.length > 0 && (
+        <ul id={linesId} className="qd-composer-answer__lines">
+          {offer.lines.map((line, i) => (
+            <li key={i}>{line}</li>
+          ))}
+        </ul>
+      )}
+      <div className="qd-composer-answer__actions">
+        <button ref={primary} type="button" className="qd-button qd-button--primary" onClick={onAnswer}>
+          {offer.skip ? words.skipQuestion : words.sendAsAnswer}
+        </button>
+        <button type="button" className="qd-button" onClick={onChat}>
+          {words.sendAsChat}
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+// The dock's words and locale travel in their own context, so a view re-renders for them only when they change.
+import { createContext, useContext } from "react";
+import { defaultMessages, type QuestionDockMessages } from "../messages";
+
+/** What `QuestionDockProvider` hands down for the words: the merged table and its BCP 47 locale. */
+export interface DockMessagesValue {
+  messages: QuestionDockMessages;
+  locale: string;
+}
+
+/** Carries the dock's words and locale; outside a provider it reads English. */
+export const DockMessagesContext = createContext<DockMessagesValue>({ messages: defaultMessages, locale: "en" });
+
+/** The message table of the nearest `QuestionDockProvider`: every word a view shows or announces. */
+export function useMessages(): QuestionDockMessages {
+  return useContext(DockMessagesContext).messages;
+}
+
+/** The BCP 47 locale of the nearest `QuestionDockProvider`, for Intl formatting. */
+export function useLocale(): string {
+  return useContext(DockMessagesContext).locale;
+}

@@ -1,0 +1,163 @@
+import type { QuestionDockMessages, SubmitErrorParams } from "./types";
+
+function submitError({ action, code, detail }: SubmitErrorParams): string {
+  const what = action === "answer" ? "Ihre Antwort wurde nicht gesendet" : "Das Überspringen wurde nicht gesendet";
+  switch (code) {
+    case "unanswered":
+      return "Beantworten Sie vor dem Senden jede Frage.";
+    case "disconnected":
+      return `${what}: Die Verbindung wurde unterbrochen. Ihr Entwurf bleibt erhalten; versuchen Sie es erneut.`;
+    case "timeout":
+      return `${what}: Das Gateway hat nicht rechtzeitig geantwortet. Ihr Entwurf bleibt erhalten; versuchen Sie es erneut.`;
+    case "not-arrived":
+      return action === "answer"
+        ? "Ihre Antwort hat das Gateway nicht erreicht, bevor die Verbindung abbrach. Ihr Entwurf bleibt erhalten; versuchen Sie es erneut."
+        : "Das Überspringen hat das Gateway nicht erreicht, bevor die Verbindung abbrach; versuchen Sie es erneut.";
+    case "invalid-answer":
+      return `Das Gateway hat die Antwort abgelehnt: ${detail ?? ""}`;
+    case "forbidden":
+      return `${what}: Diese Verbindung darf keine Fragen beantworten${detail ? ` (es fehlt ${detail})` : ""}.`;
+    case "refused":
+      return `${what}: ${detail ?? ""}`;
+    case "unexpected":
+      return `${what}: ${detail ?? "ein unerwarteter Fehler"}.`;
+  }
+}
+
+/** The dock's German words; complete, since the type makes a missing key a compile error. */
+export const deMessages: QuestionDockMessages = {
+  dockLabel: "Fragen",
+  review: "Überprüfen",
+  untitledQuestion: "Frage",
+  connection: { connecting: "Verbinden…", reconnecting: "Neu verbinden…", offline: "Offline" },
+  collapse: "Fragen einklappen",
+  collapseTitle: "Einklappen (Esc)",
+  expand: "Ausklappen",
+  expandLabel: "Fragen ausklappen",
+  requestsWaiting: { one: "{count} Anfrage wartet", other: "{count} Anfragen warten" },
+  unansweredQuestions: { one: "{count} unbeantwortete Frage", other: "{count} unbeantwortete Fragen" },
+  requestNav: { group: "Offene Anfragen", previous: "Vorherige Anfrage", next: "Nächste Anfrage", position: ({ index, count }) => `Anfrage ${index} von ${count}` },
+  clock: {
+    title: "Verbleibende Zeit zum Antworten",
+    timeLeft: ({ left }) => `Verbleibende Zeit: ${left}`,
+    lessThanMinute: "weniger als eine Minute",
+    aboutHours: ({ duration }) => `etwa ${duration}`,
+    moreThanHours: ({ duration }) => `mehr als ${duration}`,
+    oneMinuteLeft: "Noch eine Minute zum Antworten.",
+  },
+  step: {
+    progress: ({ index, count }) => `Frage ${index} von ${count}`,
+    reviewTitle: "Antworten überprüfen",
+    reviewHeading: "Prüfen Sie Ihre Antworten",
+    segment: ({ index, title, answered }) => `Frage ${index}: ${title}${answered ? ", beantwortet" : ""}`,
+    chooseAll: "Wählen Sie alle zutreffenden aus.",
+    noAnswerYet: "Noch keine Antwort",
+    edit: ({ question }) => `Bearbeiten: ${question}`,
+    editButton: "Bearbeiten",
+  },
+  other: {
+    label: "Andere",
+    placeholder: "Eigene Antwort eingeben",
+    notChosen: "Nicht gewählt",
+    removedCharacter: "Ein Zeichen, das nicht gesendet werden kann, wurde entfernt.",
+    credentialWarning:
+      "Das sieht nach einem Passwort oder Schlüssel aus. Antworten Sie nie mit Zugangsdaten: Der Agent kann sie mit dem Secrets-Werkzeug erfragen, das sie aus dem Chat heraushält. Dieser Entwurf wird nicht gespeichert.",
+  },
+  footer: {
+    skip: "Überspringen",
+    back: "Zurück",
+    next: "Weiter",
+    submit: "Senden",
+    sending: "Wird gesendet…",
+    skipping: "Wird übersprungen…",
+    checking: ({ action }) => (action === "answer" ? "Prüfe, ob Ihre Antwort angekommen ist…" : "Prüfe, ob das Überspringen angekommen ist…"),
+  },
+  submitError,
+  opensInNewTab: " (öffnet in einem neuen Tab)",
+  secretMask: "•••••• (verborgen)",
+  promptError: {
+    title: "Diese Frage konnte nicht angezeigt werden.",
+    questionText: "Fragetext",
+    hint: "Sie können sie überspringen oder in einer anderen Oberfläche beantworten.",
+  },
+  outcomes: {
+    answered: "Beantwortet",
+    "answered-elsewhere": "Anderswo beantwortet",
+    skipped: "Übersprungen",
+    "skipped-elsewhere": "Anderswo übersprungen",
+    cancelled: "Abgebrochen",
+    expired: "Abgelaufen",
+    unavailable: "Nicht verfügbar",
+    retired: "Nicht mehr offen",
+    "no-answer": "Keine Antwort",
+  },
+  summary: {
+    label: ({ outcome }) => `Frage, ${outcome}`,
+    errorLabel: "Frage, konnte nicht angezeigt werden",
+    errorText: "Diese Zusammenfassung konnte nicht angezeigt werden.",
+    noAnswer: "Keine Antwort",
+    cancelReasons: {
+      "run-abort": "Der Lauf des Agenten wurde gestoppt.",
+      "superseded-input": "Eine neuere Nachricht hat den Zug des Agenten ersetzt.",
+      "requester-inactive": "Der Lauf des Agenten endete vor einer Antwort.",
+    },
+    noAnswerNotes: {
+      cancelled: "Sie wurde übersprungen oder abgebrochen; der Gesprächsverlauf sagt nicht, von wem.",
+      unknown: "Der Gesprächsverlauf sagt nicht, warum.",
+    },
+  },
+  delivery: {
+    queued: "Antwort in der Warteschlange",
+    waiting: "Warten auf Verbindung",
+    sending: "Antwort wird gesendet",
+    failed: "Antwort nicht gesendet",
+    unconfirmed: "Zustellung unbestätigt",
+    confirmed: "Antwort gesendet",
+    doubts: {
+      disconnected: "Die Verbindung brach beim Senden ab; die Zustellung ist ungewiss.",
+      timeout: "Das Gateway hat nicht rechtzeitig geantwortet; die Zustellung ist ungewiss.",
+      "history-unchecked": "Der gespeicherte Verlauf konnte nicht geprüft werden; die Zustellung ist ungewiss.",
+      "not-in-history": "Das Gateway hat die Antwort angenommen, aber der gespeicherte Verlauf zeigt sie noch nicht.",
+      "page-closed": "Die Seite wurde beim Senden geschlossen; die Zustellung ist ungewiss.",
+    },
+    refusedForGood: "Das Gateway wird diese Antwort so ablehnen. Verwerfen Sie sie, um sie zu bearbeiten und erneut zu senden.",
+    retry: "Antwort erneut senden",
+    discard: "Verwerfen",
+    reopen: "Antworten",
+  },
+  unsent: {
+    notSent: "Ihre Antwort wurde nicht gesendet:",
+    mayNotHaveArrived: "Ihre Antwort ist möglicherweise nicht angekommen:",
+    copy: "Antwort kopieren",
+    copied: "Kopiert",
+    copyFailed: "Kopieren nicht möglich; markieren Sie den Text stattdessen",
+  },
+  announce: {
+    outcome: ({ label, header }) => `${label}: ${header}`,
+    newQuestion: ({ question }) => `Neue Frage: ${question}`,
+  },
+  permission: {
+    what: {
+      "question.list": "Fragen sehen",
+      "question.get": "Fragen sehen",
+      "question.resolve": "Fragen beantworten",
+      "chat.history": "dieses Gespräch lesen",
+      "chat.send": "Nachrichten senden",
+    },
+    useMethod: ({ method }) => `${method} verwenden`,
+    missingScope: ({ what, scope }) => `Diese Verbindung darf nicht ${what} (es fehlt ${scope}).`,
+    gatewaySaid: ({ what, said }) => `Diese Verbindung darf nicht ${what}. Das Gateway sagte: ${said}`,
+    hidden: { one: "Eine Frage wird dieser Verbindung nicht angezeigt.", other: "{count} Fragen werden dieser Verbindung nicht angezeigt." },
+    reasons: { secret: "eine geheime Eingabe", sessionless: "an kein Gespräch gebunden", admin: "nicht von einem Ihrer Agentenläufe gestellt" },
+    why: "Warum",
+  },
+  rejected: { count: { one: "Eine Frage konnte nicht angezeigt werden.", other: "{count} Fragen konnten nicht angezeigt werden." }, details: "Details" },
+  composerAnswer: {
+    answerTitle: ({ header }) => `Als Antwort auf „${header}“ senden?`,
+    skipTitle: ({ header }) => `„${header}“ mit dieser Nachricht überspringen?`,
+    sendAsAnswer: "Als Antwort senden",
+    skipQuestion: "Frage überspringen",
+    sendAsChat: "Als Chatnachricht senden",
+  },
+  dismiss: "Schließen",
+};

@@ -1,0 +1,163 @@
+import type { QuestionDockMessages, SubmitErrorParams } from "./types";
+
+function submitError({ action, code, detail }: SubmitErrorParams): string {
+  const what = action === "answer" ? "Your answer was not sent" : "The skip was not sent";
+  switch (code) {
+    case "unanswered":
+      return "Answer every question before submitting.";
+    case "disconnected":
+      return `${what}: the connection dropped. Your draft is kept; try again.`;
+    case "timeout":
+      return `${what}: the gateway did not reply in time. Your draft is kept; try again.`;
+    case "not-arrived":
+      return action === "answer"
+        ? "Your answer did not reach the gateway before the connection dropped. Your draft is kept; try again."
+        : "The skip did not reach the gateway before the connection dropped; try again.";
+    case "invalid-answer":
+      return `The gateway refused the answer: ${detail ?? ""}`;
+    case "forbidden":
+      return `${what}: this connection may not answer questions${detail ? ` (missing ${detail})` : ""}.`;
+    case "refused":
+      return `${what}: ${detail ?? ""}`;
+    case "unexpected":
+      return `${what}: ${detail ?? "an unexpected error"}.`;
+  }
+}
+
+/** The dock's English words: the default table, and the one every other locale must match key for key. */
+export const defaultMessages: QuestionDockMessages = {
+  dockLabel: "Questions",
+  review: "Review",
+  untitledQuestion: "question",
+  connection: { connecting: "Connecting…", reconnecting: "Reconnecting…", offline: "Offline" },
+  collapse: "Collapse questions",
+  collapseTitle: "Collapse (Esc)",
+  expand: "Expand",
+  expandLabel: "Expand questions",
+  requestsWaiting: { one: "{count} request waiting", other: "{count} requests waiting" },
+  unansweredQuestions: { one: "{count} unanswered question", other: "{count} unanswered questions" },
+  requestNav: { group: "Pending requests", previous: "Previous request", next: "Next request", position: ({ index, count }) => `Request ${index} of ${count}` },
+  clock: {
+    title: "Time left to answer",
+    timeLeft: ({ left }) => `Time left: ${left}`,
+    lessThanMinute: "less than a minute",
+    aboutHours: ({ duration }) => `about ${duration}`,
+    moreThanHours: ({ duration }) => `more than ${duration}`,
+    oneMinuteLeft: "One minute left to answer.",
+  },
+  step: {
+    progress: ({ index, count }) => `Question ${index} of ${count}`,
+    reviewTitle: "Review your answers",
+    reviewHeading: "Check your answers",
+    segment: ({ index, title, answered }) => `Question ${index}: ${title}${answered ? ", answered" : ""}`,
+    chooseAll: "Choose all that apply.",
+    noAnswerYet: "No answer yet",
+    edit: ({ question }) => `Edit: ${question}`,
+    editButton: "Edit",
+  },
+  other: {
+    label: "Other",
+    placeholder: "Type your own answer",
+    notChosen: "Not chosen",
+    removedCharacter: "Removed a character that can't be sent.",
+    credentialWarning:
+      "This looks like a password or key. Never answer with a credential: the agent can ask for it with the secrets tool, which keeps it out of the chat. This draft is not saved.",
+  },
+  footer: {
+    skip: "Skip",
+    back: "Back",
+    next: "Next",
+    submit: "Submit",
+    sending: "Sending…",
+    skipping: "Skipping…",
+    checking: ({ action }) => (action === "answer" ? "Checking whether your answer arrived…" : "Checking whether the skip arrived…"),
+  },
+  submitError,
+  opensInNewTab: " (opens in a new tab)",
+  secretMask: "•••••• (hidden)",
+  promptError: {
+    title: "This question could not be shown.",
+    questionText: "Question text",
+    hint: "You can skip it, or answer it from another surface.",
+  },
+  outcomes: {
+    answered: "Answered",
+    "answered-elsewhere": "Answered elsewhere",
+    skipped: "Skipped",
+    "skipped-elsewhere": "Skipped elsewhere",
+    cancelled: "Cancelled",
+    expired: "Expired",
+    unavailable: "Unavailable",
+    retired: "No longer pending",
+    "no-answer": "No answer",
+  },
+  summary: {
+    label: ({ outcome }) => `Question, ${outcome.toLowerCase()}`,
+    errorLabel: "Question, could not be shown",
+    errorText: "This summary could not be shown.",
+    noAnswer: "No answer",
+    cancelReasons: {
+      "run-abort": "The agent's run was stopped.",
+      "superseded-input": "A newer message replaced the agent's turn.",
+      "requester-inactive": "The agent's run ended before an answer.",
+    },
+    noAnswerNotes: {
+      cancelled: "It was skipped or cancelled; the conversation history does not say by whom.",
+      unknown: "The conversation history does not say why.",
+    },
+  },
+  delivery: {
+    queued: "Answer queued",
+    waiting: "Waiting for reconnect",
+    sending: "Sending answer",
+    failed: "Answer not sent",
+    unconfirmed: "Delivery unconfirmed",
+    confirmed: "Answer sent",
+    doubts: {
+      disconnected: "The connection dropped while sending; delivery is uncertain.",
+      timeout: "The gateway did not answer in time; delivery is uncertain.",
+      "history-unchecked": "The saved history could not be checked; delivery is uncertain.",
+      "not-in-history": "The gateway took the answer, but the saved history does not show it yet.",
+      "page-closed": "The page closed while sending; delivery is uncertain.",
+    },
+    refusedForGood: "The gateway will refuse this answer as it is. Discard it to edit and send it again.",
+    retry: "Retry answer",
+    discard: "Discard",
+    reopen: "Answer",
+  },
+  unsent: {
+    notSent: "Your answer was not sent:",
+    mayNotHaveArrived: "Your answer may not have arrived:",
+    copy: "Copy answer",
+    copied: "Copied",
+    copyFailed: "Could not copy; select the text instead",
+  },
+  announce: {
+    outcome: ({ label, header }) => `${label}: ${header}`,
+    newQuestion: ({ question }) => `New question: ${question}`,
+  },
+  permission: {
+    what: {
+      "question.list": "see questions",
+      "question.get": "see questions",
+      "question.resolve": "answer questions",
+      "chat.history": "read this conversation",
+      "chat.send": "send messages",
+    },
+    useMethod: ({ method }) => `use ${method}`,
+    missingScope: ({ what, scope }) => `This connection may not ${what} (missing ${scope}).`,
+    gatewaySaid: ({ what, said }) => `This connection may not ${what}. The gateway said: ${said}`,
+    hidden: { one: "A question is not shown to this connection.", other: "{count} questions are not shown to this connection." },
+    reasons: { secret: "a secret prompt", sessionless: "not tied to a conversation", admin: "not asked by an agent run of yours" },
+    why: "Why",
+  },
+  rejected: { count: { one: "A question could not be shown.", other: "{count} questions could not be shown." }, details: "Details" },
+  composerAnswer: {
+    answerTitle: ({ header }) => `Send as the answer to '${header}'?`,
+    skipTitle: ({ header }) => `Skip '${header}' with this message?`,
+    sendAsAnswer: "Send as answer",
+    skipQuestion: "Skip question",
+    sendAsChat: "Send as chat",
+  },
+  dismiss: "Dismiss",
+};

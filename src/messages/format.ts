@@ -1,0 +1,60 @@
+import type { Announcement } from "../store/types";
+import type { PluralForms, QuestionDockMessages } from "./types";
+
+/** A BCP 47 tag Intl accepts; an invalid one falls back to "en" instead of throwing while rendering. */
+export function safeLocale(locale: string | undefined): string {
+  try {
+    return Intl.getCanonicalLocales(locale ?? "en")[0] ?? "en";
+  } catch {
+    return "en";
+  }
+}
+
+const pluralRules = new Map<string, Intl.PluralRules>();
+
+/** Picks the locale's plural form for `count` and writes the number in the locale's digits. */
+export function pluralText(forms: PluralForms, count: number, locale: string): string {
+  let rules = pluralRules.get(locale);
+  if (!rules) pluralRules.set(locale, (rules = new Intl.PluralRules(locale)));
+  const form = forms[rules.select(count)] ?? forms.other;
+  return form.replace("{count}", new Intl.NumberFormat(locale).format(count));
+}
+
+type DurationFormatCtor = new (locale: string, options: { style: "long" }) => { format(duration: Record<string, number>): string };
+
+/** Spells out a whole number of minutes or hours; Intl.DurationFormat where the runtime has it, a unit number otherwise. */
+export function durationText(amount: number, unit: "minute" | "hour", locale: string): string {
+  const DurationFormat = (Intl as unknown as { DurationFormat?: DurationFormatCtor }).DurationFormat;
+  if (DurationFormat) return new DurationFormat(locale, { style: "long" }).format({ [`${unit}s`]: amount });
+  return new Intl.NumberFormat(locale, { style: "unit", unit, unitDisplay: "long" }).format(amount);
+}
+
+/** Spoken time left: whole minutes below two hours, then whole hours, capped so a far-off expiry never reads as a huge number. */
+export function timeLeftText(ms: number, messages: QuestionDockMessages, locale: string): string {
+  const minutes = Math.ceil(ms / 60_000);
+  const { clock } = messages;
+  if (!(minutes > 1)) return clock.timeLeft({ left: clock.lessThanMinute });
+  if (minutes < 120) return clock.timeLeft({ left: durationText(minutes, "minute", locale) });
+  const hours = Math.floor(minutes / 60);
+  const left = hours > 99 ? clock.moreThanHours({ duration: durationText(99, "hour", locale) }) : clock.aboutHours({ duration: durationText(hours, "hour", locale) });
+  return clock.timeLeft({ left });
+}
+
+/** The words of one store announcement; empty before the first. */
+export function announcementText(announcement: Announcement, messages: QuestionDockMessages): string {
+  switch (announcement.key) {
+    case "none":
+      return "";
+    case "outcome":
+      return messages.announce.outcome({
+        label: announcement.queued ? messages.delivery.queued : messages.outcomes[announcement.kind],
+        header: announcement.header || messages.untitledQuestion,
+      });
+    case "newQuestion":
+      return messages.announce.newQuestion({ question: announcement.question });
+    case "uncertain":
+      return messages.footer.checking({ action: announcement.action });
+    case "submitFailed":
+      return messages.submitError({ action: announcement.action, code: announcement.code, ...(announcement.detail === undefined ? {} : { detail: announcement.detail }) });
+  }
+}

@@ -1,0 +1,131 @@
+import type { DeliveryFailureCode } from "../store/outbox/types";
+import type { HiddenReason } from "../store/permissions";
+import type { OutcomeKind, SubmitErrorCode } from "../store/types";
+
+/** Which of a person's own actions a sentence is about. */
+export type SubmitAction = "answer" | "skip";
+
+/** One phrase per plural category of the locale (Intl.PluralRules); `{count}` is replaced by the formatted number. */
+export type PluralForms = Partial<Record<Intl.LDMLPluralRule, string>> & { other: string };
+
+/** A failed submit or skip, as the store reports it. */
+export interface SubmitErrorParams {
+  action: SubmitAction;
+  code: SubmitErrorCode;
+  detail?: string;
+}
+
+/** States of an async answer's delivery, as its summary names them. */
+export type DeliveryStatus = "queued" | "waiting" | "sending" | "failed" | "unconfirmed" | "confirmed";
+
+/** Causes of an agent-side cancel the gateway names in `resolvedBy`. */
+export type CancelReason = "run-abort" | "superseded-input" | "requester-inactive";
+
+/** Every word the dock shows or announces, for one locale. */
+export interface QuestionDockMessages {
+  /** Accessible name of the dock region. */
+  dockLabel: string;
+  /** The step chip when the review step shows. */
+  review: string;
+  /** Used when a finished question has neither header nor text. */
+  untitledQuestion: string;
+  connection: { connecting: string; reconnecting: string; offline: string };
+  collapse: string;
+  collapseTitle: string;
+  expand: string;
+  expandLabel: string;
+  requestsWaiting: PluralForms;
+  unansweredQuestions: PluralForms;
+  requestNav: { group: string; previous: string; next: string; position: (p: { index: number; count: number }) => string };
+  clock: {
+    title: string;
+    /** `left` is a spelled-out duration, or one of the phrases below. */
+    timeLeft: (p: { left: string }) => string;
+    lessThanMinute: string;
+    /** `duration` is a whole number of hours, spelled out by Intl. */
+    aboutHours: (p: { duration: string }) => string;
+    moreThanHours: (p: { duration: string }) => string;
+    oneMinuteLeft: string;
+  };
+  step: {
+    progress: (p: { index: number; count: number }) => string;
+    reviewTitle: string;
+    reviewHeading: string;
+    segment: (p: { index: number; title: string; answered: boolean }) => string;
+    chooseAll: string;
+    noAnswerYet: string;
+    /** Accessible name of a review row's Edit button. */
+    edit: (p: { question: string }) => string;
+    editButton: string;
+  };
+  other: {
+    label: string;
+    placeholder: string;
+    notChosen: string;
+    removedCharacter: string;
+    credentialWarning: string;
+  };
+  footer: {
+    skip: string;
+    back: string;
+    next: string;
+    submit: string;
+    sending: string;
+    skipping: string;
+    checking: (p: { action: SubmitAction }) => string;
+  };
+  submitError: (p: SubmitErrorParams) => string;
+  opensInNewTab: string;
+  /** What a masked secret answer reads as. */
+  secretMask: string;
+  promptError: { title: string; questionText: string; hint: string };
+  /** One label per outcome, used by the summary and by the announcement alike. */
+  outcomes: Record<OutcomeKind, string>;
+  summary: {
+    /** Accessible name of a summary, from its outcome label. */
+    label: (p: { outcome: string }) => string;
+    errorLabel: string;
+    errorText: string;
+    noAnswer: string;
+    cancelReasons: Record<CancelReason, string>;
+    noAnswerNotes: { cancelled: string; unknown: string };
+  };
+  delivery: Record<DeliveryStatus, string> & {
+    /** Why delivery is uncertain, when the dock found it itself; the gateway's own words are shown as they are. */
+    doubts: Record<DeliveryFailureCode, string>;
+    refusedForGood: string;
+    retry: string;
+    discard: string;
+    reopen: string;
+  };
+  unsent: { notSent: string; mayNotHaveArrived: string; copy: string; copied: string; copyFailed: string };
+  announce: {
+    /** `label` is the outcome's label, or the delivery's "queued" for an async answer only queued so far. */
+    outcome: (p: { label: string; header: string }) => string;
+    newQuestion: (p: { question: string }) => string;
+  };
+  permission: {
+    what: Record<"question.list" | "question.get" | "question.resolve" | "chat.history" | "chat.send", string>;
+    useMethod: (p: { method: string }) => string;
+    missingScope: (p: { what: string; scope: string }) => string;
+    gatewaySaid: (p: { what: string; said: string }) => string;
+    hidden: PluralForms;
+    reasons: Record<HiddenReason, string>;
+    why: string;
+  };
+  rejected: { count: PluralForms; details: string };
+  /** The composer's question when a chat message reads as the waiting question's answer. */
+  composerAnswer: {
+    answerTitle: (p: { header: string }) => string;
+    skipTitle: (p: { header: string }) => string;
+    sendAsAnswer: string;
+    skipQuestion: string;
+    sendAsChat: string;
+  };
+  dismiss: string;
+}
+
+/** A partial override of a message table: any group may be given in part. */
+export type QuestionDockMessagesOverride = {
+  [K in keyof QuestionDockMessages]?: QuestionDockMessages[K] extends string | ((...args: never[]) => string) ? QuestionDockMessages[K] : Partial<QuestionDockMessages[K]>;
+};

@@ -1,0 +1,122 @@
+import { act, render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { DockLayout, QuestionDock, QuestionDockProvider, QuestionSummaryList, type QuestionDockProviderProps } from "../../src/components";
+import { createGatewayClient, type GatewayClient } from "../../src/gateway/client";
+import { createSimulatedGateway, type SimulatedGateway } from "../../src/simulated";
+import { createMemoryStorage, createPaneBus, createQuestionDockStore, getAsyncQuestionServices } from "../../src/store";
+import { TARGET } from "./dock-harness";
+
+const TOKEN = "locale-dock-token";
+const BRANCH = { title: "Which branch should the fix land on?", options: ["main", "release"] };
+
+interface Rig {
+  sim: SimulatedGateway;
+  client: GatewayClient;
+  store: ReturnType<typeof createQuestionDockStore>;
+  user: ReturnType<typeof userEvent.setup>;
+}
+let rig: Rig | undefined;
+
+/** A dock that takes blocking and async questions, rendered with the given words. */
+async function start(words: Pick<QuestionDockProviderProps, "locale" | "messages"> = {}): Promise<Rig> {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+  const sim = createSimulatedGateway({ token: TOKEN, tickIntervalMs: 0, reply: false });
+  const client = createGatewayClient({ url: "sim://gateway", transport: sim.transport, token: TOKEN });
+  const services = getAsyncQuestionServices(client, "main", { storage: createMemoryStorage(), bus: createPaneBus(`locale-${Math.random()}`) });
+  const store = createQuestionDockStore({ client, sessionKey: "main", typingGraceMs: 0, asyncQuestions: services });
+  client.start();
+  await vi.waitFor(() => expect(store.getState().connection.state).toBe("connected"));
+  render(
+    <QuestionDockProvider store={store} {...words}>
+      <DockLayout transcript={<QuestionSummaryList />} dock={<QuestionDock layout="stepper" />} composer={<textarea aria-label="Message" />} />
+    </QuestionDockProvider>,
+  );
+  rig = { sim, client, store, user: userEvent.setup({ advanceTimers: vi.advanceTimersByTime }) };
+  return rig;
+}
+
+afterEach(() => {
+  rig?.store.getState().actions.dispose();
+  rig?.client.stop();
+  rig = undefined;
+  vi.useRealTimers();
+});
+
+/** The dock's live region: the one status that is polite and atomic. */
+const liveRegion = () => screen.getAllByRole("status").find((el) => el.getAttribute("aria-atomic") === "true")!;
+
+describe.each([
+  {
+    locale: "en",
+    dockName: "Questions",
+    submit: "Submit",
+    skip: "Skip",
+    collapse: "Collapse questions",
+    newQuestion: `New question: ${TARGET.question}`,
+    skippedSummary: "Question, skipped",
+    skippedAnnouncement: `Skipped: ${TARGET.header}`,
+    waitingOne: "1 request waiting, 1 unanswered question",
+    waitingTwo: "2 requests waiting, 2 unanswered questions",
+  },
+  {
+    locale: "de",
+    dockName: "Fragen",
+    submit: "Senden",
+    skip: "Überspringen",
+    collapse: "Fragen einklappen",
+    newQuestion: `Neue Frage: ${TARGET.question}`,
+    skippedSummary: "Frage, Übersprungen",
+    skippedAnnouncement: `Übersprungen: ${TARGET.header}`,
+    waitingOne: "1 Anfrage wartet, 1 unbeantwortete Frage",
+    waitingTwo: "2 Anfragen warten, 2 unbeantwortete Fragen",
+  },
+])("The dock in $locale", (t) => {
+  it("names its buttons, announces, and labels the outcome in the locale's words", async () => {
+    const { sim, user } = await start({ locale: t.locale });
+    sim.ask({ questions: [TARGET] });
+    const dock = await screen.findByRole("region", { name: t.dockName });
+    expect(within(dock).getByRole("button", { name: t.submit })).toBeInTheDocument();
+    expect(liveRegion()).toHaveTextContent(t.newQuestion);
+
+    await user.click(within(dock).getByRole("button", { name: t.skip }));
+    expect(await screen.findByRole("article", { name: t.skippedSummary })).toBeInTheDocument();
+    expect(liveRegion()).toHaveTextContent(t.skippedAnnouncement);
+  });
+
+  it("counts waiting requests and unanswered questions with the locale's plural forms", async () => {
+    const { sim, user } = await start({ locale: t.locale });
+    sim.askAsync({ questions: [BRANCH] });
+    const dock = await screen.findByRole("region", { name: t.dockName });
+    await user.click(within(dock).getByRole("button", { name: t.collapse }));
+    expect(within(dock).getByText(t.waitingOne)).toBeInTheDocument();
+
+    sim.askAsync({ questions: [{ ...BRANCH, title: "Which release train?" }] });
+    expect(await within(dock).findByText(t.waitingTwo)).toBeInTheDocument();
+  });
+});
+
+describe("A messages override", () => {
+  it("replaces only the words it gives, over the locale's table", async () => {
+    const { sim } = await start({ locale: "de", messages: { footer: { submit: "Antwort abschicken" } } });
+    sim.ask({ questions: [TARGET] });
+    const dock = await screen.findByRole("region", { name: "Fragen" });
+    expect(within(dock).getByRole("button", { name: "Antwort abschicken" })).toBeInTheDocument();
+    expect(within(dock).getByRole("button", { name: "Überspringen" })).toBeInTheDocument();
+  });
+});
+
+describe("An async answer", () => {
+  it("is announced as queued, as its summary says, not as sent", async () => {
+    const { sim, user } = await start();
+    sim.askAsync({ questions: [BRANCH] });
+    await user.click(await screen.findByRole("radio", { name: "release" }));
+    // Offline, so the answer stays queued and the summary's words can be compared with the announcement's.
+    sim.setOffline(true);
+    await act(async () => sim.dropConnections());
+    await user.click(screen.getByRole("button", { name: "Submit" }));
+    const summary = await screen.findByRole("article", { name: "Question, answered" });
+    expect(liveRegion()).toHaveTextContent(`Answer queued: ${BRANCH.title}`);
+    await vi.waitFor(() => expect(within(summary).getByRole("status")).toHaveTextContent(/^(Answer queued|Waiting for reconnect)$/));
+  });
+});

@@ -1,0 +1,122 @@
+// The layer fences live in eslint.config.js; these cases lint tiny offending files through ESLint itself,
+// so deleting or loosening a fence fails here instead of going unnoticed.
+import { fileURLToPath } from "node:url";
+import { ESLint, type Linter } from "eslint";
+import { beforeAll, describe, expect, it } from "vitest";
+
+const root = fileURLToPath(new URL("../../", import.meta.url));
+
+let eslint: ESLint;
+beforeAll(() => {
+  eslint = new ESLint({ cwd: root });
+});
+
+/** Lints `code` as if it were the file at `path` (relative to the repo root); the file need not exist. */
+async function lint(path: string, code: string): Promise<Linter.LintMessage[]> {
+  const [result] = await eslint.lintText(code, { filePath: `${root}${path}` });
+  if (!result) throw new Error(`ESLint returned no result for ${path}`);
+  return result.messages;
+}
+
+/** The import-fence messages among `messages`, from either flavour of the rule. */
+function fenceMessages(messages: Linter.LintMessage[]): string[] {
+  return messages
+    .filter((m) => m.ruleId === "no-restricted-imports" || m.ruleId === "@typescript-eslint/no-restricted-imports")
+    .map((m) => m.message);
+}
+
+const fences = [
+  {
+    fence: "gateway never imports the store",
+    path: "src/gateway/fence-probe.ts",
+    code: 'import { activeRecord } from "../store/selectors";\nexport const probe = activeRecord;\n',
+    says: "gateway sits below the store",
+  },
+  {
+    fence: "hooks never import components",
+    path: "src/hooks/fence-probe.ts",
+    code: 'import { QuestionDock } from "../components/QuestionDock";\nexport const probe = QuestionDock;\n',
+    says: "hooks must not import components",
+  },
+  {
+    fence: "hooks never import component types either",
+    path: "src/hooks/fence-probe.ts",
+    code: 'import type { QuestionDockProps } from "../components";\nexport type Probe = QuestionDockProps;\n',
+    says: "hooks must not import components",
+  },
+  {
+    fence: "components reach the store only through hooks",
+    path: "src/components/FenceProbe.tsx",
+    code: 'import { activeRecord } from "../store/selectors";\nexport const probe = activeRecord;\n',
+    says: "components reach the store only through hooks",
+  },
+  {
+    fence: "the message table uses no React",
+    path: "src/messages/fence-probe.ts",
+    code: 'import { useMemo } from "react";\nexport const probe = useMemo;\n',
+    says: "must not depend on React",
+  },
+  {
+    fence: "the message table names store types only",
+    path: "src/messages/fence-probe.ts",
+    code: 'import { activeRecord } from "../store/selectors";\nexport const probe = activeRecord;\n',
+    says: "the message table names store types only",
+  },
+  {
+    fence: "the library entry never imports the simulated gateway",
+    path: "src/fence-probe.ts",
+    code: 'export { createSimulatedGateway } from "./simulated";\n',
+    says: "nothing in the library may import src/simulated",
+  },
+  {
+    fence: "the store never imports the simulated gateway",
+    path: "src/store/fence-probe.ts",
+    code: 'import { createSimulatedGateway } from "../simulated/simulated-gateway";\nexport const probe = createSimulatedGateway;\n',
+    says: "nothing in the library may import src/simulated",
+  },
+  {
+    fence: "components never import the simulated gateway",
+    path: "src/components/FenceProbe.tsx",
+    code: 'import { createSimulatedGateway } from "../simulated";\nexport const probe = createSimulatedGateway;\n',
+    says: "nothing in the library may import src/simulated",
+  },
+  {
+    fence: "the simulated gateway never imports the store",
+    path: "src/simulated/fence-probe.ts",
+    code: 'import { activeRecord } from "../store/selectors";\nexport const probe = activeRecord;\n',
+    says: "must not import src/store",
+  },
+  {
+    fence: "gateway stays free of React",
+    path: "src/gateway/fence-probe.ts",
+    code: 'import { useState } from "react";\nexport const probe = useState;\n',
+    says: "must not depend on React",
+  },
+  {
+    fence: "protocol stays the bottom layer",
+    path: "src/protocol/fence-probe.ts",
+    code: 'import { createGatewayClient } from "../gateway/client";\nexport const probe = createGatewayClient;\n',
+    says: "protocol is the bottom layer",
+  },
+];
+
+describe("layer fences", () => {
+  it.each(fences)("$fence", async ({ path, code, says }) => {
+    expect(fenceMessages(await lint(path, code))).toEqual([expect.stringContaining(says)]);
+  });
+});
+
+// The other side of each fence: the imports the layers are meant to use stay allowed.
+const openings = [
+  { opening: "components name store types", path: "src/components/FenceProbe.tsx", code: 'import type { Outcome } from "../store/types";\nexport type Probe = Outcome;\n' },
+  { opening: "components use hooks", path: "src/components/FenceProbe.tsx", code: 'import { useDockStore } from "../hooks/dock-context";\nexport const probe = useDockStore;\n' },
+  { opening: "hooks read the store", path: "src/hooks/fence-probe.ts", code: 'import { activeRecord } from "../store/selectors";\nexport const probe = activeRecord;\n' },
+  { opening: "the simulated gateway uses gateway and protocol", path: "src/simulated/fence-probe.ts", code: 'import type { TransportFactory } from "../gateway/transport";\nimport { PROTOCOL_VERSION } from "../protocol";\nexport type Probe = TransportFactory;\nexport const probe = PROTOCOL_VERSION;\n' },
+  { opening: "tests use the simulated gateway", path: "test/node/fence-probe.ts", code: 'import { createSimulatedGateway } from "../../src/simulated";\nexport const probe = createSimulatedGateway;\n' },
+];
+
+describe("imports the fences allow", () => {
+  it.each(openings)("$opening", async ({ path, code }) => {
+    expect(fenceMessages(await lint(path, code))).toEqual([]);
+  });
+});
