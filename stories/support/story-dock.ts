@@ -88,8 +88,16 @@ export function waitFor<T>(store: StoreApi<T>, check: (state: T) => boolean, wha
   });
 }
 
+// Every story asks `request-1` in conversation "main", and the stories of one preview share a tab: without
+// this, the outcome one story kept in sessionStorage would mark the next story's fresh request as already ended.
+function forgetTabState(): void {
+  if (typeof sessionStorage === "undefined") return;
+  for (const key of Object.keys(sessionStorage)) if (key.startsWith("openclaw-question-dock:")) sessionStorage.removeItem(key);
+}
+
 /** Starts a dock on a fresh simulated gateway, asks the scenario's requests and drives it into its state. */
 export async function createStoryDock(scenario: DockScenario = {}): Promise<StoryDock> {
+  forgetTabState();
   const clock = createStoryClock();
   let link: StallableTransport | undefined;
   let extra: StorySetup = {};

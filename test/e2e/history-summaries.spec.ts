@@ -1,6 +1,6 @@
 // Question summaries survive a reload, at the agent turn that asked them. The embedded simulated gateway keeps
 // its transcript in sessionStorage and writes an agent's ask_user call and result into it as the real gateway does,
-// so the reloaded page can only know the questions from the conversation history.
+// so a reloaded page without this tab's kept outcomes can only know the questions from the conversation history.
 import type { Locator, Page } from "@playwright/test";
 import { openPlayground, transcript, dock, connectionStatus } from "./support/playground";
 import { expect, test } from "./support/test";
@@ -36,6 +36,19 @@ async function rows(list: Locator): Promise<string[]> {
   );
 }
 
+/** The reloaded transcript: the answered deploy question, the color question as `colorName` says, each at its turn. */
+async function expectSummaries(page: Page, colorName: string, colorNote: string, turns: string[]): Promise<void> {
+  const answered = transcript(page).getByRole("article", { name: "Question, answered" });
+  await expect(answered).toBeVisible();
+  await expect(answered.getByText("Where should this build deploy?")).toBeVisible();
+  await expect(answered.getByText("Staging (Recommended)")).toBeVisible();
+  const color = transcript(page).getByRole("article", { name: colorName });
+  await expect(color.getByText("Which color should the banner be?")).toBeVisible();
+  await expect(color.getByText(colorNote, { exact: true }).first()).toBeVisible();
+  // Each summary sits at its own turn, just before that turn's reply, not at the end.
+  await expect.poll(() => rows(transcript(page).getByRole("list").first())).toEqual(turns);
+}
+
 test("after a reload mid-conversation, each question's summary is still there, with its words, at the turn that asked", async ({ page }) => {
   test.setTimeout(60_000);
   await openPlayground(page);
@@ -66,16 +79,17 @@ test("after a reload mid-conversation, each question's summary is still there, w
   // Live, each summary already sits at its turn: before the reply its run wrote after the answer.
   await expect.poll(() => rows(list)).toEqual([...turns, "assistant: Now building the banner"]);
 
+  // This tab kept its own outcomes, so the reload shows them as it saw them live.
   await page.reload();
   await expect(connectionStatus(page)).toContainText("Connected", { timeout: 15_000 });
-  const answered = transcript(page).getByRole("article", { name: "Question, answered" });
-  await expect(answered).toBeVisible();
-  await expect(answered.getByText("Where should this build deploy?")).toBeVisible();
-  await expect(answered.getByText("Staging (Recommended)")).toBeVisible();
-  const noAnswer = transcript(page).getByRole("article", { name: "Question, no answer" });
-  await expect(noAnswer.getByText("Which color should the banner be?")).toBeVisible();
-  await expect(noAnswer.getByText("It was skipped or cancelled; the conversation history does not say by whom.")).toBeVisible();
-  // Each summary sits at its own turn, just before that turn's reply, not at the end.
-  await expect.poll(() => rows(transcript(page).getByRole("list").first())).toEqual(turns);
+  await expectSummaries(page, "Question, skipped elsewhere", "Skipped elsewhere", turns);
+
+  // Without this tab's kept outcomes (another tab, a cleared session), only the conversation history remains.
+  await page.evaluate(() => {
+    for (const key of Object.keys(sessionStorage)) if (key.startsWith("openclaw-question-dock:outcomes:")) sessionStorage.removeItem(key);
+  });
+  await page.reload();
+  await expect(connectionStatus(page)).toContainText("Connected", { timeout: 15_000 });
+  await expectSummaries(page, "Question, no answer", "It was skipped or cancelled; the conversation history does not say by whom.", turns);
   await expect(dock(page)).toBeHidden();
 });
