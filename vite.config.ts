@@ -56,9 +56,9 @@ export default defineConfig(({ mode }) => {
         emptyOutDir: true,
         sourcemap: true,
         target: "es2022",
-        // A second entry keeps the simulated gateway out of the main bundle.
+        // Separate entries keep the simulated gateway out of the main bundle and give protocol-only hosts their own.
         lib: {
-          entry: { index: fromRoot("src/index.ts"), simulated: fromRoot("src/simulated/index.ts") },
+          entry: { index: fromRoot("src/index.ts"), protocol: fromRoot("src/protocol/index.ts"), simulated: fromRoot("src/simulated/index.ts") },
           formats: ["es"],
           cssFileName: "question-dock",
         },

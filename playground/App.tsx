@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { DockLayout, QuestionDock, QuestionDockProvider } from "../src/components";
+import { DockLayout, QuestionDock, QuestionDockProvider } from "../src";
 import { Composer } from "./Composer";
 import type { PlaygroundConnection } from "./connect";
 import { Header } from "./Header";

@@ -1,6 +1,5 @@
 import { useId, useState, type FormEvent, type KeyboardEvent } from "react";
-import { ComposerAnswerPrompt } from "../src/components";
-import { useComposerAnswer } from "../src/hooks";
+import { ComposerAnswerPrompt, useComposerAnswer } from "../src";
 import type { ChatFeed } from "./chat-feed";
 
 /** Props of `Composer`. */

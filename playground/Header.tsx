@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useDockStore } from "../src/hooks";
+import { useDockStore } from "../src";
 import type { PlaygroundConnection } from "./connect";
 import { ThemeToggle } from "./ThemeToggle";
 

@@ -1,7 +1,6 @@
 import { useEffect, useMemo, useRef } from "react";
 import { useStore } from "zustand";
-import { QuestionSummary } from "../src/components";
-import { useOutcomes } from "../src/hooks";
+import { QuestionSummary, useOutcomes } from "../src";
 import type { ChatFeed } from "./chat-feed";
 import { transcriptItems } from "./transcript-items";
 

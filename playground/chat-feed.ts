@@ -1,9 +1,8 @@
 // The playground's chat transcript: `chat.history` on every connect, live `chat` events, and `chat.send`.
 // Everything read here came from the gateway, so it is checked field by field and kept as plain text.
 import { createStore, type StoreApi } from "zustand/vanilla";
-import type { GatewayClient } from "../src/gateway";
-import { askUserBlocksOf } from "../src/protocol";
-import { belongsToSession } from "../src/store";
+import type { GatewayClient } from "../src";
+import { askUserBlocksOf, belongsToSession } from "../src/protocol";
 
 /** One transcript message. */
 export interface ChatEntry {

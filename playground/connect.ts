@@ -1,7 +1,7 @@
 // Builds the playground's gateway client and its sessions: the embedded simulated gateway by default,
 // or a real OpenClaw gateway when the page is opened with ?gateway=ws://…&token=…&session=main.
 // Either way the dock also shows async questions, with drafts and the answer outbox in IndexedDB.
-import { createGatewayClient, createIndexedDbKeyStore, createWebSocketTransport, type GatewayClient } from "../src/gateway";
+import { createGatewayClient, createIndexedDbKeyStore, createWebSocketTransport, type GatewayClient } from "../src";
 import { createScriptedDock, type SimulatedGateway } from "../src/simulated";
 import { createSessions, type PlaygroundSessions } from "./sessions";
 import { readSimSettings, simOptionsFor, type SimSettings } from "./sim-options";

@@ -2,8 +2,7 @@
 // gets its own dock store, async services and transcript, made on first use and kept for the page: switching away
 // and back finds the same store, so every draft is where it was left.
 import type { StoreApi } from "zustand/vanilla";
-import type { GatewayClient } from "../src/gateway";
-import { createQuestionDockStore, getAsyncQuestionServices, type DockStore } from "../src/store";
+import { createQuestionDockStore, getAsyncQuestionServices, type DockStore, type GatewayClient } from "../src";
 import { createChatFeed, type ChatFeed } from "./chat-feed";
 
 /** One conversation of the playground: its dock store and its transcript. */

@@ -1,6 +1,6 @@
 // The transcript's order: chat messages as the conversation has them, and each question summary at the agent
 // turn that asked it, not where it happened to settle.
-import type { Outcome } from "../src/store";
+import type { Outcome } from "../src";
 import type { ChatEntry } from "./chat-feed";
 
 /** One row of the transcript. */

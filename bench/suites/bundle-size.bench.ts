@@ -33,7 +33,7 @@ const suite: BenchSuite = {
     if (!existsSync(`${dist}index.js`)) throw new Error("dist/index.js is missing: run `npm run build:lib` first");
     // The main entry with the shared chunks it imports; the simulated gateway is a separate entry.
     const js = readdirSync(dist).filter((file) => file.endsWith(".js"));
-    const main = js.filter((file) => file !== "simulated.js");
+    const main = js.filter((file) => file !== "simulated.js" && file !== "protocol.js");
     const mainBytes = Buffer.concat(main.map((file) => readFileSync(`${dist}${file}`)));
     const rows = [
       ...rowsFor("index.js + shared chunks", mainBytes, EXTERNALS),

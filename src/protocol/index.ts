@@ -19,3 +19,4 @@ export * from "./ask-user-history";
 export * from "./sha256";
 export * from "./prompt-text";
 export * from "./text-reply";
+export * from "./session-key";

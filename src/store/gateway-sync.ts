@@ -1,12 +1,11 @@
 import { recoverQuestions } from "../gateway/recovery";
 import { getQuestion } from "../gateway/questions-api";
-import { parseQuestionRecord, parseResolvedEvent, type QuestionAnswers, type QuestionRecord, type ValidationIssue } from "../protocol";
+import { belongsToSession, parseQuestionRecord, parseResolvedEvent, type QuestionAnswers, type QuestionRecord, type ValidationIssue } from "../protocol";
 import type { DockContext } from "./create-dock-store";
 import { createExpiryTimer } from "./expiry-timer";
 import { outcomeOf } from "./outcome-of";
 import { clearPermission, notePermission, screenRecord } from "./permissions";
 import { activeAfterArrival } from "./priority";
-import { belongsToSession } from "./session";
 import type { Announcement, Outcome, OutcomeKind } from "./types";
 
 /** The store's link to the gateway: applies events, recovers after reconnects, and settles requests. */

@@ -6,7 +6,6 @@ export { BLOCKING_DRAFT_SAVE_DELAY_MS, type BlockingDraftServices } from "./bloc
 export * from "./async";
 export * from "./outbox";
 export { DEFAULT_TYPING_GRACE_MS, activeAfterArrival } from "./priority";
-export { belongsToSession } from "./session";
 export * from "./selectors";
 export type * from "./types";
 export { hasFullQuestionAccess, hiddenReasonOf, permissionNoticeOf, type HiddenQuestion, type HiddenReason, type PermissionNotice as PermissionRefusal, type PermissionState } from "./permissions";

@@ -1,6 +1,6 @@
 // A dock in the host's own markup, built only from the kit's headless hooks: native radios and checkboxes, a
 // textarea, plain buttons. No kit component and no kit CSS; what the hooks give is enough for a complete flow.
-import { useOptionGroup, useOtherField, useQuestionDock, useQuestionStep } from "../../src/hooks";
+import { useOptionGroup, useOtherField, useQuestionDock, useQuestionStep } from "../../src";
 
 function PlainOptions({ requestId, questionId }: { requestId: string; questionId: string }) {
   const group = useOptionGroup(requestId, questionId);

@@ -41,11 +41,8 @@ const openBrowser = () => (browser ??= launchChromium(root));
 
 if (packed) {
   const protocol = hasProtocolExport(manifest);
-  console.log(
-    protocol
-      ? '[install] package.json exports "./protocol": the app imports parseQuestionRecord from it'
-      : '[install] package.json exports no "./protocol" subpath: the app skips the import from it',
-  );
+  if (!protocol) throw new Error('package.json exports no "./protocol" subpath, which hosts import the protocol helpers from');
+  console.log('[install] package.json exports "./protocol": the app imports parseQuestionRecord from it');
   // Installs run one after the other (one npm cache, one network); each variant's checks overlap the next install.
   let installing = Promise.resolve();
   const variants = reactVariants(root).map((variant) => {

@@ -1,7 +1,6 @@
 import { createStore, type StoreApi } from "zustand/vanilla";
 import type { GatewayConnection } from "../../gateway/types";
-import { formatIssues, parseChatEvent, runEndingOf, type ChatMessage, type LifecycleEventData } from "../../protocol";
-import { belongsToSession } from "../session";
+import { belongsToSession, formatIssues, parseChatEvent, runEndingOf, type ChatMessage, type LifecycleEventData } from "../../protocol";
 import { deliveryProblem, liveMessageOf, readHistoryPage, savedInHistory, type RejectedItem } from "./history-page";
 import { deriveAsyncQuestions, emptyAsyncLocal, type AsyncLocalState } from "./ledger";
 import { RunActivity } from "./run-activity";

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { belongsToSession } from "../../../src/store";
+import { belongsToSession } from "../../../src/protocol";
 import { CHECKS, REGION, TARGET, flush, startDock, until, type DockFixture } from "./dock-fixture";
 
 let f: DockFixture;
