@@ -14,7 +14,8 @@ export function idTable<T>(entries: Iterable<readonly [string, T]> = []): Record
 
 /** A copy of `table` with `key` set to `value`; the input is left as it was. */
 export function withEntry<T>(table: IdTable<T>, key: string, value: T): IdTable<T> {
-  const next = idTable(Object.entries(table));
+  // Object.assign copies without the entries array Object.entries would allocate: a store applies this per event.
+  const next = Object.assign(Object.create(null) as Record<string, T>, table);
   next[key] = value;
   return next;
 }
@@ -22,7 +23,10 @@ export function withEntry<T>(table: IdTable<T>, key: string, value: T): IdTable<
 /** A copy of `table` without `key`, or `table` itself when it has no such key. */
 export function withoutEntry<T>(table: IdTable<T>, key: string): IdTable<T> {
   if (!Object.hasOwn(table, key)) return table;
-  return idTable(Object.entries(table).filter(([k]) => k !== key));
+  const next = Object.create(null) as Record<string, T>;
+  // The table has no prototype, so for…in sees only its own keys.
+  for (const k in table) if (k !== key) next[k] = table[k]!;
+  return next;
 }
 
 /** The value stored under `key`, never one inherited from a prototype. */
