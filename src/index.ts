@@ -16,6 +16,7 @@ export type { TransportFactory } from "./gateway/transport";
 export { createIndexedDbKeyStore, createMemoryKeyStore, type IndexedDbKeyStoreOptions } from "./gateway/key-stores";
 export type { KeyStore } from "./gateway/device-identity";
 export { GatewayRequestError, type ConnectionState } from "./gateway/types";
+export { systemClock, type Clock } from "./gateway/clock";
 
 // The dock's store and the services it shares with other docks of the same conversation.
 export { createQuestionDockStore, type DockStoreOptions } from "./store/create-dock-store";

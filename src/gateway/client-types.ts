@@ -1,5 +1,6 @@
 import type { HelloOk, ValidationIssue } from "../protocol";
 import type { BackoffOptions } from "./backoff";
+import type { Clock } from "./clock";
 import type { KeyStore } from "./device-identity";
 import type { TransportFactory } from "./transport";
 import type { GatewayConnection } from "./types";
@@ -36,9 +37,8 @@ export interface GatewayClientOptions {
   backoff?: Omit<BackoffOptions, "random">;
   /** Drop a connection after two tick intervals without any frame. @default true */
   watchTicks?: boolean;
-  now?: () => number;
-  setTimeout?: (fn: () => void, ms: number) => unknown;
-  clearTimeout?: (handle: unknown) => void;
+  /** Time and timers (deadlines, ticks, reconnect waits). @default systemClock */
+  clock?: Clock;
   random?: () => number;
 }
 

@@ -6,7 +6,8 @@ import { buildConnectParams, CONTROL_UI_CLIENT_ID, CONTROL_UI_SCOPES, parseChall
 import { loadOrCreateDeviceIdentity, type DeviceIdentity } from "./device-identity";
 import { createMemoryKeyStore } from "./key-stores";
 import { ListenerSet } from "./listeners";
-import { clientError, RequestBook, type TimerFunctions } from "./request-book";
+import { systemClock } from "./clock";
+import { clientError, RequestBook } from "./request-book";
 import type { Transport } from "./transport";
 import type { ConnectedInfo, ConnectionInfo } from "./types";
 
@@ -26,11 +27,8 @@ interface Connection {
 
 /** Creates a gateway client; nothing happens until `start()`. */
 export function createGatewayClient(opts: GatewayClientOptions): GatewayClient {
-  const timers: TimerFunctions = {
-    setTimeout: opts.setTimeout ?? ((fn, ms) => globalThis.setTimeout(fn, ms)),
-    clearTimeout: opts.clearTimeout ?? ((h) => globalThis.clearTimeout(h as ReturnType<typeof setTimeout>)),
-  };
-  const now = opts.now ?? (() => Date.now());
+  const timers = opts.clock ?? systemClock;
+  const now = () => timers.now();
   const timeoutMs = opts.requestTimeoutMs ?? 15_000;
   const random = opts.random ?? Math.random;
   const keyStore = opts.keyStore ?? createMemoryKeyStore();

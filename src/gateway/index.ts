@@ -10,3 +10,4 @@ export * from "./websocket-transport";
 export * from "./questions-api";
 export * from "./recovery";
 export { clientError } from "./request-book";
+export * from "./clock";

@@ -1,11 +1,10 @@
 import type { ResponseFrame } from "../protocol";
 import { GatewayRequestError } from "./types";
 
+import type { Clock } from "./clock";
+
 /** Timer functions, injectable so tests can drive time. */
-export interface TimerFunctions {
-  setTimeout(fn: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-}
+export type TimerFunctions = Pick<Clock, "setTimeout" | "clearTimeout">;
 
 interface Entry {
   id: string;

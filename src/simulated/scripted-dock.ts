@@ -31,8 +31,8 @@ export interface ScriptedDockOptions {
   store?: ScriptedStoreOptions | ((parts: { sim: SimulatedGateway; client: GatewayClient }) => ScriptedStoreOptions) | false;
 }
 
-/** Store options a scripted dock passes on; the client, conversation and clock are its own. */
-export type ScriptedStoreOptions = Partial<Omit<DockStoreOptions, "client" | "sessionKey" | "now" | "timers">>;
+/** Store options a scripted dock passes on; the client and conversation are its own, the clock its own unless named. */
+export type ScriptedStoreOptions = Partial<Omit<DockStoreOptions, "client" | "sessionKey">>;
 
 /** The simulator, the client and (unless turned off) the store of a scripted dock. */
 export interface ScriptedDock<S extends StoreApi<DockStore> | undefined = StoreApi<DockStore>> {
@@ -75,7 +75,7 @@ export function createScriptedDock(options: ScriptedDockOptions = {}): ScriptedD
     url: "sim://scripted",
     token,
     transport,
-    ...(clock ? { now: () => clock.now(), setTimeout: (fn: () => void, ms: number) => clock.setTimeout(fn, ms), clearTimeout: (h: unknown) => clock.clearTimeout(h) } : {}),
+    ...(clock ? { clock } : {}),
     ...options.client,
   });
   const store =
@@ -84,8 +84,9 @@ export function createScriptedDock(options: ScriptedDockOptions = {}): ScriptedD
       : createQuestionDockStore({
           client,
           sessionKey: options.sessionKey ?? "main",
+          // The dock's clock unless the store options name their own (e.g. one that counts its timers).
+          ...(clock ? { clock } : {}),
           ...(typeof options.store === "function" ? options.store({ sim, client }) : options.store),
-          ...(clock ? { now: () => clock.now(), timers: clock } : {}),
         });
   const need = () => {
     if (!store) throw new Error("This scripted dock was made with `store: false`.");

@@ -16,7 +16,8 @@ import { emptyPermissions } from "./permissions";
 import { newResolverId } from "./outcome-of";
 import { createSentLedger, tabResolverId, type SentLedger } from "./sent-ledger";
 import { DEFAULT_TYPING_GRACE_MS } from "./priority";
-import { realTimers, type Timers } from "./timers";
+import { systemClock, type Clock } from "../gateway/clock";
+import type { Timers } from "./timers";
 import type { PaneBus } from "./outbox/types";
 import type { DockState, DockStore } from "./types";
 
@@ -29,10 +30,8 @@ export interface DockStoreOptions {
   client: GatewayConnection;
   /** The conversation whose questions this dock shows; "main" matches the gateway's main session. */
   sessionKey: string;
-  /** @default Date.now */
-  now?: () => number;
-  /** @default globalThis timers */
-  timers?: DockTimers;
+  /** Time and timers (expiry, the typing grace, draft saves). @default systemClock */
+  clock?: Clock;
   /** How long after an edit a new request waits before taking the active slot. @default 1500 */
   typingGraceMs?: number;
   /** Show records that carry no sessionKey. @default false */
@@ -52,7 +51,7 @@ export interface DockStoreOptions {
 
 /** Internals shared by the store's modules; not part of the public API. */
 export interface DockContext {
-  options: Required<Omit<DockStoreOptions, "initialRecords" | "asyncQuestions" | "blockingDrafts">>;
+  options: Required<Omit<DockStoreOptions, "initialRecords" | "asyncQuestions" | "blockingDrafts" | "clock">> & { now: () => number; timers: DockTimers };
   /** Applies one event through `dockReducer`; the only way the dock's state changes. */
   dispatch(event: DockEvent): void;
   get: StoreApi<DockStore>["getState"];
@@ -71,11 +70,12 @@ const PAGE_RESOLVER_ID = tabResolverId(() => newResolverId());
 
 /** Creates one dock's store: a live mirror of the session's pending questions plus the person's drafts. */
 export function createQuestionDockStore(opts: DockStoreOptions): StoreApi<DockStore> {
+  const clock = opts.clock ?? systemClock;
   const options = {
     client: opts.client,
     sessionKey: opts.sessionKey,
-    now: opts.now ?? Date.now,
-    timers: opts.timers ?? realTimers,
+    now: () => clock.now(),
+    timers: clock,
     typingGraceMs: opts.typingGraceMs ?? DEFAULT_TYPING_GRACE_MS,
     showSessionless: opts.showSessionless ?? false,
     resolverId: opts.resolverId ?? PAGE_RESOLVER_ID,

@@ -1,4 +1,4 @@
-export { createQuestionDockStore, type DockStoreOptions, type DockTimers } from "./create-dock-store";
+export { createQuestionDockStore, type DockStoreOptions } from "./create-dock-store";
 export { getAsyncQuestionServices, outboxHistoryOf, type AsyncQuestionServices, type AsyncServiceOptions } from "./async-services";
 export { asyncRequestId } from "./async-sync";
 export { createIndexedDbBlockingDraftStorage, createMemoryBlockingDraftStorage, isBlockingDraft, type BlockingDraft, type BlockingDraftStorage } from "./blocking-draft-storage";

@@ -1,11 +1,7 @@
-/** Timer functions, injectable so tests and stories can use fake time. */
-export interface Timers {
-  setTimeout(fn: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-}
+import { systemClock, type Clock } from "../gateway/clock";
+
+/** The timer half of a `Clock`, for parts that never read the time. */
+export type Timers = Pick<Clock, "setTimeout" | "clearTimeout">;
 
 /** The platform's own timers. */
-export const realTimers: Timers = {
-  setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms),
-  clearTimeout: (h) => globalThis.clearTimeout(h as ReturnType<typeof setTimeout>),
-};
+export const realTimers: Timers = systemClock;

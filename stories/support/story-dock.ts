@@ -1,6 +1,7 @@
 // A running dock for one story: the simulated gateway, the real client and the real store, driven into
 // the state the story shows before anything renders. No React here; dock-story.tsx puts it on screen.
 import type { GatewayClient } from "../../src/gateway";
+import { systemClock } from "../../src/gateway/clock";
 import { createScriptedDock, type SimAskParams, type SimulatedGateway } from "../../src/simulated";
 import type { TransportFactory } from "../../src/gateway/transport";
 import type { DockActions, DockState, DockStore, DockStoreOptions } from "../../src/store";
@@ -107,7 +108,7 @@ export async function createStoryDock(scenario: DockScenario = {}): Promise<Stor
     sim: { tickIntervalMs: 0, reply: false },
     transport: (inner) => (link = createStallableTransport(scenario.transport ? scenario.transport(inner) : inner)).transport,
     // The story's clock stands still for countdowns and expiry; reconnects after a drop or restart still run in real time.
-    client: { requestTimeoutMs: REQUEST_TIMEOUT_MS, now: () => Date.now(), setTimeout: (fn, ms) => setTimeout(fn, ms), clearTimeout: (h) => clearTimeout(h as number) },
+    client: { requestTimeoutMs: REQUEST_TIMEOUT_MS, clock: systemClock },
     store: (parts) => {
       extra = scenario.setup?.({ ...parts, clock }) ?? {};
       return { typingGraceMs: 0, ...extra.store };

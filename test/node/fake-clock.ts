@@ -1,14 +1,13 @@
 // Fake time for the store and conversation tests: one clock the simulated gateway and the stores read, and
 // waits that advance it while real async work (WebCrypto signing on Node's thread pool) finishes in real time.
 import { vi } from "vitest";
-import type { SimClock } from "../../src/simulated";
-import type { DockTimers } from "../../src/store";
+import type { Clock } from "../../src/gateway/clock";
 
 // Captured when this module loads, before any test fakes the timers.
 const realSetTimeout = globalThis.setTimeout;
 
 /** The fake clock as the sim and the stores take it; it reads the faked globals on every call. */
-export const fakeClock: SimClock & DockTimers & { now(): number } = {
+export const fakeClock: Clock = {
   now: () => Date.now(),
   setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms),
   clearTimeout: (h) => globalThis.clearTimeout(h as ReturnType<typeof setTimeout>),

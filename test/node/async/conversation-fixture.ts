@@ -70,9 +70,7 @@ export async function startConversation(opts: { lose?: (frame: Frame) => boolean
     transport,
     random: () => 0.5,
     backoff: { baseMs: 200, maxMs: 1000 },
-    now: fakeClock.now,
-    setTimeout: fakeClock.setTimeout,
-    clearTimeout: fakeClock.clearTimeout,
+    clock: fakeClock,
   });
   const store = createConversation({ client, sessionKey: opts.sessionKey ?? "main" });
   if (opts.connect !== false) {

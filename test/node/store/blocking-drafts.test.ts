@@ -27,7 +27,7 @@ const channel = () => `blocking-test-${Math.random().toString(36).slice(2)}`;
 
 // A second pane of the same conversation on the same client: after a reload, or another tab.
 function secondPane(storage: BlockingDraftStorage, bus?: PaneBus) {
-  const store = createQuestionDockStore({ client: f.client, sessionKey: "main", typingGraceMs: 0, now: fakeClock.now, timers: fakeClock, blockingDrafts: { storage, ...(bus ? { bus } : {}) } });
+  const store = createQuestionDockStore({ client: f.client, sessionKey: "main", typingGraceMs: 0, clock: fakeClock, blockingDrafts: { storage, ...(bus ? { bus } : {}) } });
   extra.push({ dispose: () => store.getState().actions.dispose() });
   return store;
 }

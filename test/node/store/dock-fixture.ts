@@ -25,7 +25,7 @@ export interface WireFrame {
 }
 
 /** How to set up a fixture; store options pass through. */
-export interface FixtureOptions extends Partial<Omit<DockStoreOptions, "client" | "now">> {
+export interface FixtureOptions extends Partial<Omit<DockStoreOptions, "client">> {
   /** Delay of every simulated frame, so a drop can fall between a request and its reply. @default 0 */
   latencyMs?: number;
   /** Drops incoming frames for which this returns true, like a network losing them. */

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import type { DockTimers } from "../../../src/store";
+import type { Clock } from "../../../src/gateway/clock";
 import { REGION, TARGET, fakeClock, flush, startDock, until, type DockFixture } from "./dock-fixture";
 
 let f: DockFixture;
@@ -72,11 +72,12 @@ describe("Expiry", () => {
 
   it("waits out an expiry beyond the longest timer delay without firing early or spinning", async () => {
     const delays: number[] = [];
-    const counting: DockTimers = {
+    const counting: Clock = {
+      now: () => fakeClock.now(),
       setTimeout: (fn, ms) => (delays.push(ms), fakeClock.setTimeout(fn, ms)),
       clearTimeout: (h) => fakeClock.clearTimeout(h),
     };
-    f = await startDock({ timers: counting });
+    f = await startDock({ clock: counting });
     const now = Date.now();
     const month = 30 * 24 * 3600_000;
     f.sim.broadcast("question.requested", { id: "far", questions: [TARGET], sessionKey: "agent:main:main", createdAtMs: now, expiresAtMs: now + month, status: "pending" });

@@ -29,9 +29,9 @@ async function start() {
 
 /** A new client and store on the same gateway, as a reloaded page makes them; waits until its history is read. */
 async function reloaded(d: DockFixture) {
-  const client = createGatewayClient({ url: "sim://gateway", token: TOKEN, transport: d.sim.transport, random: () => 0.5, now: fakeClock.now, setTimeout: fakeClock.setTimeout, clearTimeout: fakeClock.clearTimeout });
+  const client = createGatewayClient({ url: "sim://gateway", token: TOKEN, transport: d.sim.transport, random: () => 0.5, clock: fakeClock });
   const asyncQuestions = services(client);
-  const store = createQuestionDockStore({ client, sessionKey: "main", typingGraceMs: 0, now: fakeClock.now, timers: fakeClock, asyncQuestions });
+  const store = createQuestionDockStore({ client, sessionKey: "main", typingGraceMs: 0, clock: fakeClock, asyncQuestions });
   extra.push({ client, dispose: () => store.getState().actions.dispose() });
   client.start();
   await until(() => asyncQuestions.conversation.getState().loaded, "the history load");
@@ -83,7 +83,7 @@ describe("outcomes rebuilt from chat.history", () => {
     const client = d.client;
     const run = d.sim.startRun({ runId: "run-live" });
     const asyncQuestions = services(client);
-    const live = createQuestionDockStore({ client, sessionKey: "main", typingGraceMs: 0, now: fakeClock.now, timers: fakeClock, asyncQuestions });
+    const live = createQuestionDockStore({ client, sessionKey: "main", typingGraceMs: 0, clock: fakeClock, asyncQuestions });
     extra.push({ client, dispose: () => live.getState().actions.dispose() });
     await until(() => asyncQuestions.conversation.getState().loaded, "the history load");
     const q = d.sim.ask({ questions: [COLOR], runId: run });
@@ -106,7 +106,7 @@ describe("outcomes rebuilt from chat.history", () => {
     const d = await start();
     const client = d.client;
     const asyncQuestions = services(client);
-    const live = createQuestionDockStore({ client, sessionKey: "main", typingGraceMs: 0, now: fakeClock.now, timers: fakeClock, asyncQuestions });
+    const live = createQuestionDockStore({ client, sessionKey: "main", typingGraceMs: 0, clock: fakeClock, asyncQuestions });
     extra.push({ client, dispose: () => live.getState().actions.dispose() });
     await until(() => asyncQuestions.conversation.getState().loaded, "the history load");
     const run = d.sim.startRun({ runId: "constructor" });
@@ -124,7 +124,7 @@ describe("outcomes rebuilt from chat.history", () => {
     const d = await start();
     const client = d.client;
     const asyncQuestions = services(client);
-    const live = createQuestionDockStore({ client, sessionKey: "main", typingGraceMs: 0, now: fakeClock.now, timers: fakeClock, asyncQuestions });
+    const live = createQuestionDockStore({ client, sessionKey: "main", typingGraceMs: 0, clock: fakeClock, asyncQuestions });
     extra.push({ client, dispose: () => live.getState().actions.dispose() });
     await until(() => asyncQuestions.conversation.getState().loaded, "the history load");
     const run = d.sim.startRun({ runId: "run-late" });

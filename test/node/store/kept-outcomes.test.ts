@@ -16,7 +16,7 @@ afterAll(() => vi.unstubAllGlobals());
 /** The page after a reload: a new store on the same tab and client. */
 function reload() {
   f.store.getState().actions.dispose();
-  const store = createQuestionDockStore({ client: f.client, sessionKey: "main", now: fakeClock.now, timers: fakeClock });
+  const store = createQuestionDockStore({ client: f.client, sessionKey: "main", clock: fakeClock });
   const dispose = f.stop;
   f.stop = () => {
     store.getState().actions.dispose();

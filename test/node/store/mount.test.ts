@@ -12,7 +12,7 @@ afterEach(() => {
 
 /** A second dock made the way a host remounts one: on the client that is already connected. */
 function mountDock(sessionKey: string): StoreApi<DockStore> {
-  const store = createQuestionDockStore({ client: f.client, sessionKey, typingGraceMs: 0, now: fakeClock.now, timers: fakeClock });
+  const store = createQuestionDockStore({ client: f.client, sessionKey, typingGraceMs: 0, clock: fakeClock });
   extra.push(store);
   return store;
 }
@@ -55,7 +55,7 @@ describe("A dock made on a client that is already connected", () => {
     const id = await f.ask({ questions: [TARGET] });
     const record = f.state().records[id]!;
     await f.actions.skip(id);
-    const dock = createQuestionDockStore({ client: f.client, sessionKey: "main", now: fakeClock.now, timers: fakeClock, initialRecords: [record] });
+    const dock = createQuestionDockStore({ client: f.client, sessionKey: "main", clock: fakeClock, initialRecords: [record] });
     extra.push(dock);
     await until(() => dock.getState().outcomes.has(id), "the settled initial record");
     expect(dock.getState().records[id]).toBeUndefined();

@@ -158,7 +158,7 @@ describe("A reload while an answer is on its way", () => {
     f.store.getState().actions.dispose();
 
     // The reloaded page: a new store on the same tab, which no longer sees the request as pending.
-    const reloaded = createQuestionDockStore({ client: f.client, sessionKey: "main", now: fakeClock.now, timers: fakeClock });
+    const reloaded = createQuestionDockStore({ client: f.client, sessionKey: "main", clock: fakeClock });
     try {
       await until(() => reloaded.getState().outcomes.get(id), "the outcome of the request sent before the reload", 10);
       expect(reloaded.getState().outcomes.get(id)).toMatchObject({ kind: "answered", answers: { answers: { target: ["Production"] } } });

@@ -1,0 +1,17 @@
+// One time source for every layer: the client, the store, the outbox and the simulated gateway all take a
+// Clock, so a test or a story moves them together with one fake (or stops time for all of them).
+
+/** The time and timers a part of the kit runs on; inject one to drive it with fake time. */
+export interface Clock {
+  /** The current time, epoch ms. */
+  now(): number;
+  setTimeout(callback: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+/** The platform's clock; it looks the globals up on every call, so fake timers installed later still apply. */
+export const systemClock: Clock = {
+  now: () => Date.now(),
+  setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
+  clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof globalThis.setTimeout>),
+};
