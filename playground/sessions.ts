@@ -2,7 +2,7 @@
 // gets its own dock store, async services and transcript, made on first use and kept for the page: switching away
 // and back finds the same store, so every draft is where it was left.
 import type { StoreApi } from "zustand/vanilla";
-import { createQuestionDockStore, getAsyncQuestionServices, type DockStore, type GatewayClient } from "../src";
+import { createQuestionDockStore, createConversationServices, type DockStore, type GatewayClient } from "../src";
 import { createChatFeed, type ChatFeed } from "./chat-feed";
 
 /** One conversation of the playground: its dock store and its transcript. */
@@ -30,7 +30,7 @@ export function createSessions(client: GatewayClient, initial: string): Playgrou
       let session = made.get(sessionKey);
       if (!session) {
         // A store made on a client that is already connected recovers at once; the feed reads its history the same way.
-        const store = createQuestionDockStore({ client, sessionKey, asyncQuestions: getAsyncQuestionServices(client, sessionKey) });
+        const store = createQuestionDockStore({ client, sessionKey, asyncQuestions: createConversationServices({ client, sessionKey }) });
         session = { sessionKey, store, feed: createChatFeed(client, sessionKey) };
         made.set(sessionKey, session);
       }

@@ -20,7 +20,7 @@ export { systemClock, type Clock } from "./gateway/clock";
 
 // The dock's store and the services it shares with other docks of the same conversation.
 export { createQuestionDockStore, type DockStoreOptions } from "./store/create-dock-store";
-export { getAsyncQuestionServices, type AsyncQuestionServices, type AsyncServiceOptions } from "./store/async-services";
+export { createConversationServices, type AsyncQuestionServices, type ConversationServices, type ConversationServicesOptions } from "./store/conversation-services";
 export { createIndexedDbBlockingDraftStorage, createMemoryBlockingDraftStorage, type BlockingDraftStorage } from "./store/blocking-draft-storage";
 export type { DockActions, DockState, DockStore, Outcome, OutcomeKind } from "./store/types";
 

@@ -1,5 +1,5 @@
 import { entryOf as ownEntry, formatAnswerText, idTable, type QuestionRecord } from "../protocol";
-import type { AsyncQuestionServices } from "./async-services";
+import type { AsyncQuestionServices } from "./conversation-services";
 import type { AsyncQuestionEntry } from "./async/types";
 import type { DockContext } from "./create-dock-store";
 import type { GatewaySync } from "./gateway-sync";

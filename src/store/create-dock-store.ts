@@ -1,7 +1,7 @@
 import { createStore, type StoreApi } from "zustand/vanilla";
 import type { GatewayConnection } from "../gateway/types";
 import { idTable, type QuestionAnswers, type QuestionRecord } from "../protocol";
-import type { AsyncQuestionServices } from "./async-services";
+import type { AsyncQuestionServices } from "./conversation-services";
 import { createAsyncSync } from "./async-sync";
 import { createIndexedDbBlockingDraftStorage, createMemoryBlockingDraftStorage } from "./blocking-draft-storage";
 import { createBlockingDrafts, type BlockingDraftServices } from "./blocking-drafts";
@@ -38,7 +38,7 @@ export interface DockStoreOptions {
   showSessionless?: boolean;
   /** Records to show before the first connect, e.g. for stories. They are re-checked on connect. */
   initialRecords?: QuestionRecord[];
-  /** The conversation's async (Codex) questions and answer outbox; see `getAsyncQuestionServices`. Off when absent. */
+  /** The conversation's async (Codex) questions and answer outbox; see `createConversationServices`. Off when absent. */
   asyncQuestions?: AsyncQuestionServices;
   /** The `resolvedBy` sent with this dock's answers and skips, which tells them from other surfaces'. @default one per tab, kept across reloads */
   resolverId?: string;

@@ -1,5 +1,5 @@
 export { createQuestionDockStore, type DockStoreOptions } from "./create-dock-store";
-export { getAsyncQuestionServices, outboxHistoryOf, type AsyncQuestionServices, type AsyncServiceOptions } from "./async-services";
+export { createConversationServices, outboxHistoryOf, type AsyncQuestionServices, type ConversationServices, type ConversationServicesOptions } from "./conversation-services";
 export { asyncRequestId } from "./async-sync";
 export { createIndexedDbBlockingDraftStorage, createMemoryBlockingDraftStorage, isBlockingDraft, type BlockingDraft, type BlockingDraftStorage } from "./blocking-draft-storage";
 export { BLOCKING_DRAFT_SAVE_DELAY_MS, type BlockingDraftServices } from "./blocking-drafts";

@@ -96,7 +96,7 @@ export async function createAsyncStoryDock(scenario: AsyncScenario = {}): Promis
         history: outboxHistoryOf(conversation),
         storage,
         bus,
-        now: clock.now,
+        clock,
         sendTimeoutMs: SEND_TIMEOUT_MS,
       });
       services = { conversation, outbox, storage };

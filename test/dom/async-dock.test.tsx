@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { DockLayout, QuestionDock, QuestionDockProvider, QuestionSummaryList } from "../../src/components";
 import { createGatewayClient, type GatewayClient } from "../../src/gateway/client";
 import { createSimulatedGateway, type SimulatedGateway } from "../../src/simulated";
-import { createQuestionDockStore, createMemoryStorage, createPaneBus, getAsyncQuestionServices } from "../../src/store";
+import { createQuestionDockStore, createMemoryStorage, createPaneBus, createConversationServices } from "../../src/store";
 
 const TOKEN = "async-dock-token";
 const BRANCH = { title: "Which branch should the fix land on?", options: ["main", "release"] };
@@ -22,7 +22,7 @@ async function start(panes = 1): Promise<Rig> {
   vi.useFakeTimers({ shouldAdvanceTime: true });
   const sim = createSimulatedGateway({ token: TOKEN, tickIntervalMs: 0, reply: false });
   const client = createGatewayClient({ url: "sim://gateway", transport: sim.transport, token: TOKEN });
-  const services = getAsyncQuestionServices(client, "main", { storage: createMemoryStorage(), bus: createPaneBus(`async-dock-${Math.random()}`) });
+  const services = createConversationServices({ client, sessionKey: "main", storage: createMemoryStorage(), bus: createPaneBus(`async-dock-${Math.random()}`) });
   const stores = Array.from({ length: panes }, () => createQuestionDockStore({ client, sessionKey: "main", typingGraceMs: 0, asyncQuestions: services }));
   client.start();
   await vi.waitFor(() => expect(stores[0]!.getState().connection.state).toBe("connected"));

@@ -5,7 +5,7 @@ import { DockLayout, QuestionDock, QuestionDockProvider, QuestionSummaryList } f
 import { createGatewayClient, type GatewayClient } from "../../src/gateway/client";
 import { createSimulatedGateway, type SimulatedGateway } from "../../src/simulated";
 import { idTable, type QuestionRecord } from "../../src/protocol";
-import { createMemoryStorage, createPaneBus, createQuestionDockStore, getAsyncQuestionServices, type AsyncQuestionServices } from "../../src/store";
+import { createMemoryStorage, createPaneBus, createQuestionDockStore, createConversationServices, type AsyncQuestionServices } from "../../src/store";
 
 const TOKEN = "async-duplicate-token";
 const BRANCH = { title: "Which branch should the fix land on?", options: ["main", "release"] };
@@ -33,7 +33,7 @@ beforeEach(async () => {
   consoleError = vi.spyOn(console, "error");
   sim = createSimulatedGateway({ token: TOKEN, tickIntervalMs: 0, reply: false });
   client = createGatewayClient({ url: "sim://gateway", transport: sim.transport, token: TOKEN });
-  services = getAsyncQuestionServices(client, "main", { storage: createMemoryStorage(), bus: createPaneBus(`async-duplicate-${Math.random()}`) });
+  services = createConversationServices({ client, sessionKey: "main", storage: createMemoryStorage(), bus: createPaneBus(`async-duplicate-${Math.random()}`) });
   store = createQuestionDockStore({ client, sessionKey: "main", typingGraceMs: 0, asyncQuestions: services });
   client.start();
   await vi.waitFor(() => expect(store.getState().connection.state).toBe("connected"));

@@ -10,7 +10,7 @@ import {
   createMemoryStorage,
   createPaneBus,
   createQuestionDockStore,
-  getAsyncQuestionServices,
+  createConversationServices,
 } from "../../src/store";
 import { TARGET } from "../support/questions";
 
@@ -37,7 +37,7 @@ async function start(): Promise<Rig> {
   const blocking = createMemoryBlockingDraftStorage();
   const asyncDrafts = createMemoryStorage();
   const channel = `credential-${Math.random().toString(36).slice(2)}`;
-  const services = getAsyncQuestionServices(client, "main", { storage: asyncDrafts, bus: createPaneBus(`${channel}-async`) });
+  const services = createConversationServices({ client, sessionKey: "main", storage: asyncDrafts, bus: createPaneBus(`${channel}-async`) });
   const store = createQuestionDockStore({ client, sessionKey: "main", typingGraceMs: 0, asyncQuestions: services, blockingDrafts: { storage: blocking, bus: createPaneBus(channel) } });
   client.start();
   await vi.waitFor(() => expect(store.getState().connection.state).toBe("connected"));

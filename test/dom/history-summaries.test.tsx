@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { QuestionDockProvider, QuestionSummaryList } from "../../src/components";
 import { createGatewayClient, type GatewayClient } from "../../src/gateway/client";
 import { createSimulatedGateway } from "../../src/simulated";
-import { createMemoryStorage, createPaneBus, createQuestionDockStore, getAsyncQuestionServices } from "../../src/store";
+import { createMemoryStorage, createPaneBus, createQuestionDockStore, createConversationServices } from "../../src/store";
 
 const TOKEN = "history-summaries-token";
 let cleanup: Array<() => void> = [];
@@ -17,7 +17,7 @@ afterEach(() => {
 
 function page(sim: ReturnType<typeof createSimulatedGateway>) {
   const client: GatewayClient = createGatewayClient({ url: "sim://gateway", transport: sim.transport, token: TOKEN });
-  const asyncQuestions = getAsyncQuestionServices(client, "main", { storage: createMemoryStorage(), bus: createPaneBus(`history-summaries-${Math.random()}`) });
+  const asyncQuestions = createConversationServices({ client, sessionKey: "main", storage: createMemoryStorage(), bus: createPaneBus(`history-summaries-${Math.random()}`) });
   const store = createQuestionDockStore({ client, sessionKey: "main", asyncQuestions });
   cleanup.push(() => {
     store.getState().actions.dispose();

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { DockLayout, QuestionDock, QuestionDockProvider, QuestionSummaryList, type QuestionDockProviderProps } from "../../src/components";
 import { createGatewayClient, type GatewayClient } from "../../src/gateway/client";
 import { createSimulatedGateway, type SimulatedGateway } from "../../src/simulated";
-import { createMemoryStorage, createPaneBus, createQuestionDockStore, getAsyncQuestionServices } from "../../src/store";
+import { createMemoryStorage, createPaneBus, createQuestionDockStore, createConversationServices } from "../../src/store";
 import { TARGET } from "./dock-harness";
 
 const TOKEN = "locale-dock-token";
@@ -23,7 +23,7 @@ async function start(words: Pick<QuestionDockProviderProps, "locale" | "messages
   vi.useFakeTimers({ shouldAdvanceTime: true });
   const sim = createSimulatedGateway({ token: TOKEN, tickIntervalMs: 0, reply: false });
   const client = createGatewayClient({ url: "sim://gateway", transport: sim.transport, token: TOKEN });
-  const services = getAsyncQuestionServices(client, "main", { storage: createMemoryStorage(), bus: createPaneBus(`locale-${Math.random()}`) });
+  const services = createConversationServices({ client, sessionKey: "main", storage: createMemoryStorage(), bus: createPaneBus(`locale-${Math.random()}`) });
   const store = createQuestionDockStore({ client, sessionKey: "main", typingGraceMs: 0, asyncQuestions: services });
   client.start();
   await vi.waitFor(() => expect(store.getState().connection.state).toBe("connected"));

@@ -4,7 +4,7 @@ import { QuestionDock, QuestionDockProvider, QuestionSummary } from "../../src/c
 import { createGatewayClient } from "../../src/gateway";
 import { createSimulatedGateway } from "../../src/simulated";
 import { idTable, safeHttpUrl, sendableText, type QuestionRecord } from "../../src/protocol";
-import { createMemoryStorage, createPaneBus, createQuestionDockStore, getAsyncQuestionServices, type Outcome } from "../../src/store";
+import { createMemoryStorage, createPaneBus, createQuestionDockStore, createConversationServices, type Outcome } from "../../src/store";
 import { XSS_PAYLOADS } from "../support/xss-payloads";
 
 // Anything that runs script, loads a document or restyles the page: none may appear, whatever the text.
@@ -117,7 +117,7 @@ describe("Hostile async questions, delivered through the gateway's chat history 
   const TOKEN = "xss-async-token";
   const sim = createSimulatedGateway({ token: TOKEN, tickIntervalMs: 0, reply: false });
   const client = createGatewayClient({ url: "sim://gateway", transport: sim.transport, token: TOKEN });
-  const services = getAsyncQuestionServices(client, "main", { storage: createMemoryStorage(), bus: createPaneBus(`xss-${Math.random()}`) });
+  const services = createConversationServices({ client, sessionKey: "main", storage: createMemoryStorage(), bus: createPaneBus(`xss-${Math.random()}`) });
   const store = createQuestionDockStore({ client, sessionKey: "main", typingGraceMs: 0, asyncQuestions: services });
   // The validators cap titles at 4096 and choices at 256 characters; the long payloads are cut to fit.
   const deliveries = XSS_PAYLOADS.map((text, i) => ({ itemId: `xss-item-${i}`, text, title: text.slice(0, 4096), option: text.slice(0, 250) }));

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import WebSocket from "ws";
 import { createGatewayClient, createWebSocketTransport, type GatewayClient } from "../../src/gateway";
 import { askUserEntries, parseChatMessage } from "../../src/protocol";
-import { createMemoryStorage, createPaneBus, createQuestionDockStore, getAsyncQuestionServices } from "../../src/store";
+import { createMemoryStorage, createPaneBus, createQuestionDockStore, createConversationServices } from "../../src/store";
 import { mockModelControl } from "./mock-model";
 import { poller } from "./wait";
 
@@ -69,7 +69,7 @@ describe.skipIf(!url)("ask_user in chat.history (real gateway)", () => {
       const o = p as { runId: string; state: string; sessionKey?: string };
       if (o.sessionKey === SESSION || o.sessionKey === EXPIRE_SESSION) chatStates.push({ runId: o.runId, state: o.state });
     });
-    const services = getAsyncQuestionServices(client, SESSION, { storage: createMemoryStorage(), bus: createPaneBus(`ask-live-${tag}`) });
+    const services = createConversationServices({ client, sessionKey: SESSION, storage: createMemoryStorage(), bus: createPaneBus(`ask-live-${tag}`) });
     live = createQuestionDockStore({ client, sessionKey: SESSION, asyncQuestions: services });
     client.start();
     await waitFor(() => client.getConnection().state === "connected", "connected");
@@ -157,9 +157,9 @@ describe.skipIf(!url)("ask_user in chat.history (real gateway)", () => {
 
   it("a new client and a new store rebuild the summaries from the history, each bound to its run", async () => {
     const fresh = newClient();
-    const asyncQuestions = getAsyncQuestionServices(fresh, SESSION, { storage: createMemoryStorage(), bus: createPaneBus(`ask-history-${tag}`) });
+    const asyncQuestions = createConversationServices({ client: fresh, sessionKey: SESSION, storage: createMemoryStorage(), bus: createPaneBus(`ask-history-${tag}`) });
     const store = createQuestionDockStore({ client: fresh, sessionKey: SESSION, asyncQuestions });
-    const expiredServices = getAsyncQuestionServices(fresh, EXPIRE_SESSION, { storage: createMemoryStorage(), bus: createPaneBus(`ask-expire-${tag}`) });
+    const expiredServices = createConversationServices({ client: fresh, sessionKey: EXPIRE_SESSION, storage: createMemoryStorage(), bus: createPaneBus(`ask-expire-${tag}`) });
     const expiredStore = createQuestionDockStore({ client: fresh, sessionKey: EXPIRE_SESSION, asyncQuestions: expiredServices });
     try {
       fresh.start();

@@ -1,11 +1,11 @@
 import type { StoreApi } from "zustand/vanilla";
+import type { Clock } from "../../gateway/clock";
 import type { GatewayConnection } from "../../gateway/types";
 import type { Timers } from "../timers";
 import { SecretNotStoredError } from "./persistence";
+import { outboxReducer, type OutboxEvent } from "./outbox-reducer";
 import type { AsyncDraft, DockStorage, OutboxEntry, OutboxHistory, PaneBus } from "./types";
 
-/** Timer functions of an outbox, injectable so tests can use fake time. */
-export type OutboxTimers = Timers;
 
 /** Options of `createOutbox`. */
 export interface OutboxOptions {
@@ -19,10 +19,8 @@ export interface OutboxOptions {
   storage: DockStorage;
   /** Keeps the other panes (other docks, other tabs) in step. */
   bus: PaneBus;
-  /** @default Date.now */
-  now?: () => number;
-  /** @default globalThis timers */
-  timers?: OutboxTimers;
+  /** Time and timers (send deadlines, confirmation waits). @default systemClock */
+  clock?: Clock;
   /** Makes entry ids, which are also the chat.send idempotency keys. @default crypto.randomUUID */
   newId?: () => string;
   /** Deadline of one chat.send; past it the delivery is uncertain. @default 30000 */
@@ -83,7 +81,7 @@ export type OutboxStore = StoreApi<Outbox>;
 
 /** The outbox's inner workings shared by its modules; not part of the public API. */
 export interface OutboxCore {
-  readonly o: Required<Omit<OutboxOptions, "onStorageError">> & Pick<OutboxOptions, "onStorageError">;
+  readonly o: Required<Omit<OutboxOptions, "onStorageError" | "clock">> & Pick<OutboxOptions, "onStorageError"> & { now: () => number; timers: Timers };
   readonly get: () => Outbox;
   readonly set: StoreApi<Outbox>["setState"];
   /** Entries this outbox sends when they are queued: made here, loaded at start, or retried here. Others are only shown. */
@@ -95,8 +93,8 @@ export interface OutboxCore {
   connected(): boolean;
   /** Stores an entry in the state, then optionally in storage and on the bus. */
   put(entry: OutboxEntry, how?: { persist?: boolean; broadcast?: boolean }): void;
-  /** Applies a change, with a later updatedAt; nothing happens to a confirmed or removed entry. */
-  change(id: string, patch: Partial<OutboxEntry>, how?: { persist?: boolean; broadcast?: boolean }): OutboxEntry | undefined;
+  /** Applies an event through `outboxReducer`, the only way an entry changes; undefined when it did not apply. */
+  dispatch(id: string, event: OutboxEvent, how?: { persist?: boolean; broadcast?: boolean }): OutboxEntry | undefined;
   /** Removes an entry from the state, and optionally from storage and the other panes. */
   remove(id: string, how?: { persist?: boolean; broadcast?: boolean }): void;
   /** Runs a storage write after the earlier ones; a failure is reported, never thrown. */
@@ -134,11 +132,11 @@ export function createOutboxCore(o: OutboxCore["o"], get: () => Outbox, set: Sto
       if (how.persist !== false) core.save(() => o.storage.saveOutboxEntry(clean));
       if (how.broadcast !== false) o.bus.post({ type: "outbox-changed", sessionKey: o.sessionKey, entry: clean });
     },
-    change(id, patch, how) {
+    dispatch(id, event, how) {
       const prev = core.entry(id);
-      if (!prev || prev.state === "confirmed" || core.disposed) return undefined;
-      // Strictly later than the last change, so other panes can always tell which copy is newer.
-      const next = { ...prev, ...patch, updatedAt: Math.max(o.now(), prev.updatedAt + 1) };
+      if (!prev || core.disposed) return undefined;
+      const next = outboxReducer(prev, event, o.now());
+      if (next === prev) return undefined;
       core.put(next, how);
       return core.entry(id);
     },

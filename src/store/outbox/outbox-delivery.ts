@@ -46,10 +46,9 @@ export function createDelivery(core: OutboxCore): Delivery {
         });
 
   const holds = (entry: OutboxEntry) => keysOf(entry).some((key) => o.history.hasUserMessage(key));
-  const confirm = (id: string) => void core.change(id, { state: "confirmed", isPaused: false, failureReason: undefined, failureCode: undefined, confirmedAt: o.now() });
+  const confirm = (id: string) => void core.dispatch(id, { type: "confirmed" });
   // Either the dock's own finding (a code) or the gateway's words; never both, so the summary shows one cause.
-  const uncertain = (id: string, cause: { failureCode: DeliveryFailureCode } | { failureReason: string }) =>
-    void core.change(id, { state: "unconfirmed", failureReason: undefined, failureCode: undefined, ...cause });
+  const uncertain = (id: string, cause: { failureCode: DeliveryFailureCode } | { failureReason: string }) => void core.dispatch(id, { type: "uncertain", cause });
 
   /** True when a fresh history was read; a stale view is never taken as proof of absence. */
   async function refresh(): Promise<boolean> {
@@ -77,7 +76,7 @@ export function createDelivery(core: OutboxCore): Delivery {
   async function deliver(id: string): Promise<void> {
     active = id;
     try {
-      const entry = core.change(id, { state: "sending", isPaused: false, failureReason: undefined, failureCode: undefined });
+      const entry = core.dispatch(id, { type: "sendStarted" });
       if (!entry) return;
       if ((entry.attempts ?? 0) > 0) {
         // Sent before: the first attempt may have arrived after all, and a second send must not be needed to learn it.
@@ -98,7 +97,7 @@ export function createDelivery(core: OutboxCore): Delivery {
 
   /** One chat.send under the entry's key; true when the gateway took it. */
   async function send(id: string): Promise<boolean> {
-    const entry = core.change(id, { attempts: (core.entry(id)?.attempts ?? 0) + 1 });
+    const entry = core.dispatch(id, { type: "attempted" });
     if (!entry) return false;
     const params: ChatSendParams = { sessionKey: o.sessionKey, message: entry.message, idempotencyKey: sendKeyOf(entry), ...(entry.replyToId ? { replyToId: entry.replyToId } : {}) };
     core.sendingNow.add(id);
@@ -110,9 +109,7 @@ export function createDelivery(core: OutboxCore): Delivery {
       if (core.disposed) return false;
       const failure = classifySendError(error);
       if (failure.kind === "uncertain") uncertain(id, { failureCode: failure.code });
-      else if (failure.kind === "refused") {
-        core.change(id, { state: "failed", failureReason: failure.reason, failureCount: entry.failureCount + 1, ...(failure.forGood ? { refusedForGood: true } : {}) });
-      }
+      else if (failure.kind === "refused") core.dispatch(id, { type: "refused", reason: failure.reason, forGood: failure.forGood });
       else return afterNotAdmitted(id, failure.reason);
       return false;
     } finally {
@@ -138,10 +135,10 @@ export function createDelivery(core: OutboxCore): Delivery {
     }
     const retired = entry.retiredKeys ?? [];
     if (retired.length >= MAX_SUCCESSOR_KEYS) {
-      core.change(id, { state: "failed", failureReason: reason, failureCount: entry.failureCount + 1 });
+      core.dispatch(id, { type: "refused", reason, forGood: false });
       return false;
     }
-    core.change(id, { idempotencyKey: o.newId(), retiredKeys: [...retired, sendKeyOf(entry)] });
+    core.dispatch(id, { type: "rekeyed", key: o.newId() });
     return send(id);
   }
 
@@ -175,7 +172,7 @@ export function createDelivery(core: OutboxCore): Delivery {
       for (const id of core.get().order) {
         const entry = core.entry(id);
         // Whether this pane is online is its own business: not saved, not broadcast, no new updatedAt.
-        if (entry?.state === "queued" && entry.isPaused === connected) core.put({ ...entry, isPaused: !connected }, LOCAL);
+        if (entry) core.dispatch(id, { type: "pauseChanged", isPaused: !connected }, LOCAL);
       }
       if (connected) void resume();
     },

@@ -1,11 +1,12 @@
 import { createStore } from "zustand/vanilla";
-import { realTimers } from "../timers";
+import { systemClock } from "../../gateway/clock";
 import { createOutboxCore, type Outbox, type OutboxCore, type OutboxOptions, type OutboxStore } from "./outbox-core";
 import { createDelivery, type Delivery } from "./outbox-delivery";
+import { outboxReducer } from "./outbox-reducer";
 import { canDiscard, canEdit, canRetry, entryForItem, isNewer, isOutboxEntry } from "./outbox-rules";
 import type { AsyncDraft, OutboxEntry, PaneMessage } from "./types";
 
-export type { EnqueueInput, Outbox, OutboxActions, OutboxOptions, OutboxState, OutboxStore, OutboxTimers } from "./outbox-core";
+export type { EnqueueInput, Outbox, OutboxActions, OutboxOptions, OutboxState, OutboxStore } from "./outbox-core";
 
 /** Default deadline of one chat.send, in ms. @default 30000 */
 export const DEFAULT_SEND_TIMEOUT_MS = 30_000;
@@ -21,9 +22,8 @@ function randomId(): string {
 
 /** What an entry became when another page left it: a send cut short by a reload is uncertain, not lost and not sent. */
 function afterReload(entry: OutboxEntry, core: OutboxCore): OutboxEntry {
-  if (entry.state === "sending") return { ...entry, state: "unconfirmed", isPaused: false, failureReason: undefined, failureCode: "page-closed", updatedAt: entry.updatedAt + 1 };
-  if (entry.state === "queued") return { ...entry, isPaused: !core.connected() };
-  return entry;
+  const closed = outboxReducer(entry, { type: "pageClosed" }, core.o.now());
+  return outboxReducer(closed, { type: "pauseChanged", isPaused: !core.connected() }, core.o.now());
 }
 
 /** Applies another pane's news; an entry this pane is sending right now keeps its own state, which is sent back. */
@@ -49,10 +49,11 @@ function applyPaneMessage(core: OutboxCore, delivery: Delivery, message: PaneMes
 // history holds it. Entries are saved to `storage` and mirrored to the other panes through `bus`.
 /** Creates one session's answer outbox: a serial queue of chat.send answers that are never lost and never sent twice. */
 export function createOutbox(options: OutboxOptions): OutboxStore {
+  const clock = options.clock ?? systemClock;
   const o: OutboxCore["o"] = {
     ...options,
-    now: options.now ?? Date.now,
-    timers: options.timers ?? realTimers,
+    now: () => clock.now(),
+    timers: clock,
     newId: options.newId ?? randomId,
     sendTimeoutMs: options.sendTimeoutMs ?? DEFAULT_SEND_TIMEOUT_MS,
     confirmDelaysMs: options.confirmDelaysMs ?? DEFAULT_CONFIRM_DELAYS_MS,
@@ -104,7 +105,7 @@ export function createOutbox(options: OutboxOptions): OutboxStore {
           delivery.confirm(id);
           return true;
         }
-        core.change(id, { state: "queued", isPaused: !core.connected(), failureReason: undefined, failureCode: undefined });
+        core.dispatch(id, { type: "requeued", isPaused: !core.connected() });
         delivery.pump();
         return true;
       },
@@ -126,7 +127,7 @@ export function createOutbox(options: OutboxOptions): OutboxStore {
       edit(id, message, draft) {
         const entry = core.entry(id);
         if (!entry || !canEdit(entry) || core.sendingNow.has(id) || delivery.isActive(id)) return false;
-        core.change(id, { message, ...(draft ? { draft } : {}) });
+        core.dispatch(id, { type: "edited", message, ...(draft ? { draft } : {}) });
         return true;
       },
       onReopenDraft(listener) {

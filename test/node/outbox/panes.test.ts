@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createPaneBus, getSharedOutbox, isLocked, releaseSharedOutbox, type AsyncDraft, type OutboxEntry, type PaneMessage } from "../../../src/store/outbox";
-import { getAsyncQuestionServices } from "../../../src/store";
+import { createPaneBus, type AsyncDraft, type OutboxEntry, type PaneMessage } from "../../../src/store/outbox";
+import { createConversationServices } from "../../../src/store";
 import { draftFor, pass, startRig, stateOf, trace, until, useFakeTime, type Rig } from "./rig";
 
 let rig: Rig;
@@ -98,45 +98,52 @@ describe("Several panes of one conversation", () => {
     bBus.close();
   });
 
-  it("share one outbox per client and session: a panel mounted again mid-send sees it sending and locked", async () => {
+  it("two services objects of one conversation are independent outboxes kept in step: a second one finds the answer and never sends it twice", async () => {
     rig.faults.loseNextResponse("chat.send");
-    const init = () => ({ history: rig.history, storage: rig.storage, bus: createPaneBus(channel), sendTimeoutMs: 60_000 });
-    const first = getSharedOutbox(rig.client, "agent:main:main", init);
-    expect(getSharedOutbox(rig.client, "agent:main:other", init)).not.toBe(first);
-    const entry = first.getState().enqueue({ itemId: "item-1", message: "main", draft: draftFor("item-1") });
+    const make = (sessionKey: string) => createConversationServices({ client: rig.client, sessionKey, storage: rig.storage, bus: createPaneBus(channel) });
+    const first = make("agent:main:main");
+    const elsewhere = make("agent:main:other");
+    expect(elsewhere.outbox).not.toBe(first.outbox);
+    await until(() => first.outbox.getState().ready, "the outbox to load");
+    const entry = first.outbox.getState().enqueue({ itemId: "item-1", message: "main", draft: draftFor("item-1") });
     await until(() => rig.faults.requests("chat.send").length === 1, "the send");
 
-    const remounted = getSharedOutbox(rig.client, "agent:main:main", () => {
-      throw new Error("a second outbox must not be made");
-    });
-    expect(remounted).toBe(first);
-    const shown = remounted.getState().entries[entry.id] as OutboxEntry;
-    expect(shown.state).toBe("sending");
-    expect(isLocked(shown)).toBe(true);
-    expect(remounted.getState().enqueue({ itemId: "item-1", message: "again", draft: draftFor("item-1") }).id).toBe(entry.id);
+    // Nothing is shared behind the host's back: a second object is a second outbox, in step through the pane bus.
+    const again = make("agent:main:main");
+    expect(again.outbox).not.toBe(first.outbox);
+    await until(() => again.outbox.getState().entries[entry.id], "the answer in the second outbox");
+    const shown = again.outbox.getState().entries[entry.id] as OutboxEntry;
+    expect(shown.state).toBe(stateOf(first.outbox, entry.id));
+    expect(again.outbox.getState().enqueue({ itemId: "item-1", message: "again", draft: draftFor("item-1") }).id).toBe(entry.id);
+    expect(elsewhere.outbox.getState().entries[entry.id]).toBeUndefined();
 
-    await until(() => stateOf(remounted, entry.id) === "confirmed", "confirmation");
+    await until(() => stateOf(again.outbox, entry.id) === "confirmed", "confirmation");
     expect(rig.faults.requests("chat.send")).toHaveLength(1);
-    releaseSharedOutbox(rig.client, "agent:main:main");
-    releaseSharedOutbox(rig.client, "agent:main:other");
-    expect(getSharedOutbox(rig.client, "agent:main:main", init)).not.toBe(first);
-    releaseSharedOutbox(rig.client, "agent:main:main");
+    for (const services of [first, elsewhere, again]) services.dispose();
   });
 
-  it("after the shared outbox is released, the conversation's services come with a live outbox that delivers", async () => {
-    const services = () => getAsyncQuestionServices(rig.client, "agent:main:main", { storage: rig.storage, bus: createPaneBus(channel) });
-    const first = services();
-    expect(services()).toBe(first);
-    releaseSharedOutbox(rig.client, "agent:main:main");
+  it("dispose stops the outbox and the conversation; services made after it deliver what was queued", async () => {
+    const make = () => createConversationServices({ client: rig.client, sessionKey: "agent:main:main", storage: rig.storage, bus: createPaneBus(channel) });
+    const first = make();
+    await until(() => first.outbox.getState().ready && first.conversation.getState().loaded, "the first services to load");
+    const runId = rig.sim.startRun({ sessionKey: "agent:main:main" });
+    await until(() => first.conversation.getState().runActive, "the run to be seen");
+    const entry = first.outbox.getState().enqueue({ itemId: "item-1", message: "main", draft: draftFor("item-1") });
+    await first.outbox.getState().whenSaved();
+    first.dispose();
+    first.dispose();
 
-    const second = services();
-    expect(second.outbox).not.toBe(first.outbox);
-    await until(() => second.outbox.getState().ready, "the outbox to load");
-    const entry = second.outbox.getState().enqueue({ itemId: "item-1", message: "main", draft: draftFor("item-1") });
-    await until(() => stateOf(second.outbox, entry.id) === "confirmed", "confirmation");
+    rig.sim.completeRun(runId, "done");
+    await pass(1000);
+    expect(rig.faults.requests("chat.send")).toHaveLength(0);
+    expect(stateOf(first.outbox, entry.id)).toBe("queued");
+    // It stopped listening, so it never saw the run end.
+    expect(first.conversation.getState().runActive).toBe(true);
+
+    const second = make();
+    await until(() => stateOf(second.outbox, entry.id) === "confirmed", "the saved answer delivered", 100);
     expect(rig.userMessages()).toHaveLength(1);
-    second.conversation.getState().actions.dispose();
-    releaseSharedOutbox(rig.client, "agent:main:main");
+    second.dispose();
   });
 
   it("keeps its own state for an answer it is sending when another pane reports something older", async () => {

@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import { createGatewayClient, type GatewayClient } from "../../../src/gateway";
 import { askUserEntries, parseChatMessage } from "../../../src/protocol";
-import { createMemoryStorage, createPaneBus, createQuestionDockStore, getAsyncQuestionServices, type Outcome } from "../../../src/store";
+import { createMemoryStorage, createPaneBus, createQuestionDockStore, createConversationServices, type Outcome } from "../../../src/store";
 import { fakeClock, startDock, TOKEN, until, type DockFixture } from "./dock-fixture";
 
 let dock: DockFixture | undefined;
@@ -20,7 +20,7 @@ afterEach(() => {
 });
 
 const services = (client: GatewayClient) =>
-  getAsyncQuestionServices(client, "main", { storage: createMemoryStorage(), bus: createPaneBus(`history-outcomes-${Math.random()}`), now: fakeClock.now });
+  createConversationServices({ client, sessionKey: "main", storage: createMemoryStorage(), bus: createPaneBus(`history-outcomes-${Math.random()}`), clock: fakeClock });
 
 async function start() {
   dock = await startDock({ asyncQuestions: undefined });
