@@ -4,6 +4,7 @@ import "../src/styles/question-dock.css";
 import "./playground.css";
 import { App, InvalidTarget } from "./App";
 import { connect, readTarget } from "./connect";
+import { QuestionRoute } from "./QuestionRoute";
 
 const container = document.getElementById("root");
 if (!container) throw new Error("index.html has no #root element");
@@ -18,7 +19,7 @@ if (target.kind === "invalid") {
   connection.client.start();
   root.render(
     <StrictMode>
-      <App connection={connection} />
+      <QuestionRoute connection={connection} chat={<App connection={connection} />} />
     </StrictMode>,
   );
 }

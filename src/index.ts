@@ -8,6 +8,7 @@ export { QuestionDock, type QuestionDockProps } from "./components/QuestionDock"
 export { DockLayout, type DockLayoutProps } from "./components/DockLayout";
 export { QuestionSummary, QuestionSummaryList, type QuestionSummaryProps } from "./components/QuestionSummary";
 export { ComposerAnswerPrompt, type ComposerAnswerPromptProps } from "./components/ComposerAnswerPrompt";
+export { QuestionPage, type QuestionPageProps } from "./components/QuestionPage";
 
 // The gateway client, its transport and device key stores.
 export { createGatewayClient, type GatewayClient, type GatewayClientOptions } from "./gateway/client";
@@ -36,6 +37,7 @@ export { useOutcomes } from "./hooks/use-outcomes";
 export { useDelivery } from "./hooks/use-delivery";
 export { useComposerAnswer, type ComposerAnswer, type ComposerAnswerOffer } from "./hooks/use-composer-answer";
 export { useMessages } from "./hooks/use-messages";
+export { useQuestionPage, type QuestionPageOptions, type QuestionPagePhase, type QuestionPageState } from "./hooks/use-question-page";
 
 // Words: the English and German tables; a host passes its own through the provider's `messages`.
 export { defaultMessages, deMessages, mergeMessages } from "./messages";

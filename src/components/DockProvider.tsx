@@ -1,8 +1,8 @@
-import { useMemo, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import type { StoreApi } from "zustand/vanilla";
 import { DockStoreContext } from "../hooks/dock-context";
-import { DockMessagesContext } from "../hooks/use-messages";
-import { mergeMessages, messagesForLocale, safeLocale, type QuestionDockMessagesOverride } from "../messages";
+import { DockMessagesContext, useDockWords } from "../hooks/use-messages";
+import type { QuestionDockMessagesOverride } from "../messages";
 import type { DockStore } from "../store/types";
 
 /** Props of `QuestionDockProvider`. */
@@ -18,10 +18,7 @@ export interface QuestionDockProviderProps {
 
 /** Hands one dock store to every dock component and hook below it. */
 export function QuestionDockProvider({ store, locale = "en", messages, children }: QuestionDockProviderProps) {
-  const words = useMemo(() => {
-    const tag = safeLocale(locale);
-    return { locale: tag, messages: mergeMessages(messagesForLocale(tag), messages) };
-  }, [locale, messages]);
+  const words = useDockWords(locale, messages);
   return (
     <DockStoreContext.Provider value={store}>
       <DockMessagesContext.Provider value={words}>{children}</DockMessagesContext.Provider>

@@ -24,3 +24,4 @@ export { UnsentDraft, type UnsentDraftProps } from "./UnsentDraft";
 export { RejectedNotice } from "./RejectedNotice";
 export { PermissionNotice, permissionWords } from "./PermissionNotice";
 export { ComposerAnswerPrompt, type ComposerAnswerPromptProps } from "./ComposerAnswerPrompt";
+export { QuestionPage, type QuestionPageProps } from "./QuestionPage";

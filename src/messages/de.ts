@@ -159,5 +159,12 @@ export const deMessages: QuestionDockMessages = {
     skipQuestion: "Frage überspringen",
     sendAsChat: "Als Chatnachricht senden",
   },
+  questionPage: {
+    title: "Frage",
+    loading: "Die Frage wird geladen…",
+    refreshFailed: ({ error }) => `Die Frage konnte nicht neu geladen werden: ${error}. Ihre Eingabe bleibt erhalten.`,
+    retry: "Erneut versuchen",
+    retrying: "Wird erneut versucht…",
+  },
   dismiss: "Schließen",
 };

@@ -159,5 +159,12 @@ export const defaultMessages: QuestionDockMessages = {
     skipQuestion: "Skip question",
     sendAsChat: "Send as chat",
   },
+  questionPage: {
+    title: "Question",
+    loading: "Loading the question…",
+    refreshFailed: ({ error }) => `The question could not be loaded again: ${error}. What you typed is kept.`,
+    retry: "Retry",
+    retrying: "Retrying…",
+  },
   dismiss: "Dismiss",
 };

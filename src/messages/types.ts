@@ -122,6 +122,15 @@ export interface QuestionDockMessages {
     skipQuestion: string;
     sendAsChat: string;
   };
+  /** The standalone page of one question (a question link). */
+  questionPage: {
+    title: string;
+    loading: string;
+    /** The question could not be read again after a reconnect; `error` is in the gateway's or the client's words. */
+    refreshFailed: (p: { error: string }) => string;
+    retry: string;
+    retrying: string;
+  };
   dismiss: string;
 }
 

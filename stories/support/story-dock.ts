@@ -89,9 +89,11 @@ export function waitFor<T>(store: StoreApi<T>, check: (state: T) => boolean, wha
   });
 }
 
-// Every story asks `request-1` in conversation "main", and the stories of one preview share a tab: without
-// this, the outcome one story kept in sessionStorage would mark the next story's fresh request as already ended.
-function forgetTabState(): void {
+/**
+ * Forgets what this tab kept of earlier stories. Every story asks `request-1` in conversation "main", and the
+ * stories of one preview share a tab: otherwise an outcome one story kept would end the next story's request.
+ */
+export function forgetTabState(): void {
   if (typeof sessionStorage === "undefined") return;
   for (const key of Object.keys(sessionStorage)) if (key.startsWith("openclaw-question-dock:")) sessionStorage.removeItem(key);
 }

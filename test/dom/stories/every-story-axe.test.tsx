@@ -30,8 +30,8 @@ describe.each(files)("every story of %s", (_file, module) => {
     "%s renders, plays and has no WCAG violations",
     async (_name, Story) => {
       await Story.run();
-      // Every story shows the dock (in English or German), a summary once nothing waits, or the notice of a record it could not show.
-      const shown = screen.queryByRole("region", { name: /^(Questions|Fragen)$/ }) ?? screen.queryAllByRole("article")[0] ?? screen.queryByText(/could not be shown/);
+      // Every story shows the dock (in English or German) or a question page, a summary once nothing waits, or the notice of a record it could not show.
+      const shown = screen.queryByRole("region", { name: /^(Questions|Fragen|Question(: .+)?)$/ }) ?? screen.queryAllByRole("article")[0] ?? screen.queryByText(/could not be shown/);
       expect(shown).toBeInTheDocument();
       expect(await axe(document.body, WCAG)).toHaveNoViolations();
     },

@@ -1,0 +1,72 @@
+import type { ReactNode } from "react";
+import type { StoreApi } from "zustand/vanilla";
+import { DockStoreContext, useDockStore } from "../hooks/dock-context";
+import { DockMessagesContext, useDockWords, useMessages } from "../hooks/use-messages";
+import { useQuestionPage, type QuestionPageOptions } from "../hooks/use-question-page";
+import type { QuestionDockMessagesOverride } from "../messages";
+import type { DockStore, Outcome } from "../store/types";
+import { QuestionPrompt } from "./QuestionPrompt";
+import { QuestionSummary } from "./QuestionSummary";
+
+/** Props of `QuestionPage`. */
+export interface QuestionPageProps extends QuestionPageOptions {
+  /** As for `QuestionDockProvider`. @default "en" */
+  locale?: string;
+  /** As for `QuestionDockProvider`; keep it stable (memoised) across renders. */
+  messages?: QuestionDockMessagesOverride;
+}
+
+/** The question itself while its store holds it, else how it ended (the store's own outcome first). */
+function Body({ questionId, ended }: { questionId: string; ended: Outcome | undefined }) {
+  const pending = useDockStore((s) => Object.hasOwn(s.records, questionId));
+  const outcome = useDockStore((s) => s.outcomes.get(questionId));
+  if (outcome) return <QuestionSummary outcome={outcome} />;
+  if (pending) return <QuestionPrompt requestId={questionId} mode="stepper" />;
+  return ended ? <QuestionSummary outcome={ended} /> : null;
+}
+
+function WithStore({ store, children }: { store: StoreApi<DockStore> | undefined; children: ReactNode }) {
+  return store ? <DockStoreContext.Provider value={store}>{children}</DockStoreContext.Provider> : <>{children}</>;
+}
+
+function PageContent({ questionId, page }: { questionId: string; page: ReturnType<typeof useQuestionPage> }) {
+  const m = useMessages();
+  const header = page.record?.questions[0]?.header;
+  return (
+    <section className="qd-question-page" aria-labelledby={`qd-page-title-${questionId}`}>
+      <h1 id={`qd-page-title-${questionId}`} className="qd-question-page__title">
+        {header ? `${m.questionPage.title}: ${header}` : m.questionPage.title}
+      </h1>
+      {page.phase === "loading" && (
+        <p role="status" className="qd-question-page__status">
+          {m.questionPage.loading}
+        </p>
+      )}
+      {page.phase === "error" && (
+        <div role="alert" className="qd-question-page__error">
+          <p>{m.questionPage.refreshFailed({ error: page.error ?? "" })}</p>
+          <button type="button" className="qd-button" onClick={page.retry} disabled={page.busy}>
+            {page.busy ? m.questionPage.retrying : m.questionPage.retry}
+          </button>
+        </div>
+      )}
+      {page.phase === "gone" && !page.ended && <p className="qd-question-page__status">{m.outcomes.unavailable}</p>}
+      <WithStore store={page.store}>{page.store ? <Body questionId={questionId} ended={page.ended} /> : page.ended && <QuestionSummary outcome={page.ended} />}</WithStore>
+    </section>
+  );
+}
+
+/**
+ * The standalone page of one question, for a question link: the same stepper as the dock while it is pending,
+ * how it ended once it is not (Answered, Answered elsewhere, Expired, Unavailable with the typed text), and
+ * Retry when reading it again after a reconnect fails. Give it a started client.
+ */
+export function QuestionPage({ locale = "en", messages, ...options }: QuestionPageProps) {
+  const page = useQuestionPage(options);
+  const words = useDockWords(locale, messages);
+  return (
+    <DockMessagesContext.Provider value={words}>
+      <PageContent questionId={options.questionId} page={page} />
+    </DockMessagesContext.Provider>
+  );
+}
