@@ -35,7 +35,7 @@ function PageContent({ questionId, page }: { questionId: string; page: ReturnTyp
   return (
     <section className="qd-question-page" aria-labelledby={`qd-page-title-${questionId}`}>
       <h1 id={`qd-page-title-${questionId}`} className="qd-question-page__title">
-        {header ? `${m.questionPage.title}: ${header}` : m.questionPage.title}
+        {header ? m.questionPage.titleFor({ header }) : m.questionPage.title}
       </h1>
       {page.phase === "loading" && (
         <p role="status" className="qd-question-page__status">

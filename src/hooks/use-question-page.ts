@@ -8,7 +8,7 @@ import type { StoreApi } from "zustand/vanilla";
 import { GatewayErrorCode, QuestionErrorReason, entryOf, idTable, type IdTable, type QuestionRecord } from "../protocol";
 import { getQuestion } from "../gateway/questions-api";
 import { GatewayRequestError, type GatewayConnection } from "../gateway/types";
-import type { Clock } from "../gateway/clock";
+import { systemClock, type Clock } from "../gateway/clock";
 import { createQuestionDockStore } from "../store/create-dock-store";
 import { createIndexedDbBlockingDraftStorage, createMemoryBlockingDraftStorage, type BlockingDraftStorage } from "../store/blocking-draft-storage";
 import { newResolverId, outcomeOf } from "../store/outcome-of";
@@ -25,9 +25,9 @@ export interface QuestionPageOptions {
   client: GatewayConnection;
   /** The question's id, as the link names it. */
   questionId: string;
-  /** Where the typed draft survives a reload and a Retry. @default IndexedDB, or memory where there is none */
+  /** Where the typed draft survives a reload and a Retry; keep it stable across renders. @default IndexedDB, or memory where there is none */
   draftStorage?: BlockingDraftStorage;
-  /** @default systemClock */
+  /** The page store's time and timers; keep it stable across renders. @default systemClock */
   clock?: Clock;
 }
 
@@ -103,6 +103,7 @@ export function useQuestionPage({ client, questionId, draftStorage, clock }: Que
   );
 
   const load = useCallback(async () => {
+    const now = () => (clock ?? systemClock).now();
     const gen = ++generation.current;
     const current = () => gen === generation.current;
     setState((s) => ({ ...s, busy: true }));
@@ -119,7 +120,7 @@ export function useQuestionPage({ client, questionId, draftStorage, clock }: Que
           const unsent = held?.outcomes.get(questionId)?.unsent;
           if (unsent) {
             const answers = Object.entries(unsent).map(([qid, d]) => ({ questionId: qid, selected: [...d.selected], other: d.other }));
-            await storage.save({ sessionKey: record.sessionKey ?? "main", requestId: record.id, step: 0, answers, updatedAt: Date.now() }).catch(() => undefined);
+            await storage.save({ sessionKey: record.sessionKey ?? "main", requestId: record.id, step: 0, answers, updatedAt: now() }).catch(() => undefined);
             if (!current()) return;
           }
           store = makeStore(record);
@@ -128,7 +129,7 @@ export function useQuestionPage({ client, questionId, draftStorage, clock }: Que
         return;
       }
       const kind = outcomeOf(record, { resolverId: resolverId() }) ?? "unavailable";
-      const ended: Outcome = { kind, record, at: Date.now(), ...(record.answers ? { answers: record.answers } : {}) };
+      const ended: Outcome = { kind, record, at: now(), ...(record.answers ? { answers: record.answers } : {}) };
       setState({ phase: "ready", record, ...(store ? { store } : {}), ended, busy: false });
     } catch (error) {
       if (!current()) return;
@@ -142,10 +143,10 @@ export function useQuestionPage({ client, questionId, draftStorage, clock }: Que
       let unsent = record && s ? unsentDraft(record, entryOf(s.views, record.id), "unavailable") : undefined;
       if (record && !unsent) unsent = await savedDraft(storage, record);
       if (!current()) return;
-      const ended = record ? { kind: "unavailable" as const, record, at: Date.now(), ...(unsent ? { unsent } : {}) } : undefined;
+      const ended = record ? { kind: "unavailable" as const, record, at: now(), ...(unsent ? { unsent } : {}) } : undefined;
       setState({ phase: "gone", ...(record ? { record } : {}), ...(storeRef.current ? { store: storeRef.current } : {}), ...(ended ? { ended } : {}), busy: false });
     }
-  }, [client, questionId, storage, makeStore]);
+  }, [client, questionId, storage, makeStore, clock]);
 
   useEffect(() => {
     const reads = generation;

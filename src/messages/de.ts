@@ -161,6 +161,7 @@ export const deMessages: QuestionDockMessages = {
   },
   questionPage: {
     title: "Frage",
+    titleFor: ({ header }) => `Frage: ${header}`,
     loading: "Die Frage wird geladen…",
     refreshFailed: ({ error }) => `Die Frage konnte nicht neu geladen werden: ${error}. Ihre Eingabe bleibt erhalten.`,
     retry: "Erneut versuchen",

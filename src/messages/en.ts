@@ -161,6 +161,7 @@ export const defaultMessages: QuestionDockMessages = {
   },
   questionPage: {
     title: "Question",
+    titleFor: ({ header }) => `Question: ${header}`,
     loading: "Loading the question…",
     refreshFailed: ({ error }) => `The question could not be loaded again: ${error}. What you typed is kept.`,
     retry: "Retry",

@@ -124,7 +124,10 @@ export interface QuestionDockMessages {
   };
   /** The standalone page of one question (a question link). */
   questionPage: {
+    /** The page's heading before the question is read. */
     title: string;
+    /** The page's heading once the question's header is known. */
+    titleFor: (p: { header: string }) => string;
     loading: string;
     /** The question could not be read again after a reconnect; `error` is in the gateway's or the client's words. */
     refreshFailed: (p: { error: string }) => string;
