@@ -48,14 +48,7 @@ export interface QuestionPageState {
   retry(): void;
 }
 
-interface Inner {
-  phase: QuestionPagePhase;
-  error?: string;
-  record?: QuestionRecord;
-  store?: StoreApi<DockStore>;
-  ended?: Outcome;
-  busy: boolean;
-}
+type Inner = Omit<QuestionPageState, "retry">;
 
 // The same resolver id as the tab's docks, so an answer given in another dock of this tab reads as this tab's.
 const resolverId = () => tabResolverId(() => newResolverId());
