@@ -1,6 +1,7 @@
 // Finds the benchmark suites, runs them one after another, prints a table, and saves the results.
 import { fileURLToPath } from "node:url";
 import { browserEnvironment } from "./lib/browser";
+import { checkBudgets, formatVerdicts } from "./budgets";
 import { formatTable, saveResults, type SuiteOutcome } from "./lib/report";
 import type { BenchSuite } from "./lib/types";
 
@@ -8,8 +9,8 @@ import type { BenchSuite } from "./lib/types";
 const suiteModules = import.meta.glob<{ default: BenchSuite }>("./suites/*.bench.ts", { eager: true });
 const resultsFile = fileURLToPath(new URL("./results/latest.json", import.meta.url));
 
-/** Runs every suite whose name contains `filter`; resolves true when any suite failed. */
-export async function runBenchmarks({ filter }: { filter?: string | undefined } = {}): Promise<boolean> {
+/** Runs every suite whose name contains `filter`; resolves true when any suite failed, or with `check` a budget was missed. */
+export async function runBenchmarks({ filter, check = false }: { filter?: string | undefined; check?: boolean } = {}): Promise<boolean> {
   const suites = Object.keys(suiteModules)
     .sort()
     .map((file) => suiteModules[file]!.default);
@@ -30,5 +31,9 @@ export async function runBenchmarks({ filter }: { filter?: string | undefined } 
   console.log(`\n${formatTable(outcomes)}\n`);
   saveResults(resultsFile, outcomes, browserEnvironment());
   console.log("saved bench/results/latest.json");
-  return outcomes.some((outcome) => outcome.error);
+  const failed = outcomes.some((outcome) => outcome.error);
+  if (!check) return failed;
+  const verdicts = checkBudgets(outcomes);
+  console.log(`\nbudgets:\n${formatVerdicts(verdicts)}`);
+  return failed || verdicts.some((v) => !v.met);
 }

@@ -1,4 +1,5 @@
 // Bundle size of the library build (dist/), as an app would ship it: gzip and brotli at their highest levels.
+import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
@@ -27,6 +28,25 @@ function rowsFor(label: string, bytes: Buffer, note?: string): BenchRow[] {
   return note ? rows.map((row) => ({ ...row, note })) : rows;
 }
 
+interface SizeLimitResult {
+  name: string;
+  size: number;
+}
+
+/** What an app ships, minified and tree-shaken: each entry of .size-limit.json, as size-limit bundles it (brotli). */
+function sizeLimitRows(): BenchRow[] {
+  const bin = fileURLToPath(new URL("../../node_modules/.bin/size-limit", import.meta.url));
+  let out: string;
+  try {
+    out = execFileSync(bin, ["--json"], { cwd: fileURLToPath(new URL("../..", import.meta.url)), encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+  } catch (error) {
+    // size-limit exits 1 when an entry is over its limit; its JSON is still on stdout.
+    out = (error as { stdout?: string }).stdout ?? "";
+  }
+  const results = JSON.parse(out.slice(out.indexOf("["))) as SizeLimitResult[];
+  return results.map((r) => ({ metric: `size-limit: ${r.name}`, value: r.size / 1000, unit: "kB", note: "size-limit (esbuild, minified, tree-shaken), brotli" }));
+}
+
 const suite: BenchSuite = {
   name: "bundle-size",
   async run() {
@@ -40,7 +60,7 @@ const suite: BenchSuite = {
       ...rowsFor("question-dock.css", readFileSync(`${dist}question-dock.css`)),
     ];
     if (js.includes("simulated.js")) rows.push(...rowsFor("simulated.js", readFileSync(`${dist}simulated.js`)));
-    return rows;
+    return [...rows, ...sizeLimitRows()];
   },
 };
 

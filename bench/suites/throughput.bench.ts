@@ -4,7 +4,7 @@ import type { EventFrame } from "../../src/protocol";
 import { parseAskUserInput } from "../../src/protocol";
 import type { ConnectionInfo, GatewayConnection } from "../../src/gateway";
 import { createQuestionDockStore } from "../../src/store";
-import { opsPerSecond, type Summary } from "../lib/stats";
+import { opsPerSecond, summarize, type Summary } from "../lib/stats";
 import type { BenchRow, BenchSuite } from "../lib/types";
 
 function row(metric: string, summary: Summary, { unit = "ops/s", per = 1 }: { unit?: string; per?: number } = {}): BenchRow {
@@ -92,6 +92,27 @@ function storeEvents(backlog: number): Summary {
   }
 }
 
+/** Milliseconds to apply 10,000 events (5,000 requested + resolved pairs) with `backlog` requests pending: median of 5. */
+function tenThousandEvents(backlog: number): Summary {
+  const times: number[] = [];
+  for (let run = 0; run < 6; run++) {
+    const source = eventSource();
+    const store = createQuestionDockStore({ client: source, sessionKey: SESSION });
+    const now = Date.now();
+    for (let i = 0; i < backlog; i++) source.emit("question.requested", requested(`backlog-${i}`, now - backlog + i));
+    const answers = { answers: { target: ["Staging (Recommended)"] } };
+    const start = performance.now();
+    for (let n = 0; n < 5_000; n++) {
+      source.emit("question.requested", requested(`q-${n}`, now + n));
+      source.emit("question.resolved", { id: `q-${n}`, status: "answered", answers });
+    }
+    // The first run only warms the JIT up.
+    if (run > 0) times.push(performance.now() - start);
+    store.getState().actions.dispose();
+  }
+  return summarize(times);
+}
+
 /** `setOther` once per keystroke, as a person types a 40-character answer into Other. */
 function draftUpdates(): Summary {
   const source = eventSource();
@@ -116,6 +137,7 @@ const suite: BenchSuite = {
       row("store: question.requested + question.resolved", storeEvents(0), { unit: "events/s", per: 2 }),
       row("store: the same, 100 requests pending", storeEvents(100), { unit: "events/s", per: 2 }),
       row("store: setOther per keystroke", draftUpdates(), { unit: "updates/s" }),
+      ...[0, 100, 1000].map((backlog) => row(`store: 10,000 events, ${backlog} pending`, tenThousandEvents(backlog), { unit: "ms" })),
     ];
   },
 };

@@ -19,16 +19,23 @@ export function createExpiryTimer(ctx: DockContext, expire: (id: string) => void
     clear();
     // A late reply (e.g. a submit that was in flight) can still settle a request after dispose; it must not re-arm.
     if (disposed) return;
-    // Async questions never expire (their expiresAtMs is Infinity); they leave by retirement instead.
-    const records = Object.values(ctx.get().records).filter((r) => Number.isFinite(r.expiresAtMs));
-    if (records.length === 0) return;
+    // Async questions never expire (their expiresAtMs is Infinity); they leave by retirement instead. One pass
+    // without arrays: this runs on every change of the records, and a spread of thousands of times would not do.
     const t = now();
-    const due = records.filter((r) => r.expiresAtMs <= t);
+    const due: string[] = [];
+    let next = Infinity;
+    const { records } = ctx.get();
+    for (const id in records) {
+      const at = records[id]!.expiresAtMs;
+      if (!Number.isFinite(at)) continue;
+      if (at <= t) due.push(id);
+      else if (at < next) next = at;
+    }
     if (due.length > 0) {
-      due.forEach((r) => expire(r.id));
+      due.forEach((id) => expire(id));
       return;
     }
-    const next = Math.min(...records.map((r) => r.expiresAtMs));
+    if (next === Infinity) return;
     handle = timers.setTimeout(reschedule, Math.min(MAX_TIMER_DELAY_MS, Math.max(0, next - t)));
   };
   const dispose = () => {

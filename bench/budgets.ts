@@ -1,0 +1,56 @@
+// The performance budgets `npm run bench -- --check` holds the kit to; a figure no suite measures yet is
+// reported as such and counts as missed, so a budget can never pass by being left out.
+import type { SuiteOutcome } from "./lib/report";
+
+/** One budget: the figure, where its number comes from, and the most it may be. */
+export interface Budget {
+  figure: string;
+  /** The suite and row that measure it; absent while nothing does. */
+  source?: { suite: string; metric: string };
+  /** The most the measured value may be, in `unit`. */
+  limit: number;
+  unit: string;
+}
+
+/** The budgets, as the performance issue sets them. */
+export const BUDGETS: readonly Budget[] = [
+  { figure: "blocking-only import (brotli)", source: { suite: "bundle-size", metric: "size-limit: blocking-only import (provider, dock, client, store)" }, limit: 12, unit: "kB" },
+  { figure: "the whole kit (brotli)", source: { suite: "bundle-size", metric: "size-limit: whole kit (dist/index.js, every export)" }, limit: 20, unit: "kB" },
+  ...[0, 100, 1000].map((pending) => ({
+    figure: `store: 10,000 events, ${pending} pending`,
+    source: { suite: "throughput", metric: `store: 10,000 events, ${pending} pending` },
+    limit: 50,
+    unit: "ms",
+  })),
+  { figure: "frame → question painted, p95 (real gateway)", limit: 33.4, unit: "ms" },
+  { figure: "digit key → checked option painted at 1,000 pending and 5,000 summaries (median)", limit: 10, unit: "ms" },
+  { figure: "DOM elements with 5,000 summaries", limit: 3000, unit: "elements" },
+  { figure: "JS heap with 5,000 summaries and 1,000 pending", limit: 40, unit: "MB" },
+];
+
+/** One budget's verdict. */
+export interface BudgetVerdict {
+  budget: Budget;
+  measured?: number;
+  met: boolean;
+}
+
+/** Each budget against the suites' rows. */
+export function checkBudgets(outcomes: readonly SuiteOutcome[]): BudgetVerdict[] {
+  return BUDGETS.map((budget) => {
+    const row = budget.source && outcomes.find((o) => o.suite === budget.source!.suite)?.rows.find((r) => r.metric === budget.source!.metric);
+    if (!row) return { budget, met: false };
+    return { budget, measured: row.value, met: row.value <= budget.limit };
+  });
+}
+
+/** The verdicts as text lines: figure, measured, budget, and met / MISSED / not measured. */
+export function formatVerdicts(verdicts: readonly BudgetVerdict[]): string {
+  return verdicts
+    .map(({ budget, measured, met }) => {
+      const value = measured === undefined ? "—" : `${measured.toFixed(1)} ${budget.unit}`;
+      const verdict = measured === undefined ? "not measured" : met ? "met" : "MISSED";
+      return `${verdict.padEnd(12)}  ${budget.figure}: ${value} (budget ≤ ${budget.limit} ${budget.unit})`;
+    })
+    .join("\n");
+}
