@@ -1,7 +1,6 @@
 import type { ResponseFrame } from "../protocol";
-import { GatewayRequestError } from "./types";
-
 import type { Clock } from "./clock";
+import { GatewayRequestError } from "./types";
 
 /** Timer functions, injectable so tests can drive time. */
 export type TimerFunctions = Pick<Clock, "setTimeout" | "clearTimeout">;

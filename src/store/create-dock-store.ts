@@ -21,8 +21,6 @@ import type { Timers } from "./timers";
 import type { PaneBus } from "./outbox/types";
 import type { DockState, DockStore } from "./types";
 
-/** Timer functions of a dock store, injectable so tests can use fake time. */
-export type DockTimers = Timers;
 
 /** Options of `createQuestionDockStore`. */
 export interface DockStoreOptions {
@@ -51,7 +49,7 @@ export interface DockStoreOptions {
 
 /** Internals shared by the store's modules; not part of the public API. */
 export interface DockContext {
-  options: Required<Omit<DockStoreOptions, "initialRecords" | "asyncQuestions" | "blockingDrafts" | "clock">> & { now: () => number; timers: DockTimers };
+  options: Required<Omit<DockStoreOptions, "initialRecords" | "asyncQuestions" | "blockingDrafts" | "clock">> & { now: () => number; timers: Timers };
   /** Applies one event through `dockReducer`; the only way the dock's state changes. */
   dispatch(event: DockEvent): void;
   get: StoreApi<DockStore>["getState"];

@@ -1,7 +1,4 @@
-import { systemClock, type Clock } from "../gateway/clock";
+import type { Clock } from "../gateway/clock";
 
 /** The timer half of a `Clock`, for parts that never read the time. */
 export type Timers = Pick<Clock, "setTimeout" | "clearTimeout">;
-
-/** The platform's own timers. */
-export const realTimers: Timers = systemClock;

@@ -6,7 +6,6 @@ import { SecretNotStoredError } from "./persistence";
 import { outboxReducer, type OutboxEvent } from "./outbox-reducer";
 import type { AsyncDraft, DockStorage, OutboxEntry, OutboxHistory, PaneBus } from "./types";
 
-
 /** Options of `createOutbox`. */
 export interface OutboxOptions {
   /** The gateway client (or anything with the same surface). */
