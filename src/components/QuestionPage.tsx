@@ -1,7 +1,8 @@
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import type { StoreApi } from "zustand/vanilla";
 import { DockStoreContext, useDockStore } from "../hooks/dock-context";
 import { DockMessagesContext, useDockWords, useMessages } from "../hooks/use-messages";
+import { useDockKeyboard } from "../hooks/use-dock-keyboard";
 import { useQuestionPage, type QuestionPageOptions } from "../hooks/use-question-page";
 import type { QuestionDockMessagesOverride } from "../messages";
 import type { DockStore, Outcome } from "../store/types";
@@ -16,12 +17,31 @@ export interface QuestionPageProps extends QuestionPageOptions {
   messages?: QuestionDockMessagesOverride;
 }
 
+// The page has nothing to collapse into: Esc leaves the page as it is.
+const stayOpen = () => {};
+
+/** The question with the dock's keys (digits pick, Ctrl/Cmd+Enter continues), kept the store's active request. */
+function Prompt({ questionId }: { questionId: string }) {
+  const active = useDockStore((s) => s.activeId);
+  const showRequest = useDockStore((s) => s.actions.showRequest);
+  // The store holds the whole conversation; keys and focus must act on the question the link names.
+  useEffect(() => {
+    if (active !== questionId) showRequest(questionId);
+  }, [active, questionId, showRequest]);
+  const onKeyDown = useDockKeyboard({ mode: "stepper", onCollapse: stayOpen });
+  return (
+    <div onKeyDown={onKeyDown}>
+      <QuestionPrompt requestId={questionId} mode="stepper" />
+    </div>
+  );
+}
+
 /** The question itself while its store holds it, else how it ended (the store's own outcome first). */
 function Body({ questionId, ended }: { questionId: string; ended: Outcome | undefined }) {
   const pending = useDockStore((s) => Object.hasOwn(s.records, questionId));
   const outcome = useDockStore((s) => s.outcomes.get(questionId));
   if (outcome) return <QuestionSummary outcome={outcome} />;
-  if (pending) return <QuestionPrompt requestId={questionId} mode="stepper" />;
+  if (pending) return <Prompt questionId={questionId} />;
   return ended ? <QuestionSummary outcome={ended} /> : null;
 }
 

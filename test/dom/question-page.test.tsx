@@ -103,4 +103,18 @@ describe("A question link", () => {
     expect(within(region).getByRole("status")).toHaveTextContent("Die Frage wird geladen…");
     expect(await within(region).findByText("Nicht verfügbar")).toBeVisible();
   });
+
+  it("takes the dock's keys: a digit picks, Ctrl+Enter submits, even with a newer question of the conversation waiting", async () => {
+    const { id } = dock.sim.ask({ questions: [TARGET] });
+    open(id);
+    const staging = await within(page()).findByRole("radio", { name: /Staging/ });
+    vi.advanceTimersByTime(1);
+    dock.sim.ask({ questions: [{ ...TARGET, questionId: "other_target", header: "Other", question: "Somewhere else?" }] });
+    await user.click(staging);
+    await user.keyboard("2");
+    expect(within(page()).getByRole("radio", { name: /Production/ })).toBeChecked();
+    await user.keyboard("{Control>}{Enter}{/Control}");
+    await waitFor(() => expect(dock.gatewayRecord(id)?.answers?.answers).toEqual({ [TARGET.questionId]: ["Production"] }));
+    expect(screen.queryByText("Somewhere else?")).toBeNull();
+  });
 });
