@@ -1,11 +1,10 @@
-import { useEffect, type ReactNode } from "react";
-import type { StoreApi } from "zustand/vanilla";
+import { useEffect, useId } from "react";
 import { DockStoreContext, useDockStore } from "../hooks/dock-context";
 import { DockMessagesContext, useDockWords, useMessages } from "../hooks/use-messages";
 import { useDockKeyboard } from "../hooks/use-dock-keyboard";
 import { useQuestionPage, type QuestionPageOptions } from "../hooks/use-question-page";
 import type { QuestionDockMessagesOverride } from "../messages";
-import type { DockStore, Outcome } from "../store/types";
+import type { Outcome } from "../store/types";
 import { QuestionPrompt } from "./QuestionPrompt";
 import { QuestionSummary } from "./QuestionSummary";
 
@@ -45,16 +44,14 @@ function Body({ questionId, ended }: { questionId: string; ended: Outcome | unde
   return ended ? <QuestionSummary outcome={ended} /> : null;
 }
 
-function WithStore({ store, children }: { store: StoreApi<DockStore> | undefined; children: ReactNode }) {
-  return store ? <DockStoreContext.Provider value={store}>{children}</DockStoreContext.Provider> : <>{children}</>;
-}
-
 function PageContent({ questionId, page }: { questionId: string; page: ReturnType<typeof useQuestionPage> }) {
   const m = useMessages();
   const header = page.record?.questions[0]?.header;
+  // Not derived from the question id: an id from a link may hold spaces, which would split aria-labelledby.
+  const titleId = useId();
   return (
-    <section className="qd-question-page" aria-labelledby={`qd-page-title-${questionId}`}>
-      <h1 id={`qd-page-title-${questionId}`} className="qd-question-page__title">
+    <section className="qd-question-page" aria-labelledby={titleId}>
+      <h1 id={titleId} className="qd-question-page__title">
         {header ? m.questionPage.titleFor({ header }) : m.questionPage.title}
       </h1>
       {page.phase === "loading" && (
@@ -71,7 +68,13 @@ function PageContent({ questionId, page }: { questionId: string; page: ReturnTyp
         </div>
       )}
       {page.phase === "gone" && !page.ended && <p className="qd-question-page__status">{m.outcomes.unavailable}</p>}
-      <WithStore store={page.store}>{page.store ? <Body questionId={questionId} ended={page.ended} /> : page.ended && <QuestionSummary outcome={page.ended} />}</WithStore>
+      {page.store ? (
+        <DockStoreContext.Provider value={page.store}>
+          <Body questionId={questionId} ended={page.ended} />
+        </DockStoreContext.Provider>
+      ) : (
+        page.ended && <QuestionSummary outcome={page.ended} />
+      )}
     </section>
   );
 }

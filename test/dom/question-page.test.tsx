@@ -90,6 +90,11 @@ describe("A question link", () => {
     expect(await within(page()).findByRole("article", { name: "Question, expired" })).toBeVisible();
   });
 
+  it("an id with a space still names the page by its heading", async () => {
+    open("two words");
+    expect(await within(screen.getByRole("region", { name: "Question" })).findByText("Unavailable")).toBeVisible();
+  });
+
   it("an id the gateway does not know reads Unavailable, with no prompt", async () => {
     open("constructor");
     expect(await within(page()).findByText("Unavailable")).toBeVisible();
