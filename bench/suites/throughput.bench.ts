@@ -71,13 +71,20 @@ function requested(id: string, now: number) {
   return { id, questions: [question], sessionKey: SESSION, agentId: "main", createdAtMs: now, expiresAtMs: now + 900_000, status: "pending" };
 }
 
-/** question.requested then question.resolved for one new id per call, with `backlog` other requests pending. */
-function storeEvents(backlog: number): Summary {
+const ANSWERS = { answers: { target: ["Staging (Recommended)"] } };
+
+/** A store on its own event source, with `backlog` requests already pending. */
+function storeWithBacklog(backlog: number) {
   const source = eventSource();
   const store = createQuestionDockStore({ client: source, sessionKey: SESSION });
   const now = Date.now();
   for (let i = 0; i < backlog; i++) source.emit("question.requested", requested(`backlog-${i}`, now - backlog + i));
-  const answers = { answers: { target: ["Staging (Recommended)"] } };
+  return { source, store, now };
+}
+
+/** question.requested then question.resolved for one new id per call, with `backlog` other requests pending. */
+function storeEvents(backlog: number): Summary {
+  const { source, store, now } = storeWithBacklog(backlog);
   // Ids never repeat: the store ignores a request whose id already has an outcome.
   let next = 0;
   try {
@@ -85,7 +92,7 @@ function storeEvents(backlog: number): Summary {
       const n = next++;
       const id = `q-${n}`;
       source.emit("question.requested", requested(id, now + n));
-      source.emit("question.resolved", { id, status: "answered", answers });
+      source.emit("question.resolved", { id, status: "answered", answers: ANSWERS });
     });
   } finally {
     store.getState().actions.dispose();
@@ -96,15 +103,11 @@ function storeEvents(backlog: number): Summary {
 function tenThousandEvents(backlog: number): Summary {
   const times: number[] = [];
   for (let run = 0; run < 6; run++) {
-    const source = eventSource();
-    const store = createQuestionDockStore({ client: source, sessionKey: SESSION });
-    const now = Date.now();
-    for (let i = 0; i < backlog; i++) source.emit("question.requested", requested(`backlog-${i}`, now - backlog + i));
-    const answers = { answers: { target: ["Staging (Recommended)"] } };
+    const { source, store, now } = storeWithBacklog(backlog);
     const start = performance.now();
     for (let n = 0; n < 5_000; n++) {
       source.emit("question.requested", requested(`q-${n}`, now + n));
-      source.emit("question.resolved", { id: `q-${n}`, status: "answered", answers });
+      source.emit("question.resolved", { id: `q-${n}`, status: "answered", answers: ANSWERS });
     }
     // The first run only warms the JIT up.
     if (run > 0) times.push(performance.now() - start);
