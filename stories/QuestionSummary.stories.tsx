@@ -25,7 +25,7 @@ async function answer(d: StoryDock, questionId: string, labels: string[], typed?
 
 async function expire(d: StoryDock): Promise<void> {
   const id = d.activeId();
-  const record = d.state().records[id];
+  const record = d.state().records.get(id);
   d.clock.advance((record?.expiresAtMs ?? 0) - d.clock.now());
   await d.until((s) => s.outcomes.has(id), "the request to expire");
 }
@@ -121,6 +121,21 @@ export const SummaryList: Story = {
     }),
   ],
   render: () => <QuestionSummaryList />,
+};
+
+/** A long conversation: the newest page of summaries, and a button before it that shows earlier ones. */
+export const SummaryListLong: Story = {
+  loaders: [
+    dockLoader({
+      drive: async (d) => {
+        for (let n = 1; n <= 12; n++) {
+          await d.ask(ask({ ...REGION, question: `Which region should build ${n} use?` }));
+          await d.actions().skip(d.activeId());
+        }
+      },
+    }),
+  ],
+  render: () => <QuestionSummaryList pageSize={5} />,
 };
 
 /** The summary list in the dark theme. */

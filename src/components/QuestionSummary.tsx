@@ -1,7 +1,6 @@
 import { entryOf } from "../protocol";
 import type { Outcome } from "../store/types";
 import { useMessages } from "../hooks/use-messages";
-import { useOutcomes } from "../hooks/use-outcomes";
 import { answerText } from "./answer-text";
 import { AsyncSummary } from "./AsyncSummary";
 import { DockErrorBoundary } from "./DockErrorBoundary";
@@ -68,20 +67,5 @@ function SummaryBody({ outcome }: QuestionSummaryProps) {
       </ul>
       {outcome.unsent && <UnsentDraft record={outcome.record} unsent={outcome.unsent} mayHaveArrived={outcome.unsentMayHaveArrived === true} />}
     </article>
-  );
-}
-
-/** Every finished request of the dock as summaries, oldest first; nothing is evicted by time. */
-export function QuestionSummaryList() {
-  const outcomes = useOutcomes();
-  if (outcomes.length === 0) return null;
-  return (
-    <ol className="qd-summaries">
-      {outcomes.map((o) => (
-        <li key={o.record.id}>
-          <QuestionSummary outcome={o} />
-        </li>
-      ))}
-    </ol>
   );
 }

@@ -105,6 +105,8 @@ export const deMessages: QuestionDockMessages = {
       cancelled: "Sie wurde übersprungen oder abgebrochen; der Gesprächsverlauf sagt nicht, von wem.",
       unknown: "Der Gesprächsverlauf sagt nicht, warum.",
     },
+    listLabel: "Beendete Fragen",
+    showEarlier: { one: "Die frühere Frage zeigen", other: "Frühere Fragen zeigen ({count} nicht angezeigt)" },
   },
   delivery: {
     queued: "Antwort in der Warteschlange",

@@ -105,6 +105,8 @@ export const defaultMessages: QuestionDockMessages = {
       cancelled: "It was skipped or cancelled; the conversation history does not say by whom.",
       unknown: "The conversation history does not say why.",
     },
+    listLabel: "Finished questions",
+    showEarlier: { one: "Show the earlier question", other: "Show earlier questions ({count} not shown)" },
   },
   delivery: {
     queued: "Answer queued",

@@ -89,6 +89,10 @@ export interface QuestionDockMessages {
     noAnswer: string;
     cancelReasons: Record<CancelReason, string>;
     noAnswerNotes: { cancelled: string; unknown: string };
+    /** Accessible name of the list of summaries. */
+    listLabel: string;
+    /** The button before a long list's newest summaries; `{count}` is how many earlier ones are not shown. */
+    showEarlier: PluralForms;
   };
   delivery: Record<DeliveryStatus, string> & {
     /** Why delivery is uncertain, when the dock found it itself; the gateway's own words are shown as they are. */

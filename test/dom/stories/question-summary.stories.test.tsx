@@ -1,12 +1,13 @@
 import { composeStories } from "@storybook/react";
 import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
 import { SECRET_MASK } from "../../../src/components";
 import * as stories from "../../../stories/QuestionSummary.stories";
 import { API_KEY, CHECKS, DEPLOY, REGION } from "../../../stories/support/sample-questions";
 import { disposeStoryDocks } from "../../../stories/support/story-dock";
 
-const { Answered, AnsweredMultiSelect, AnsweredElsewhere, Skipped, CancelledRunAborted, SkippedElsewhere, Expired, Unavailable, SecretMasked, SummaryList, SummaryListDark } =
+const { Answered, AnsweredMultiSelect, AnsweredElsewhere, Skipped, CancelledRunAborted, SkippedElsewhere, Expired, Unavailable, SecretMasked, SummaryList, SummaryListLong, SummaryListDark } =
   composeStories(stories);
 
 afterEach(disposeStoryDocks);
@@ -86,6 +87,15 @@ describe("Transcript/QuestionSummary stories", { timeout: 20_000 }, () => {
       [DEPLOY.question, "Staging (Recommended)"],
       [REGION.question, "EU (Frankfurt)"],
     ]);
+  });
+
+  it("SummaryListLong shows the newest five, and five more per press of Show earlier questions", async () => {
+    await SummaryListLong.run();
+    const questions = () => screen.getAllByRole("article").map((a) => within(a).getAllByRole("listitem")[0]!.firstChild?.textContent);
+    expect(questions()).toEqual([8, 9, 10, 11, 12].map((n) => `Which region should build ${n} use?`));
+    await userEvent.click(screen.getByRole("button", { name: "Show earlier questions (7 not shown)" }));
+    expect(await screen.findByRole("button", { name: "Show earlier questions (2 not shown)" })).toBeInTheDocument();
+    expect(questions()).toHaveLength(10);
   });
 
   it("SummaryListDark is the list under the dark theme", async () => {

@@ -1,0 +1,61 @@
+import { useEffect, useRef, useState } from "react";
+import { useLocale, useMessages } from "../hooks/use-messages";
+import { useOutcomes } from "../hooks/use-outcomes";
+import { pluralText } from "../messages";
+import { QuestionSummary } from "./QuestionSummary";
+
+/** How many of the newest summaries `QuestionSummaryList` shows at first, and how many more each press adds. */
+export const SUMMARY_PAGE_SIZE = 100;
+
+/** Props of `QuestionSummaryList`. */
+export interface QuestionSummaryListProps {
+  /** Summaries shown at first and added per "Show earlier questions". @default SUMMARY_PAGE_SIZE */
+  pageSize?: number;
+}
+
+/**
+ * Every finished request of the dock as summaries, oldest first; nothing is evicted by time. A long conversation
+ * shows its newest summaries and a button before them that shows earlier ones a page at a time: thousands of
+ * summaries would otherwise be tens of thousands of elements, slowing every frame of the page.
+ */
+export function QuestionSummaryList({ pageSize = SUMMARY_PAGE_SIZE }: QuestionSummaryListProps) {
+  const outcomes = useOutcomes();
+  const m = useMessages();
+  const locale = useLocale();
+  const [pages, setPages] = useState(1);
+  const list = useRef<HTMLOListElement>(null);
+  // Set when the press showed the last hidden page: the button goes, so focus moves to the list, not to the body.
+  const focusList = useRef(false);
+  const page = Number.isFinite(pageSize) && pageSize >= 1 ? Math.floor(pageSize) : SUMMARY_PAGE_SIZE;
+  const hidden = Math.max(0, outcomes.length - pages * page);
+  useEffect(() => {
+    if (!focusList.current || hidden > 0) return;
+    focusList.current = false;
+    list.current?.focus();
+  }, [hidden]);
+  if (outcomes.length === 0) return null;
+  const shown = hidden > 0 ? outcomes.slice(hidden) : outcomes;
+  return (
+    <>
+      {hidden > 0 && (
+        <button
+          type="button"
+          className="qd-button qd-summaries__earlier"
+          onClick={() => {
+            focusList.current = hidden <= page;
+            setPages((n) => n + 1);
+          }}
+        >
+          {pluralText(m.summary.showEarlier, hidden, locale)}
+        </button>
+      )}
+      <ol ref={list} className="qd-summaries" aria-label={m.summary.listLabel} start={hidden + 1} tabIndex={-1}>
+        {shown.map((o) => (
+          <li key={o.record.id}>
+            <QuestionSummary outcome={o} />
+          </li>
+        ))}
+      </ol>
+    </>
+  );
+}
