@@ -29,7 +29,7 @@ export default defineConfig({
           name: "dom",
           environment: "jsdom",
           include: ["test/dom/**/*.test.{ts,tsx}"],
-          setupFiles: ["test/dom/setup.ts", "test/dom/setup-stories.ts"],
+          setupFiles: ["test/dom/setup-render-log.ts", "test/dom/setup.ts", "test/dom/setup-stories.ts"],
         },
       },
       // Inline, so its include globs resolve from the repo root (a bare path would root them in test/gateway).

@@ -1,6 +1,6 @@
 import type { PromptMode } from "../hooks/primary-action";
 import { useMessages } from "../hooks/use-messages";
-import { useQuestionStep } from "../hooks/use-question-step";
+import { useStepNavigation } from "../hooks/use-question-step";
 import type { QuestionDockMessages } from "../messages";
 import type { Submission } from "../store/types";
 
@@ -27,7 +27,7 @@ function errorWords(submission: Submission, m: QuestionDockMessages): string | u
 
 /** Skip, Back and the primary Next/Submit button, with the submit state and its error. */
 export function PromptFooter({ requestId, mode }: PromptFooterProps) {
-  const s = useQuestionStep(requestId, mode);
+  const s = useStepNavigation(requestId, mode);
   const m = useMessages();
   if (!s) return null;
   const label = s.primary.kind === "next" ? m.footer.next : m.footer.submit;

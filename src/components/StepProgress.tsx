@@ -1,5 +1,5 @@
 import { useMessages } from "../hooks/use-messages";
-import { useQuestionStep } from "../hooks/use-question-step";
+import { useStepNavigation } from "../hooks/use-question-step";
 
 /** Props of `StepProgress`. */
 export interface StepProgressProps {
@@ -8,7 +8,7 @@ export interface StepProgressProps {
 
 /** "Question 2 of 3" with one clickable segment per question; nothing for a single-question prompt. */
 export function StepProgress({ requestId }: StepProgressProps) {
-  const s = useQuestionStep(requestId);
+  const s = useStepNavigation(requestId);
   const m = useMessages();
   if (!s || !s.hasStepper) return null;
   return (

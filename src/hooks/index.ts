@@ -1,7 +1,7 @@
 export { useDockStore, useDockStoreApi } from "./dock-context";
 export { useActiveRecord, useRequestPosition, useActiveStep } from "./use-active-request";
 export { useQuestionDock, type QuestionDockState } from "./use-question-dock";
-export { useQuestionStep, continueRequest, type QuestionStepState } from "./use-question-step";
+export { useQuestionStep, useStepNavigation, continueRequest, type QuestionStepState, type StepNavigationState } from "./use-question-step";
 export { useOptionGroup, type OptionGroupState, type OptionItem } from "./use-option-group";
 export { useOtherField, type OtherFieldState } from "./use-other-field";
 export { useExpiryCountdown, formatCountdown, type ExpiryCountdown } from "./use-expiry-countdown";

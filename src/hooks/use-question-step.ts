@@ -1,14 +1,14 @@
-import { useCallback } from "react";
+import { useCallback, useMemo } from "react";
+import { useShallow } from "zustand/react/shallow";
 import type { GatewayQuestion, QuestionRecord } from "../protocol";
 import { useDockStore, useDockStoreApi } from "./dock-context";
 import { draftOf, hasReviewStep, isAnswered, valuesOf } from "../store/selectors";
 import type { RequestView, Submission } from "../store/types";
 import { primaryAction, type PrimaryAction, type PromptMode } from "./primary-action";
 
-/** One request's stepper: the current step, its progress, and the navigation a view wires to buttons. */
-export interface QuestionStepState {
+/** One request's place in its steps and the navigation a view wires to buttons; nothing of the typed text. */
+export interface StepNavigationState {
   record: QuestionRecord;
-  view: RequestView | undefined;
   /** 0-based; equal to `questionCount` on the review step. */
   step: number;
   questionCount: number;
@@ -19,8 +19,6 @@ export interface QuestionStepState {
   hasStepper: boolean;
   /** Per question, whether it has an answer yet. */
   answered: boolean[];
-  /** Per question, the values its draft answers with so far. */
-  values: string[][];
   primary: PrimaryAction;
   submission: Submission;
   busy: boolean;
@@ -31,33 +29,55 @@ export interface QuestionStepState {
   skip(): void;
 }
 
+/** One request's stepper: its navigation, and the draft's values per question. */
+export interface QuestionStepState extends StepNavigationState {
+  view: RequestView | undefined;
+  /** Per question, the values its draft answers with so far. */
+  values: string[][];
+}
+
 const IDLE: Submission = { status: "idle" };
 
-/** Stepper state and navigation for one pending request; returns undefined once the request has left. */
-export function useQuestionStep(requestId: string, mode: PromptMode = "stepper"): QuestionStepState | undefined {
+/**
+ * Step, progress and navigation for one pending request; undefined once the request has left. It renders again
+ * only when one of these changes (a step, an answer appearing or going), never per keystroke of typed text.
+ */
+export function useStepNavigation(requestId: string, mode: PromptMode = "stepper"): StepNavigationState | undefined {
   const api = useDockStoreApi();
-  const record = useDockStore((s) => s.records[requestId]);
-  const view = useDockStore((s) => s.views[requestId]);
-  const submission = useDockStore((s) => s.submissions[requestId] ?? IDLE);
+  const record = useDockStore((s) => s.records.get(requestId));
+  const submission = useDockStore((s) => s.submissions.get(requestId) ?? IDLE);
   const actions = useDockStore((s) => s.actions);
-  const goTo = useCallback((step: number) => actions.goToStep(requestId, step), [actions, requestId]);
+  // Primitives only, compared one by one: the view itself changes with every keystroke.
+  const { step, answeredFlags, primaryKind, primaryReady } = useDockStore(
+    useShallow((s) => {
+      const view = s.views.get(requestId);
+      const rec = s.records.get(requestId);
+      const primary = rec ? primaryAction(rec, view, mode) : undefined;
+      return {
+        step: view?.step ?? 0,
+        answeredFlags: rec ? rec.questions.map((q) => (isAnswered(q, view) ? "1" : "0")).join("") : "",
+        primaryKind: primary?.kind ?? "submit",
+        primaryReady: primary?.ready ?? false,
+      };
+    }),
+  );
+  const goTo = useCallback((to: number) => actions.goToStep(requestId, to), [actions, requestId]);
   const back = useCallback(() => actions.back(requestId), [actions, requestId]);
   const skip = useCallback(() => void actions.skip(requestId), [actions, requestId]);
   const continueStep = useCallback(() => continueRequest(api.getState(), requestId, mode), [api, requestId, mode]);
+  const answered = useMemo(() => Array.from(answeredFlags, (flag) => flag === "1"), [answeredFlags]);
+  const primary = useMemo(() => ({ kind: primaryKind, ready: primaryReady }), [primaryKind, primaryReady]);
   if (!record) return undefined;
-  const step = view?.step ?? 0;
   const questionCount = record.questions.length;
   return {
     record,
-    view,
     step,
     questionCount,
     question: record.questions[step],
     isReview: hasReviewStep(record) && step >= questionCount,
     hasStepper: questionCount > 1,
-    answered: record.questions.map((q) => isAnswered(q, view)),
-    values: record.questions.map((q) => valuesOf(q, draftOf(view, q.questionId))),
-    primary: primaryAction(record, view, mode),
+    answered,
+    primary,
     submission,
     busy: submission.status === "submitting" || submission.status === "uncertain",
     goTo,
@@ -67,15 +87,23 @@ export function useQuestionStep(requestId: string, mode: PromptMode = "stepper")
   };
 }
 
+/** Stepper state, navigation and the draft's values for one pending request; undefined once the request has left. */
+export function useQuestionStep(requestId: string, mode: PromptMode = "stepper"): QuestionStepState | undefined {
+  const navigation = useStepNavigation(requestId, mode);
+  const view = useDockStore((s) => s.views.get(requestId));
+  if (!navigation) return undefined;
+  return { ...navigation, view, values: navigation.record.questions.map((q) => valuesOf(q, draftOf(view, q.questionId))) };
+}
+
 /** Runs a request's primary action against the store's current state; does nothing while it is not ready. */
 export function continueRequest(
-  state: { records: Record<string, QuestionRecord>; views: Record<string, RequestView>; actions: { next(id: string): void; submit(id: string): Promise<void> } },
+  state: { records: ReadonlyMap<string, QuestionRecord>; views: ReadonlyMap<string, RequestView>; actions: { next(id: string): void; submit(id: string): Promise<void> } },
   requestId: string,
   mode: PromptMode,
 ): void {
-  const record = state.records[requestId];
+  const record = state.records.get(requestId);
   if (!record) return;
-  const action = primaryAction(record, state.views[requestId], mode);
+  const action = primaryAction(record, state.views.get(requestId), mode);
   if (!action.ready) return;
   if (action.kind === "next") state.actions.next(requestId);
   else void state.actions.submit(requestId);

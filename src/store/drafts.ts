@@ -2,9 +2,12 @@ import { idTable, withEntry, type GatewayQuestion, type QuestionRecord } from ".
 import { draftOf, lastStep } from "./selectors";
 import type { QuestionDraft, RequestView } from "./types";
 
+// Shared by every new view: drafts change only through copies (withEntry), so one frozen empty table will do.
+const NO_DRAFTS = Object.freeze(idTable<QuestionDraft>());
+
 /** A fresh view for a request that just arrived. */
 export function newView(): RequestView {
-  return { step: 0, drafts: idTable(), editedAt: 0 };
+  return { step: 0, drafts: NO_DRAFTS, editedAt: 0 };
 }
 
 function withDraft(view: RequestView, questionId: string, draft: QuestionDraft, now: number): RequestView {
@@ -38,7 +41,8 @@ export function toggleOption(view: RequestView, q: GatewayQuestion, label: strin
 /** Stores typed text as text, even when it equals an option label; in single-select it clears the choice. */
 export function setOtherText(view: RequestView, q: GatewayQuestion, text: string, now: number): RequestView {
   const draft = draftOf(view, q.questionId);
-  const selected = !q.multiSelect && text.trim() !== "" ? [] : draft.selected;
+  // The same array while the choice stays as it was, so a view of the options does not render again per keystroke.
+  const selected = !q.multiSelect && text.trim() !== "" && draft.selected.length > 0 ? [] : draft.selected;
   return withDraft(view, q.questionId, { selected, other: text }, now);
 }
 

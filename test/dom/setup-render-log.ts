@@ -1,0 +1,3 @@
+import { installRenderLogHook } from "./render-log";
+
+installRenderLogHook();
