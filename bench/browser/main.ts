@@ -3,7 +3,10 @@ import "../../src/styles/question-dock.css";
 import { registerBaselineScenarios } from "./baseline-scenarios";
 import { registerDockScenarios } from "./dock-scenarios";
 import { exposeBenchPage } from "./registry";
+import { registerScaleScenarios } from "./scale-scenarios";
 
 registerBaselineScenarios();
 registerDockScenarios();
+// Last: the long conversation stays mounted, and would weigh on the scenarios above.
+registerScaleScenarios();
 exposeBenchPage();

@@ -19,14 +19,23 @@ export interface BenchPageApi {
   scenarios(): { name: string; key?: string }[];
   setup(name: string): Promise<void>;
   sample(name: string): Promise<number>;
+  /** Every registered figure, measured now, in registration order. */
+  figures(): Promise<{ metric: string; value: number; unit: string }[]>;
 }
 
 const scenarios = new Map<string, PaintScenario>();
+const figures = new Map<string, { unit: string; measure: () => Promise<number> }>();
 
 /** Adds a scenario to the bench page; its name becomes the metric name in the results. */
 export function registerScenario(name: string, scenario: PaintScenario): void {
   if (scenarios.has(name)) throw new Error(`bench scenario "${name}" is registered twice`);
   scenarios.set(name, scenario);
+}
+
+/** Adds a figure the harness reads once after the scenarios, such as the page's element count. */
+export function registerFigure(name: string, unit: string, measure: () => Promise<number>): void {
+  if (figures.has(name)) throw new Error(`bench figure "${name}" is registered twice`);
+  figures.set(name, { unit, measure });
 }
 
 function scenario(name: string): PaintScenario {
@@ -53,6 +62,11 @@ export function exposeBenchPage(): void {
       } finally {
         api.armed = false;
       }
+    },
+    figures: async () => {
+      const measured = [];
+      for (const [metric, { unit, measure }] of figures) measured.push({ metric, value: await measure(), unit });
+      return measured;
     },
   };
   (window as { benchPage?: BenchPageApi }).benchPage = api;

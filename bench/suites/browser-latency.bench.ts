@@ -10,6 +10,18 @@ const SAMPLES = 30;
 
 type BenchWindow = Window & { benchPage: BenchPageApi };
 
+// What the page's JS heap holds once garbage is collected, so the figure is what is kept, not what awaits collection.
+async function heapMegabytes(page: Page): Promise<number> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    await cdp.send("HeapProfiler.collectGarbage");
+    const { usedSize } = await cdp.send("Runtime.getHeapUsage");
+    return usedSize / 1024 / 1024;
+  } finally {
+    await cdp.detach();
+  }
+}
+
 async function sampleOnce(page: Page, name: string, key: string | undefined): Promise<number> {
   const sample = page.evaluate((scenario) => (window as unknown as BenchWindow).benchPage.sample(scenario), name);
   if (key) {
@@ -34,6 +46,9 @@ const suite: BenchSuite = {
         rows.push({ metric: `${name} (median)`, value: median, unit: "ms", note: `n=${n}` });
         rows.push({ metric: `${name} (p95)`, value: p95, unit: "ms", note: `n=${n}` });
       }
+      const figures = await page.evaluate(() => (window as unknown as BenchWindow).benchPage.figures());
+      rows.push(...figures);
+      rows.push({ metric: "JS heap at scale (after GC)", value: await heapMegabytes(page), unit: "MB", note: "Runtime.getHeapUsage" });
       return rows;
     }),
 };

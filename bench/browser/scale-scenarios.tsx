@@ -1,0 +1,122 @@
+// The dock in a long conversation: 1,000 requests pending and 5,000 finished ones summarised in the transcript.
+// - "key-to-paint at scale": a digit key → the first option painted checked;
+// - "Ctrl+Enter-to-paint at scale": Ctrl+Enter on a chosen first step → the second step painted;
+// - "key-to-paint (baseline, at scale)": a bare element changed by a key in the same heavy page, the floor for both;
+// - figures: the page's DOM elements (the JS heap is read from Node, after a garbage collection).
+import { createRoot } from "react-dom/client";
+import { DockLayout, QuestionDock, QuestionDockProvider, QuestionSummaryList } from "../../src/components";
+import { createScriptedDock, storeReaches, type ScriptedDock } from "../../src/simulated";
+import { nextKeydown, nextPaint, paintLatency, whenTrue } from "./paint";
+import { registerFigure, registerScenario } from "./registry";
+
+/** Requests pending in the scale scenarios. */
+const PENDING = 1_000;
+/** Finished requests summarised in the scale scenarios. */
+const SUMMARIES = 5_000;
+
+interface Scale {
+  dock: ScriptedDock;
+  host: HTMLElement;
+}
+
+const step = (n: number, id: string, header: string) => ({
+  questionId: id,
+  header,
+  question: `${header} for build ${n}?`,
+  options: [{ label: "Staging (Recommended)", description: "Reset nightly." }, { label: "Production" }, { label: "Preview" }, { label: "Local" }],
+});
+
+async function mountScale(): Promise<Scale> {
+  // Another dock of this page kept its outcomes for conversation "main"; they would end this dock's requests.
+  for (const key of Object.keys(sessionStorage)) if (key.startsWith("openclaw-question-dock:")) sessionStorage.removeItem(key);
+  const host = document.createElement("div");
+  host.id = "scale-bench";
+  document.body.append(host);
+  const dock = createScriptedDock({ token: "scale", sim: { tickIntervalMs: 0 }, store: { typingGraceMs: 0 } });
+  await dock.connect();
+  for (let n = 0; n < SUMMARIES; n++) {
+    const record = dock.sim.ask({ questions: [step(n, "target", "Target")] });
+    dock.sim.resolve(record.id, { target: ["Production"] }, "another-device");
+  }
+  await storeReaches(dock.store, (s) => s.outcomes.size === SUMMARIES);
+  for (let n = 0; n < PENDING; n++) dock.sim.ask({ questions: [step(n, "target", "Target"), step(n, "region", "Region")] });
+  await storeReaches(dock.store, (s) => s.order.length === PENDING);
+  createRoot(host).render(
+    <QuestionDockProvider store={dock.store}>
+      <DockLayout transcript={<QuestionSummaryList />} dock={<QuestionDock layout="stepper" autoAdvanceMs={0} />} composer={<textarea aria-label="Message" />} />
+    </QuestionDockProvider>,
+  );
+  await whenTrue(() => host.querySelector("[role='radio']") !== null, 30_000);
+  return { dock, host };
+}
+
+/** Registers the scale scenarios and the page's DOM size; the first setup builds the long conversation. */
+export function registerScaleScenarios(): void {
+  let scale: Promise<Scale> | undefined;
+  const ready = () => (scale ??= mountScale());
+  const firstRadio = (host: HTMLElement) => host.querySelector<HTMLElement>("[role='radio']");
+  const activeId = (s: Scale) => {
+    const id = s.dock.state().activeId;
+    if (!id) throw new Error("scale: no question is active");
+    return id;
+  };
+
+  registerScenario("key-to-paint at scale", {
+    key: "1",
+    setup: async () => void (await ready()),
+    sample: async (arm) => {
+      const s = await ready();
+      // Untimed reset: another option is chosen, so the key always changes what is painted.
+      s.dock.actions().select(activeId(s), "target", "Production");
+      await whenTrue(() => firstRadio(s.host)?.getAttribute("aria-checked") === "false");
+      await nextPaint();
+      if (!s.host.contains(document.activeElement)) firstRadio(s.host)?.focus();
+      const pressed = nextKeydown("1");
+      arm();
+      const since = await pressed;
+      return paintLatency("key-to-paint at scale", since, () => firstRadio(s.host)?.getAttribute("aria-checked") === "true");
+    },
+  });
+
+  registerScenario("Ctrl+Enter-to-paint at scale", {
+    key: "Control+Enter",
+    sample: async (arm) => {
+      const s = await ready();
+      const id = activeId(s);
+      // Untimed reset: back on the first step with an option chosen, so Ctrl+Enter moves on.
+      s.dock.actions().goToStep(id, 0);
+      s.dock.actions().select(id, "target", "Production");
+      const heading = () => s.host.querySelector(".qd-dock h3")?.textContent ?? "";
+      await whenTrue(() => heading().startsWith("Target"));
+      await nextPaint();
+      if (!s.host.contains(document.activeElement)) firstRadio(s.host)?.focus();
+      const pressed = nextKeydown("Enter");
+      arm();
+      const since = await pressed;
+      return paintLatency("Ctrl+Enter-to-paint at scale", since, () => heading().startsWith("Region"));
+    },
+  });
+
+  registerScenario("key-to-paint (baseline, at scale)", {
+    key: "1",
+    setup: async () => {
+      await ready();
+      // The key must reach only the bare element: nothing of the dock has focus.
+      (document.activeElement as HTMLElement | null)?.blur();
+    },
+    sample: async (arm) => {
+      const target = (document.getElementById("scale-baseline") as HTMLOutputElement | null) ?? document.body.appendChild(Object.assign(document.createElement("output"), { id: "scale-baseline" }));
+      const text = `key ${performance.now()}`;
+      const pressed = nextKeydown("1");
+      window.addEventListener("keydown", () => (target.textContent = text), { once: true });
+      arm();
+      const since = await pressed;
+      return paintLatency("key-to-paint (baseline, at scale)", since, () => target.textContent === text);
+    },
+  });
+
+  registerFigure("DOM elements at scale", "elements", async () => {
+    await ready();
+    return document.getElementsByTagName("*").length;
+  });
+}
