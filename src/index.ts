@@ -6,7 +6,8 @@
 export { QuestionDockProvider, type QuestionDockProviderProps } from "./components/DockProvider";
 export { QuestionDock, type QuestionDockProps } from "./components/QuestionDock";
 export { DockLayout, type DockLayoutProps } from "./components/DockLayout";
-export { QuestionSummary, QuestionSummaryList, type QuestionSummaryProps } from "./components/QuestionSummary";
+export { QuestionSummary, type QuestionSummaryProps } from "./components/QuestionSummary";
+export { QuestionSummaryList, SUMMARY_PAGE_SIZE, type QuestionSummaryListProps } from "./components/QuestionSummaryList";
 export { ComposerAnswerPrompt, type ComposerAnswerPromptProps } from "./components/ComposerAnswerPrompt";
 export { QuestionPage, type QuestionPageProps } from "./components/QuestionPage";
 
@@ -24,11 +25,12 @@ export { createQuestionDockStore, type DockStoreOptions } from "./store/create-d
 export { createConversationServices, type AsyncQuestionServices, type ConversationServices, type ConversationServicesOptions } from "./store/conversation-services";
 export { createIndexedDbBlockingDraftStorage, createMemoryBlockingDraftStorage, type BlockingDraftStorage } from "./store/blocking-draft-storage";
 export type { DockActions, DockState, DockStore, Outcome, OutcomeKind } from "./store/types";
+export type { IdMap } from "./store/id-map";
 
 // Headless hooks: everything a view of one's own markup needs.
 export { useDockStore } from "./hooks/dock-context";
 export { useQuestionDock, type QuestionDockState } from "./hooks/use-question-dock";
-export { useQuestionStep, type QuestionStepState } from "./hooks/use-question-step";
+export { useQuestionStep, useStepNavigation, type QuestionStepState, type StepNavigationState } from "./hooks/use-question-step";
 export { useOptionGroup, type OptionGroupState, type OptionItem } from "./hooks/use-option-group";
 export { useOtherField, type OtherFieldState } from "./hooks/use-other-field";
 export { useExpiryCountdown, type ExpiryCountdown } from "./hooks/use-expiry-countdown";

@@ -21,7 +21,7 @@ async function holdAnswerInFlight(d: StoryDock): Promise<{ sent: Promise<void> }
   d.choose("region", "EU (Frankfurt)");
   d.link.stall();
   const sent = d.actions().submit(id);
-  await d.until((s) => s.submissions[id]?.status === "submitting", "an answer in flight");
+  await d.until((s) => s.submissions.get(id)?.status === "submitting", "an answer in flight");
   return { sent };
 }
 

@@ -13,7 +13,7 @@ export function CollapsedBar({ onExpand }: CollapsedBarProps) {
   const count = useDockStore((s) => s.order.length);
   const question = useActiveRecord()?.questions[0];
   // Async prompts can carry up to 12 questions each, so their count is of questions, not requests.
-  const asyncQuestions = useDockStore((s) => Object.keys(s.asyncLinks).reduce((n, id) => n + (s.records[id]?.questions.length ?? 0), 0));
+  const asyncQuestions = useDockStore((s) => [...s.asyncLinks.keys()].reduce((n, id) => n + (s.records.get(id)?.questions.length ?? 0), 0));
   const m = useMessages();
   const locale = useLocale();
   return (

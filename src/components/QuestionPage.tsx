@@ -37,7 +37,7 @@ function Prompt({ questionId }: { questionId: string }) {
 
 /** The question itself while its store holds it, else how it ended (the store's own outcome first). */
 function Body({ questionId, ended }: { questionId: string; ended: Outcome | undefined }) {
-  const pending = useDockStore((s) => Object.hasOwn(s.records, questionId));
+  const pending = useDockStore((s) => s.records.has(questionId));
   const outcome = useDockStore((s) => s.outcomes.get(questionId));
   if (outcome) return <QuestionSummary outcome={outcome} />;
   if (pending) return <Prompt questionId={questionId} />;

@@ -20,8 +20,8 @@ export interface QuestionPromptProps {
 // The bodies read only the record and the step: a keystroke in Other changes the view, and only the parts
 // that show drafts (each subscribes for itself) should re-render for it.
 function StepperBody({ requestId, autoAdvanceMs }: { requestId: string; autoAdvanceMs: number | undefined }) {
-  const record = useDockStore((s) => s.records[requestId]);
-  const step = useDockStore((s) => s.views[requestId]?.step ?? 0);
+  const record = useDockStore((s) => s.records.get(requestId));
+  const step = useDockStore((s) => s.views.get(requestId)?.step ?? 0);
   useAutoAdvance(requestId, autoAdvanceMs === undefined ? {} : { enabled: autoAdvanceMs > 0, delayMs: autoAdvanceMs });
   if (!record) return null;
   // Past the last question is the review step.
@@ -35,7 +35,7 @@ function StepperBody({ requestId, autoAdvanceMs }: { requestId: string; autoAdva
 }
 
 function StackedBody({ requestId }: { requestId: string }) {
-  const record = useDockStore((s) => s.records[requestId]);
+  const record = useDockStore((s) => s.records.get(requestId));
   if (!record) return null;
   return (
     <div className="qd-cards">
@@ -49,8 +49,8 @@ function StackedBody({ requestId }: { requestId: string }) {
 /** One request's panel: the stepper (one question at a time, then a review) or stacked cards, with the footer. */
 export function QuestionPrompt({ requestId, mode = "stepper", autoAdvanceMs }: QuestionPromptProps) {
   const panelRef = useRef<HTMLDivElement>(null);
-  const step = useDockStore((s) => s.views[requestId]?.step ?? 0);
-  const isAsync = useDockStore((s) => s.asyncLinks[requestId] !== undefined);
+  const step = useDockStore((s) => s.views.get(requestId)?.step ?? 0);
+  const isAsync = useDockStore((s) => s.asyncLinks.get(requestId) !== undefined);
   usePromptFocus(panelRef, requestId, mode === "stepper" ? step : "stacked", !isAsync);
   return (
     <div className="qd-prompt" data-mode={mode} tabIndex={-1} ref={panelRef}>

@@ -18,7 +18,7 @@ export interface QuestionStepProps {
 /** One question: its text, optional link, options and Other field. */
 export function QuestionStep({ requestId, questionId, showHeader = false }: QuestionStepProps) {
   const textId = useId();
-  const question = useDockStore((s) => s.records[requestId]?.questions.find((q) => q.questionId === questionId));
+  const question = useDockStore((s) => s.records.get(requestId)?.questions.find((q) => q.questionId === questionId));
   const m = useMessages();
   if (!question) return null;
   const attrs = { [QUESTION_ATTR]: questionId, [STEP_ATTR]: "" };

@@ -17,5 +17,5 @@ export function useRequestPosition(): { index: number; count: number } {
 
 /** The step the active request shows; 0 when nothing waits. */
 export function useActiveStep(): number {
-  return useDockStore((s) => (s.activeId ? (s.views[s.activeId]?.step ?? 0) : 0));
+  return useDockStore((s) => (s.activeId ? (s.views.get(s.activeId)?.step ?? 0) : 0));
 }

@@ -20,9 +20,9 @@ export function useAutoAdvance(requestId: string, { enabled = true, delayMs = AU
       timer = undefined;
     };
     const unsubscribe = api.subscribe((state, previous) => {
-      const view = state.views[requestId];
-      const before = previous.views[requestId];
-      const record = state.records[requestId];
+      const view = state.views.get(requestId);
+      const before = previous.views.get(requestId);
+      const record = state.records.get(requestId);
       if (view === before) return;
       if (!view || !before || !record || view.step !== before.step) return cancel();
       const question = record.questions[view.step];
@@ -35,7 +35,7 @@ export function useAutoAdvance(requestId: string, { enabled = true, delayMs = AU
       timer = setTimeout(() => {
         timer = undefined;
         const now = api.getState();
-        const current = now.views[requestId];
+        const current = now.views.get(requestId);
         if (current?.step === step && draftOf(current, question.questionId).selected[0] !== undefined) now.actions.next(requestId);
       }, delayMs);
     });

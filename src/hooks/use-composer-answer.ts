@@ -29,7 +29,7 @@ export interface ComposerAnswer {
 // Only a blocking request that is not already on its way can take a reply; an async one reads chat replies itself.
 function answerableRecord(s: DockState): QuestionRecord | undefined {
   const record = activeRecord(s);
-  if (!record || entryOf(s.asyncLinks, record.id) || isBusy(entryOf(s.submissions, record.id))) return undefined;
+  if (!record || s.asyncLinks.get(record.id) || isBusy(s.submissions.get(record.id))) return undefined;
   return record;
 }
 
@@ -53,7 +53,7 @@ export function useComposerAnswer(text: string): ComposerAnswer {
     if (!offer) return false;
     const { actions } = store.getState();
     await (offer.answers ? actions.answerWith(offer.requestId, offer.answers) : actions.skip(offer.requestId));
-    return entryOf(store.getState().submissions, offer.requestId)?.status !== "error";
+    return store.getState().submissions.get(offer.requestId)?.status !== "error";
   }, [offer, store]);
   return { offer, confirm };
 }

@@ -40,7 +40,7 @@ function sawCurrentStep(painted: PaintedStep, state: DockState, record: Question
   if (mode !== "stepper") return true;
   const holder = target instanceof Element ? target.closest(`[${QUESTION_ATTR}]`) : null;
   const id = holder?.getAttribute(QUESTION_ATTR);
-  return !id || record.questions[state.views[record.id]?.step ?? 0]?.questionId === id;
+  return !id || record.questions[state.views.get(record.id)?.step ?? 0]?.questionId === id;
 }
 
 function focusOther(container: HTMLElement, questionId: string) {
@@ -59,7 +59,7 @@ export function useDockKeyboard({ mode, onCollapse, onKeyDown }: DockKeyboardOpt
         const record = activeRecord(state);
         if (!record || state.collapsed) return;
         // In the stepper, keys pressed on the panel itself act on the question on screen.
-        const question = questionFor(record, event.target, mode === "stepper" ? state.views[record.id]?.step : undefined);
+        const question = questionFor(record, event.target, mode === "stepper" ? state.views.get(record.id)?.step : undefined);
         const intent = keyboardIntent(
           {
             key: event.key,

@@ -26,8 +26,8 @@ export interface OptionGroupState {
 
 /** Options state for one question of a request; undefined when the request or question is gone. */
 export function useOptionGroup(requestId: string, questionId: string): OptionGroupState | undefined {
-  const question = useDockStore((s) => s.records[requestId]?.questions.find((q) => q.questionId === questionId));
-  const selected = useDockStore((s) => draftOf(s.views[requestId], questionId).selected);
+  const question = useDockStore((s) => s.records.get(requestId)?.questions.find((q) => q.questionId === questionId));
+  const selected = useDockStore((s) => draftOf(s.views.get(requestId), questionId).selected);
   const actions = useDockStore((s) => s.actions);
   const multiple = question?.multiSelect === true;
   // The store's select replaces a single-select choice and flips a multi-select one.

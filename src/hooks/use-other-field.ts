@@ -33,9 +33,9 @@ export interface OtherFieldState {
 /** State and handlers of a question's Other field; undefined when the question takes no free text. */
 export function useOtherField(requestId: string, questionId: string): OtherFieldState | undefined {
   const id = useId();
-  const question = useDockStore((s) => s.records[requestId]?.questions.find((q) => q.questionId === questionId));
-  const value = useDockStore((s) => draftOf(s.views[requestId], questionId).other);
-  const hasChoice = useDockStore((s) => draftOf(s.views[requestId], questionId).selected.length > 0);
+  const question = useDockStore((s) => s.records.get(requestId)?.questions.find((q) => q.questionId === questionId));
+  const value = useDockStore((s) => draftOf(s.views.get(requestId), questionId).other);
+  const hasChoice = useDockStore((s) => draftOf(s.views.get(requestId), questionId).selected.length > 0);
   const actions = useDockStore((s) => s.actions);
   const removedNotice = useMessages().other.removedCharacter;
   const [removed, setRemoved] = useState(false);

@@ -12,7 +12,7 @@ export interface PaintedStep {
 /** Identifies what the dock shows: the active request, its step, and whether the dock is open. */
 export function shownStepKey(state: Pick<DockStore, "activeId" | "views" | "collapsed">): string {
   if (!state.activeId) return "";
-  return `${state.activeId}\u0000${state.views[state.activeId]?.step ?? 0}\u0000${state.collapsed ? 1 : 0}`;
+  return `${state.activeId}\u0000${state.views.get(state.activeId)?.step ?? 0}\u0000${state.collapsed ? 1 : 0}`;
 }
 
 function nextFrame(run: () => void): () => void {

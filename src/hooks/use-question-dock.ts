@@ -25,7 +25,7 @@ export function useQuestionDock(): QuestionDockState {
   const index = useDockStore((s) => requestPosition(s).index);
   const count = useDockStore((s) => s.order.length);
   const collapsed = useDockStore((s) => s.collapsed);
-  const submission = useDockStore((s) => (s.activeId ? s.submissions[s.activeId] : undefined) ?? IDLE);
+  const submission = useDockStore((s) => (s.activeId ? s.submissions.get(s.activeId) : undefined) ?? IDLE);
   const connection = useDockStore((s) => s.connection.state);
   const actions = useDockStore((s) => s.actions);
   return { record, index, count, collapsed, submission, connection, actions };

@@ -5,7 +5,7 @@
 // Retry loses it.
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { StoreApi } from "zustand/vanilla";
-import { GatewayErrorCode, QuestionErrorReason, entryOf, idTable, type IdTable, type QuestionRecord } from "../protocol";
+import { GatewayErrorCode, QuestionErrorReason, idTable, type IdTable, type QuestionRecord } from "../protocol";
 import { getQuestion } from "../gateway/questions-api";
 import { GatewayRequestError, type GatewayConnection } from "../gateway/types";
 import { systemClock, type Clock } from "../gateway/clock";
@@ -107,7 +107,7 @@ export function useQuestionPage({ client, questionId, draftStorage, clock }: Que
       let store = storeRef.current;
       const held = store?.getState();
       if (record.status === "pending") {
-        const here = held && entryOf(held.records, questionId);
+        const here = held && held.records.get(questionId);
         if (!here) {
           // The store took it for ended (a restart it misread) but the gateway still has it: start again, with the text kept.
           const unsent = held?.outcomes.get(questionId)?.unsent;
@@ -133,7 +133,7 @@ export function useQuestionPage({ client, questionId, draftStorage, clock }: Que
       // The gateway no longer has it (a restart): Unavailable, with whatever was typed still there to copy.
       const record = recordRef.current;
       const s = storeRef.current?.getState();
-      let unsent = record && s ? unsentDraft(record, entryOf(s.views, record.id), "unavailable") : undefined;
+      let unsent = record && s ? unsentDraft(record, s.views.get(record.id), "unavailable") : undefined;
       if (record && !unsent) unsent = await savedDraft(storage, record);
       if (!current()) return;
       const ended = record ? { kind: "unavailable" as const, record, at: now(), ...(unsent ? { unsent } : {}) } : undefined;

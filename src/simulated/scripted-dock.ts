@@ -109,7 +109,7 @@ export function createScriptedDock(options: ScriptedDockOptions = {}): ScriptedD
     },
     async ask(params) {
       const { id } = sim.ask(params);
-      await storeReaches(need(), (s) => s.records[id] !== undefined || s.outcomes.has(id));
+      await storeReaches(need(), (s) => s.records.get(id) !== undefined || s.outcomes.has(id));
       return id;
     },
     gatewayRecord: (id) => sim.records().find((r) => r.id === id),

@@ -76,7 +76,7 @@ export function createAsyncSync(ctx: DockContext, sync: GatewaySync, services: A
   const saveTimers = new Map<string, unknown>();
   let disposed = false;
 
-  const linkOf = (requestId: string) => ctx.get().asyncLinks[requestId];
+  const linkOf = (requestId: string) => ctx.get().asyncLinks.get(requestId);
   const entryOf = (itemId: string) => conversation.getState().questions.find((q) => q.delivery.itemId === itemId);
   const outboxEntryFor = (itemId: string) => entryForItem(outbox.getState(), itemId);
   const setProtected = (itemId: string, on: boolean) => conversation.getState().actions.setProtected(itemId, on);
@@ -115,7 +115,7 @@ export function createAsyncSync(ctx: DockContext, sync: GatewaySync, services: A
       const itemId = entry.delivery.itemId;
       const rid = asyncRequestId(itemId);
       const s = ctx.get();
-      const inDock = s.records[rid] !== undefined;
+      const inDock = s.records.get(rid) !== undefined;
       const outcome = s.outcomes.get(rid);
       if (entry.status === "pending" && !local.skipped.has(itemId)) {
         // Until the saved outbox is read, an answer given before a reload is unknown: asking now could flash an answered question.
@@ -146,7 +146,7 @@ export function createAsyncSync(ctx: DockContext, sync: GatewaySync, services: A
       // Answered in another pane: this pane shows the same summary instead of a second prompt.
       const rid = asyncRequestId(e.itemId);
       const link = linkOf(rid);
-      if (link && ctx.get().records[rid]) sync.settle(rid, "answered", undefined, { async: { ...link, outboxId: e.id } });
+      if (link && ctx.get().records.get(rid)) sync.settle(rid, "answered", undefined, { async: { ...link, outboxId: e.id } });
     }
   };
 
@@ -187,7 +187,7 @@ export function createAsyncSync(ctx: DockContext, sync: GatewaySync, services: A
         else savedDrafts.set(d.itemId, d);
         // A draft loaded after its question reached the dock fills it only if the person has not typed there yet.
         const rid = asyncRequestId(d.itemId);
-        const view = ctx.get().views[rid];
+        const view = ctx.get().views.get(rid);
         const restored = viewOf(d);
         if (d.disposition !== "skipped" && view && view.editedAt === 0 && restored) ctx.dispatch({ type: "draftRestored", requestId: rid, view: restored });
         if (d.edited) setProtected(d.itemId, true);
@@ -204,17 +204,17 @@ export function createAsyncSync(ctx: DockContext, sync: GatewaySync, services: A
     noteEdit(rid) {
       const link = linkOf(rid);
       const s = ctx.get();
-      const record = s.records[rid];
+      const record = s.records.get(rid);
       if (!link || !record) return;
       setProtected(link.itemId, true);
-      saveDraftSoon(draftOfView(record, s.views[rid], link, sessionKey, now()));
+      saveDraftSoon(draftOfView(record, s.views.get(rid), link, sessionKey, now()));
     },
     submit(rid) {
       const link = linkOf(rid);
       const s = ctx.get();
-      const record = s.records[rid];
+      const record = s.records.get(rid);
       if (!link || !record) return;
-      const view = s.views[rid];
+      const view = s.views.get(rid);
       const answers = answersFor(record, view);
       if (!answers) {
         ctx.dispatch({ type: "submitFailed", requestId: rid, submission: { status: "error", kind: "answer", code: "unanswered" } });
@@ -232,11 +232,11 @@ export function createAsyncSync(ctx: DockContext, sync: GatewaySync, services: A
     skip(rid) {
       const link = linkOf(rid);
       const s = ctx.get();
-      const record = s.records[rid];
+      const record = s.records.get(rid);
       if (!link || !record) return;
       // Skipping sends nothing; remembering it keeps the question out of the dock after a reload,
       // and the draft comes back if the person reopens it.
-      const draft = draftOfView(record, s.views[rid], link, sessionKey, now());
+      const draft = draftOfView(record, s.views.get(rid), link, sessionKey, now());
       savedDrafts.set(link.itemId, draft);
       void storage.saveDraft({ ...draft, disposition: "skipped" }).catch(() => undefined);
       setProtected(link.itemId, false);

@@ -1,8 +1,9 @@
 import type { StoreApi } from "zustand/vanilla";
-import { entryOf, isSecretQuestion, sendableText, withEntry, type QuestionRecord } from "../protocol";
+import { isSecretQuestion, sendableText, withEntry, type QuestionRecord } from "../protocol";
 import { isBlockingDraft, type BlockingDraft, type BlockingDraftStorage } from "./blocking-draft-storage";
 import type { DockContext } from "./create-dock-store";
 import { withStep } from "./drafts";
+import { IdMap } from "./id-map";
 import type { PaneBus, PaneMessage } from "./outbox/types";
 import { draftOf } from "./selectors";
 import type { DockStore, QuestionDraft, RequestView } from "./types";
@@ -63,15 +64,15 @@ export function createBlockingDrafts(ctx: DockContext, store: StoreApi<DockStore
   let applying = false;
   let disposed = false;
 
-  const blocking = (s: DockStore, rid: string) => entryOf(s.records, rid) !== undefined && entryOf(s.asyncLinks, rid) === undefined;
+  const blocking = (s: DockStore, rid: string) => s.records.get(rid) !== undefined && s.asyncLinks.get(rid) === undefined;
 
   const apply = (rid: string, draft: BlockingDraft, onlyUntouched: boolean) => {
     const s = ctx.get();
-    const record = entryOf(s.records, rid);
-    const view = entryOf(s.views, rid);
+    const record = s.records.get(rid);
+    const view = s.views.get(rid);
     if (!record || !view || !blocking(s, rid)) return;
     if (onlyUntouched && view.editedAt !== 0) return;
-    const status = entryOf(s.submissions, rid)?.status;
+    const status = s.submissions.get(rid)?.status;
     // A submit in flight holds the draft as it was sent.
     if (status === "submitting" || status === "uncertain") return;
     applying = true;
@@ -117,23 +118,19 @@ export function createBlockingDrafts(ctx: DockContext, store: StoreApi<DockStore
 
   const onChange = (s: DockStore, prev: DockStore) => {
     if (disposed) return;
-    if (s.records !== prev.records) {
-      for (const rid of Object.keys(s.records)) {
-        const saved = known.get(rid);
-        if (saved && !entryOf(prev.records, rid)) apply(rid, saved, true);
-      }
-      for (const rid of Object.keys(prev.records)) {
-        if (!entryOf(s.records, rid) && !entryOf(prev.asyncLinks, rid)) settled(rid);
-      }
-    }
-    if (s.views === prev.views || applying) return;
-    for (const [rid, view] of Object.entries(s.views)) {
-      const before = entryOf(prev.views, rid);
+    // Only what changed between the two states is walked, so an event costs the same however many are pending.
+    IdMap.diff(prev.records, s.records, (rid, before, after) => {
+      const saved = after && !before ? known.get(rid) : undefined;
+      if (saved) apply(rid, saved, true);
+      if (before && !after && !prev.asyncLinks.has(rid)) settled(rid);
+    });
+    if (applying) return;
+    IdMap.diff(prev.views, s.views, (rid, before, view) => {
       // A view that just appeared is a new request, not an edit.
-      if (!before || before === view || (before.drafts === view.drafts && before.step === view.step)) continue;
-      const record = entryOf(s.records, rid);
+      if (!before || !view || (before.drafts === view.drafts && before.step === view.step)) return;
+      const record = s.records.get(rid);
       if (record && blocking(s, rid)) edited(rid, record, view);
-    }
+    });
   };
 
   const onMessage = (message: PaneMessage) => {

@@ -7,6 +7,7 @@ import { createIndexedDbBlockingDraftStorage, createMemoryBlockingDraftStorage }
 import { createBlockingDrafts, type BlockingDraftServices } from "./blocking-drafts";
 import { createDockActions } from "./dock-actions";
 import { dockReducer, type DockEvent } from "./dock-reducer";
+import { IdMap } from "./id-map";
 import { OutcomeLog } from "./outcome-log";
 import { createGatewaySync } from "./gateway-sync";
 import { createHistoryOutcomes } from "./history-outcomes";
@@ -52,6 +53,9 @@ export interface DockContext {
   options: Required<Omit<DockStoreOptions, "initialRecords" | "asyncQuestions" | "blockingDrafts" | "clock">> & { now: () => number; timers: Timers };
   /** Applies one event through `dockReducer`; the only way the dock's state changes. */
   dispatch(event: DockEvent): void;
+  /** Runs `fn`, whose events reach subscribers as one change: a gateway event and what follows from it, one render. */
+  batch(fn: () => void): void;
+  /** The current state, including events of a batch still running. */
   get: StoreApi<DockStore>["getState"];
   /** Every answer sent per request, so a late confirmation can tell "ours" from "elsewhere". */
   attempted: Map<string, QuestionAnswers[]>;
@@ -81,13 +85,13 @@ export function createQuestionDockStore(opts: DockStoreOptions): StoreApi<DockSt
   const initial: DockState = {
     sessionKey: opts.sessionKey,
     connection: opts.client.getConnection(),
-    records: idTable(),
+    records: IdMap.empty(),
     order: [],
-    asyncLinks: idTable(),
+    asyncLinks: IdMap.empty(),
     deliveries: idTable(),
     activeId: null,
-    views: idTable(),
-    submissions: idTable(),
+    views: IdMap.empty(),
+    submissions: IdMap.empty(),
     outcomes: OutcomeLog.empty(),
     collapsed: false,
     rejected: [],
@@ -96,13 +100,32 @@ export function createQuestionDockStore(opts: DockStoreOptions): StoreApi<DockSt
   };
   // Actions need the store's own set/get, so the store is made first and the actions attached after.
   const store = createStore<DockStore>()(() => ({ ...initial, actions: undefined as unknown as DockStore["actions"] }));
+  // Within a batch, the state so far; subscribers hear of it once the batch ends.
+  let pending: DockStore | undefined;
+  let depth = 0;
+  const get = () => pending ?? store.getState();
   const dispatch = (event: DockEvent) => {
-    const s = store.getState();
-    const next = dockReducer(s, event);
+    const s = get();
     // The reducer copies the state it is given, so the actions ride along untouched.
-    if (next !== s) store.setState(next as DockStore, true);
+    const next = dockReducer(s, event) as DockStore;
+    if (next === s) return;
+    if (depth > 0) pending = next;
+    else store.setState(next, true);
   };
-  const ctx: DockContext = { options, dispatch, get: store.getState, attempted: new Map(), inflight: new Map(), sent: createSentLedger(opts.sessionKey), kept: createKeptOutcomes(opts.sessionKey) };
+  const batch = (fn: () => void) => {
+    depth++;
+    try {
+      fn();
+    } finally {
+      depth--;
+      const next = depth === 0 ? pending : undefined;
+      if (next) {
+        pending = undefined;
+        store.setState(next, true);
+      }
+    }
+  };
+  const ctx: DockContext = { options, dispatch, batch, get, attempted: new Map(), inflight: new Map(), sent: createSentLedger(opts.sessionKey), kept: createKeptOutcomes(opts.sessionKey) };
   const sync = createGatewaySync(ctx);
   // Before anything else can settle, so a request that ends again later keeps its newer outcome.
   for (const [id, outcome] of ctx.kept.restore()) sync.putOutcome(id, outcome);

@@ -20,9 +20,9 @@ export function createDockActions(ctx: DockContext, sync: GatewaySync, asyncSync
 
   // A draft change; async questions also hear of it (their drafts are kept with the outbox).
   const edit = (requestId: string, questionId: string, change: DraftEdit) => {
-    const before = ctx.get().views[requestId];
+    const before = ctx.get().views.get(requestId);
     ctx.dispatch({ type: "draftEdited", requestId, questionId, edit: change, at: now() });
-    if (ctx.get().views[requestId]?.drafts !== before?.drafts) asyncSync?.noteEdit(requestId);
+    if (ctx.get().views.get(requestId)?.drafts !== before?.drafts) asyncSync?.noteEdit(requestId);
   };
   // Async questions are answered with a chat message through the outbox, never with question.resolve.
   const viaOutbox = (requestId: string) => asyncSync?.isAsync(requestId) === true;
@@ -38,7 +38,7 @@ export function createDockActions(ctx: DockContext, sync: GatewaySync, asyncSync
       }
     }
     // Still here when the lookup failed or told nothing terminal: the person must see the refusal, not "Sending…" forever.
-    if (!ctx.get().records[requestId]) return;
+    if (!ctx.get().records.get(requestId)) return;
     const failure = submitFailureOf(error);
     ctx.dispatch({ type: "submitFailed", requestId, submission: { status: "error", kind, ...failure } });
     sync.announce({ key: "submitFailed", action: kind, ...failure });
@@ -47,9 +47,9 @@ export function createDockActions(ctx: DockContext, sync: GatewaySync, asyncSync
   // `given`: answers read elsewhere (a chat reply); otherwise the dock's draft is what goes out.
   const send = async (requestId: string, kind: "answer" | "skip", given?: QuestionAnswers) => {
     const s = ctx.get();
-    const record = s.records[requestId];
-    if (!record || isBusy(s.submissions[requestId])) return;
-    const answers = kind === "answer" ? (given ?? answersFor(record, s.views[requestId])) : undefined;
+    const record = s.records.get(requestId);
+    if (!record || isBusy(s.submissions.get(requestId))) return;
+    const answers = kind === "answer" ? (given ?? answersFor(record, s.views.get(requestId))) : undefined;
     if (kind === "answer" && !answers) {
       ctx.dispatch({ type: "submitFailed", requestId, submission: { status: "error", kind, code: "unanswered" } });
       return;
@@ -84,8 +84,8 @@ export function createDockActions(ctx: DockContext, sync: GatewaySync, asyncSync
     setOther: (rid, qid, text) => edit(rid, qid, { kind: "setOther", text: sendableText(text).text }),
     chooseOther: (rid, qid) => edit(rid, qid, { kind: "chooseOther" }),
     goToStep: (rid, step) => ctx.dispatch({ type: "stepChanged", requestId: rid, step }),
-    next: (rid) => ctx.dispatch({ type: "stepChanged", requestId: rid, step: (ctx.get().views[rid]?.step ?? 0) + 1 }),
-    back: (rid) => ctx.dispatch({ type: "stepChanged", requestId: rid, step: (ctx.get().views[rid]?.step ?? 0) - 1 }),
+    next: (rid) => ctx.dispatch({ type: "stepChanged", requestId: rid, step: (ctx.get().views.get(rid)?.step ?? 0) + 1 }),
+    back: (rid) => ctx.dispatch({ type: "stepChanged", requestId: rid, step: (ctx.get().views.get(rid)?.step ?? 0) - 1 }),
     submit: async (rid) => (viaOutbox(rid) ? asyncSync!.submit(rid) : send(rid, "answer")),
     skip: async (rid) => (viaOutbox(rid) ? asyncSync!.skip(rid) : send(rid, "skip")),
     // An async question's chat reply already is its answer; only blocking requests are resolved this way.

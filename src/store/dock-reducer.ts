@@ -1,6 +1,6 @@
 // Every change to a dock's state, as one pure function of the state and a named event. The gateway link, the
 // actions, timers and the pane bus only turn what happens into events; what each event does is decided here.
-import { withEntry, withoutEntry, type QuestionAnswers, type QuestionRecord } from "../protocol";
+import type { QuestionAnswers, QuestionRecord } from "../protocol";
 import type { ConnectionInfo } from "../gateway/types";
 import { chooseOtherText, newView, selectOption, setOtherText, toggleOption, withStep } from "./drafts";
 import type { OutboxEntry } from "./outbox/types";
@@ -8,6 +8,7 @@ import type { PermissionState } from "./permissions";
 import type { Announcement, AsyncLink, DockRejection, DockState, Outcome, OutcomeKind, RequestView, Submission } from "./types";
 import { unsentDraft } from "./unsent-draft";
 import type { IdTable } from "../protocol";
+import type { IdMap } from "./id-map";
 
 /** How many rejected records the state keeps for display; older reports are dropped first. */
 export const MAX_REJECTED = 20;
@@ -46,66 +47,71 @@ export type DockEvent =
   | { type: "permissionChanged"; permission: PermissionState }
   | { type: "announced"; announcement: Announcement };
 
+const IDLE: Submission = Object.freeze({ status: "idle" });
+
 /** A submit or skip of this request is on its way or awaits recovery: its draft is held as it was sent. */
 export const isBusy = (submission: Submission | undefined): boolean => submission?.status === "submitting" || submission?.status === "uncertain";
 
 // The gateway's own question.list order (creation time, then id by localeCompare), so a pane that saw the
-// events live and one that recovered from the list show the same "Request n of m".
-function insertInOrder(order: readonly string[], records: IdTable<QuestionRecord>, rec: QuestionRecord): string[] {
-  const at = order.findIndex((id) => {
-    const other = records[id];
-    return other !== undefined && (other.createdAtMs - rec.createdAtMs || other.id.localeCompare(rec.id)) > 0;
-  });
-  return at === -1 ? [...order, rec.id] : [...order.slice(0, at), rec.id, ...order.slice(at)];
+// events live and one that recovered from the list show the same "Request n of m". Searched from the end:
+// a new request is nearly always the newest, so this stops at once however many are pending.
+function insertInOrder(order: readonly string[], records: IdMap<QuestionRecord>, rec: QuestionRecord): string[] {
+  let at = order.length;
+  while (at > 0) {
+    const other = records.get(order[at - 1]!);
+    if (other === undefined || (other.createdAtMs - rec.createdAtMs || other.id.localeCompare(rec.id)) <= 0) break;
+    at--;
+  }
+  return at === order.length ? [...order, rec.id] : [...order.slice(0, at), rec.id, ...order.slice(at)];
 }
 
 // The record kept with an outcome shows how the gateway ended it; any other outcome keeps the last known state.
 function terminalRecord(record: QuestionRecord, kind: OutcomeKind, answers: QuestionAnswers | undefined): QuestionRecord {
   if (kind === "expired") return { ...record, status: "expired" };
   if (kind === "skipped" || kind === "skipped-elsewhere" || kind === "cancelled") return { ...record, status: "cancelled" };
-  if (kind === "answered" || kind === "answered-elsewhere") return { ...record, status: "answered", ...(answers ? { answers } : {}) };
+  if (kind === "answered" || kind === "answered-elsewhere") return answers ? { ...record, status: "answered", answers } : { ...record, status: "answered" };
   return record;
 }
 
 function received(s: DockState, rec: QuestionRecord): DockState {
-  if (s.records[rec.id]) return { ...s, records: withEntry(s.records, rec.id, rec) };
+  if (s.records.get(rec.id)) return { ...s, records: s.records.set(rec.id, rec) };
   // An ended request never comes back by itself (a stale list or a late event); Discard or Answer drop the outcome first.
   if (s.outcomes.has(rec.id) || rec.status !== "pending") return s;
   return {
     ...s,
-    records: withEntry(s.records, rec.id, rec),
+    records: s.records.set(rec.id, rec),
     order: insertInOrder(s.order, s.records, rec),
-    views: withEntry(s.views, rec.id, newView()),
-    submissions: withEntry(s.submissions, rec.id, { status: "idle" }),
+    // With nothing active the new request is (see priority.ts); the other cases need the clock and the typing grace.
+    activeId: s.activeId ?? rec.id,
+    views: s.views.set(rec.id, newView()),
+    submissions: s.submissions.set(rec.id, IDLE),
   };
 }
 
 function settled(s: DockState, e: Extract<DockEvent, { type: "recordSettled" }>): DockState {
-  const record = s.records[e.id];
+  const record = s.records.get(e.id);
   if (!record) return s;
   const index = s.order.indexOf(e.id);
-  const order = s.order.filter((x) => x !== e.id);
-  const unsent = unsentDraft(record, s.views[e.id], e.outcome);
-  const submission = s.submissions[e.id];
+  // Two slices copy as blocks; a filter would call back once per pending request.
+  const order = index === -1 ? s.order : s.order.slice(0, index).concat(s.order.slice(index + 1));
+  const unsent = unsentDraft(record, s.views.get(e.id), e.outcome);
+  const submission = s.submissions.get(e.id);
   const cutOff = submission?.status === "uncertain" && submission.kind === "answer";
-  const outcome: Outcome = {
-    kind: e.outcome,
-    record: terminalRecord(record, e.outcome, e.answers),
-    ...(e.answers ? { answers: e.answers } : {}),
-    at: e.at,
-    ...(e.async ? { async: e.async } : {}),
-    ...(unsent ? { unsent } : {}),
-    // The answer went out but its reply was cut off: it may have arrived, so it is not called unsent.
-    ...(unsent && cutOff ? { unsentMayHaveArrived: true as const } : {}),
-    // Binds the summary to the turn that asked.
-    ...(record.runId ? { runId: record.runId } : {}),
-  };
+  // Assigned field by field: spreading optional parts costs more than the rest of the event (this runs per event).
+  const outcome: Outcome = { kind: e.outcome, record: terminalRecord(record, e.outcome, e.answers), at: e.at };
+  if (e.answers) outcome.answers = e.answers;
+  if (e.async) outcome.async = e.async;
+  if (unsent) outcome.unsent = unsent;
+  // The answer went out but its reply was cut off: it may have arrived, so it is not called unsent.
+  if (unsent && cutOff) outcome.unsentMayHaveArrived = true;
+  // Binds the summary to the turn that asked.
+  if (record.runId) outcome.runId = record.runId;
   return {
     ...s,
-    records: withoutEntry(s.records, e.id),
-    views: withoutEntry(s.views, e.id),
-    submissions: withoutEntry(s.submissions, e.id),
-    asyncLinks: withoutEntry(s.asyncLinks, e.id),
+    records: s.records.delete(e.id),
+    views: s.views.delete(e.id),
+    submissions: s.submissions.delete(e.id),
+    asyncLinks: s.asyncLinks.delete(e.id),
     order,
     activeId: s.activeId === e.id ? (order[Math.min(index, order.length - 1)] ?? null) : s.activeId,
     outcomes: s.outcomes.with(e.id, outcome),
@@ -114,10 +120,10 @@ function settled(s: DockState, e: Extract<DockEvent, { type: "recordSettled" }>)
 }
 
 function edited(s: DockState, e: Extract<DockEvent, { type: "draftEdited" }>): DockState {
-  const record = s.records[e.requestId];
-  const view = s.views[e.requestId];
+  const record = s.records.get(e.requestId);
+  const view = s.views.get(e.requestId);
   const q = record?.questions.find((x) => x.questionId === e.questionId);
-  if (!record || !view || !q || isBusy(s.submissions[e.requestId])) return s;
+  if (!record || !view || !q || isBusy(s.submissions.get(e.requestId))) return s;
   const { edit } = e;
   const next =
     edit.kind === "select"
@@ -127,19 +133,19 @@ function edited(s: DockState, e: Extract<DockEvent, { type: "draftEdited" }>): D
         : edit.kind === "setOther"
           ? setOtherText(view, q, edit.text, e.at)
           : chooseOtherText(view, q, e.at);
-  return next === view ? s : { ...s, views: withEntry(s.views, e.requestId, next) };
+  return next === view ? s : { ...s, views: s.views.set(e.requestId, next) };
 }
 
 function withView(s: DockState, requestId: string, change: (view: RequestView, record: QuestionRecord) => RequestView): DockState {
-  const record = s.records[requestId];
-  const view = s.views[requestId];
+  const record = s.records.get(requestId);
+  const view = s.views.get(requestId);
   if (!record || !view) return s;
   const next = change(view, record);
-  return next === view ? s : { ...s, views: withEntry(s.views, requestId, next) };
+  return next === view ? s : { ...s, views: s.views.set(requestId, next) };
 }
 
 function withSubmission(s: DockState, requestId: string, submission: Submission): DockState {
-  return s.records[requestId] ? { ...s, submissions: withEntry(s.submissions, requestId, submission) } : s;
+  return s.records.get(requestId) ? { ...s, submissions: s.submissions.set(requestId, submission) } : s;
 }
 
 /** The next state of a dock after `event`; the same object when the event changes nothing. */
@@ -152,8 +158,8 @@ export function dockReducer(s: DockState, event: DockEvent): DockState {
     case "recordSettled":
       return settled(s, event);
     case "resolverNoted": {
-      const held = s.records[event.id];
-      return held ? { ...s, records: withEntry(s.records, event.id, { ...held, resolvedBy: event.resolvedBy }) } : s;
+      const held = s.records.get(event.id);
+      return held ? { ...s, records: s.records.set(event.id, { ...held, resolvedBy: event.resolvedBy }) } : s;
     }
     case "recordRejected":
       return { ...s, rejected: [...s.rejected, event.rejection].slice(-MAX_REJECTED) };
@@ -168,9 +174,9 @@ export function dockReducer(s: DockState, event: DockEvent): DockState {
     case "draftRestored":
       return withView(s, event.requestId, () => event.view);
     case "stepChanged":
-      return isBusy(s.submissions[event.requestId]) ? s : withView(s, event.requestId, (v, r) => withStep(v, r, event.step));
+      return isBusy(s.submissions.get(event.requestId)) ? s : withView(s, event.requestId, (v, r) => withStep(v, r, event.step));
     case "submitStarted":
-      return isBusy(s.submissions[event.requestId]) ? s : withSubmission(s, event.requestId, { status: "submitting", kind: event.kind });
+      return isBusy(s.submissions.get(event.requestId)) ? s : withSubmission(s, event.requestId, { status: "submitting", kind: event.kind });
     case "submitFailed":
       return withSubmission(s, event.requestId, event.submission);
     case "submitUncertain":
@@ -180,14 +186,14 @@ export function dockReducer(s: DockState, event: DockEvent): DockState {
     case "expanded":
       return s.collapsed ? { ...s, collapsed: false } : s;
     case "requestSwitched":
-      return s.records[event.requestId] && s.activeId !== event.requestId ? { ...s, activeId: event.requestId } : s;
+      return s.records.get(event.requestId) && s.activeId !== event.requestId ? { ...s, activeId: event.requestId } : s;
     case "requestMoved": {
       const index = s.activeId ? s.order.indexOf(s.activeId) : -1;
       const target = s.order[index + event.delta];
       return target ? { ...s, activeId: target } : s;
     }
     case "asyncLinked":
-      return { ...s, asyncLinks: withEntry(s.asyncLinks, event.requestId, event.link) };
+      return { ...s, asyncLinks: s.asyncLinks.set(event.requestId, event.link) };
     case "deliveriesChanged":
       return { ...s, deliveries: event.deliveries };
     case "permissionChanged":

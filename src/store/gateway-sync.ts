@@ -46,7 +46,7 @@ export function createGatewaySync(ctx: DockContext): GatewaySync {
   };
 
   const settle = (id: string, kind: OutcomeKind, answers?: QuestionAnswers, extra?: Pick<Outcome, "async">) => {
-    const record = ctx.get().records[id];
+    const record = ctx.get().records.get(id);
     if (!record) return;
     ctx.dispatch({ type: "recordSettled", id, outcome: kind, ...(answers ? { answers } : {}), ...(extra?.async ? { async: extra.async } : {}), at: now() });
     const outcome = ctx.get().outcomes.get(id);
@@ -56,7 +56,7 @@ export function createGatewaySync(ctx: DockContext): GatewaySync {
     // An async answer only joined the outbox here; its summary tells the delivery, so the announcement must not claim more.
     const queued = kind === "answered" && extra?.async ? { queued: true as const } : {};
     announce({ key: "outcome", kind, header: record.questions[0]?.header || record.questions[0]?.question || "", ...queued });
-    expiry.reschedule();
+    expiry.left();
   };
 
   const settleFromRecord = (rec: QuestionRecord) => {
@@ -75,7 +75,7 @@ export function createGatewaySync(ctx: DockContext): GatewaySync {
     } catch {
       // Not told: the outcome stays "cancelled", which claims nothing about the person.
     }
-    if (!disposed && ctx.get().records[rec.id]) settleFromRecord(known.status === "cancelled" ? known : rec);
+    if (!disposed && ctx.get().records.get(rec.id)) settleFromRecord(known.status === "cancelled" ? known : rec);
   };
 
   /**
@@ -87,7 +87,7 @@ export function createGatewaySync(ctx: DockContext): GatewaySync {
     const reply = ctx.inflight.get(rec.id);
     if (!reply) return settleFromRecord(rec);
     void reply.then(() => {
-      if (ctx.get().records[rec.id]) settleFromRecord(rec);
+      if (ctx.get().records.get(rec.id)) settleFromRecord(rec);
     });
   };
 
@@ -95,7 +95,7 @@ export function createGatewaySync(ctx: DockContext): GatewaySync {
     if (recheck !== undefined) timers.clearTimeout(recheck);
     recheck = undefined;
     const s = ctx.get();
-    if (disposed || !s.records[newId]) return;
+    if (disposed || !s.records.get(newId)) return;
     const { activeId, recheckInMs } = activeAfterArrival(s, newId, now(), ctx.options.typingGraceMs);
     if (activeId !== s.activeId && activeId !== null) ctx.dispatch({ type: "requestSwitched", requestId: activeId });
     if (recheckInMs > 0) recheck = timers.setTimeout(() => applyPriority(newId), recheckInMs);
@@ -105,19 +105,19 @@ export function createGatewaySync(ctx: DockContext): GatewaySync {
     if (!mine(rec) || screenRecord(ctx, rec)) return;
     const s = ctx.get();
     if (rec.status !== "pending") return settleWhenReplied(rec);
-    const known = Boolean(s.records[rec.id]);
+    const known = Boolean(s.records.get(rec.id));
     ctx.dispatch({ type: "recordReceived", record: rec });
-    if (known || !ctx.get().records[rec.id]) return;
+    if (known || !ctx.get().records.get(rec.id)) return;
     if (source !== "recovery") announce({ key: "newQuestion", question: rec.questions[0]?.question ?? "" });
     applyPriority(rec.id);
-    expiry.reschedule();
+    expiry.arrived(rec.expiresAtMs);
   };
 
   const expiry = createExpiryTimer(ctx, (id) => settle(id, "expired"));
 
   const recover = async (serverChanged: boolean) => {
     // Also what this tab sent before a reload: the gateway may have taken it, and no longer lists it as pending.
-    const local = [...new Set([...Object.keys(ctx.get().records), ...ctx.sent.ids()])];
+    const local = [...new Set([...[...ctx.get().records.keys()], ...ctx.sent.ids()])];
     try {
       // A new gateway knows nothing of the old one's ids, so asking it about them would only mislabel them.
       const result = await recoverQuestions(client, serverChanged ? [] : local);
@@ -128,17 +128,17 @@ export function createGatewaySync(ctx: DockContext): GatewaySync {
       result.pending.forEach((r) => receive(r, "recovery"));
       // Still pending on the gateway, so a cut-off submit or skip did not arrive: now that is certain.
       for (const id of listed) {
-        const submission = ctx.get().submissions[id];
+        const submission = ctx.get().submissions.get(id);
         if (submission?.status === "uncertain") failSubmission(id, submission.kind);
       }
       for (const item of result.settled) {
-        if (item.record && !ctx.get().records[item.id]) settleSentBeforeReload(item.record);
+        if (item.record && !ctx.get().records.get(item.id)) settleSentBeforeReload(item.record);
         else if (item.record) settleWhenReplied(item.record);
         else settle(item.id, item.outcome === "unavailable" ? "unavailable" : item.outcome === "cancelled" ? "cancelled" : item.outcome);
       }
       if (serverChanged) local.filter((id) => !listed.has(id)).forEach((id) => settle(id, "unavailable"));
       // Whatever the recovery said of a request sent before a reload, it is answered now: ask no more.
-      for (const id of ctx.sent.ids()) if (!ctx.get().records[id]) ctx.sent.forget(id);
+      for (const id of ctx.sent.ids()) if (!ctx.get().records.get(id)) ctx.sent.forget(id);
     } catch (error) {
       // A refusal for lack of permission is the person's to know, in words (see permissions.ts).
       notePermission(ctx, "question.list", error);
@@ -162,30 +162,35 @@ export function createGatewaySync(ctx: DockContext): GatewaySync {
   };
 
   const markUncertain = (id: string, kind: "answer" | "skip", checkNow: boolean) => {
-    if (!ctx.get().records[id]) return;
+    if (!ctx.get().records.get(id)) return;
     ctx.dispatch({ type: "submitUncertain", requestId: id, kind });
     announce({ key: "uncertain", action: kind });
     // A timeout on a live connection brings no reconnect, and so no recovery: ask now.
     if (checkNow && client.getConnection().state === "connected") void recover(false);
   };
 
+  const requested = (payload: unknown) => {
+    const parsed = parseQuestionRecord(payload);
+    if (parsed.ok) receive(parsed.value, "event");
+    else reject("question.requested", parsed.errors, typeof (payload as { id?: unknown })?.id === "string" ? (payload as { id: string }).id : undefined);
+  };
+
+  const resolved = (payload: unknown) => {
+    const parsed = parseResolvedEvent(payload);
+    if (!parsed.ok) return reject("question.resolved", parsed.errors);
+    const e = parsed.value;
+    const record = ctx.get().records.get(e.id);
+    if (!record) return;
+    const ended: QuestionRecord = e.status === "answered" ? { ...record, status: e.status, answers: e.answers } : { ...record, status: e.status };
+    if (e.status === "cancelled" && !ctx.inflight.has(e.id)) void settleCancelled(ended);
+    else settleWhenReplied(ended);
+  };
+
   const offs = [
     client.subscribeConnection((connection) => ctx.dispatch({ type: "connectionChanged", connection })),
-    client.onEvent("question.requested", (payload) => {
-      const parsed = parseQuestionRecord(payload);
-      if (parsed.ok) receive(parsed.value, "event");
-      else reject("question.requested", parsed.errors, typeof (payload as { id?: unknown })?.id === "string" ? (payload as { id: string }).id : undefined);
-    }),
-    client.onEvent("question.resolved", (payload) => {
-      const parsed = parseResolvedEvent(payload);
-      if (!parsed.ok) return reject("question.resolved", parsed.errors);
-      const e = parsed.value;
-      const record = ctx.get().records[e.id];
-      if (!record) return;
-      const ended: QuestionRecord = { ...record, status: e.status, ...(e.status === "answered" ? { answers: e.answers } : {}) };
-      if (e.status === "cancelled" && !ctx.inflight.has(e.id)) void settleCancelled(ended);
-      else settleWhenReplied(ended);
-    }),
+    // Each event, with the announcement and the priority change it brings, reaches the views as one change.
+    client.onEvent("question.requested", (payload) => ctx.batch(() => requested(payload))),
+    client.onEvent("question.resolved", (payload) => ctx.batch(() => resolved(payload))),
     client.onConnected((info) => void recover(info.serverChanged)),
     client.onGap(() => void recover(false)),
   ];

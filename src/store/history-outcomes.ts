@@ -44,12 +44,12 @@ const questionIds = (record: QuestionRecord) => record.questions.map((q) => q.qu
 // live question of the same run asking the same questions is taken to be this one.
 function liveKeyOf(ctx: DockContext, entry: AskUserHistoryEntry, key: string): string | undefined {
   const s = ctx.get();
-  if (s.outcomes.has(key) || Object.hasOwn(s.records, key)) return key;
+  if (s.outcomes.has(key) || s.records.has(key)) return key;
   if (entry.questionRecordId || !entry.runId) return undefined;
   const ids = entry.questions.map((q) => q.questionId).join("\0");
   const same = (r: QuestionRecord) => r.runId === entry.runId && questionIds(r) === ids;
   for (const [id, o] of s.outcomes) if (!o.fromHistory && same(o.record)) return id;
-  return Object.values(s.records).find(same)?.id;
+  return [...s.records.values()].find(same)?.id;
 }
 
 // A live outcome knows its run only; the history adds the tool call and the message, so a view can place it exactly.

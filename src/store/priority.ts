@@ -19,11 +19,11 @@ export function activeAfterArrival(
   now: number,
   graceMs: number,
 ): { activeId: string; recheckInMs: number } {
-  const current = state.activeId && state.records[state.activeId] ? state.activeId : null;
+  const current = state.activeId && state.records.get(state.activeId) ? state.activeId : null;
   if (!current || current === newId) return { activeId: newId, recheckInMs: 0 };
   // 4. Async questions never take the active slot; they are reached through the request arrows.
-  if (state.asyncLinks?.[newId]) return { activeId: current, recheckInMs: 0 };
-  const editedAt = state.views[current]?.editedAt ?? 0;
+  if (state.asyncLinks?.has(newId)) return { activeId: current, recheckInMs: 0 };
+  const editedAt = state.views.get(current)?.editedAt ?? 0;
   const quietFor = now - editedAt;
   if (editedAt > 0 && quietFor < graceMs) return { activeId: current, recheckInMs: graceMs - quietFor };
   return { activeId: newId, recheckInMs: 0 };

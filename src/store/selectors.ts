@@ -48,7 +48,7 @@ export function lastStep(record: QuestionRecord): number {
 
 /** The active pending record, if any. */
 export function activeRecord(state: DockState): QuestionRecord | undefined {
-  return state.activeId ? state.records[state.activeId] : undefined;
+  return state.activeId ? state.records.get(state.activeId) : undefined;
 }
 
 /** Position of the active request, 1-based, and the count of pending requests. */

@@ -1,5 +1,6 @@
 import type { ConnectionInfo } from "../gateway/types";
 import type { IdTable, QuestionAnswers, QuestionRecord, ValidationIssue } from "../protocol";
+import type { IdMap } from "./id-map";
 import type { OutboxEntry } from "./outbox/types";
 import type { OutcomeLog } from "./outcome-log";
 import type { PermissionState } from "./permissions";
@@ -106,14 +107,14 @@ export interface DockState {
   sessionKey: string;
   connection: ConnectionInfo;
   /** Pending records of this session, by id. */
-  records: IdTable<QuestionRecord>;
+  records: IdMap<QuestionRecord>;
   /** Async (Codex) requests among `records`, by request id: they never take focus or the active slot from a blocking one. */
-  asyncLinks: IdTable<AsyncLink>;
+  asyncLinks: IdMap<AsyncLink>;
   /** Pending ids in stable arrival order. */
   order: string[];
   activeId: string | null;
-  views: IdTable<RequestView>;
-  submissions: IdTable<Submission>;
+  views: IdMap<RequestView>;
+  submissions: IdMap<Submission>;
   /** Terminal requests in the order they ended: an immutable, append-only log, a new object on every change. */
   outcomes: OutcomeLog;
   collapsed: boolean;

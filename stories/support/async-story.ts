@@ -67,7 +67,7 @@ export async function createAsyncStoryDock(scenario: AsyncScenario = {}): Promis
       async askAsync(params: SimAskAsyncParams) {
         const { itemId } = base.sim.askAsync({ itemId: `item-${++asked}`, ...params });
         const id = asyncRequestId(itemId);
-        await base.until((s) => s.records[id] !== undefined, `async question ${itemId} in the dock`);
+        await base.until((s) => s.records.get(id) !== undefined, `async question ${itemId} in the dock`);
         return id;
       },
       async startRun() {

@@ -127,7 +127,7 @@ export async function createStoryDock(scenario: DockScenario = {}): Promise<Stor
     async ask(request) {
       const { id } = sim.ask({ id: `request-${dock.ids.length + 1}`, ...request });
       dock.ids.push(id);
-      await dock.until((s) => s.records[id] !== undefined, `request ${id} in the dock`);
+      await dock.until((s) => s.records.get(id) !== undefined, `request ${id} in the dock`);
       return id;
     },
     state: () => store.getState(),

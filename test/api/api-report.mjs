@@ -34,10 +34,16 @@ function kindOf(symbol) {
   return "other";
 }
 
+// Private members are not the package's surface; a well-known symbol's internal name carries a counter that
+// changes from build to build, so it is written as the source spells it.
+const isPrivate = (p) => p.name.startsWith("#") || (p.valueDeclaration !== undefined && (ts.getCombinedModifierFlags(p.valueDeclaration) & ts.ModifierFlags.Private) !== 0);
+const memberName = (p) => p.name.replace(/^__@(\w+)@\d+$/, "[Symbol.$1]");
+
 function membersOf(checker, type, at) {
   return checker
     .getPropertiesOfType(type)
-    .map((p) => `${p.name}${p.flags & ts.SymbolFlags.Optional ? "?" : ""}: ${checker.typeToString(checker.getTypeOfSymbolAtLocation(p, at), at, FLAGS)}`)
+    .filter((p) => !isPrivate(p))
+    .map((p) => `${memberName(p)}${p.flags & ts.SymbolFlags.Optional ? "?" : ""}: ${checker.typeToString(checker.getTypeOfSymbolAtLocation(p, at), at, FLAGS)}`)
     .sort();
 }
 

@@ -4,7 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } fr
 import { DockLayout, QuestionDock, QuestionDockProvider, QuestionSummaryList } from "../../src/components";
 import { createGatewayClient, type GatewayClient } from "../../src/gateway/client";
 import { createSimulatedGateway, type SimulatedGateway } from "../../src/simulated";
-import { idTable, type QuestionRecord } from "../../src/protocol";
+import type { QuestionRecord } from "../../src/protocol";
+import { IdMap } from "../../src/store/id-map";
 import { createMemoryStorage, createPaneBus, createQuestionDockStore, createConversationServices, type AsyncQuestionServices } from "../../src/store";
 
 const TOKEN = "async-duplicate-token";
@@ -71,7 +72,7 @@ describe("Option elements", () => {
       status: "pending",
       questions: [{ questionId: "pick", header: "Pick", question: "Which one?", options: [{ label: "Same" }, { label: "Same" }, { label: "Other one" }] }],
     };
-    store.setState({ records: idTable([[record.id, record]]), order: [record.id], activeId: record.id });
+    store.setState({ records: IdMap.of([[record.id, record]]), order: [record.id], activeId: record.id });
     renderDock();
     expect(screen.getAllByRole("radio")).toHaveLength(3);
     expect(keyWarnings()).toEqual([]);

@@ -20,7 +20,7 @@ describe("A blocking draft typed just before the page goes away", () => {
     const store = createQuestionDockStore({ client: h.client, sessionKey: "main", blockingDrafts: { storage } });
     try {
       const id = await h.ask({ questions: [{ ...TARGET, isOther: true }] });
-      await vi.waitFor(() => expect(store.getState().records[id]).toBeDefined());
+      await vi.waitFor(() => expect(store.getState().records.get(id)).toBeDefined());
       store.getState().actions.setOther(id, "target", "Canary");
       expect(await storage.load("main")).toEqual([]);
       leave();

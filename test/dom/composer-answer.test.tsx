@@ -58,7 +58,7 @@ describe("Answering a waiting question from the composer", () => {
 
     await waitFor(() => expect(userMessages().map((m) => m.content)).toEqual(["Production"]));
     expect(h.gatewayRecord(id)?.status).toBe("pending");
-    expect(h.store.getState().records[id]).toBeDefined();
+    expect(h.store.getState().records.get(id)).toBeDefined();
     expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument();
     await waitFor(() => expect(composer()).toHaveValue(""));
     expect(composer()).toHaveFocus();

@@ -53,7 +53,7 @@ export async function startDock(opts: { typingGraceMs?: number } = {}): Promise<
       // them by their random ids, and "Request 2 of 2" would be a coin toss.
       vi.advanceTimersByTime(1);
       const record = sim.ask(params);
-      await vi.waitFor(() => expect(store.getState().records[record.id]).toBeDefined());
+      await vi.waitFor(() => expect(store.getState().records.get(record.id)).toBeDefined());
       return record.id;
     },
     gatewayRecord: (id) => sim.records().find((r) => r.id === id),

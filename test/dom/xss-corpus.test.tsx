@@ -126,7 +126,7 @@ describe("Hostile async questions, delivered through the gateway's chat history 
     client.start();
     await vi.waitFor(() => expect(store.getState().connection.state).toBe("connected"));
     for (const d of deliveries) sim.askAsync({ itemId: d.itemId, text: d.text, questions: [{ title: d.title, options: [d.option, "Plain choice"] }] });
-    await vi.waitFor(() => expect(Object.keys(store.getState().records)).toHaveLength(deliveries.length), { timeout: 10_000 });
+    await vi.waitFor(() => expect(store.getState().records.size).toBe(deliveries.length), { timeout: 10_000 });
   });
   afterAll(() => {
     store.getState().actions.dispose();

@@ -28,7 +28,7 @@ const actions = () => store.getState().actions;
 /** Asks as another operator and waits until the store holds the request. */
 async function ask(questions: unknown[]): Promise<QuestionRecord> {
   const { id } = await admin.request<{ id: string }>("question.request", { sessionKey: SESSION, timeoutMs: 120_000, questions }, { timeoutMs: 30_000 });
-  return waitFor(() => store.getState().records[id], `request ${id} in the store`);
+  return waitFor(() => store.getState().records.get(id), `request ${id} in the store`);
 }
 
 const gatewayRecord = async (id: string) => (await admin.request<{ question: QuestionRecord }>("question.get", { id })).question;

@@ -101,7 +101,7 @@ describe.skipIf(!url)("Restricted scopes on OpenClaw", () => {
     expect(store.getState().order).toEqual([]);
     // The same question is in a full dock.
     const full = kit(["operator.read", "operator.write", "operator.questions"]);
-    await waitFor(() => full.store.getState().records[asked], "the question in a full dock");
+    await waitFor(() => full.store.getState().records.get(asked), "the question in a full dock");
     expect(full.store.getState().permission.notices).toEqual([]);
   });
 });

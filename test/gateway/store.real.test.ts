@@ -42,7 +42,7 @@ const gatewayRecord = async (id: string) => (await admin.request<{ question: Que
 async function ask(params: Record<string, unknown>): Promise<string> {
   // The first request that touches a session can take seconds while the gateway loads it.
   const { id } = await admin.request<{ id: string }>("question.request", { sessionKey: "main", timeoutMs: 300_000, ...params }, { timeoutMs: 30_000 });
-  await waitFor(() => state().records[id], `request ${id} in the store`);
+  await waitFor(() => state().records.get(id), `request ${id} in the store`);
   return id;
 }
 
@@ -76,11 +76,11 @@ describe("The dock store against OpenClaw", () => {
     const sessionless = (await admin.request<{ id: string }>("question.request", { questions: [TARGET] })).id;
     const mine = await ask({ questions: [TARGET] });
 
-    expect(state().records[mine]).toMatchObject({ sessionKey: "agent:main:main", status: "pending", questions: [expect.objectContaining({ questionId: "deploy_target" })] });
+    expect(state().records.get(mine)).toMatchObject({ sessionKey: "agent:main:main", status: "pending", questions: [expect.objectContaining({ questionId: "deploy_target" })] });
     // The client heard all three; the dock shows only the one for its session.
     expect(requested).toEqual(expect.arrayContaining([other, sessionless, mine]));
-    expect(state().records[other]).toBeUndefined();
-    expect(state().records[sessionless]).toBeUndefined();
+    expect(state().records.get(other)).toBeUndefined();
+    expect(state().records.get(sessionless)).toBeUndefined();
     await actions().skip(mine);
     for (const id of [other, sessionless]) await admin.request("question.resolve", { id, cancel: true });
   });
@@ -98,7 +98,7 @@ describe("The dock store against OpenClaw", () => {
     expect(await gatewayRecord(id)).toMatchObject({ status: "answered", answers });
     const event = await waitFor(() => resolved.find((e) => e.id === id), "question.resolved");
     expect(event).toEqual({ id, status: "answered", answers });
-    expect(state().records[id]).toBeUndefined();
+    expect(state().records.get(id)).toBeUndefined();
   });
 
   it("skips through the store: the gateway records the question as cancelled", async () => {
@@ -143,15 +143,15 @@ describe("The dock store against OpenClaw", () => {
     const remounted = createQuestionDockStore({ client, sessionKey: "main", typingGraceMs: 0 });
     const side = createQuestionDockStore({ client, sessionKey: "agent:main:side", typingGraceMs: 0 });
     try {
-      await waitFor(() => remounted.getState().records[mainId], "the remounted dock's question");
-      await waitFor(() => side.getState().records[sideId], "the side session's question");
-      expect(remounted.getState().records[sideId]).toBeUndefined();
-      expect(side.getState().records[mainId]).toBeUndefined();
+      await waitFor(() => remounted.getState().records.get(mainId), "the remounted dock's question");
+      await waitFor(() => side.getState().records.get(sideId), "the side session's question");
+      expect(remounted.getState().records.get(sideId)).toBeUndefined();
+      expect(side.getState().records.get(mainId)).toBeUndefined();
       // Drafts stay with each dock: switching sessions and back finds them.
       side.getState().actions.toggle(sideId, "checks", "Lint");
       remounted.getState().actions.select(mainId, "deploy_target", "Production");
-      expect(side.getState().views[sideId]?.drafts["checks"]?.selected).toEqual(["Lint"]);
-      expect(remounted.getState().views[mainId]?.drafts["deploy_target"]?.selected).toEqual(["Production"]);
+      expect(side.getState().views.get(sideId)?.drafts["checks"]?.selected).toEqual(["Lint"]);
+      expect(remounted.getState().views.get(mainId)?.drafts["deploy_target"]?.selected).toEqual(["Production"]);
       // No reconnect was needed for any of it.
       expect(lists()).toBe(connBefore);
     } finally {
@@ -164,7 +164,7 @@ describe("The dock store against OpenClaw", () => {
 
   it("lets a question with a short timeout expire, keeping its wording", async () => {
     const id = await ask({ questions: [TARGET], timeoutMs: 1500 });
-    const expiresAt = state().records[id]!.expiresAtMs;
+    const expiresAt = state().records.get(id)!.expiresAtMs;
     const ended = await waitFor(() => state().outcomes.get(id), "the expiry", 10_000);
     expect(ended).toMatchObject({ kind: "expired", record: { status: "expired", questions: [expect.objectContaining({ question: TARGET.question })] } });
     expect(ended.at).toBeGreaterThanOrEqual(expiresAt - 50);

@@ -29,14 +29,14 @@ const event = fc.oneof(
 
 function holdsInvariants(s: DockState, settled: ReadonlySet<string>): void {
   expect(new Set(s.order).size).toBe(s.order.length);
-  expect([...s.order].sort()).toEqual(Object.keys(s.records).sort());
-  expect(Object.keys(s.views).sort()).toEqual(Object.keys(s.records).sort());
+  expect([...s.order].sort()).toEqual([...s.records.keys()].sort());
+  expect([...s.views.keys()].sort()).toEqual([...s.records.keys()].sort());
   if (s.activeId !== null) expect(s.order).toContain(s.activeId);
   else expect(s.order).toEqual([]);
-  for (const id of s.outcomes.keys()) expect(Object.hasOwn(s.records, id)).toBe(false);
+  for (const id of s.outcomes.keys()) expect(s.records.has(id)).toBe(false);
   for (const id of settled) {
     expect(s.outcomes.has(id), `settled ${JSON.stringify(id)} has an outcome`).toBe(true);
-    expect(Object.hasOwn(s.records, id), `settled ${JSON.stringify(id)} left the dock`).toBe(false);
+    expect(s.records.has(id), `settled ${JSON.stringify(id)} left the dock`).toBe(false);
   }
 }
 

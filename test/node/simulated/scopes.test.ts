@@ -90,10 +90,10 @@ describe("Scopes on the simulated gateway", () => {
     const store = createQuestionDockStore({ client: alice, sessionKey: SESSION, typingGraceMs: 0 });
     const own = sim.ask({ sessionKey: SESSION, runId: "run-a", askedBy: "alice", questions: [TARGET] });
     sim.ask({ sessionKey: SESSION, questions: [TARGET] });
-    await until(() => store.getState().records[own.id], "own question");
+    await until(() => store.getState().records.get(own.id), "own question");
     sim.dropConnections();
     const fresh = createQuestionDockStore({ client: alice, sessionKey: SESSION, typingGraceMs: 0 });
-    await until(() => alice.getConnection().state === "connected" && fresh.getState().records[own.id], "restored after reconnect", 5000);
+    await until(() => alice.getConnection().state === "connected" && fresh.getState().records.get(own.id), "restored after reconnect", 5000);
     expect(fresh.getState().order).toEqual([own.id]);
     expect(store.getState().permission.notices).toEqual([]);
 

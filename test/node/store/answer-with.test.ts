@@ -15,7 +15,7 @@ describe("Answering with answers read elsewhere (a chat reply)", () => {
     f.actions.select(id, "target", STAGING);
     const states: string[] = [];
     f.store.subscribe((s) => {
-      const now = s.submissions[id]?.status ?? "gone";
+      const now = s.submissions.get(id)?.status ?? "gone";
       if (states.at(-1) !== now) states.push(now);
     });
 
@@ -31,7 +31,7 @@ describe("Answering with answers read elsewhere (a chat reply)", () => {
     f = await startDock({ latencyMs: 50 });
     const id = await f.ask({ questions: [TARGET] });
     const first = f.actions.answerWith(id, reply({ target: ["Production"] }));
-    await until(() => f.state().submissions[id]?.status === "submitting", "the first send", 10);
+    await until(() => f.state().submissions.get(id)?.status === "submitting", "the first send", 10);
     await f.actions.answerWith(id, reply({ target: [STAGING] }));
     await until(() => f.state().outcomes.get(id), "the outcome", 50);
     await first;
@@ -46,11 +46,11 @@ describe("Answering with answers read elsewhere (a chat reply)", () => {
     await Promise.resolve();
     f.sim.setOffline(true);
     f.sim.dropConnections();
-    await until(() => f.state().submissions[id]?.status !== "submitting", "the cut-off", 10);
+    await until(() => f.state().submissions.get(id)?.status !== "submitting", "the cut-off", 10);
     await sent;
-    expect(f.state().submissions[id]).toEqual({ status: "uncertain", kind: "answer" });
+    expect(f.state().submissions.get(id)).toEqual({ status: "uncertain", kind: "answer" });
     // The dock's own draft was never part of this answer.
-    expect(draftOf(f.state().views[id], "target").selected).toEqual([]);
+    expect(draftOf(f.state().views.get(id), "target").selected).toEqual([]);
 
     f.sim.setOffline(false);
     await until(() => f.state().outcomes.get(id), "the recovered outcome", 100);

@@ -48,8 +48,8 @@ describe("Blocking drafts survive a reload", () => {
     // The page reloads: the old store is gone, a new one recovers the pending request from the gateway.
     f.store.getState().actions.dispose();
     const reloaded = secondPane(storage);
-    await until(() => reloaded.getState().views[id]?.step === 1, "the restored draft");
-    expect(draftOf(reloaded.getState().views[id], "target")).toEqual({ selected: ["Production"], other: "Canary" });
+    await until(() => reloaded.getState().views.get(id)?.step === 1, "the restored draft");
+    expect(draftOf(reloaded.getState().views.get(id), "target")).toEqual({ selected: ["Production"], other: "Canary" });
   });
 
   it("never writes a draft whose typed text looks like a credential, and drops the earlier copy", async () => {
@@ -111,19 +111,19 @@ describe("Blocking drafts are shared live with the conversation's other panes", 
     extra.push({ dispose: () => bus.close() });
     const other = secondPane(createMemoryBlockingDraftStorage(), bus);
     const id = await f.ask({ questions: [WITH_OTHER, CHECKS] });
-    await until(() => other.getState().records[id], "the request in the other pane");
+    await until(() => other.getState().records.get(id), "the request in the other pane");
 
     f.actions.setOther(id, "target", "Canary");
     f.actions.select(id, "target", "Production");
     f.actions.toggle(id, "checks", "Lint");
     f.actions.goToStep(id, 1);
-    await until(() => other.getState().views[id]?.step === 1, "the shared step");
-    expect(draftOf(other.getState().views[id], "target")).toEqual({ selected: ["Production"], other: "Canary" });
-    expect(draftOf(other.getState().views[id], "checks")).toEqual({ selected: ["Lint"], other: "" });
+    await until(() => other.getState().views.get(id)?.step === 1, "the shared step");
+    expect(draftOf(other.getState().views.get(id), "target")).toEqual({ selected: ["Production"], other: "Canary" });
+    expect(draftOf(other.getState().views.get(id), "checks")).toEqual({ selected: ["Lint"], other: "" });
 
     other.getState().actions.chooseOther(id, "target");
-    await until(() => draftOf(f.state().views[id], "target").selected.length === 0, "the edit back in the first pane");
-    expect(draftOf(f.state().views[id], "target")).toEqual({ selected: [], other: "Canary" });
+    await until(() => draftOf(f.state().views.get(id), "target").selected.length === 0, "the edit back in the first pane");
+    expect(draftOf(f.state().views.get(id), "target")).toEqual({ selected: [], other: "Canary" });
   });
 
   it("takes nothing malformed or from another session off the bus", async () => {
@@ -137,7 +137,7 @@ describe("Blocking drafts are shared live with the conversation's other panes", 
     bus.post({ type: "blocking-draft", sessionKey: "main", requestId: id, draft: { ...draft, sessionKey: "main", answers: "nope" } as never });
     bus.post({ type: "blocking-draft", sessionKey: "main", requestId: id, draft: { ...draft, sessionKey: "main", answers: [{ questionId: "target", selected: ["Not offered"], other: "ok\u0000" }] } });
     await flush();
-    expect(draftOf(f.state().views[id], "target")).toEqual({ selected: [], other: "ok" });
+    expect(draftOf(f.state().views.get(id), "target")).toEqual({ selected: [], other: "ok" });
   });
 });
 
@@ -164,7 +164,7 @@ describe("Secret answers never leave memory", () => {
     expect((await storage.load("main")).map((d) => d.requestId)).toEqual([plain]);
     expect(heard.length).toBeGreaterThan(0);
     expect(JSON.stringify(heard)).not.toMatch(/hunter|api_key/);
-    expect(draftOf(f.state().views[secret], "api_key").other).toBe("hunter2");
+    expect(draftOf(f.state().views.get(secret), "api_key").other).toBe("hunter2");
   });
 });
 

@@ -63,12 +63,12 @@ describe("Recovery after a reconnect", () => {
     f.sim.cancel(cancelled, "phone");
     const asked = f.sim.ask({ questions: [TARGET] }).id;
     f.sim.setOffline(false);
-    await until(() => f.state().records[asked], "the new request", 100);
+    await until(() => f.state().records.get(asked), "the new request", 100);
 
     expect(f.state().outcomes.get(answered)).toMatchObject({ kind: "answered-elsewhere", answers: { answers: { target: ["Production"] } } });
     expect(f.state().outcomes.get(cancelled)?.kind).toBe("skipped-elsewhere");
     expect(f.state().order).toEqual([kept, asked]);
-    expect(f.state().views[kept]?.drafts.checks?.selected).toEqual(["Lint"]);
+    expect(f.state().views.get(kept)?.drafts.checks?.selected).toEqual(["Lint"]);
     expect(f.sent("question.list")).toBe(2);
   });
 
@@ -95,7 +95,7 @@ describe("Recovery after a reconnect", () => {
     const id = await f.ask({ questions: [TARGET] });
     f.sim.resolve(id, { target: ["Production"] }, "phone");
     await flush();
-    expect(f.state().records[id]).toBeDefined();
+    expect(f.state().records.get(id)).toBeDefined();
     // The next event's seq skips the lost one: the client reports the gap and the store re-reads.
     await f.ask({ questions: [REGION] });
     await until(() => f.state().outcomes.get(id), "the recovered outcome");
@@ -118,7 +118,7 @@ describe("Recovery after a reconnect", () => {
     expect(f.state().connection.hello?.server.bootId).not.toBe(bootBefore);
     expect(f.state().outcomes.get(old)?.kind).toBe(kind);
     expect(f.state().order).toEqual(kind ? [] : [old]);
-    if (!kind) expect(f.state().views[old]?.drafts.target?.selected).toEqual(["Production"]);
+    if (!kind) expect(f.state().views.get(old)?.drafts.target?.selected).toEqual(["Production"]);
 
     const fresh = await f.ask({ questions: [REGION] });
     expect(f.state().activeId).toBe(fresh);
@@ -149,10 +149,10 @@ describe("A submit when the connection drops", () => {
     expect(f.gatewayRecord(id)?.status).toBe("answered");
     f.sim.setOffline(true);
     f.sim.dropConnections();
-    await until(() => f.state().submissions[id]?.status === "uncertain", "the cut-off", 10);
+    await until(() => f.state().submissions.get(id)?.status === "uncertain", "the cut-off", 10);
     await sending;
     // Not a failure: the gateway may well have it, and recovery will tell.
-    expect(f.state().submissions[id]).toEqual({ status: "uncertain", kind: "answer" });
+    expect(f.state().submissions.get(id)).toEqual({ status: "uncertain", kind: "answer" });
 
     f.sim.setOffline(false);
     await until(() => f.state().outcomes.get(id), "the outcome", 10);
@@ -169,15 +169,15 @@ describe("A submit when the connection drops", () => {
     await flush(5); // still on the way to the gateway
     f.sim.setOffline(true);
     f.sim.dropConnections();
-    await until(() => f.state().submissions[id]?.status === "uncertain", "the cut-off", 10);
+    await until(() => f.state().submissions.get(id)?.status === "uncertain", "the cut-off", 10);
     await sending;
-    expect(f.state().views[id]?.drafts.target?.selected).toEqual(["Production"]);
+    expect(f.state().views.get(id)?.drafts.target?.selected).toEqual(["Production"]);
     expect(f.gatewayRecord(id)?.status).toBe("pending");
 
     f.sim.setOffline(false);
     await until(() => f.state().connection.state === "connected" && f.sent("question.list") === 2, "recovery", 10);
     await flush(50);
-    expect(f.state().submissions[id]).toMatchObject({ status: "error", kind: "answer", code: "not-arrived" });
+    expect(f.state().submissions.get(id)).toMatchObject({ status: "error", kind: "answer", code: "not-arrived" });
     expect(f.state().order).toEqual([id]);
     const retry = f.actions.submit(id);
     await until(() => f.state().outcomes.get(id), "the retried answer", 10);
@@ -194,7 +194,7 @@ describe("A submit when the connection drops", () => {
     await goOffline();
     const sending = f.actions.submit(id);
     await flush(500);
-    expect(f.state().submissions[id]).toEqual({ status: "submitting", kind: "answer" });
+    expect(f.state().submissions.get(id)).toEqual({ status: "submitting", kind: "answer" });
     f.sim.setOffline(false);
     await until(() => f.state().outcomes.get(id), "the outcome", 100);
     await sending;

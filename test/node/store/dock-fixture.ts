@@ -112,7 +112,7 @@ export async function startDock(opts: FixtureOptions = {}): Promise<DockFixture>
     received,
     async ask(params) {
       const record = sim.ask(params);
-      await until(() => store.getState().records[record.id], `request ${record.id} in the store`, latencyMs ?? 0);
+      await until(() => store.getState().records.get(record.id), `request ${record.id} in the store`, latencyMs ?? 0);
       return record.id;
     },
     gatewayRecord: (id) => sim.records().find((r) => r.id === id),

@@ -1,6 +1,7 @@
 // The dock's rules, one row each: a state, an event, and what the state must be after it.
 import { describe, expect, it } from "vitest";
 import { idTable, type QuestionRecord } from "../../../src/protocol";
+import { IdMap } from "../../../src/store/id-map";
 import { dockReducer, type DockEvent } from "../../../src/store/dock-reducer";
 import { newView } from "../../../src/store/drafts";
 import { OutcomeLog } from "../../../src/store/outcome-log";
@@ -29,12 +30,12 @@ function state(records: QuestionRecord[] = [], patch: Partial<DockState> = {}): 
   return {
     sessionKey: "main",
     connection: { state: "connected" } as DockState["connection"],
-    records: idTable(records.map((r) => [r.id, r] as const)),
-    asyncLinks: idTable(),
+    records: IdMap.of(records.map((r) => [r.id, r] as const)),
+    asyncLinks: IdMap.empty(),
     order: records.map((r) => r.id),
     activeId: records[0]?.id ?? null,
-    views: idTable(records.map((r) => [r.id, newView()] as const)),
-    submissions: idTable(records.map((r) => [r.id, { status: "idle" } as Submission] as const)),
+    views: IdMap.of(records.map((r) => [r.id, newView()] as const)),
+    submissions: IdMap.of(records.map((r) => [r.id, { status: "idle" } as Submission] as const)),
     outcomes: OutcomeLog.empty(),
     collapsed: false,
     deliveries: idTable(),
@@ -46,7 +47,7 @@ function state(records: QuestionRecord[] = [], patch: Partial<DockState> = {}): 
 }
 
 const run = (s: DockState, ...events: DockEvent[]) => events.reduce(dockReducer, s);
-const busy = (kind: "submitting" | "uncertain") => ({ submissions: idTable([["a", { status: kind, kind: "answer" } as Submission]]) });
+const busy = (kind: "submitting" | "uncertain") => ({ submissions: IdMap.of([["a", { status: kind, kind: "answer" } as Submission]]) });
 const select = (label: string, requestId = "a", questionId = "target"): DockEvent => ({ type: "draftEdited", requestId, questionId, edit: { kind: "select", label }, at: 5 });
 
 const ANNOUNCED: DockEvent = { type: "announced", announcement: { key: "outcome", kind: "answered", header: "Deploy" } };
@@ -70,8 +71,8 @@ const rows: Row[] = [
     from: run(state([A]), select("Production")),
     events: [{ type: "recordReceived", record: { ...A, expiresAtMs: 999_999 } }],
     expect: (s) => {
-      expect(s.records["a"]?.expiresAtMs).toBe(999_999);
-      expect(s.views["a"]?.drafts["target"]?.selected).toEqual(["Production"]);
+      expect(s.records.get("a")?.expiresAtMs).toBe(999_999);
+      expect(s.views.get("a")?.drafts["target"]?.selected).toEqual(["Production"]);
     },
   },
   {
@@ -86,7 +87,7 @@ const rows: Row[] = [
     events: [{ type: "recordReceived", record: record("__proto__", 1) }, { type: "recordReceived", record: record("constructor", 2) }],
     expect: (s) => {
       expect(s.order).toEqual(["__proto__", "constructor"]);
-      expect(Object.keys(s.records)).toEqual(["__proto__", "constructor"]);
+      expect([...s.records.keys()].sort()).toEqual(["__proto__", "constructor"]);
     },
   },
   {
@@ -94,7 +95,7 @@ const rows: Row[] = [
     from: state([A, B]),
     events: [{ type: "recordSettled", id: "a", outcome: "answered", answers: { answers: { target: ["Production"] } }, at: 7 }],
     expect: (s) => {
-      expect(s.records["a"]).toBeUndefined();
+      expect(s.records.get("a")).toBeUndefined();
       expect(s.order).toEqual(["b"]);
       expect(s.outcomes.get("a")).toMatchObject({ kind: "answered", at: 7, record: { status: "answered", answers: { answers: { target: ["Production"] } } } });
     },
@@ -130,7 +131,7 @@ const rows: Row[] = [
     rule: "single select: a choice replaces the last one",
     from: run(state([A]), select("Production")),
     events: [select("Staging (Recommended)")],
-    expect: (s) => expect(s.views["a"]?.drafts["target"]?.selected).toEqual(["Staging (Recommended)"]),
+    expect: (s) => expect(s.views.get("a")?.drafts["target"]?.selected).toEqual(["Staging (Recommended)"]),
   },
   {
     rule: "multi select: toggling adds and removes",
@@ -140,7 +141,7 @@ const rows: Row[] = [
       { type: "draftEdited", requestId: "multi", questionId: "checks", edit: { kind: "toggle", label: "E2E" }, at: 2 },
       { type: "draftEdited", requestId: "multi", questionId: "checks", edit: { kind: "toggle", label: "Lint" }, at: 3 },
     ],
-    expect: (s) => expect(s.views["multi"]?.drafts["checks"]?.selected).toEqual(["E2E"]),
+    expect: (s) => expect(s.views.get("multi")?.drafts["checks"]?.selected).toEqual(["E2E"]),
   },
   {
     rule: "a label the question does not offer changes nothing",
@@ -158,7 +159,7 @@ const rows: Row[] = [
     rule: "an edit marks the time of the person's last edit (the priority rule reads it)",
     from: state([A]),
     events: [select("Production")],
-    expect: (s) => expect(s.views["a"]?.editedAt).toBe(5),
+    expect: (s) => expect(s.views.get("a")?.editedAt).toBe(5),
   },
   {
     rule: "while a submit is on its way the draft is held as sent",
@@ -183,21 +184,21 @@ const rows: Row[] = [
     from: state([A], busy("submitting")),
     events: [{ type: "submitFailed", requestId: "a", submission: { status: "error", kind: "answer", code: "refused", detail: "refused" } }, select("Production")],
     expect: (s) => {
-      expect(s.submissions["a"]).toMatchObject({ status: "error", kind: "answer" });
-      expect(s.views["a"]?.drafts["target"]?.selected).toEqual(["Production"]);
+      expect(s.submissions.get("a")).toMatchObject({ status: "error", kind: "answer" });
+      expect(s.views.get("a")?.drafts["target"]?.selected).toEqual(["Production"]);
     },
   },
   {
     rule: "steps stay within the questions plus the review step",
     from: state([TWO]),
     events: [{ type: "stepChanged", requestId: "two", step: 99 }],
-    expect: (s) => expect(s.views["two"]?.step).toBe(2),
+    expect: (s) => expect(s.views.get("two")?.step).toBe(2),
   },
   {
     rule: "no step before the first",
     from: state([TWO]),
     events: [{ type: "stepChanged", requestId: "two", step: -1 }],
-    expect: (s) => expect(s.views["two"]?.step ?? 0).toBe(0),
+    expect: (s) => expect(s.views.get("two")?.step ?? 0).toBe(0),
   },
   {
     rule: "collapse hides the prompt behind its bar",

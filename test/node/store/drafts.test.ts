@@ -8,8 +8,8 @@ beforeEach(async () => {
 });
 afterEach(() => f.stop());
 
-const draft = (id: string, questionId: string) => draftOf(f.state().views[id], questionId);
-const answers = (id: string) => answersFor(f.state().records[id]!, f.state().views[id]);
+const draft = (id: string, questionId: string) => draftOf(f.state().views.get(id), questionId);
+const answers = (id: string) => answersFor(f.state().records.get(id)!, f.state().views.get(id));
 
 describe("Drafts", () => {
   it("keeps typed text apart from the choices, even when it equals an option label", async () => {
@@ -79,7 +79,7 @@ describe("Drafts", () => {
     f.actions.select(id, "target", "Production");
     f.actions.setOther(id, "region", "Mars");
     f.actions.toggle(id, "checks", "E2E");
-    expect(f.state().views[id]?.drafts).toEqual({
+    expect(f.state().views.get(id)?.drafts).toEqual({
       target: { selected: ["Production"], other: "" },
       region: { selected: [], other: "Mars" },
       checks: { selected: ["E2E"], other: "" },
@@ -98,7 +98,7 @@ describe("Drafts", () => {
     const id = await f.ask({ questions: [TARGET] });
     await flush(250);
     f.actions.setOther(id, "target", "C");
-    expect(f.state().views[id]?.editedAt).toBe(Date.now());
+    expect(f.state().views.get(id)?.editedAt).toBe(Date.now());
   });
 });
 
@@ -117,7 +117,7 @@ describe("Steps", () => {
   ] as const)("a %i-question prompt after %j is on step %i", async (count, moves, step) => {
     const id = await f.ask({ questions: [TARGET, REGION, CHECKS].slice(0, count) });
     for (const move of moves) f.actions[move](id);
-    expect(f.state().views[id]?.step).toBe(step);
+    expect(f.state().views.get(id)?.step).toBe(step);
   });
 
   it.each([
@@ -130,14 +130,14 @@ describe("Steps", () => {
   ])("goToStep on a %i-question prompt: %d lands on %i", async (count, target, step) => {
     const id = await f.ask({ questions: [TARGET, REGION, CHECKS].slice(0, count) });
     f.actions.goToStep(id, target);
-    expect(f.state().views[id]?.step).toBe(step);
+    expect(f.state().views.get(id)?.step).toBe(step);
   });
 
   it("has a review step only for multi-question prompts", async () => {
     const single = await f.ask({ questions: [CHECKS] });
     const multi = await f.ask({ questions: [TARGET, REGION] });
-    expect(hasReviewStep(f.state().records[single]!)).toBe(false);
-    expect(hasReviewStep(f.state().records[multi]!)).toBe(true);
+    expect(hasReviewStep(f.state().records.get(single)!)).toBe(false);
+    expect(hasReviewStep(f.state().records.get(multi)!)).toBe(true);
   });
 
   it("keeps the step and drafts of each request when switching between requests", async () => {
@@ -151,8 +151,8 @@ describe("Steps", () => {
     f.actions.toggle(b, "checks", "Lint");
     f.actions.showRequest(a);
     expect(f.state().activeId).toBe(a);
-    expect(f.state().views[a]).toMatchObject({ step: 1, drafts: { target: { selected: ["Production"] }, region: { other: "EU" } } });
-    expect(f.state().views[b]?.drafts).toEqual({ checks: { selected: ["Lint"], other: "" } });
+    expect(f.state().views.get(a)).toMatchObject({ step: 1, drafts: { target: { selected: ["Production"] }, region: { other: "EU" } } });
+    expect(f.state().views.get(b)?.drafts).toEqual({ checks: { selected: ["Lint"], other: "" } });
   });
 
   it("keeps drafts and step while collapsed, and collapsing neither answers nor skips", async () => {
@@ -163,7 +163,7 @@ describe("Steps", () => {
     expect(f.state().collapsed).toBe(true);
     f.actions.expand();
     expect(f.state().collapsed).toBe(false);
-    expect(f.state().views[id]).toMatchObject({ step: 1, drafts: { target: { selected: ["Production"] } } });
+    expect(f.state().views.get(id)).toMatchObject({ step: 1, drafts: { target: { selected: ["Production"] } } });
     await flush(1000);
     expect(f.gatewayRecord(id)?.status).toBe("pending");
     expect(f.sent("question.resolve")).toBe(0);

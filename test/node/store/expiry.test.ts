@@ -10,7 +10,7 @@ describe("Expiry", () => {
     f = await startDock();
     const id = await f.ask({ questions: [TARGET, REGION], timeoutMs: 60_000 });
     f.actions.select(id, "target", "Production");
-    const expiresAt = f.state().records[id]!.expiresAtMs;
+    const expiresAt = f.state().records.get(id)!.expiresAtMs;
 
     await flush(expiresAt - Date.now() - 1);
     expect(f.state().order).toEqual([id]);
@@ -28,7 +28,7 @@ describe("Expiry", () => {
   it("expires on time even while the dock is offline and misses the gateway's event", async () => {
     f = await startDock();
     const id = await f.ask({ questions: [TARGET], timeoutMs: 30_000 });
-    const expiresAt = f.state().records[id]!.expiresAtMs;
+    const expiresAt = f.state().records.get(id)!.expiresAtMs;
     f.sim.setOffline(true);
     f.sim.dropConnections();
     await until(() => f.state().connection.state === "reconnecting", "reconnecting");
@@ -81,7 +81,7 @@ describe("Expiry", () => {
     const now = Date.now();
     const month = 30 * 24 * 3600_000;
     f.sim.broadcast("question.requested", { id: "far", questions: [TARGET], sessionKey: "agent:main:main", createdAtMs: now, expiresAtMs: now + month, status: "pending" });
-    await until(() => f.state().records.far, "the request");
+    await until(() => f.state().records.get("far"), "the request");
 
     await flush(60_000);
     expect(f.state().order).toEqual(["far"]);

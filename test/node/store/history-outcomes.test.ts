@@ -87,7 +87,7 @@ describe("outcomes rebuilt from chat.history", () => {
     extra.push({ client, dispose: () => live.getState().actions.dispose() });
     await until(() => asyncQuestions.conversation.getState().loaded, "the history load");
     const q = d.sim.ask({ questions: [COLOR], runId: run });
-    await until(() => live.getState().records[q.id], "the live question");
+    await until(() => live.getState().records.get(q.id), "the live question");
     d.sim.resolve(q.id, { color: ["Red"] }, "control-ui:elsewhere");
     await until(() => live.getState().outcomes.get(q.id), "the live outcome");
     d.sim.completeRun(run, "Red it is.");
@@ -111,7 +111,7 @@ describe("outcomes rebuilt from chat.history", () => {
     await until(() => asyncQuestions.conversation.getState().loaded, "the history load");
     const run = d.sim.startRun({ runId: "constructor" });
     const q = d.sim.ask({ questions: [COLOR], runId: run });
-    await until(() => live.getState().records[q.id], "the live question");
+    await until(() => live.getState().records.get(q.id), "the live question");
     d.sim.abortRun(run);
     await until(() => live.getState().outcomes.get(q.id), "the live outcome");
     await asyncQuestions.conversation.getState().actions.reload();
@@ -129,7 +129,7 @@ describe("outcomes rebuilt from chat.history", () => {
     await until(() => asyncQuestions.conversation.getState().loaded, "the history load");
     const run = d.sim.startRun({ runId: "run-late" });
     const q = d.sim.ask({ questions: [COLOR], runId: run });
-    await until(() => live.getState().records[q.id], "the live question");
+    await until(() => live.getState().records.get(q.id), "the live question");
     await asyncQuestions.conversation.getState().actions.reload();
     expect(askUserEntries(asyncQuestions.conversation.getState().messages)).toHaveLength(1);
     // Cancelled as a stopping run does it: the history gets no result and is not read again.

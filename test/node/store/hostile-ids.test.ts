@@ -22,7 +22,7 @@ describe("Hostile ids", () => {
   it.each(HOSTILE_QUESTION_IDS)("answers a question whose questionId is %s, by choice and by typed text", async (questionId) => {
     f = await startDock();
     const id = await f.ask({ questions: [question(questionId)] });
-    expect(draftOf(f.state().views[id], questionId)).toEqual({ selected: [], other: "" });
+    expect(draftOf(f.state().views.get(id), questionId)).toEqual({ selected: [], other: "" });
     f.actions.setOther(id, questionId, "Canary");
     f.actions.select(id, questionId, "Production");
     await f.actions.submit(id);
@@ -35,8 +35,8 @@ describe("Hostile ids", () => {
     f = await startDock();
     const other = await f.ask({ questions: [question("target")] });
     // Before the request arrives, nothing may claim to hold it.
-    expect(f.state().records[requestId]).toBeUndefined();
-    expect(f.state().views[requestId]).toBeUndefined();
+    expect(f.state().records.get(requestId)).toBeUndefined();
+    expect(f.state().views.get(requestId)).toBeUndefined();
     const id = await f.ask({ id: requestId, questions: [question("target")] });
     expect(id).toBe(requestId);
     // Asked in the same instant, so the order is the gateway's id order; both must be there, once each.

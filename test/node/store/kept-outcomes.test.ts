@@ -40,7 +40,7 @@ describe("This tab's outcomes across a reload", () => {
     const reloaded = reload();
     await flush(10);
     expect(reloaded.getState().outcomes.get(id)).toMatchObject({ kind: "answered", answers: { answers: { target: ["Production"] } } });
-    expect(reloaded.getState().records[id]).toBeUndefined();
+    expect(reloaded.getState().records.get(id)).toBeUndefined();
   });
 
   it("the typed text of a question lost in a restart is still there, with its summary, after a reload", async () => {

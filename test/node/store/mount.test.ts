@@ -46,18 +46,18 @@ describe("A dock made on a client that is already connected", () => {
     other.getState().actions.select(otherRecord.id, "region", "EU");
     const again = mountDock("agent:main:other");
     await until(() => again.getState().order.length === 1, "the remounted other dock");
-    expect(f.state().views[mainId]?.drafts["target"]?.selected).toEqual(["Production"]);
-    expect(other.getState().views[otherRecord.id]?.drafts["region"]?.selected).toEqual(["EU"]);
+    expect(f.state().views.get(mainId)?.drafts["target"]?.selected).toEqual(["Production"]);
+    expect(other.getState().views.get(otherRecord.id)?.drafts["region"]?.selected).toEqual(["EU"]);
   });
 
   it("learns at mount how questions it was given before connecting ended", async () => {
     f = await startDock();
     const id = await f.ask({ questions: [TARGET] });
-    const record = f.state().records[id]!;
+    const record = f.state().records.get(id)!;
     await f.actions.skip(id);
     const dock = createQuestionDockStore({ client: f.client, sessionKey: "main", clock: fakeClock, initialRecords: [record] });
     extra.push(dock);
     await until(() => dock.getState().outcomes.has(id), "the settled initial record");
-    expect(dock.getState().records[id]).toBeUndefined();
+    expect(dock.getState().records.get(id)).toBeUndefined();
   });
 });

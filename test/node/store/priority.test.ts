@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { activeAfterArrival, DEFAULT_TYPING_GRACE_MS, type RequestView } from "../../../src/store";
+import { IdMap } from "../../../src/store/id-map";
 import { CHECKS, REGION, TARGET, flush, startDock, type DockFixture } from "./dock-fixture";
 import { announcementText, defaultMessages } from "../../../src/messages";
 
@@ -21,7 +22,7 @@ describe("The priority rule (activeAfterArrival)", () => {
     ["the active request was edited 500 ms ago", "a", T - 500, "a", GRACE - 500],
     ["the active id is stale", "gone", T, "new", 0],
   ] as const)("when %s, %s becomes active", (_name, activeId, editedAt, expected, recheck) => {
-    const state = { activeId, views: { a: view(editedAt), gone: view(editedAt) }, records: { a: rec, new: rec } };
+    const state = { activeId, views: IdMap.of([["a", view(editedAt)], ["gone", view(editedAt)]]), records: IdMap.of([["a", rec], ["new", rec]]) };
     expect(activeAfterArrival(state, "new", T, GRACE)).toEqual({ activeId: expected, recheckInMs: recheck });
   });
 
@@ -39,7 +40,7 @@ describe("Priority in the dock", () => {
     await flush(GRACE);
     const b = await f.ask({ questions: [REGION] });
     expect(f.state().activeId).toBe(b);
-    expect(f.state().views[a]?.drafts.target?.selected).toEqual(["Production"]);
+    expect(f.state().views.get(a)?.drafts.target?.selected).toEqual(["Production"]);
   });
 
   it("holds a new request back while the active one is being typed in, then switches after the pause", async () => {
@@ -55,7 +56,7 @@ describe("Priority in the dock", () => {
     await flush(1);
     expect(f.state().activeId).toBe(b);
     // Typed text equal to a label stays typed text, and nothing was lost in the switch.
-    expect(f.state().views[a]?.drafts.target).toEqual({ selected: [], other: "Production" });
+    expect(f.state().views.get(a)?.drafts.target).toEqual({ selected: [], other: "Production" });
 
     f.actions.previousRequest();
     expect(f.state().activeId).toBe(a);

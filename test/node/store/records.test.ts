@@ -20,10 +20,10 @@ describe("Records", () => {
     f = await startDock();
     const a = await f.ask({ questions: [TARGET] });
     const b = await f.ask({ questions: [REGION, CHECKS] });
-    expect(Object.keys(f.state().records).sort()).toEqual([a, b].sort());
-    expect(f.state().records[b]).toEqual(f.gatewayRecord(b));
-    expect(f.state().views[b]).toEqual({ step: 0, drafts: {}, editedAt: 0 });
-    expect(f.state().submissions[b]).toEqual({ status: "idle" });
+    expect([...f.state().records.keys()].sort()).toEqual([a, b].sort());
+    expect(f.state().records.get(b)).toEqual(f.gatewayRecord(b));
+    expect(f.state().views.get(b)).toEqual({ step: 0, drafts: {}, editedAt: 0 });
+    expect(f.state().submissions.get(b)).toEqual({ status: "idle" });
   });
 
   it.each([
@@ -42,8 +42,8 @@ describe("Records", () => {
     await flush(10);
     // Events arrive in order, so a later request in the dock's own session proves the first was seen.
     const later = f.sim.ask({ questions: [CHECKS], sessionKey: dockKey === "main" ? "agent:main:main" : dockKey });
-    await until(() => f.state().records[later.id], "the later request");
-    expect(Boolean(f.state().records[id])).toBe(shown);
+    await until(() => f.state().records.get(later.id), "the later request");
+    expect(Boolean(f.state().records.get(id))).toBe(shown);
     expect(f.state().order).toEqual(shown ? [marker, id, later.id] : [marker, later.id]);
   });
 
@@ -63,7 +63,7 @@ describe("Records", () => {
     const { id: other } = f.sim.ask({ questions: [TARGET], sessionKey: "agent:main:main" });
     const mine = await f.ask({ questions: [REGION], sessionKey: "agent:ops:main" });
     expect(f.state().order).toEqual([mine]);
-    expect(f.state().records[other]).toBeUndefined();
+    expect(f.state().records.get(other)).toBeUndefined();
   });
 
   it("orders pending requests by creation time, then id, whatever order they arrive in", async () => {
@@ -74,7 +74,7 @@ describe("Records", () => {
     await f.ask({ id: "q-0", questions: [TARGET] });
     // A record created earlier but delivered late (e.g. re-sent) still takes its place by time.
     f.sim.broadcast("question.requested", validRecord("q-b", { createdAtMs: Date.now() - 1000 }));
-    await until(() => f.state().records["q-b"], "the late record");
+    await until(() => f.state().records.get("q-b"), "the late record");
     expect(f.state().order).toEqual(["q-a", "q-b", "q-c", "q-0"]);
   });
 
@@ -101,23 +101,23 @@ describe("Records", () => {
     await flush(500);
     f.sim.ask({ id: "q-later", questions: [TARGET] });
     f.sim.setOffline(false);
-    await until(() => f.state().records["q-later"], "recovery", 100);
+    await until(() => f.state().records.get("q-later"), "recovery", 100);
 
     expect(f.state().order).toEqual([...before, "q-later"]);
     expect(f.sent("question.list")).toBe(2);
     // Recovery refreshes records without touching what the person was doing.
-    expect(f.state().views["q-b"]?.drafts).toEqual({ target: { selected: ["Production"], other: "" } });
+    expect(f.state().views.get("q-b")?.drafts).toEqual({ target: { selected: ["Production"], other: "" } });
   });
 
   it("updates a known request in place when the gateway sends it again", async () => {
     f = await startDock();
     const id = await f.ask({ questions: [TARGET] });
     f.actions.select(id, "target", "Production");
-    const record = f.state().records[id]!;
+    const record = f.state().records.get(id)!;
     f.sim.broadcast("question.requested", { ...record, expiresAtMs: record.expiresAtMs + 5000 });
-    await until(() => f.state().records[id]!.expiresAtMs === record.expiresAtMs + 5000, "the update");
+    await until(() => f.state().records.get(id)!.expiresAtMs === record.expiresAtMs + 5000, "the update");
     expect(f.state().order).toEqual([id]);
-    expect(f.state().views[id]?.drafts.target?.selected).toEqual(["Production"]);
+    expect(f.state().views.get(id)?.drafts.target?.selected).toEqual(["Production"]);
   });
 });
 
@@ -148,16 +148,16 @@ describe("Malformed records", () => {
     f = await startDock();
     const good = await f.ask({ questions: [TARGET] });
     f.actions.select(good, "target", "Production");
-    const before = f.state().records[good];
+    const before = f.state().records.get(good);
 
     f.sim.broadcast("question.requested", validRecord("broken", overrides));
     await until(() => f.state().rejected.length, "the report");
     expect(f.state().rejected).toEqual([
       { source: "question.requested", id: "broken", errors: expect.arrayContaining([{ path, message: expect.any(String) }]), at: Date.now() },
     ]);
-    expect(f.state().records.broken).toBeUndefined();
+    expect(f.state().records.get("broken")).toBeUndefined();
     expect(f.state().order).toEqual([good]);
-    expect(f.state().records[good]).toBe(before);
+    expect(f.state().records.get(good)).toBe(before);
 
     // The dock still takes new requests and still answers.
     const next = await f.ask({ questions: [REGION] });

@@ -20,7 +20,7 @@ describe("Typed answers are cleaned as the gateway would", () => {
     f = await startDock();
     const id = await f.ask({ questions: [{ ...TARGET, isOther: true }] });
     f.actions.setOther(id, "target", "Canary\u0000 first");
-    expect(draftOf(f.state().views[id], "target").other).toBe("Canary first");
+    expect(draftOf(f.state().views.get(id), "target").other).toBe("Canary first");
     await f.actions.submit(id);
     await until(() => f!.state().outcomes.get(id), "the outcome");
     expect(f.gatewayRecord(id)?.answers?.answers["target"]).toEqual(["Canary first"]);

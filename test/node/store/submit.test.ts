@@ -7,9 +7,9 @@ afterEach(() => f?.stop());
 
 /** Every submission state a request goes through, "gone" once it left the dock. */
 function watchSubmission(id: string): string[] {
-  const seen: string[] = [f.state().submissions[id]?.status ?? "gone"];
+  const seen: string[] = [f.state().submissions.get(id)?.status ?? "gone"];
   f.store.subscribe((s) => {
-    const now = s.submissions[id]?.status ?? "gone";
+    const now = s.submissions.get(id)?.status ?? "gone";
     if (seen.at(-1) !== now) seen.push(now);
   });
   return seen;
@@ -38,8 +38,8 @@ describe("Submitting", () => {
     const outcome = f.state().outcomes.get(id);
     expect(outcome).toMatchObject({ kind: "answered", answers: sent, at: Date.now() });
     expect(outcome?.record).toMatchObject({ id, status: "answered", questions: [TARGET, REGION, CHECKS].map((q) => expect.objectContaining(q)) });
-    expect(f.state().records[id]).toBeUndefined();
-    expect(f.state().views[id]).toBeUndefined();
+    expect(f.state().records.get(id)).toBeUndefined();
+    expect(f.state().views.get(id)).toBeUndefined();
     expect(f.state().order).toEqual([]);
   });
 
@@ -74,7 +74,7 @@ describe("Submitting", () => {
     const first = f.actions.submit(id);
     const second = f.actions.submit(id);
     const skip = f.actions.skip(id);
-    expect(f.state().submissions[id]).toEqual({ status: "submitting", kind: "answer" });
+    expect(f.state().submissions.get(id)).toEqual({ status: "submitting", kind: "answer" });
     await until(() => f.state().outcomes.get(id), "the outcome", 10);
     await Promise.all([first, second, skip]);
     expect(f.sent("question.resolve")).toBe(1);
@@ -89,7 +89,7 @@ describe("Submitting", () => {
     const sending = f.actions.submit(id);
     f.actions.select(id, "target", "Staging (Recommended)");
     f.actions.setOther(id, "target", "Canary");
-    expect(f.state().views[id]?.drafts.target).toEqual({ selected: ["Production"], other: "" });
+    expect(f.state().views.get(id)?.drafts.target).toEqual({ selected: ["Production"], other: "" });
     await until(() => f.state().outcomes.get(id), "the outcome", 10);
     await sending;
     expect(f.gatewayRecord(id)?.answers).toEqual({ answers: { target: ["Production"] } });
@@ -101,7 +101,7 @@ describe("Submitting", () => {
     f.actions.select(id, "target", "Production");
     await f.actions.submit(id);
     await flush(100);
-    expect(f.state().submissions[id]).toEqual({ status: "error", kind: "answer", code: "unanswered" });
+    expect(f.state().submissions.get(id)).toEqual({ status: "error", kind: "answer", code: "unanswered" });
     expect(f.sent("question.resolve")).toBe(0);
     expect(f.gatewayRecord(id)?.status).toBe("pending");
 
@@ -116,21 +116,21 @@ describe("Submitting", () => {
     const { id } = f.sim.ask({ questions: [{ ...TARGET, isOther: false }] });
     // A record that offers Other where the gateway's does not: the gateway refuses the typed text.
     f.sim.broadcast("question.requested", { ...f.gatewayRecord(id)!, questions: [{ ...TARGET, isOther: true }] });
-    await until(() => f.state().records[id], "the request");
+    await until(() => f.state().records.get(id), "the request");
     f.actions.setOther(id, "target", "Canary");
     const states = watchSubmission(id);
     await f.actions.submit(id);
 
     expect(states).toEqual(["idle", "submitting", "error"]);
-    expect(f.state().submissions[id]).toEqual({
+    expect(f.state().submissions.get(id)).toEqual({
       status: "error",
       kind: "answer",
       code: "invalid-answer",
       detail: expect.stringMatching(/question 'target' contains an unknown option/),
     });
-    const { detail } = f.state().submissions[id] as Extract<Submission, { status: "error" }>;
+    const { detail } = f.state().submissions.get(id) as Extract<Submission, { status: "error" }>;
     expect(f.state().announcement).toMatchObject({ key: "submitFailed", action: "answer", code: "invalid-answer", detail });
-    expect(f.state().views[id]?.drafts.target).toEqual({ selected: [], other: "Canary" });
+    expect(f.state().views.get(id)?.drafts.target).toEqual({ selected: [], other: "Canary" });
     expect(f.gatewayRecord(id)?.status).toBe("pending");
 
     f.actions.select(id, "target", "Production");
@@ -145,8 +145,8 @@ describe("Submitting", () => {
     f.actions.select(id, "target", "Production");
     f.client.stop();
     await f.actions.submit(id);
-    expect(f.state().submissions[id]).toMatchObject({ status: "error", kind: "answer", code: "disconnected" });
-    expect(f.state().views[id]?.drafts.target?.selected).toEqual(["Production"]);
+    expect(f.state().submissions.get(id)).toMatchObject({ status: "error", kind: "answer", code: "disconnected" });
+    expect(f.state().views.get(id)?.drafts.target?.selected).toEqual(["Production"]);
     expect(f.gatewayRecord(id)?.status).toBe("pending");
   });
 });
@@ -188,7 +188,7 @@ describe("Outcomes decided elsewhere", () => {
     f.actions.select(id, "target", "Production");
     f.sim.resolve(id, theirs, "phone");
     await flush(10);
-    expect(f.state().records[id]).toBeDefined();
+    expect(f.state().records.get(id)).toBeDefined();
 
     await f.actions.submit(id);
     await until(() => f.state().outcomes.get(id), "the outcome");
@@ -238,7 +238,7 @@ describe("Outcomes decided elsewhere", () => {
     const now = Date.now();
     // A request the gateway does not know (any more), e.g. one it forgot after its grace period.
     f.sim.broadcast("question.requested", { id: "forgotten", questions: [TARGET], sessionKey: "agent:main:main", createdAtMs: now, expiresAtMs: now + 60_000, status: "pending" });
-    await until(() => f.state().records.forgotten, "the request");
+    await until(() => f.state().records.get("forgotten"), "the request");
     f.actions.select("forgotten", "target", "Production");
     await f.actions[action]("forgotten");
     expect(refusalReasons()).toEqual(["QUESTION_NOT_FOUND"]);

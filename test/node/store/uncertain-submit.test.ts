@@ -13,7 +13,7 @@ async function submitCutOff(id: string): Promise<void> {
   await Promise.resolve();
   f.sim.setOffline(true);
   f.sim.dropConnections();
-  await until(() => f.state().submissions[id]?.status !== "submitting", "the cut-off", 10);
+  await until(() => f.state().submissions.get(id)?.status !== "submitting", "the cut-off", 10);
   await sent;
 }
 
@@ -24,13 +24,13 @@ describe("A submit cut off before its reply", () => {
     f.actions.select(id, "target", STAGING);
     await submitCutOff(id);
     expect(f.gatewayRecord(id)).toMatchObject({ status: "answered", answers: { answers: { target: [STAGING] } } });
-    expect(f.state().submissions[id]).toEqual({ status: "uncertain", kind: "answer" });
+    expect(f.state().submissions.get(id)).toEqual({ status: "uncertain", kind: "answer" });
     expect(f.state().announcement).toMatchObject({ key: "uncertain", action: "answer" });
 
     // Nothing the person does now can be dropped unseen: the draft holds what was sent, a second submit waits.
     f.actions.select(id, "target", "Production");
     await f.actions.submit(id);
-    expect(draftOf(f.state().views[id], "target").selected).toEqual([STAGING]);
+    expect(draftOf(f.state().views.get(id), "target").selected).toEqual([STAGING]);
     expect(f.sent("question.resolve")).toBe(1);
 
     f.sim.setOffline(false);
@@ -43,11 +43,11 @@ describe("A submit cut off before its reply", () => {
     const id = await f.ask({ questions: [TARGET] });
     f.actions.select(id, "target", STAGING);
     await submitCutOff(id);
-    expect(f.state().submissions[id]).toEqual({ status: "uncertain", kind: "answer" });
+    expect(f.state().submissions.get(id)).toEqual({ status: "uncertain", kind: "answer" });
     f.sim.setOffline(false);
-    await until(() => f.state().submissions[id]?.status === "error", "the recovery's verdict", 100);
+    await until(() => f.state().submissions.get(id)?.status === "error", "the recovery's verdict", 100);
     expect(f.gatewayRecord(id)?.status).toBe("pending");
-    expect(f.state().submissions[id]).toMatchObject({ status: "error", kind: "answer", code: "not-arrived" });
+    expect(f.state().submissions.get(id)).toMatchObject({ status: "error", kind: "answer", code: "not-arrived" });
 
     // Now the person may change their mind, and the second answer is theirs too.
     f.actions.select(id, "target", "Production");
@@ -63,12 +63,12 @@ describe("A submit cut off before its reply", () => {
     f.actions.select(id, "target", STAGING);
     await submitCutOff(id);
     f.sim.setOffline(false);
-    await until(() => f.state().submissions[id]?.status === "error", "the verdict", 100);
+    await until(() => f.state().submissions.get(id)?.status === "error", "the verdict", 100);
     f.actions.select(id, "target", "Production");
     // Meanwhile the gateway (one that keeps no resolvedBy) came to hold the first answer.
     const second = f.actions.submit(id);
     f.sim.resolve(id, { target: [STAGING] });
-    await until(() => f.state().submissions[id]?.status !== "submitting", "the second reply", 10);
+    await until(() => f.state().submissions.get(id)?.status !== "submitting", "the second reply", 10);
     await second;
     await until(() => f.state().outcomes.get(id), "the outcome", 50);
     expect(f.state().outcomes.get(id)).toMatchObject({ kind: "answered", answers: { answers: { target: [STAGING] } } });
@@ -82,7 +82,7 @@ describe("A submit cut off before its reply", () => {
     f.sim.setOffline(true);
     f.sim.dropConnections();
     await sent;
-    expect(f.state().submissions[id]).toEqual({ status: "uncertain", kind: "skip" });
+    expect(f.state().submissions.get(id)).toEqual({ status: "uncertain", kind: "skip" });
     f.sim.setOffline(false);
     await until(() => f.state().outcomes.get(id), "the outcome", 100);
     expect(f.state().outcomes.get(id)?.kind).toBe("skipped");
@@ -123,7 +123,7 @@ describe("A cut-off answer whose question a restart then wipes", () => {
     const id = await f.ask({ questions: [{ ...TARGET, isOther: true }] });
     f.actions.setOther(id, "target", "Canary first");
     await submitCutOff(id);
-    expect(f.state().submissions[id]?.status).toBe("uncertain");
+    expect(f.state().submissions.get(id)?.status).toBe("uncertain");
     f.sim.restart();
     f.sim.setOffline(false);
     await until(() => f.state().outcomes.get(id), "the outcome after the restart", 100);
@@ -162,7 +162,7 @@ describe("A reload while an answer is on its way", () => {
     try {
       await until(() => reloaded.getState().outcomes.get(id), "the outcome of the request sent before the reload", 10);
       expect(reloaded.getState().outcomes.get(id)).toMatchObject({ kind: "answered", answers: { answers: { target: ["Production"] } } });
-      expect(reloaded.getState().records[id]).toBeUndefined();
+      expect(reloaded.getState().records.get(id)).toBeUndefined();
     } finally {
       reloaded.getState().actions.dispose();
     }
