@@ -24,8 +24,9 @@ export type DraftEdit =
 /** Everything that can happen to a dock, by name. */
 export type DockEvent =
   | { type: "connectionChanged"; connection: ConnectionInfo }
-  | { type: "recordReceived"; record: QuestionRecord }
-  | { type: "recordSettled"; id: string; outcome: OutcomeKind; answers?: QuestionAnswers; async?: Outcome["async"]; at: number }
+  /** `announcement` is made only when the request is new to the dock. */
+  | { type: "recordReceived"; record: QuestionRecord; announcement?: Announcement }
+  | { type: "recordSettled"; id: string; outcome: OutcomeKind; answers?: QuestionAnswers; async?: Outcome["async"]; at: number; announcement?: Announcement }
   /** Who the gateway says ended the request, as it said it (untrusted, shown only through the outcome words). */
   | { type: "resolverNoted"; id: string; resolvedBy: unknown }
   | { type: "recordRejected"; rejection: DockRejection }
@@ -73,7 +74,10 @@ function terminalRecord(record: QuestionRecord, kind: OutcomeKind, answers: Ques
   return record;
 }
 
-function received(s: DockState, rec: QuestionRecord): DockState {
+// The live region's next message, counted so that a repeat still announces.
+const announced = (s: DockState, announcement: Announcement): DockState["announcement"] => ({ ...announcement, n: s.announcement.n + 1 });
+
+function received(s: DockState, rec: QuestionRecord, announcement: Announcement | undefined): DockState {
   if (s.records.get(rec.id)) return { ...s, records: s.records.set(rec.id, rec) };
   // An ended request never comes back by itself (a stale list or a late event); Discard or Answer drop the outcome first.
   if (s.outcomes.has(rec.id) || rec.status !== "pending") return s;
@@ -85,6 +89,7 @@ function received(s: DockState, rec: QuestionRecord): DockState {
     activeId: s.activeId ?? rec.id,
     views: s.views.set(rec.id, newView()),
     submissions: s.submissions.set(rec.id, IDLE),
+    announcement: announcement ? announced(s, announcement) : s.announcement,
   };
 }
 
@@ -115,6 +120,7 @@ function settled(s: DockState, e: Extract<DockEvent, { type: "recordSettled" }>)
     order,
     activeId: s.activeId === e.id ? (order[Math.min(index, order.length - 1)] ?? null) : s.activeId,
     outcomes: s.outcomes.with(e.id, outcome),
+    announcement: e.announcement ? announced(s, e.announcement) : s.announcement,
     collapsed: order.length ? s.collapsed : false,
   };
 }
@@ -154,7 +160,7 @@ export function dockReducer(s: DockState, event: DockEvent): DockState {
     case "connectionChanged":
       return { ...s, connection: event.connection };
     case "recordReceived":
-      return received(s, event.record);
+      return received(s, event.record, event.announcement);
     case "recordSettled":
       return settled(s, event);
     case "resolverNoted": {
@@ -199,6 +205,6 @@ export function dockReducer(s: DockState, event: DockEvent): DockState {
     case "permissionChanged":
       return { ...s, permission: event.permission };
     case "announced":
-      return { ...s, announcement: { ...event.announcement, n: s.announcement.n + 1 } };
+      return { ...s, announcement: announced(s, event.announcement) };
   }
 }

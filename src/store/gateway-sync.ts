@@ -48,14 +48,15 @@ export function createGatewaySync(ctx: DockContext): GatewaySync {
   const settle = (id: string, kind: OutcomeKind, answers?: QuestionAnswers, extra?: Pick<Outcome, "async">) => {
     const record = ctx.get().records.get(id);
     if (!record) return;
-    ctx.dispatch({ type: "recordSettled", id, outcome: kind, ...(answers ? { answers } : {}), ...(extra?.async ? { async: extra.async } : {}), at: now() });
+    const header = record.questions[0]?.header || record.questions[0]?.question || "";
+    // An async answer only joined the outbox here; its summary tells the delivery, so the announcement must not claim more.
+    const announcement: Announcement = kind === "answered" && extra?.async ? { key: "outcome", kind, header, queued: true } : { key: "outcome", kind, header };
+    // The outcome and its announcement in one step: one state copy per ending, not two.
+    ctx.dispatch({ type: "recordSettled", id, outcome: kind, ...(answers ? { answers } : {}), ...(extra?.async ? { async: extra.async } : {}), at: now(), announcement });
     const outcome = ctx.get().outcomes.get(id);
     if (outcome) ctx.kept.keep(id, outcome);
     ctx.attempted.delete(id);
     ctx.sent.forget(id);
-    // An async answer only joined the outbox here; its summary tells the delivery, so the announcement must not claim more.
-    const queued = kind === "answered" && extra?.async ? { queued: true as const } : {};
-    announce({ key: "outcome", kind, header: record.questions[0]?.header || record.questions[0]?.question || "", ...queued });
     expiry.left();
   };
 
@@ -106,9 +107,10 @@ export function createGatewaySync(ctx: DockContext): GatewaySync {
     const s = ctx.get();
     if (rec.status !== "pending") return settleWhenReplied(rec);
     const known = Boolean(s.records.get(rec.id));
-    ctx.dispatch({ type: "recordReceived", record: rec });
+    // A recovered request was there before; only one that arrives now is announced, with the arrival itself.
+    const announcement: Announcement | undefined = source === "recovery" ? undefined : { key: "newQuestion", question: rec.questions[0]?.question ?? "" };
+    ctx.dispatch({ type: "recordReceived", record: rec, ...(announcement ? { announcement } : {}) });
     if (known || !ctx.get().records.get(rec.id)) return;
-    if (source !== "recovery") announce({ key: "newQuestion", question: rec.questions[0]?.question ?? "" });
     applyPriority(rec.id);
     expiry.arrived(rec.expiresAtMs);
   };
