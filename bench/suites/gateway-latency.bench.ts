@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { chromiumLaunchOptions } from "../../test/e2e/support/chromium";
 import { serveStatic } from "../../test/e2e/support/static-server.mjs";
-import { ensureGatewayRuntime, startRealGateway, type RealGateway } from "../../test/gateway/harness";
+import { ensureGatewayRuntime, startRealGateway } from "../../test/gateway/harness";
 import { connectRaw, type RawClient } from "../../test/gateway/raw-client";
 import { installFrameTiming, type FrameTimingApi } from "../gateway/frame-timing";
 import { summarize } from "../lib/stats";
@@ -20,28 +20,30 @@ const PAINT_TIMEOUT_MS = 15_000;
 const playgroundDir = fileURLToPath(new URL("../../dist-playground/", import.meta.url));
 
 type TimedWindow = Window & { frameTiming: FrameTimingApi };
+// Counted across both UIs: every prompt's text is unique on the gateway, and the two UIs get texts of the same shape.
 let asked = 0;
 
 /** Asks one question with a text no other prompt has, and times it to the paint in `page`; then cancels it. */
-async function sampleOnce(page: Page, admin: RawClient, ui: string): Promise<number> {
-  const text = `Where should build ${ui}-${++asked} deploy?`;
+async function sampleOnce(page: Page, admin: RawClient): Promise<number> {
+  const text = `Where should build ${++asked} deploy?`;
   await page.evaluate((t) => (window as unknown as TimedWindow).frameTiming.arm(t), text);
   const { id } = await admin.request<{ id: string }>("question.request", {
     sessionKey: "main",
     timeoutMs: 600_000,
     questions: [{ questionId: "target", header: "Deploy", question: text, options: [{ label: "Staging (Recommended)" }, { label: "Production" }], isOther: true }],
   });
-  try {
-    return await page.evaluate((ms) => (window as unknown as TimedWindow).frameTiming.result(ms), PAINT_TIMEOUT_MS);
-  } finally {
-    await admin.request("question.resolve", { id, cancel: true }).catch(() => undefined);
-    // The next prompt starts once the cancel has been drawn; both UIs keep the question in their transcript, so
-    // its text staying on the page cannot be the sign.
-    await page.waitForTimeout(SETTLE_MS);
-  }
+  // Cancelled whatever happens, so a failed prompt leaves nothing pending on the gateway.
+  const ms = await page
+    .evaluate((timeout) => (window as unknown as TimedWindow).frameTiming.result(timeout), PAINT_TIMEOUT_MS)
+    .finally(() => admin.request("question.resolve", { id, cancel: true }).catch(() => undefined));
+  // The next prompt starts once the page has heard of the cancel and had time to draw it: both UIs keep the
+  // question in their transcript, so its text leaving the page cannot be the sign.
+  await page.waitForFunction((q) => (window as unknown as TimedWindow).frameTiming.resolved(q), id, { timeout: PAINT_TIMEOUT_MS });
+  await page.waitForTimeout(SETTLE_MS);
+  return ms;
 }
 
-async function measureUi(browser: Browser, admin: RawClient, ui: string, url: string): Promise<number[]> {
+async function measureUi(browser: Browser, admin: RawClient, url: string): Promise<number[]> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   try {
     const page = await context.newPage();
@@ -50,9 +52,9 @@ async function measureUi(browser: Browser, admin: RawClient, ui: string, url: st
     await page.waitForFunction(() => (window as unknown as TimedWindow).frameTiming.connected, undefined, { timeout: 60_000 });
     // Let the first history and list reads settle before timing.
     await page.waitForTimeout(2_000);
-    for (let i = 0; i < WARMUP; i++) await sampleOnce(page, admin, ui);
+    for (let i = 0; i < WARMUP; i++) await sampleOnce(page, admin);
     const samples: number[] = [];
-    for (let i = 0; i < SAMPLES; i++) samples.push(await sampleOnce(page, admin, ui));
+    for (let i = 0; i < SAMPLES; i++) samples.push(await sampleOnce(page, admin));
     return samples;
   } finally {
     await context.close();
@@ -67,22 +69,30 @@ function rows(ui: string, samples: number[]): BenchRow[] {
   ];
 }
 
+/** Runs the cleanups last-first, each even when an earlier one failed, so no gateway or browser outlives the suite. */
+async function releaseAll(cleanups: (() => Promise<unknown>)[]): Promise<void> {
+  for (const release of cleanups.reverse()) await release().catch((err: unknown) => console.error(`gateway-latency cleanup: ${String(err)}`));
+}
+
 const suite: BenchSuite = {
   name: "gateway-latency",
   async run() {
     if (!existsSync(`${playgroundDir}index.html`)) throw new Error("the playground is not built: run `npm run build:playground` (npm run bench does)");
     ensureGatewayRuntime();
-    let gateway: RealGateway | undefined;
-    let admin: RawClient | undefined;
-    const server = await serveStatic(playgroundDir, 0);
-    const browser = await chromium.launch(chromiumLaunchOptions);
+    const cleanups: (() => Promise<unknown>)[] = [];
     try {
-      gateway = await startRealGateway();
-      admin = await connectRaw(gateway.url, gateway.token, { retryForMs: 30_000 });
+      const server = await serveStatic(playgroundDir, 0);
+      cleanups.push(() => new Promise((done) => server.close(done)));
+      const gateway = await startRealGateway();
+      cleanups.push(() => gateway.stop());
+      const browser = await chromium.launch(chromiumLaunchOptions);
+      cleanups.push(() => browser.close());
+      const admin = await connectRaw(gateway.url, gateway.token, { retryForMs: 30_000 });
+      cleanups.push(() => admin.close());
       const { port } = server.address() as AddressInfo;
       const params = new URLSearchParams({ gateway: gateway.url, token: gateway.token, session: "main" });
-      const kit = await measureUi(browser, admin, "kit", `http://127.0.0.1:${port}/?${params.toString()}`);
-      const openclaw = await measureUi(browser, admin, "openclaw", `${gateway.httpUrl}/chat/main#token=${encodeURIComponent(gateway.token)}`);
+      const kit = await measureUi(browser, admin, `http://127.0.0.1:${port}/?${params.toString()}`);
+      const openclaw = await measureUi(browser, admin, `${gateway.httpUrl}/chat/main#token=${encodeURIComponent(gateway.token)}`);
       const ratio = summarize(openclaw).median / summarize(kit).median;
       return [
         ...rows("kit playground", kit),
@@ -90,10 +100,7 @@ const suite: BenchSuite = {
         { metric: "OpenClaw median / kit median", value: ratio, unit: "×", note: "same prompts, same timing, one UI at a time" },
       ];
     } finally {
-      await admin?.close();
-      await browser.close();
-      await new Promise((done) => server.close(done));
-      await gateway?.stop();
+      await releaseAll(cleanups);
     }
   },
 };
