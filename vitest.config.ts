@@ -2,11 +2,16 @@ import { existsSync } from "node:fs";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
 
-const gatewayProject = "test/gateway/vitest.gateway.config.ts";
-const hasGatewayProject = existsSync(new URL(gatewayProject, import.meta.url));
-if (!hasGatewayProject) console.warn(`[vitest] ${gatewayProject} is missing: the real-gateway tests will not run`);
+const gatewayProjects = ["test/gateway/vitest.gateway.config.ts", "test/gateway/vitest.restart.config.ts"].filter((file) => {
+  if (existsSync(new URL(file, import.meta.url))) return true;
+  console.warn(`[vitest] ${file} is missing: its real-gateway tests will not run`);
+  return false;
+});
 
-// Node and jsdom tests, plus the real-gateway project (its own config starts OpenClaw once for the run).
+const DOM_SETUP = ["test/dom/setup-render-log.ts", "test/dom/setup.ts", "test/dom/setup-stories.ts"];
+
+// Node and jsdom tests, plus the real-gateway projects: "gateway" shares one OpenClaw for the run, and
+// "gateway-restart" runs the files that start (and restart) their own.
 // Browser specs run under Playwright (test/e2e), never here.
 export default defineConfig({
   plugins: [react()],
@@ -14,13 +19,18 @@ export default defineConfig({
     // On CI, a machine-readable copy for the closing summary line of .ci/run.
     reporters: process.env["CI"] ? ["default", "json"] : ["default"],
     outputFile: { json: "test-results/vitest.json" },
+    // The default leaves one core idle, which on a 2-core machine runs every file one after another.
+    maxWorkers: 2,
     projects: [
+      // Files of a worker share one module cache and one jsdom (isolate: false): building a fresh jsdom and
+      // re-importing React for each file cost more than the tests themselves. setup.ts resets the page between files.
       {
         extends: true,
         test: {
           name: "node",
           environment: "node",
           include: ["test/node/**/*.test.ts"],
+          isolate: false,
         },
       },
       {
@@ -29,11 +39,23 @@ export default defineConfig({
           name: "dom",
           environment: "jsdom",
           include: ["test/dom/**/*.test.{ts,tsx}"],
-          setupFiles: ["test/dom/setup-render-log.ts", "test/dom/setup.ts", "test/dom/setup-stories.ts"],
+          exclude: ["test/dom/stories/**"],
+          setupFiles: DOM_SETUP,
+          isolate: false,
         },
       },
-      // Inline, so its include globs resolve from the repo root (a bare path would root them in test/gateway).
-      ...(hasGatewayProject ? [{ extends: gatewayProject }] : []),
+      // Composed stories keep isolation: Storybook's preview and test instrumentation hold state per page.
+      {
+        extends: true,
+        test: {
+          name: "stories",
+          environment: "jsdom",
+          include: ["test/dom/stories/**/*.test.{ts,tsx}"],
+          setupFiles: DOM_SETUP,
+        },
+      },
+      // Inline, so their include globs resolve from the repo root (a bare path would root them in test/gateway).
+      ...gatewayProjects.map((file) => ({ extends: file })),
     ],
   },
 });

@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // Prints the closing line of .ci/run, "N passed, N failed, N skipped (…)", from the JSON reports that
-// Vitest (test-results/vitest.json) and Playwright (test-results/playwright.json) write when CI is set.
+// Vitest (test-results/vitest*.json, one per Vitest process) and Playwright (test-results/playwright.json) write when CI is set.
 //
 //   node .ci/summary.mjs <exit status of the run> <seconds>
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 
 const [status = '1', seconds = '?'] = process.argv.slice(2);
 
@@ -18,9 +18,16 @@ function readJson(file) {
 const counts = { passed: 0, failed: 0, skipped: 0 };
 const ran = [];
 
-const vitest = readJson('test-results/vitest.json');
-if (vitest) {
-  ran.push('vitest');
+let vitestFiles = [];
+try {
+  vitestFiles = readdirSync('test-results').filter((name) => /^vitest.*\.json$/.test(name));
+} catch {
+  /* no reports */
+}
+for (const name of vitestFiles) {
+  const vitest = readJson(`test-results/${name}`);
+  if (!vitest) continue;
+  if (!ran.includes('vitest')) ran.push('vitest');
   counts.passed += vitest.numPassedTests ?? 0;
   counts.failed += vitest.numFailedTests ?? 0;
   counts.skipped += (vitest.numPendingTests ?? 0) + (vitest.numTodoTests ?? 0);

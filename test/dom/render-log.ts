@@ -13,7 +13,9 @@ interface Fiber {
 // React marks a component that ran its render (and did not bail out) with this flag.
 const PERFORMED_WORK = 1;
 
-let log: string[] | undefined;
+// On globalThis: with files sharing a worker, react-dom (loaded once) keeps the hook of the first file, while each
+// file evaluates this module anew; both must see the same recording.
+const recording = ((globalThis as { __renderLogRecording?: { log?: string[] } }).__renderLogRecording ??= {});
 
 function nameOf(type: unknown): string | undefined {
   if (typeof type === "function") return (type as { displayName?: string }).displayName ?? type.name;
@@ -33,6 +35,7 @@ function visit(fiber: Fiber, out: string[]): void {
 
 /** Installs the hook; call before React DOM is imported (a setup file). */
 export function installRenderLogHook(): void {
+  if ((globalThis as { __REACT_DEVTOOLS_GLOBAL_HOOK__?: unknown }).__REACT_DEVTOOLS_GLOBAL_HOOK__) return;
   (globalThis as { __REACT_DEVTOOLS_GLOBAL_HOOK__?: unknown }).__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
     supportsFiber: true,
     isDisabled: false,
@@ -43,7 +46,7 @@ export function installRenderLogHook(): void {
     onCommitFiberUnmount: () => {},
     onPostCommitFiberRoot: () => {},
     onCommitFiberRoot: (_id: number, root: { current: Fiber }) => {
-      if (log) visit(root.current, log);
+      if (recording.log) visit(root.current, recording.log);
     },
   };
 }
@@ -51,9 +54,9 @@ export function installRenderLogHook(): void {
 /** Starts recording; the returned function stops and gives each component name with how often it rendered. */
 export function recordRenders(): () => Record<string, number> {
   const names: string[] = [];
-  log = names;
+  recording.log = names;
   return () => {
-    log = undefined;
+    recording.log = undefined;
     const counts: Record<string, number> = {};
     for (const name of names) counts[name] = (counts[name] ?? 0) + 1;
     return counts;

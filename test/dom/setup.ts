@@ -1,6 +1,6 @@
 import "@testing-library/jest-dom/vitest";
 import { cleanup } from "@testing-library/react";
-import { afterEach, expect } from "vitest";
+import { afterAll, afterEach, expect, vi } from "vitest";
 import * as axeMatchers from "vitest-axe/matchers";
 
 expect.extend(axeMatchers);
@@ -9,6 +9,16 @@ expect.extend(axeMatchers);
 afterEach(() => {
   cleanup();
   sessionStorage.clear();
+});
+
+// Files share a jsdom per worker (isolate: false): what one file left in the page must not reach the next.
+afterAll(() => {
+  cleanup();
+  vi.useRealTimers();
+  document.body.replaceChildren();
+  for (const name of ["lang", "dir", "data-theme", "style"]) document.documentElement.removeAttribute(name);
+  sessionStorage.clear();
+  localStorage.clear();
 });
 
 declare module "vitest" {

@@ -1,7 +1,8 @@
 // The real-gateway test project: Node environment, one real OpenClaw gateway per run (started by
-// global-setup.ts), files run one after another. Runs alone with
+// global-setup.ts), files run one after another because they share it (and its mock model). Runs alone with
 //   npx vitest run --config test/gateway/vitest.gateway.config.ts
-// and as the "gateway" project of the root vitest.config.ts.
+// and as the "gateway" project of the root vitest.config.ts. Files that restart a gateway are
+// *.restart.test.ts, in vitest.restart.config.ts.
 import { fileURLToPath } from 'node:url';
 import { defineProject } from 'vitest/config';
 
@@ -11,10 +12,10 @@ export default defineProject({
   test: {
     name: 'gateway',
     environment: 'node',
-    include: ['test/gateway/**/*.test.ts'],
+    include: ['test/gateway/**/*.real.test.ts'],
     exclude: ['test/gateway/runtime/**', 'test/gateway/.state/**'],
     globalSetup: ['test/gateway/global-setup.ts'],
-    // One shared gateway: keep files sequential so tests do not race on its sessions.
+    // One shared gateway and one scripted model: keep files sequential so tests do not race on them.
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 120_000,

@@ -17,7 +17,6 @@ export const storyTest = base.extend<
 >({
   preview: [
     async ({ browser }, use) => {
-      // An explicit context: AxeBuilder refuses pages made by browser.newPage().
       const context = await browser.newContext();
       const page = await context.newPage();
       await use({ page, problems: watchPageProblems(page) });

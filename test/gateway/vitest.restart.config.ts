@@ -1,0 +1,20 @@
+// The real-gateway files that restart a gateway (*.restart.test.ts): each starts one of its own, so they
+// run side by side and never disturb the shared gateway of the "gateway" project. Runs alone with
+//   npx vitest run --config test/gateway/vitest.restart.config.ts
+// and as the "gateway-restart" project of the root vitest.config.ts.
+import { fileURLToPath } from 'node:url';
+import { defineProject } from 'vitest/config';
+
+export default defineProject({
+  root: fileURLToPath(new URL('../..', import.meta.url)),
+  test: {
+    name: 'gateway-restart',
+    environment: 'node',
+    include: ['test/gateway/**/*.restart.test.ts'],
+    exclude: ['test/gateway/runtime/**', 'test/gateway/.state/**'],
+    // Two at a time: each mostly waits on its gateway, but starting one keeps a core busy for about 12 s.
+    maxWorkers: 2,
+    testTimeout: 60_000,
+    hookTimeout: 180_000,
+  },
+});

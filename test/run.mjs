@@ -1,0 +1,127 @@
+#!/usr/bin/env node
+// `npm test`: every check, in the two lanes of test/stages.mjs: the stages that wait on real gateways run beside
+// the ones that need the CPU.
+// Each stage's output goes to test-results/stages/<stage>.log and is printed when the stage ends (all of it when
+// it failed or on CI, its last lines otherwise); the closing table gives each stage's time, also written to
+// test-results/stages.json. A failed stage fails the run; stages that need it are skipped, the others still run.
+//
+//   node test/run.mjs            every stage
+//   node test/run.mjs --list     the stages, their order and what each waits for
+import { spawn } from "node:child_process";
+import { createWriteStream, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { STAGES } from "./stages.mjs";
+
+const LOG_DIR = "test-results/stages";
+const ci = Boolean(process.env.CI);
+
+if (process.argv.includes("--list")) {
+  for (const stage of STAGES) {
+    const waits = stage.after?.length ? ` (after ${stage.after.join(", ")})` : "";
+    console.log(`${stage.lane.padEnd(8)}  ${stage.name}${waits}: ${stage.command}`);
+  }
+  process.exit(0);
+}
+
+mkdirSync(LOG_DIR, { recursive: true });
+// Reports of an earlier run must not be counted with this one's.
+for (const name of readdirSync("test-results")) {
+  if (/^(vitest.*|playwright)\.json$/.test(name)) rmSync(`test-results/${name}`);
+}
+const started = Date.now();
+const seconds = (ms) => (ms / 1000).toFixed(1);
+/** name → { status: "waiting" | "running" | "passed" | "failed" | "skipped", ms } */
+const results = new Map(STAGES.map((stage) => [stage.name, { status: "waiting", ms: 0 }]));
+// One stage at a time per lane, in the listed order; a lane moves on whether its last stage passed or not.
+const busyLanes = new Set();
+const running = new Set();
+
+function logFile(name) {
+  return `${LOG_DIR}/${name.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "").toLowerCase()}.log`;
+}
+
+function report(stage, result) {
+  const output = readFileSync(logFile(stage.name), "utf8");
+  const lines = output.trimEnd().split("\n");
+  const shown = result.status === "failed" || ci ? lines : lines.slice(-4);
+  const mark = result.status === "passed" ? "✓" : "✗";
+  console.log(`\n== ${mark} ${stage.name} (${seconds(result.ms)} s${result.status === "failed" ? `, exit ${result.code}` : ""}) ==`);
+  if (shown.length < lines.length) console.log(`   … ${lines.length - shown.length} lines in ${logFile(stage.name)}`);
+  console.log(shown.join("\n"));
+}
+
+function start(stage) {
+  const result = results.get(stage.name);
+  result.status = "running";
+  busyLanes.add(stage.lane);
+  running.add(stage.name);
+  console.log(`-- ${seconds(Date.now() - started).padStart(6)} s  start ${stage.name}`);
+  const out = createWriteStream(logFile(stage.name));
+  const t0 = Date.now();
+  // A process group of its own, so a stage that is stopped takes its servers and browsers with it.
+  const child = spawn(stage.command, { shell: true, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...stage.env }, detached: true });
+  children.add(child);
+  child.stdout.pipe(out, { end: false });
+  child.stderr.pipe(out, { end: false });
+  child.on("close", (code) => {
+    children.delete(child);
+    out.end(() => {
+      result.ms = Date.now() - t0;
+      result.code = code;
+      result.status = code === 0 ? "passed" : "failed";
+      running.delete(stage.name);
+      busyLanes.delete(stage.lane);
+      report(stage, result);
+      schedule();
+    });
+  });
+}
+
+function schedule() {
+  // Lanes whose next stage in order is still waiting: a later stage of that lane must not overtake it.
+  const earlierWaiting = new Set();
+  for (const stage of STAGES) {
+    const result = results.get(stage.name);
+    if (result.status !== "waiting") continue;
+    const needs = (stage.after ?? []).map((name) => results.get(name).status);
+    if (needs.some((status) => status === "failed" || status === "skipped")) {
+      result.status = "skipped";
+      console.log(`\n== - ${stage.name}: skipped, a stage it needs failed ==`);
+      continue;
+    }
+    if (needs.some((status) => status !== "passed")) {
+      earlierWaiting.add(stage.lane);
+      continue;
+    }
+    if (busyLanes.has(stage.lane) || earlierWaiting.has(stage.lane)) {
+      earlierWaiting.add(stage.lane);
+      continue;
+    }
+    start(stage);
+  }
+  if (running.size === 0) finish();
+}
+
+function finish() {
+  const total = Date.now() - started;
+  const rows = STAGES.map((stage) => ({ stage: stage.name, ...results.get(stage.name) }));
+  writeFileSync("test-results/stages.json", `${JSON.stringify({ totalMs: total, stages: rows }, null, 2)}\n`);
+  console.log(`\n== npm test: ${seconds(total)} s on ${ci ? "CI" : "this machine"} ==`);
+  for (const row of rows) console.log(`${row.status.padEnd(8)} ${seconds(row.ms).padStart(7)} s  ${row.stage}`);
+  process.exit(rows.every((row) => row.status === "passed") ? 0 : 1);
+}
+
+const children = new Set();
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.on(signal, () => {
+    for (const child of children) {
+      try {
+        process.kill(-child.pid, "SIGTERM");
+      } catch {
+        /* already gone */
+      }
+    }
+    process.exit(130);
+  });
+}
+
+schedule();
