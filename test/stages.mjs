@@ -22,6 +22,8 @@ export const STAGES = [
     after: ["gateway runtime"],
     command: `npx vitest run --project gateway-restart ${vitestJson("gateway-restart")}`,
   },
+  // Mostly npm fetching from the registry; in this lane it leaves the CPU lane's Playwright alone.
+  { name: "install", lane: "gateways", after: ["build: library"], command: "node test/install/run.mjs" },
   {
     name: "soak (20 faults)",
     lane: "gateways",
@@ -45,5 +47,4 @@ export const STAGES = [
     after: ["gateway runtime", "build: playground", "build: storybook"],
     command: "npx playwright test",
   },
-  { name: "install", lane: "cpu", after: ["build: library"], command: "node test/install/run.mjs" },
 ];

@@ -12,8 +12,8 @@ export default defineProject({
   test: {
     name: 'gateway',
     environment: 'node',
-    include: ['test/gateway/**/*.real.test.ts'],
-    exclude: ['test/gateway/runtime/**', 'test/gateway/.state/**'],
+    include: ['test/gateway/**/*.test.ts'],
+    exclude: ['test/gateway/runtime/**', 'test/gateway/.state/**', 'test/gateway/**/*.restart.test.ts'],
     globalSetup: ['test/gateway/global-setup.ts'],
     // One shared gateway and one scripted model: keep files sequential so tests do not race on them.
     fileParallelism: false,
