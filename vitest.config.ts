@@ -22,8 +22,8 @@ export default defineConfig({
     // The default leaves one core idle, which on a 2-core machine runs every file one after another.
     maxWorkers: 2,
     projects: [
-      // Files of a worker share one module cache and one jsdom (isolate: false): building a fresh jsdom and
-      // re-importing React for each file cost more than the tests themselves. setup.ts resets the page between files.
+      // Files of a worker share one jsdom and the packages they import (isolate: false): building a fresh jsdom and
+      // loading React again for each file cost more than the tests themselves. setup.ts resets the page between files.
       {
         extends: true,
         test: {

@@ -58,7 +58,7 @@ function start(stage) {
   const out = createWriteStream(logFile(stage.name));
   const t0 = Date.now();
   // A process group of its own, so a stage that is stopped takes its servers and browsers with it.
-  const child = spawn(stage.command, { shell: true, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...stage.env }, detached: true });
+  const child = spawn(stage.command, { shell: true, stdio: ["ignore", "pipe", "pipe"], detached: true });
   children.add(child);
   child.stdout.pipe(out, { end: false });
   child.stderr.pipe(out, { end: false });

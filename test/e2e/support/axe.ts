@@ -4,7 +4,6 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { Page } from "@playwright/test";
-import type { AxeResults, RunOptions } from "axe-core";
 import type * as Axe from "axe-core";
 
 /** The axe rule tags every page and story must pass. */
@@ -13,9 +12,9 @@ export const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
 /** Runs axe over the page's document (or only `include`, a CSS selector), returning its raw results. */
-export async function runAxe(page: Page, { include }: { include?: string } = {}): Promise<AxeResults> {
+export async function runAxe(page: Page, { include }: { include?: string } = {}): Promise<Axe.AxeResults> {
   if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE_SOURCE);
-  const options: RunOptions = { runOnly: { type: "tag", values: WCAG_TAGS }, resultTypes: ["violations"] };
+  const options: Axe.RunOptions = { runOnly: { type: "tag", values: WCAG_TAGS }, resultTypes: ["violations"] };
   const results = await page.evaluate(
     async ({ selector, options }) => {
       const axe = (window as unknown as { axe: typeof Axe }).axe;
@@ -32,7 +31,7 @@ export async function runAxe(page: Page, { include }: { include?: string } = {})
 }
 
 /** One readable line per failing node: rule, impact, target and axe's own summary. */
-export function describeViolations(results: AxeResults): string[] {
+export function describeViolations(results: Axe.AxeResults): string[] {
   return results.violations.flatMap((violation) =>
     violation.nodes.map(
       (node) =>
