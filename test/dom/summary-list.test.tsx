@@ -19,16 +19,20 @@ async function finished(n: number, first = 1) {
   await vi.waitFor(() => expect(h.store.getState().outcomes.size).toBe(first - 1 + n));
 }
 
+/** The list on the harness's dock, in English, showing `pageSize` summaries a page. */
+const renderList = (pageSize: number) =>
+  render(
+    <QuestionDockProvider store={h.store}>
+      <QuestionSummaryList pageSize={pageSize} />
+    </QuestionDockProvider>,
+  );
+
 const shownQuestions = () => screen.getAllByRole("article").map((a) => within(a).getByText(/^Question \d+\?$/).textContent);
 
 describe("QuestionSummaryList in a long conversation", () => {
   it("shows the newest page, then earlier ones a page at a time from the keyboard, and moves focus to the list once all show", async () => {
     await finished(7);
-    render(
-      <QuestionDockProvider store={h.store}>
-        <QuestionSummaryList pageSize={3} />
-      </QuestionDockProvider>,
-    );
+    renderList(3);
     expect(shownQuestions()).toEqual(["Question 5?", "Question 6?", "Question 7?"]);
     const earlier = screen.getByRole("button", { name: "Show earlier questions (4 not shown)" });
     await h.user.tab();
@@ -44,11 +48,7 @@ describe("QuestionSummaryList in a long conversation", () => {
 
   it("keeps showing the newest summaries as more questions end, and numbers the list from the first shown", async () => {
     await finished(4);
-    render(
-      <QuestionDockProvider store={h.store}>
-        <QuestionSummaryList pageSize={2} />
-      </QuestionDockProvider>,
-    );
+    renderList(2);
     await finished(3, 5);
     expect(shownQuestions()).toEqual(["Question 6?", "Question 7?"]);
     expect(screen.getByRole("list", { name: "Finished questions" })).toHaveAttribute("start", "6");
@@ -62,11 +62,7 @@ describe("QuestionSummaryList in a long conversation", () => {
       </QuestionDockProvider>,
     );
     expect(screen.getByRole("button", { name: "Die frühere Frage zeigen" })).toBeInTheDocument();
-    render(
-      <QuestionDockProvider store={h.store}>
-        <QuestionSummaryList pageSize={Number.NaN} />
-      </QuestionDockProvider>,
-    );
+    renderList(Number.NaN);
     // The default page holds both, so only the German list has a button.
     expect(screen.queryByRole("button", { name: /earlier/i })).not.toBeInTheDocument();
     expect(screen.getByRole("list", { name: "Finished questions" }).children).toHaveLength(2);
