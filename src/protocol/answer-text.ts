@@ -1,3 +1,5 @@
+import { sendableText } from "./sendable-text";
+
 /** One question's answer as it appears in a reply. */
 export interface AnswerBlock {
   title: string;
@@ -7,11 +9,15 @@ export interface AnswerBlock {
 /** A reply read back for the summary: split per question, or whole when splitting would be a guess. */
 export type ParsedAnswerText = { kind: "split"; blocks: AnswerBlock[] } | { kind: "whole"; text: string };
 
-const heading = (title: string) => `> ${title.replace(/\s*\n\s*/g, " ").trim()}`;
+// Titles and labels are the agent's text, and the gateway refuses a chat message holding a NUL on every try:
+// they get the rule typed answers get at input, so an answer never waits on a send that must fail.
+const clean = (text: string) => sendableText(text).text;
+
+const heading = (title: string) => `> ${clean(title).replace(/\s*\n\s*/g, " ").trim()}`;
 
 /** Formats async answers as a chat reply: `> {title}`, a blank line, the values joined by ", ", a blank line between questions. */
 export function formatAnswerText(items: ReadonlyArray<{ title: string; values: readonly string[] }>): string {
-  return items.map((item) => `${heading(item.title)}\n\n${item.values.join(", ")}`).join("\n\n");
+  return items.map((item) => `${heading(item.title)}\n\n${item.values.map(clean).join(", ")}`).join("\n\n");
 }
 
 /**

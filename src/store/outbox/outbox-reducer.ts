@@ -26,7 +26,9 @@ export type OutboxEvent =
   /** This pane went on- or offline; its own business, so the entry keeps its updatedAt. */
   | { type: "pauseChanged"; isPaused: boolean }
   /** A page closed while this entry was sending: it may have arrived. */
-  | { type: "pageClosed" };
+  | { type: "pageClosed" }
+  /** A saved text held characters the gateway refuses or strips; `message` is it without them. */
+  | { type: "cleaned"; message: string };
 
 /** The statuses each event applies in; from any other the entry stays as it was. */
 export const OUTBOX_TRANSITIONS: Readonly<Record<OutboxEvent["type"], readonly OutboxEntry["state"][]>> = {
@@ -40,6 +42,7 @@ export const OUTBOX_TRANSITIONS: Readonly<Record<OutboxEvent["type"], readonly O
   edited: ["queued"],
   pauseChanged: ["queued"],
   pageClosed: ["sending"],
+  cleaned: ["queued", "failed", "unconfirmed"],
 };
 
 function withoutFailure(entry: OutboxEntry): OutboxEntry {
@@ -69,6 +72,14 @@ function next(entry: OutboxEntry, event: OutboxEvent, at: number): OutboxEntry {
       return entry.isPaused === event.isPaused ? entry : { ...entry, isPaused: event.isPaused };
     case "pageClosed":
       return { ...withoutFailure(entry), state: "unconfirmed", isPaused: false, failureCode: "page-closed" };
+    case "cleaned": {
+      if (event.message === entry.message) return entry;
+      // The gateway refuses a text with a NUL before it takes the key, so the same key may carry the clean text;
+      // a refusal of the old text says nothing about the new one, so it goes back in the queue.
+      if (entry.state !== "failed") return { ...entry, message: event.message };
+      const { refusedForGood: _refused, ...rest } = withoutFailure(entry);
+      return { ...rest, message: event.message, state: "queued" };
+    }
   }
 }
 

@@ -1,5 +1,6 @@
 import { createStore } from "zustand/vanilla";
 import { systemClock } from "../../gateway/clock";
+import { sendableText } from "../../protocol";
 import { createOutboxCore, type Outbox, type OutboxCore, type OutboxOptions, type OutboxStore } from "./outbox-core";
 import { createDelivery, type Delivery } from "./outbox-delivery";
 import { outboxReducer } from "./outbox-reducer";
@@ -20,10 +21,14 @@ function randomId(): string {
   return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}-${Math.random().toString(36).slice(2)}`;
 }
 
-/** What an entry became when another page left it: a send cut short by a reload is uncertain, not lost and not sent. */
+/**
+ * What an entry became when another page left it: a send cut short by a reload is uncertain, not lost and not
+ * sent; and a text saved by an earlier version, with characters the gateway refuses for good, is cleaned.
+ */
 function afterReload(entry: OutboxEntry, core: OutboxCore): OutboxEntry {
   const closed = outboxReducer(entry, { type: "pageClosed" }, core.o.now());
-  return outboxReducer(closed, { type: "pauseChanged", isPaused: !core.connected() }, core.o.now());
+  const cleaned = outboxReducer(closed, { type: "cleaned", message: sendableText(closed.message).text }, core.o.now());
+  return outboxReducer(cleaned, { type: "pauseChanged", isPaused: !core.connected() }, core.o.now());
 }
 
 /** Applies another pane's news; an entry this pane is sending right now keeps its own state, which is sent back. */
@@ -182,7 +187,7 @@ async function load(core: OutboxCore, delivery: Delivery): Promise<void> {
     if (!isOutboxEntry(entry, core.o.sessionKey) || core.entry(entry.id)) continue;
     core.owned.add(entry.id);
     const next = afterReload(entry, core);
-    core.put(next, { persist: next.state !== entry.state, broadcast: false });
+    core.put(next, { persist: next.state !== entry.state || next.message !== entry.message, broadcast: false });
   }
   core.set({ ready: true });
   await delivery.resume();

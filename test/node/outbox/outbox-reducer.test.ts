@@ -33,6 +33,9 @@ const ROWS: Row[] = [
   { rule: "…and an uncertain one", from: entry("unconfirmed", { failureCode: "timeout" }), event: { type: "requeued", isPaused: false }, expect: { state: "queued", absent: ["failureCode"] } },
   { rule: "Edit changes the text of a queued entry never sent", from: entry("queued"), event: { type: "edited", message: "Production" }, expect: { message: "Production" } },
   { rule: "going offline pauses a queued entry without a new updatedAt", from: entry("queued"), event: { type: "pauseChanged", isPaused: true }, expect: { isPaused: true, updatedAt: 1_000 } },
+  { rule: "a saved text is cleaned of what the gateway refuses, queued as it was", from: entry("queued", { message: "> Pick\u0000\n\nmain" }), event: { type: "cleaned", message: "> Pick\n\nmain" }, expect: { state: "queued", message: "> Pick\n\nmain" } },
+  { rule: "…and a refusal for good of the old text is lifted: it goes back in the queue", from: entry("failed", { refusedForGood: true, failureReason: "message must not contain null bytes", failureCount: 1 }), event: { type: "cleaned", message: "main" }, expect: { state: "queued", message: "main", failureCount: 1, absent: ["refusedForGood", "failureReason"] } },
+  { rule: "…while an uncertain one stays uncertain, with Retry", from: entry("unconfirmed", { failureCode: "page-closed" }), event: { type: "cleaned", message: "main" }, expect: { state: "unconfirmed", failureCode: "page-closed", message: "main" } },
   { rule: "a page closed mid-send leaves it uncertain, only just newer", from: entry("sending", { failureReason: "old" }), event: { type: "pageClosed" }, expect: { state: "unconfirmed", failureCode: "page-closed", updatedAt: 1_001, absent: ["failureReason"] } },
 ];
 
@@ -55,6 +58,7 @@ describe("outboxReducer", () => {
   const refusedRows = [
     { what: "Retry of an answer refused for good", from: entry("failed", { refusedForGood: true }), event: { type: "requeued", isPaused: false } as OutboxEvent },
     { what: "Edit of an answer already sent once", from: entry("queued", { attempts: 1 }), event: { type: "edited", message: "Production" } as OutboxEvent },
+    { what: "a cleaning that changes nothing", from: entry("failed", { refusedForGood: true }), event: { type: "cleaned", message: "Staging" } as OutboxEvent },
     { what: "a pause that changes nothing", from: entry("queued", { isPaused: true }), event: { type: "pauseChanged", isPaused: true } as OutboxEvent },
   ];
   it.each(refusedRows)("leaves the entry as it was: $what", ({ from, event }) => {
@@ -75,6 +79,7 @@ describe("outboxReducer", () => {
     edited: { type: "edited", message: "Production" },
     pauseChanged: { type: "pauseChanged", isPaused: true },
     pageClosed: { type: "pageClosed" },
+    cleaned: { type: "cleaned", message: "Production" },
   };
   it("has rules that leave some status out for every event but confirmation, and confirmed is final", () => {
     expect(sweep.length).toBeGreaterThan(30);

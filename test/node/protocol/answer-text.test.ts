@@ -12,6 +12,11 @@ describe("formatAnswerText", () => {
   it("keeps a multi-line title on one quoted line", () => {
     expect(formatAnswerText([{ title: "Pick\none", values: ["A"] }])).toBe("> Pick one\n\nA");
   });
+
+  it("drops from the agent's titles and labels what the gateway refuses (NUL) or strips (other C0, DEL)", () => {
+    const text = formatAnswerText([{ title: "Which\u0000 branch?\u0007", values: ["ma\u0000in\u007f", "rel\u001bease"] }]);
+    expect(text).toBe("> Which branch?\n\nmain, release");
+  });
 });
 
 describe("parseAnswerText", () => {
@@ -29,6 +34,11 @@ describe("parseAnswerText", () => {
         { title: "Regions", answer: "eu-west, us-east" },
       ],
     });
+  });
+
+  it("splits a reply to titles that held control characters, as it was sent", () => {
+    const text = formatAnswerText([{ title: "Which\u0000 branch?", values: ["main"] }]);
+    expect(parseAnswerText(text, ["Which\u0000 branch?"])).toEqual({ kind: "split", blocks: [{ title: "Which\u0000 branch?", answer: "main" }] });
   });
 
   it("keeps multi-line answers inside their block", () => {
