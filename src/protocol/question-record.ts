@@ -35,6 +35,8 @@ export interface GatewayQuestion {
   isOther?: boolean;
   /** A link shown beside the question; already checked to be http or https. */
   url?: string;
+  /** The answer is a secret: masked, never stored or shared, whether or not a `secretStore` says where it goes. */
+  isSecret?: boolean;
   secretStore?: SecretStore;
 }
 
@@ -52,9 +54,9 @@ export interface QuestionRecord {
   resolvedBy?: unknown;
 }
 
-/** True when the question's answer must be masked and never stored. */
+/** True when the question's answer must be masked and never stored: flagged `isSecret`, or bound to a secret store. */
 export function isSecretQuestion(q: GatewayQuestion): boolean {
-  return q.secretStore !== undefined;
+  return q.isSecret === true || q.secretStore !== undefined;
 }
 
 /** Validates an answer envelope from the wire. */
@@ -106,6 +108,7 @@ function readQuestion(r: Reader, raw: unknown, path: string): GatewayQuestion | 
   if (new Set(options.map((o) => o.label)).size !== options.length) r.fail(r.at(path, "options"), "option labels must be unique");
   const multiSelect = r.optionalBoolean(q.multiSelect, r.at(path, "multiSelect"));
   const isOther = r.optionalBoolean(q.isOther, r.at(path, "isOther"));
+  const isSecret = r.optionalBoolean(q.isSecret, r.at(path, "isSecret"));
   const secretStore = q.secretStore === undefined || q.secretStore === null ? undefined : readSecretStore(r, q.secretStore, r.at(path, "secretStore"));
   if (questionId === undefined || header === undefined || question === undefined) return undefined;
   if (options.length === 0 && !isOther) r.fail(r.at(path, "options"), "a question without options must accept free text (isOther)");
@@ -115,6 +118,7 @@ function readQuestion(r: Reader, raw: unknown, path: string): GatewayQuestion | 
   // An unsafe link is dropped rather than failing the record: the question itself is still answerable.
   const url = safeHttpUrl(q.url);
   if (url) out.url = url;
+  if (isSecret !== undefined) out.isSecret = isSecret;
   if (secretStore) out.secretStore = secretStore;
   return out;
 }

@@ -1,5 +1,5 @@
 import { GatewayRequestError } from "../gateway/types";
-import type { QuestionRecord } from "../protocol";
+import { isSecretQuestion, type QuestionRecord } from "../protocol";
 import type { DockContext } from "./create-dock-store";
 
 /** How many refusals the state keeps; one per method is the usual case. */
@@ -54,7 +54,7 @@ export function hasFullQuestionAccess(granted: readonly string[] | undefined): b
 /** Why a narrow connection must not show this record, or undefined when it may. */
 export function hiddenReasonOf(record: QuestionRecord, granted: readonly string[] | undefined): HiddenReason | undefined {
   if (hasFullQuestionAccess(granted)) return undefined;
-  if (record.questions.some((q) => q.secretStore !== undefined)) return "secret";
+  if (record.questions.some(isSecretQuestion)) return "secret";
   if (!record.sessionKey) return "sessionless";
   if (!record.runId) return "admin";
   return undefined;

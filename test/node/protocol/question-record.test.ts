@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkAnswers, parseQuestionRecord, parseRecordList, parseResolvedEvent, safeHttpUrl, sameAnswers } from "../../../src/protocol";
+import { checkAnswers, isSecretQuestion, parseQuestionRecord, parseRecordList, parseResolvedEvent, safeHttpUrl, sameAnswers } from "../../../src/protocol";
 
 const record = (over: Record<string, unknown> = {}) => ({
   id: "q-1",
@@ -36,7 +36,16 @@ describe("parseQuestionRecord", () => {
     expect(evil.ok && evil.value.questions[0]?.url).toBeUndefined();
   });
 
+  it("reads isSecret: a question flagged secret is one, with or without a secret store", () => {
+    const flagged = parseQuestionRecord(withQuestion({ options: [], isSecret: true }));
+    expect(flagged.ok && flagged.value.questions[0]?.isSecret).toBe(true);
+    expect(flagged.ok && isSecretQuestion(flagged.value.questions[0]!)).toBe(true);
+    const plain = parseQuestionRecord(withQuestion({ isSecret: false }));
+    expect(plain.ok && isSecretQuestion(plain.value.questions[0]!)).toBe(false);
+  });
+
   it.each<[string, Record<string, unknown>, string]>([
+    ["isSecret not a boolean", withQuestion({ isSecret: "yes" }), "questions[0].isSecret"],
     ["missing id", record({ id: undefined }), "id"],
     ["no questions", record({ questions: [] }), "questions"],
     ["bad status", record({ status: "done" }), "status"],

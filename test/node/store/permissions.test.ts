@@ -36,6 +36,15 @@ describe("Questions a narrow connection has no privilege for", () => {
   const secret = record("secret", { sessionKey: SESSION, runId: "run-1", questions: [{ ...question, secretStore: { name: "API_KEY", kind: "secret" } }] });
   const sessionless = record("sessionless", {});
   const admin = record("admin", { sessionKey: SESSION, agentId: "main" });
+  const flagged = record("flagged", { sessionKey: SESSION, runId: "run-1", questions: [{ ...question, options: [], isOther: true, isSecret: true }] });
+
+  it("hide a question flagged isSecret as they hide one bound to a secret store", async () => {
+    vi.spyOn(console, "info").mockImplementation(() => {});
+    const store = createQuestionDockStore({ client: connection(["operator.sessions.write"], [own, flagged]), sessionKey: SESSION });
+    await vi.waitFor(() => expect(store.getState().order).toEqual(["own"]));
+    expect(store.getState().permission.hidden.map((h) => [h.id, h.reason])).toEqual([["flagged", "secret"]]);
+    store.getState().actions.dispose();
+  });
 
   it("are not shown; each reason is logged once per id and kept for the details view", async () => {
     const info = vi.spyOn(console, "info").mockImplementation(() => {});
