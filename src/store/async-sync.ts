@@ -4,7 +4,7 @@ import type { AsyncQuestionEntry } from "./async/types";
 import type { DockContext } from "./create-dock-store";
 import type { GatewaySync } from "./gateway-sync";
 import type { AsyncDraft } from "./outbox/types";
-import { entryForItem } from "./outbox/outbox-rules";
+import { entryForItem, isMemoryOnlyDraft } from "./outbox/outbox-rules";
 import { answersFor, draftOf } from "./selectors";
 import type { AsyncLink, Outcome, QuestionDraft, RequestView } from "./types";
 
@@ -150,12 +150,15 @@ export function createAsyncSync(ctx: DockContext, sync: GatewaySync, services: A
     }
   };
 
+  // Whatever storage the host passed, a draft holding a credential never reaches it; an earlier copy goes instead.
+  const keepDraft = (draft: AsyncDraft) => void (isMemoryOnlyDraft(draft) ? storage.deleteDraft(draft.sessionKey, draft.itemId) : storage.saveDraft(draft)).catch(() => undefined);
+
   const saveDraftSoon = (draft: AsyncDraft) => {
     const previous = saveTimers.get(draft.itemId);
     if (previous !== undefined) timers.clearTimeout(previous);
     saveTimers.set(draft.itemId, timers.setTimeout(() => {
       saveTimers.delete(draft.itemId);
-      void storage.saveDraft(draft).catch(() => undefined);
+      keepDraft(draft);
     }, DRAFT_SAVE_DELAY_MS));
   };
 
@@ -238,7 +241,7 @@ export function createAsyncSync(ctx: DockContext, sync: GatewaySync, services: A
       // and the draft comes back if the person reopens it.
       const draft = draftOfView(record, s.views.get(rid), link, sessionKey, now());
       savedDrafts.set(link.itemId, draft);
-      void storage.saveDraft({ ...draft, disposition: "skipped" }).catch(() => undefined);
+      keepDraft({ ...draft, disposition: "skipped" });
       setProtected(link.itemId, false);
       sync.settle(rid, "skipped", undefined, { async: link });
       conversation.getState().actions.skip(link.itemId);
@@ -249,7 +252,7 @@ export function createAsyncSync(ctx: DockContext, sync: GatewaySync, services: A
       const rid = asyncRequestId(itemId);
       const outcome = ctx.get().outcomes.get(rid);
       const draft = savedDrafts.get(itemId);
-      if (outcome?.kind === "skipped" && draft) void storage.saveDraft({ ...draft, disposition: undefined }).catch(() => undefined);
+      if (outcome?.kind === "skipped" && draft) keepDraft({ ...draft, disposition: undefined });
       sync.dropOutcome(rid);
       conversation.getState().actions.reopen(itemId);
       reconcile();

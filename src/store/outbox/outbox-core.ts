@@ -4,6 +4,7 @@ import type { GatewayConnection } from "../../gateway/types";
 import type { Timers } from "../timers";
 import { SecretNotStoredError } from "./persistence";
 import { outboxReducer, type OutboxEvent } from "./outbox-reducer";
+import { isMemoryOnly } from "./outbox-rules";
 import type { AsyncDraft, DockStorage, OutboxEntry, OutboxHistory, PaneBus } from "./types";
 
 /** Options of `createOutbox`. */
@@ -90,8 +91,10 @@ export interface OutboxCore {
   disposed: boolean;
   entry(id: string): OutboxEntry | undefined;
   connected(): boolean;
-  /** Stores an entry in the state, then optionally in storage and on the bus. */
+  /** Stores an entry in the state, then optionally in storage and on the bus; one holding a credential stays in memory. */
   put(entry: OutboxEntry, how?: { persist?: boolean; broadcast?: boolean }): void;
+  /** Tells the other panes about an entry, unless it may not leave this tab's memory. */
+  share(entry: OutboxEntry): void;
   /** Applies an event through `outboxReducer`, the only way an entry changes; undefined when it did not apply. */
   dispatch(id: string, event: OutboxEvent, how?: { persist?: boolean; broadcast?: boolean }): OutboxEntry | undefined;
   /** Removes an entry from the state, and optionally from storage and the other panes. */
@@ -127,9 +130,20 @@ export function createOutboxCore(o: OutboxCore["o"], get: () => Outbox, set: Sto
     connected: () => o.client.getConnection().state === "connected",
     put(entry, how = {}) {
       const clean = withoutUndefined(entry);
+      const before = core.entry(clean.id);
       set((s) => ({ entries: { ...s.entries, [clean.id]: clean }, order: insertOrdered(s.order, s.entries, clean) }));
-      if (how.persist !== false) core.save(() => o.storage.saveOutboxEntry(clean));
-      if (how.broadcast !== false) o.bus.post({ type: "outbox-changed", sessionKey: o.sessionKey, entry: clean });
+      if (!isMemoryOnly(clean)) {
+        if (how.persist !== false) core.save(() => o.storage.saveOutboxEntry(clean));
+        if (how.broadcast !== false) core.share(clean);
+        return;
+      }
+      // Only an entry that was shared before has copies to take back: on disk, and in the other panes.
+      if (!before || isMemoryOnly(before)) return;
+      if (how.persist !== false) core.save(() => o.storage.deleteOutboxEntry(o.sessionKey, clean.id));
+      if (how.broadcast !== false) o.bus.post({ type: "outbox-removed", sessionKey: o.sessionKey, id: clean.id });
+    },
+    share(entry) {
+      if (!isMemoryOnly(entry)) o.bus.post({ type: "outbox-changed", sessionKey: o.sessionKey, entry });
     },
     dispatch(id, event, how) {
       const prev = core.entry(id);

@@ -1,5 +1,6 @@
 import { GatewayRequestError } from "../../gateway/types";
-import type { DeliveryState, OutboxEntry } from "./types";
+import { looksLikeCredential } from "../../protocol";
+import type { AsyncDraft, DeliveryState, OutboxEntry } from "./types";
 
 const STATES: ReadonlySet<string> = new Set(["queued", "sending", "failed", "unconfirmed", "confirmed"]);
 
@@ -10,6 +11,19 @@ export function isOutboxEntry(value: unknown, sessionKey: string): value is Outb
     typeof e === "object" && e !== null && typeof e.id === "string" && e.id !== "" && e.sessionKey === sessionKey && typeof e.itemId === "string" &&
     typeof e.message === "string" && typeof e.state === "string" && STATES.has(e.state) && typeof e.createdAt === "number" && typeof e.updatedAt === "number"
   );
+}
+
+/** True when a draft may not leave this tab's memory: a secret answer, or text shaped like a credential. */
+export function isMemoryOnlyDraft(draft: AsyncDraft): boolean {
+  return draft.secret === true || draft.answers.some((a) => looksLikeCredential(a.other) || a.selected.some(looksLikeCredential));
+}
+
+/**
+ * True when an entry may not leave this tab's memory: written to storage, a credential would outlive the page,
+ * and broadcast, it would reach every other tab. It is still sent, and retried, while this page lives.
+ */
+export function isMemoryOnly(entry: OutboxEntry): boolean {
+  return looksLikeCredential(entry.message) || (entry.draft !== undefined && isMemoryOnlyDraft(entry.draft));
 }
 
 /** The outbox entry answering `itemId`, if any (one answer per question). */

@@ -4,7 +4,7 @@ import { sendableText } from "../../protocol";
 import { createOutboxCore, type Outbox, type OutboxCore, type OutboxOptions, type OutboxStore } from "./outbox-core";
 import { createDelivery, type Delivery } from "./outbox-delivery";
 import { outboxReducer } from "./outbox-reducer";
-import { canDiscard, canEdit, canRetry, entryForItem, isNewer, isOutboxEntry } from "./outbox-rules";
+import { canDiscard, canEdit, canRetry, entryForItem, isMemoryOnly, isNewer, isOutboxEntry } from "./outbox-rules";
 import type { AsyncDraft, OutboxEntry, PaneMessage } from "./types";
 
 export type { EnqueueInput, Outbox, OutboxActions, OutboxOptions, OutboxState, OutboxStore } from "./outbox-core";
@@ -37,13 +37,13 @@ function applyPaneMessage(core: OutboxCore, delivery: Delivery, message: PaneMes
   if (message.type === "reopen-draft") return reopen(message.draft);
   if (message.type === "outbox-removed") {
     const local = core.entry(message.id);
-    if (local && busyHere(message.id)) return core.o.bus.post({ type: "outbox-changed", sessionKey: core.o.sessionKey, entry: local });
+    if (local && busyHere(message.id)) return core.share(local);
     return core.remove(message.id, { persist: false, broadcast: false });
   }
   if (message.type !== "outbox-changed" || !isOutboxEntry(message.entry, core.o.sessionKey)) return;
   const incoming = message.entry;
   const local = core.entry(incoming.id);
-  if (local && busyHere(local.id) && incoming.state !== "confirmed") return core.o.bus.post({ type: "outbox-changed", sessionKey: core.o.sessionKey, entry: local });
+  if (local && busyHere(local.id) && incoming.state !== "confirmed") return core.share(local);
   if (local && !isNewer(incoming, local)) return;
   core.put({ ...incoming, isPaused: incoming.state === "queued" && !core.connected() }, { persist: false, broadcast: false });
   delivery.checkAll();
@@ -124,6 +124,11 @@ export function createOutbox(options: OutboxOptions): OutboxStore {
         }
         const draft: AsyncDraft = entry.draft ?? { itemId: entry.itemId, sessionKey: entry.sessionKey, answers: [], edited: false, updatedAt: o.now() };
         core.remove(id);
+        // A credential reopens in this tab only: the other panes never saw the answer, so they have nothing to reopen.
+        if (isMemoryOnly(entry)) {
+          reopen(draft);
+          return draft;
+        }
         core.save(() => o.storage.saveDraft(draft));
         o.bus.post({ type: "reopen-draft", sessionKey: o.sessionKey, itemId: entry.itemId, draft });
         reopen(draft);
@@ -187,6 +192,8 @@ async function load(core: OutboxCore, delivery: Delivery): Promise<void> {
     if (!isOutboxEntry(entry, core.o.sessionKey) || core.entry(entry.id)) continue;
     core.owned.add(entry.id);
     const next = afterReload(entry, core);
+    // Written before such answers stayed in memory: this page may still send it, but the stored copy goes.
+    if (isMemoryOnly(entry)) core.save(() => core.o.storage.deleteOutboxEntry(core.o.sessionKey, entry.id));
     core.put(next, { persist: next.state !== entry.state || next.message !== entry.message, broadcast: false });
   }
   core.set({ ready: true });

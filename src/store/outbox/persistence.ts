@@ -1,6 +1,6 @@
 import { createStore, del, promisifyRequest, set, type UseStore } from "idb-keyval";
 import { looksLikeCredential } from "../../protocol";
-import { isOutboxEntry } from "./outbox-rules";
+import { isMemoryOnly, isOutboxEntry } from "./outbox-rules";
 import type { AsyncDraft, DockStorage, OutboxEntry } from "./types";
 
 /** Name of the IndexedDB database that holds drafts and the outbox. @default "openclaw-question-dock" */
@@ -48,7 +48,7 @@ export interface RecordBackend {
 }
 
 // The rules every storage keeps, over any backend: keys per session, records that fail their guard skipped on
-// load, secret answers refused before anything is written, and a draft holding a credential never written.
+// load, secret answers refused before anything is written, and a draft or an answer holding a credential never written.
 function storageOver(backend: RecordBackend): DockStorage {
   return {
     async loadOutbox(sessionKey) {
@@ -57,6 +57,8 @@ function storageOver(backend: RecordBackend): DockStorage {
     },
     async saveOutboxEntry(entry) {
       refuseSecrets(entry);
+      // An answer shaped like a credential is never kept on disk either: the stored copy goes instead.
+      if (isMemoryOnly(entry)) return backend.remove(outboxKey(entry.sessionKey, entry.id));
       await backend.put(outboxKey(entry.sessionKey, entry.id), entry);
     },
     async deleteOutboxEntry(sessionKey, id) {
