@@ -1,5 +1,5 @@
 import type { StoreApi } from "zustand/vanilla";
-import { isSecretQuestion, sendableText, withEntry, type QuestionRecord } from "../protocol";
+import { isSecretQuestion, looksLikeCredential, sendableText, withEntry, type QuestionRecord } from "../protocol";
 import { isBlockingDraft, type BlockingDraft, type BlockingDraftStorage } from "./blocking-draft-storage";
 import type { DockContext } from "./create-dock-store";
 import { withStep } from "./drafts";
@@ -106,6 +106,8 @@ export function createBlockingDrafts(ctx: DockContext, store: StoreApi<DockStore
     const draft = draftFrom(record, view, sessionKey, now());
     known.set(rid, draft);
     saveSoon(draft);
+    // Storage drops a draft shaped like a credential; the other tabs must not get it live either, so they keep their last copy.
+    if (draft.answers.some((a) => looksLikeCredential(a.other))) return;
     bus?.post({ type: "blocking-draft", sessionKey, requestId: rid, draft });
   };
 
