@@ -35,7 +35,7 @@ export { useOptionGroup, type OptionGroupState, type OptionItem } from "./hooks/
 export { useOtherField, type OtherFieldState } from "./hooks/use-other-field";
 export { useExpiryCountdown, type ExpiryCountdown } from "./hooks/use-expiry-countdown";
 export { useDockKeyboard, type DockKeyboardOptions } from "./hooks/use-dock-keyboard";
-export { useOutcomes } from "./hooks/use-outcomes";
+export { isAnsweredOutcome, useOutcomes } from "./hooks/use-outcomes";
 export { useDelivery } from "./hooks/use-delivery";
 export { useComposerAnswer, type ComposerAnswer, type ComposerAnswerOffer } from "./hooks/use-composer-answer";
 export { useMessages } from "./hooks/use-messages";

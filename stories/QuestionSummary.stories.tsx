@@ -50,7 +50,7 @@ export const AnsweredElsewhere: Story = {
       requests: [ask(REGION)],
       drive: async (d) => {
         const id = d.activeId();
-        d.sim.resolve(id, { region: ["Asia Pacific"] }, "phone");
+        d.sim.resolve(id, { region: ["Asia Pacific"] }, "control-ui:phone");
         await d.until((s) => s.outcomes.has(id), "the answer from elsewhere");
       },
     }),

@@ -36,7 +36,7 @@ async function mountScale(): Promise<Scale> {
   await dock.connect();
   for (let n = 0; n < SUMMARIES; n++) {
     const record = dock.sim.ask({ questions: [step(n, "target", "Target")] });
-    dock.sim.resolve(record.id, { target: ["Production"] }, "another-device");
+    dock.sim.resolve(record.id, { target: ["Production"] }, "control-ui:another-device");
   }
   await storeReaches(dock.store, (s) => s.outcomes.size === SUMMARIES);
   for (let n = 0; n < PENDING; n++) dock.sim.ask({ questions: [step(n, "target", "Target"), step(n, "region", "Region")] });

@@ -1,5 +1,6 @@
 import { entryOf, parseAnswerText } from "../protocol";
 import { useDelivery } from "../hooks/use-delivery";
+import { isAnsweredOutcome } from "../hooks/use-outcomes";
 import { useMessages } from "../hooks/use-messages";
 import type { Outcome } from "../store/types";
 import { useDockStore } from "../hooks/dock-context";
@@ -29,7 +30,7 @@ export function AsyncSummary({ outcome, label }: AsyncSummaryProps) {
   const m = useMessages();
   const delivery = useDelivery(outcome.async?.outboxId);
   const itemId = outcome.async?.itemId ?? "";
-  const answered = outcome.kind === "answered" || outcome.kind === "answered-elsewhere";
+  const answered = isAnsweredOutcome(outcome.kind);
   const reply = replyLines(outcome, delivery.entry?.message, m.secretMask);
   // Saved history is the proof of delivery; without an outbox entry, an answered reply comes from it.
   const doubt = delivery.entry?.failureCode ? m.delivery.doubts[delivery.entry.failureCode] : delivery.entry?.failureReason;

@@ -1,6 +1,7 @@
 import { entryOf } from "../protocol";
 import type { Outcome } from "../store/types";
 import { useMessages } from "../hooks/use-messages";
+import { isAnsweredOutcome } from "../hooks/use-outcomes";
 import { answerText } from "./answer-text";
 import { AsyncSummary } from "./AsyncSummary";
 import { DockErrorBoundary } from "./DockErrorBoundary";
@@ -40,11 +41,13 @@ function SummaryError({ outcome }: QuestionSummaryProps) {
 
 function SummaryBody({ outcome }: QuestionSummaryProps) {
   const m = useMessages();
-  const label = m.outcomes[outcome.kind];
+  const by = outcome.record.resolvedBy;
+  // An end the kit has no words for is named by the gateway's own value, shown as text and cut to a line.
+  const label = outcome.kind === "ended" && typeof by === "string" ? m.summary.endedBy({ by: by.slice(0, 80) }) : m.outcomes[outcome.kind];
   // An unknown cause gets no sentence rather than a guess; a summary read back from history never says more than it does.
   const cancelReason = typeof outcome.record.resolvedBy === "string" ? entryOf<string>(m.summary.cancelReasons, outcome.record.resolvedBy) : undefined;
   if (outcome.async) return <AsyncSummary outcome={outcome} label={label} />;
-  const answered = outcome.kind === "answered" || outcome.kind === "answered-elsewhere";
+  const answered = isAnsweredOutcome(outcome.kind);
   return (
     <article className="qd-summary" data-outcome={outcome.kind} aria-label={m.summary.label({ outcome: label })}>
       <p className="qd-summary__status">{label}</p>

@@ -2,6 +2,8 @@ import { useMemo } from "react";
 import { useDockStore } from "./dock-context";
 import type { Outcome } from "../store/types";
 
+export { isAnsweredOutcome } from "../store/outcome-of";
+
 /** Every request that has left the dock, oldest first, for transcript summaries. */
 export function useOutcomes(): Outcome[] {
   // Every change to the outcomes is a new log, so its identity is what invalidates the list.

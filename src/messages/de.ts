@@ -19,6 +19,12 @@ function submitError({ action, code, detail }: SubmitErrorParams): string {
       return `${what}: Diese Verbindung darf keine Fragen beantworten${detail ? ` (es fehlt ${detail})` : ""}.`;
     case "refused":
       return `${what}: ${detail ?? ""}`;
+    case "not-creator":
+      return "Ihre Nachricht wurde nicht als Antwort angenommen: Nur die Person, deren Agentenlauf gefragt hat, kann im Chat antworten. Nutzen Sie die Bedienelemente der Frage; Ihr Text bleibt erhalten.";
+    case "chat-refused":
+      return detail || "Das Gateway hat Ihre Nachricht nicht als Antwort angenommen. Ihr Text bleibt erhalten.";
+    case "not-taken":
+      return "Das Gateway hat Ihre Nachricht nicht als Antwort angenommen, und die Frage wartet weiter. Ihr Text bleibt erhalten; versuchen Sie es erneut oder nutzen Sie die Bedienelemente der Frage.";
     case "unexpected":
       return `${what}: ${detail ?? "ein unerwarteter Fehler"}.`;
   }
@@ -83,9 +89,11 @@ export const deMessages: QuestionDockMessages = {
   outcomes: {
     answered: "Beantwortet",
     "answered-elsewhere": "Anderswo beantwortet",
+    "answered-in-chat": "Per Chat-Antwort beantwortet",
     skipped: "Übersprungen",
     "skipped-elsewhere": "Anderswo übersprungen",
     cancelled: "Abgebrochen",
+    ended: "Beendet",
     expired: "Abgelaufen",
     unavailable: "Nicht verfügbar",
     retired: "Nicht mehr offen",
@@ -100,7 +108,14 @@ export const deMessages: QuestionDockMessages = {
       "run-abort": "Der Lauf des Agenten wurde gestoppt.",
       "superseded-input": "Eine neuere Nachricht hat den Zug des Agenten ersetzt.",
       "requester-inactive": "Der Lauf des Agenten endete vor einer Antwort.",
+      "image-reply": "Eine Antwort mit Bild hat die Frage ersetzt.",
+      "wait-timeout": "Der Agent hat aufgehört, auf eine Antwort zu warten.",
+      "prompt-delivery-failed": "Die Frage konnte nicht zugestellt werden.",
+      "tool-error": "Das Fragewerkzeug des Agenten ist fehlgeschlagen.",
+      "registration-failed": "Das Gateway konnte die Frage nicht anmelden.",
+      "harness-error": "Die Laufzeit des Agenten ist beim Warten fehlgeschlagen.",
     },
+    endedBy: ({ by }) => `Beendet: ${by}`,
     noAnswerNotes: {
       cancelled: "Sie wurde übersprungen oder abgebrochen; der Gesprächsverlauf sagt nicht, von wem.",
       unknown: "Der Gesprächsverlauf sagt nicht, warum.",

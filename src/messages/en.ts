@@ -19,6 +19,12 @@ function submitError({ action, code, detail }: SubmitErrorParams): string {
       return `${what}: this connection may not answer questions${detail ? ` (missing ${detail})` : ""}.`;
     case "refused":
       return `${what}: ${detail ?? ""}`;
+    case "not-creator":
+      return "Your message was not taken as the answer: only the person whose agent run asked can answer it in chat. Use the question's own controls instead; your text is kept.";
+    case "chat-refused":
+      return detail || "The gateway did not take your message as the answer. Your text is kept.";
+    case "not-taken":
+      return "The gateway did not take your message as the answer, and the question still waits. Your text is kept; try again or use the question's controls.";
     case "unexpected":
       return `${what}: ${detail ?? "an unexpected error"}.`;
   }
@@ -83,9 +89,11 @@ export const defaultMessages: QuestionDockMessages = {
   outcomes: {
     answered: "Answered",
     "answered-elsewhere": "Answered elsewhere",
+    "answered-in-chat": "Answered by a chat reply",
     skipped: "Skipped",
     "skipped-elsewhere": "Skipped elsewhere",
     cancelled: "Cancelled",
+    ended: "Ended",
     expired: "Expired",
     unavailable: "Unavailable",
     retired: "No longer pending",
@@ -100,7 +108,14 @@ export const defaultMessages: QuestionDockMessages = {
       "run-abort": "The agent's run was stopped.",
       "superseded-input": "A newer message replaced the agent's turn.",
       "requester-inactive": "The agent's run ended before an answer.",
+      "image-reply": "A reply with an image took the question's place.",
+      "wait-timeout": "The agent stopped waiting for an answer.",
+      "prompt-delivery-failed": "The question could not be delivered.",
+      "tool-error": "The agent's question tool failed.",
+      "registration-failed": "The gateway could not register the question.",
+      "harness-error": "The agent's runtime failed while it waited.",
     },
+    endedBy: ({ by }) => `Ended: ${by}`,
     noAnswerNotes: {
       cancelled: "It was skipped or cancelled; the conversation history does not say by whom.",
       unknown: "The conversation history does not say why.",

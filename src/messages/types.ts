@@ -19,7 +19,7 @@ export interface SubmitErrorParams {
 export type DeliveryStatus = "queued" | "waiting" | "sending" | "failed" | "unconfirmed" | "confirmed";
 
 /** Causes of an agent-side cancel the gateway names in `resolvedBy`. */
-export type CancelReason = "run-abort" | "superseded-input" | "requester-inactive";
+export type CancelReason = "run-abort" | "superseded-input" | "requester-inactive" | "image-reply" | "wait-timeout" | "prompt-delivery-failed" | "tool-error" | "registration-failed" | "harness-error";
 
 /** Every word the dock shows or announces, for one locale. */
 export interface QuestionDockMessages {
@@ -88,6 +88,8 @@ export interface QuestionDockMessages {
     errorText: string;
     noAnswer: string;
     cancelReasons: Record<CancelReason, string>;
+    /** The status line of a question ended by a `resolvedBy` the kit has no words for; `by` is that value, as text. */
+    endedBy: (p: { by: string }) => string;
     noAnswerNotes: { cancelled: string; unknown: string };
     /** Accessible name of the list of summaries. */
     listLabel: string;

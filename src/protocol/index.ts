@@ -19,4 +19,5 @@ export * from "./ask-user-history";
 export * from "./sha256";
 export * from "./prompt-text";
 export * from "./text-reply";
+export * from "./chat-claim";
 export * from "./session-key";

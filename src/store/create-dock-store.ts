@@ -57,6 +57,8 @@ export interface DockContext {
   batch(fn: () => void): void;
   /** The current state, including events of a batch still running. */
   get: StoreApi<DockStore>["getState"];
+  /** Hears every change of the store's state, after it is made. */
+  subscribe: StoreApi<DockStore>["subscribe"];
   /** Every answer sent per request, so a late confirmation can tell "ours" from "elsewhere". */
   attempted: Map<string, QuestionAnswers[]>;
   /** Our submits and skips still waiting for the gateway's reply, by request id. */
@@ -125,7 +127,7 @@ export function createQuestionDockStore(opts: DockStoreOptions): StoreApi<DockSt
       }
     }
   };
-  const ctx: DockContext = { options, dispatch, batch, get, attempted: new Map(), inflight: new Map(), sent: createSentLedger(opts.sessionKey), kept: createKeptOutcomes(opts.sessionKey) };
+  const ctx: DockContext = { options, dispatch, batch, get, subscribe: store.subscribe, attempted: new Map(), inflight: new Map(), sent: createSentLedger(opts.sessionKey), kept: createKeptOutcomes(opts.sessionKey) };
   const sync = createGatewaySync(ctx);
   // Before anything else can settle, so a request that ends again later keeps its newer outcome.
   for (const [id, outcome] of ctx.kept.restore()) sync.putOutcome(id, outcome);

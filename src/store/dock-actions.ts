@@ -4,6 +4,7 @@ import { sendableText, type QuestionAnswers } from "../protocol";
 import type { DockContext } from "./create-dock-store";
 import { isBusy, type DraftEdit } from "./dock-reducer";
 import type { AsyncSync } from "./async-sync";
+import { createChatReplies } from "./chat-replies";
 import type { GatewaySync } from "./gateway-sync";
 import { submitFailureOf } from "./messages";
 import { answersFor } from "./selectors";
@@ -17,6 +18,7 @@ const wasCutOff = (error: unknown): error is GatewayRequestError =>
 /** Builds the actions of one dock store. */
 export function createDockActions(ctx: DockContext, sync: GatewaySync, asyncSync?: AsyncSync): DockActions {
   const { client, now } = ctx.options;
+  const chatReplies = createChatReplies(ctx, sync);
 
   // A draft change; async questions also hear of it (their drafts are kept with the outbox).
   const edit = (requestId: string, questionId: string, change: DraftEdit) => {
@@ -90,6 +92,7 @@ export function createDockActions(ctx: DockContext, sync: GatewaySync, asyncSync
     skip: async (rid) => (viaOutbox(rid) ? asyncSync!.skip(rid) : send(rid, "skip")),
     // An async question's chat reply already is its answer; only blocking requests are resolved this way.
     answerWith: async (rid, answers) => (viaOutbox(rid) ? undefined : send(rid, "answer", answers)),
+    replyInChat: (rid, text) => chatReplies.send(rid, text),
     collapse: () => ctx.dispatch({ type: "collapsed" }),
     expand: () => ctx.dispatch({ type: "expanded" }),
     showRequest: (rid) => ctx.dispatch({ type: "requestSwitched", requestId: rid }),
@@ -99,6 +102,7 @@ export function createDockActions(ctx: DockContext, sync: GatewaySync, asyncSync
     discardAnswer: (id) => asyncSync?.discard(id),
     reopen: (itemId) => asyncSync?.reopen(itemId),
     dispose: () => {
+      chatReplies.dispose();
       asyncSync?.dispose();
       sync.dispose();
     },

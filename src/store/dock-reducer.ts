@@ -6,6 +6,7 @@ import { chooseOtherText, newView, selectOption, setOtherText, toggleOption, wit
 import type { OutboxEntry } from "./outbox/types";
 import type { PermissionState } from "./permissions";
 import type { Announcement, AsyncLink, DockRejection, DockState, Outcome, OutcomeKind, RequestView, Submission } from "./types";
+import { isAnsweredOutcome } from "./outcome-of";
 import { unsentDraft } from "./unsent-draft";
 import type { IdTable } from "../protocol";
 import type { IdMap } from "./id-map";
@@ -70,7 +71,7 @@ function insertInOrder(order: readonly string[], records: IdMap<QuestionRecord>,
 function terminalRecord(record: QuestionRecord, kind: OutcomeKind, answers: QuestionAnswers | undefined): QuestionRecord {
   if (kind === "expired") return { ...record, status: "expired" };
   if (kind === "skipped" || kind === "skipped-elsewhere" || kind === "cancelled") return { ...record, status: "cancelled" };
-  if (kind === "answered" || kind === "answered-elsewhere") return answers ? { ...record, status: "answered", answers } : { ...record, status: "answered" };
+  if (isAnsweredOutcome(kind)) return answers ? { ...record, status: "answered", answers } : { ...record, status: "answered" };
   return record;
 }
 

@@ -61,22 +61,23 @@ export function createGatewaySync(ctx: DockContext): GatewaySync {
   };
 
   const settleFromRecord = (rec: QuestionRecord) => {
-    const kind = outcomeOf(rec, { resolverId: ctx.options.resolverId, attempted: ctx.attempted.get(rec.id) });
+    const kind = outcomeOf(rec, { resolverId: ctx.options.resolverId, attempted: ctx.attempted.get(rec.id), sentChatReply: ctx.sent.sentChatReply(rec.id) });
     if (!kind) return;
     // Keep what the gateway said of who ended it, for the summary's words.
     if (rec.resolvedBy !== undefined) ctx.dispatch({ type: "resolverNoted", id: rec.id, resolvedBy: rec.resolvedBy });
-    settle(rec.id, kind, kind === "answered" || kind === "answered-elsewhere" ? rec.answers : undefined);
+    settle(rec.id, kind, rec.status === "answered" ? rec.answers : undefined);
   };
 
-  // The resolved event does not say who cancelled; the record does, so ask for it before naming the outcome.
-  const settleCancelled = async (rec: QuestionRecord) => {
+  // The resolved event does not say who answered or cancelled; the record does (a chat reply, this page, the agent's
+  // side), so ask for it before naming the outcome.
+  const settleLookedUp = async (rec: QuestionRecord) => {
     let known = rec;
     try {
       known = await getQuestion(client, rec.id);
     } catch {
-      // Not told: the outcome stays "cancelled", which claims nothing about the person.
+      // Not told: the outcome is judged from the event alone, which never names anyone else for a cancel.
     }
-    if (!disposed && ctx.get().records.get(rec.id)) settleFromRecord(known.status === "cancelled" ? known : rec);
+    if (!disposed && ctx.get().records.get(rec.id)) settleFromRecord(known.status === rec.status ? known : rec);
   };
 
   /**
@@ -151,7 +152,7 @@ export function createGatewaySync(ctx: DockContext): GatewaySync {
   // A request sent from this tab before a reload: only its end is known now, so it gets its summary straight away.
   const settleSentBeforeReload = (rec: QuestionRecord) => {
     ctx.sent.forget(rec.id);
-    const kind = outcomeOf(rec, { resolverId: ctx.options.resolverId });
+    const kind = outcomeOf(rec, { resolverId: ctx.options.resolverId, sentChatReply: ctx.sent.sentChatReply(rec.id) });
     if (!kind || !mine(rec) || ctx.get().outcomes.has(rec.id)) return;
     const outcome: Outcome = { kind, record: rec, ...(rec.answers ? { answers: rec.answers } : {}), at: now(), ...(rec.runId ? { runId: rec.runId } : {}) };
     putOutcome(rec.id, outcome);
@@ -184,7 +185,7 @@ export function createGatewaySync(ctx: DockContext): GatewaySync {
     const record = ctx.get().records.get(e.id);
     if (!record) return;
     const ended: QuestionRecord = e.status === "answered" ? { ...record, status: e.status, answers: e.answers } : { ...record, status: e.status };
-    if (e.status === "cancelled" && !ctx.inflight.has(e.id)) void settleCancelled(ended);
+    if (e.status !== "expired" && !ctx.inflight.has(e.id)) void settleLookedUp(ended);
     else settleWhenReplied(ended);
   };
 

@@ -2,6 +2,7 @@
 // forgets a resolved question after a few seconds, and a question asked outside an agent run leaves nothing in
 // the chat history, so without this a reload right after an answer would show nothing at all.
 import { idTable, isSecretQuestion, looksLikeCredential, parseQuestionRecord, type IdTable, type QuestionRecord } from "../protocol";
+import { isAnsweredOutcome } from "./outcome-of";
 import { tabStorage } from "./sent-ledger";
 import type { Outcome, OutcomeKind, QuestionDraft } from "./types";
 
@@ -11,7 +12,17 @@ const MAX_OUTCOMES = 100;
 /** A bound on the stored text, well inside the few megabytes a browser gives sessionStorage. */
 const MAX_CHARS = 1_000_000;
 
-const KINDS: ReadonlySet<OutcomeKind> = new Set(["answered", "answered-elsewhere", "skipped", "skipped-elsewhere", "cancelled", "expired", "unavailable"]);
+const KINDS: ReadonlySet<OutcomeKind> = new Set([
+  "answered",
+  "answered-elsewhere",
+  "answered-in-chat",
+  "skipped",
+  "skipped-elsewhere",
+  "cancelled",
+  "ended",
+  "expired",
+  "unavailable",
+]);
 
 /** The outcomes this tab saw live for one conversation, kept across reloads. */
 export interface KeptOutcomes {
@@ -65,7 +76,7 @@ function revive(raw: unknown): [string, Outcome] | undefined {
   if (!parsed.ok || parsed.value.id !== s.id) return undefined;
   const record = parsed.value;
   const unsentEntries = typeof s.unsent === "object" && s.unsent !== null ? Object.entries(s.unsent).filter(([, d]) => isDraft(d)) : [];
-  const answered = s.kind === "answered" || s.kind === "answered-elsewhere";
+  const answered = isAnsweredOutcome(s.kind as OutcomeKind);
   return [
     s.id,
     {

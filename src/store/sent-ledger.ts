@@ -11,6 +11,10 @@ export interface SentLedger {
   ids(): string[];
   remember(id: string): void;
   forget(id: string): void;
+  /** Notes that this tab sent a chat reply to answer the request; `taken: false` takes that back (the gateway refused it). */
+  noteChatReply(id: string, taken: boolean): void;
+  /** True when this tab sent a chat reply the gateway did not refuse, to answer the request. */
+  sentChatReply(id: string): boolean;
 }
 
 /** This tab's sessionStorage, or undefined where it is missing or switched off. */
@@ -23,9 +27,8 @@ export function tabStorage(): Storage | undefined {
   }
 }
 
-/** The ledger of one conversation in this tab (in memory where there is no sessionStorage). */
-export function createSentLedger(sessionKey: string): SentLedger {
-  const key = `${PREFIX}${encodeURIComponent(sessionKey)}`;
+// A bounded list of ids under one sessionStorage key (in memory where there is none).
+function idList(key: string) {
   const storage = tabStorage();
   let memory: string[] = [];
   const read = (): string[] => {
@@ -46,12 +49,26 @@ export function createSentLedger(sessionKey: string): SentLedger {
     }
   };
   return {
-    ids: read,
-    remember: (id) => write([...read().filter((x) => x !== id), id]),
-    forget: (id) => {
+    read,
+    add: (id: string) => write([...read().filter((x) => x !== id), id]),
+    remove: (id: string) => {
       const ids = read();
       if (ids.includes(id)) write(ids.filter((x) => x !== id));
     },
+  };
+}
+
+/** The ledger of one conversation in this tab (in memory where there is no sessionStorage). */
+export function createSentLedger(sessionKey: string): SentLedger {
+  const sent = idList(`${PREFIX}${encodeURIComponent(sessionKey)}`);
+  // Kept past `forget`: after a reload the request's end is judged by whether this tab's chat reply answered it.
+  const chatReplies = idList(`${PREFIX}chat:${encodeURIComponent(sessionKey)}`);
+  return {
+    ids: sent.read,
+    remember: sent.add,
+    forget: sent.remove,
+    noteChatReply: (id, taken) => (taken ? chatReplies.add(id) : chatReplies.remove(id)),
+    sentChatReply: (id) => chatReplies.read().includes(id),
   };
 }
 

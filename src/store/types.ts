@@ -35,7 +35,24 @@ export type Submission =
  * Why a submit or skip failed; the views turn it into words. `detail` is raw text from the gateway or the error
  * (for "forbidden", the missing scope), never a sentence of ours.
  */
-export type SubmitErrorCode = "unanswered" | "disconnected" | "timeout" | "not-arrived" | "invalid-answer" | "forbidden" | "refused" | "unexpected";
+export type SubmitErrorCode =
+  | "unanswered"
+  | "disconnected"
+  | "timeout"
+  | "not-arrived"
+  | "invalid-answer"
+  | "forbidden"
+  | "refused"
+  /** A chat reply from someone other than the person whose run asked: the gateway does not take it as the answer. */
+  | "not-creator"
+  /** A chat reply the gateway did not take as the answer (it could not read one); `detail` is its own sentence. */
+  | "chat-refused"
+  /** A chat reply the gateway neither took nor refused in time, while the question still waits. */
+  | "not-taken"
+  | "unexpected";
+
+/** How a chat reply to a waiting agent-run question went: taken as its answer, or why not. */
+export type ChatReplyResult = { ok: true } | { ok: false; code: SubmitErrorCode; detail?: string };
 
 /** What the live region should say, as data: the views choose the words and the language. */
 export type Announcement =
@@ -47,16 +64,19 @@ export type Announcement =
   | { key: "submitFailed"; action: "answer" | "skip"; code: SubmitErrorCode; detail?: string };
 
 /**
- * How a request left the dock: answered here or elsewhere; skipped by the person here, or skipped on another
- * surface; cancelled by the agent's side (its run aborted or ended, or a newer message superseded the turn);
- * expired; unavailable (the gateway no longer knows it); retired (an async question moved to history).
+ * How a request left the dock: answered here (the dock or this page's chat reply) or elsewhere; answered by a chat
+ * reply this page did not send; skipped by the person here, or skipped on another surface; cancelled by the agent's side (its run aborted or ended, or a newer message superseded the turn);
+ * expired; unavailable (the gateway no longer knows it); retired (an async question moved to history); or ended by
+ * a `resolvedBy` the kit has no words for.
  */
 export type OutcomeKind =
   | "answered"
   | "answered-elsewhere"
+  | "answered-in-chat"
   | "skipped"
   | "skipped-elsewhere"
   | "cancelled"
+  | "ended"
   | "expired"
   | "unavailable"
   | "retired"
@@ -141,6 +161,11 @@ export interface DockActions {
   skip(requestId: string): Promise<void>;
   /** Answers a blocking request with exactly `answers` (e.g. read from a chat reply), as `submit` sends a draft; the draft is left as it is. */
   answerWith(requestId: string, answers: QuestionAnswers): Promise<void>;
+  /**
+   * Sends `text` as a chat message that answers an agent run's waiting question, as the gateway takes such a message
+   * from the run's creator; resolves once the gateway took it or said why not (the reason is also on the submission).
+   */
+  replyInChat(requestId: string, text: string): Promise<ChatReplyResult>;
   collapse(): void;
   expand(): void;
   showRequest(requestId: string): void;

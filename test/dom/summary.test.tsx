@@ -33,7 +33,7 @@ describe("Transcript summary", () => {
   it("says Answered elsewhere with the answer given elsewhere", async () => {
     const id = await h.ask({ questions: [REGION] });
     renderDock(h);
-    await act(async () => h.sim.resolve(id, { region: ["Asia"] }, "another-device"));
+    await act(async () => h.sim.resolve(id, { region: ["Asia"] }, "control-ui:another-device"));
     const summary = await screen.findByRole("article", { name: /answered elsewhere/i });
     expect(lines(summary)).toEqual([`${REGION.question}Asia`]);
     expect(screen.queryByRole("region", { name: "Questions" })).not.toBeInTheDocument();

@@ -83,7 +83,7 @@ describe("Blocking drafts survive a reload", () => {
     const id = await f.ask({ questions: [WITH_OTHER] });
     f.actions.setOther(id, "target", "Canary");
     await flush(BLOCKING_DRAFT_SAVE_DELAY_MS);
-    f.sim.resolve(id, { answers: { target: ["Production"] } }, "another-surface");
+    f.sim.resolve(id, { answers: { target: ["Production"] } }, "control-ui:another-surface");
     await until(() => f.state().outcomes.get(id), "the outcome");
     await flush();
     expect(await storage.load("main")).toEqual([]);

@@ -59,8 +59,8 @@ describe("Recovery after a reconnect", () => {
     f.actions.toggle(kept, "checks", "Lint");
     await goOffline();
 
-    f.sim.resolve(answered, { target: ["Production"] }, "phone");
-    f.sim.cancel(cancelled, "phone");
+    f.sim.resolve(answered, { target: ["Production"] }, "control-ui:phone");
+    f.sim.cancel(cancelled, "control-ui:phone");
     const asked = f.sim.ask({ questions: [TARGET] }).id;
     f.sim.setOffline(false);
     await until(() => f.state().records.get(asked), "the new request", 100);
@@ -76,7 +76,7 @@ describe("Recovery after a reconnect", () => {
     f = await startDock();
     const id = await f.ask({ questions: [TARGET] });
     await goOffline();
-    f.sim.resolve(id, { target: ["Production"] }, "phone");
+    f.sim.resolve(id, { target: ["Production"] }, "control-ui:phone");
     await flush(20_000); // past the gateway's grace for resolved records
     expect(f.gatewayRecord(id)).toBeUndefined();
     f.sim.setOffline(false);
@@ -93,7 +93,7 @@ describe("Recovery after a reconnect", () => {
       },
     });
     const id = await f.ask({ questions: [TARGET] });
-    f.sim.resolve(id, { target: ["Production"] }, "phone");
+    f.sim.resolve(id, { target: ["Production"] }, "control-ui:phone");
     await flush();
     expect(f.state().records.get(id)).toBeDefined();
     // The next event's seq skips the lost one: the client reports the gap and the store re-reads.

@@ -69,7 +69,7 @@ describe("Priority in the dock", () => {
     const a = await f.ask({ questions: [TARGET] });
     f.actions.setOther(a, "target", "C");
     const b = await f.ask({ questions: [REGION] });
-    f.sim.cancel(b, "phone");
+    f.sim.cancel(b, "control-ui:phone");
     await flush(GRACE * 2);
     expect(f.state().activeId).toBe(a);
     expect(f.state().order).toEqual([a]);

@@ -153,8 +153,8 @@ describe("Submitting", () => {
 
 describe("Outcomes decided elsewhere", () => {
   it.each([
-    ["answered by another client", "answered-elsewhere", "answered", (fx: DockFixture, id: string) => fx.sim.resolve(id, { target: ["Staging (Recommended)"] }, "phone")],
-    ["cancelled by another client", "skipped-elsewhere", "cancelled", (fx: DockFixture, id: string) => fx.sim.cancel(id, "phone")],
+    ["answered by another client", "answered-elsewhere", "answered", (fx: DockFixture, id: string) => fx.sim.resolve(id, { target: ["Staging (Recommended)"] }, "control-ui:phone")],
+    ["cancelled by another client", "skipped-elsewhere", "cancelled", (fx: DockFixture, id: string) => fx.sim.cancel(id, "control-ui:phone")],
     ["cancelled because its run ended", "cancelled", "cancelled", (fx: DockFixture, id: string) => fx.sim.cancel(id, "requester-inactive")],
     ["cancelled because its run was aborted", "cancelled", "cancelled", (fx: DockFixture, id: string) => fx.sim.cancel(id, "run-abort")],
     ["cancelled with no word of who did it", "cancelled", "cancelled", (fx: DockFixture, id: string) => fx.sim.cancel(id)],
@@ -186,7 +186,7 @@ describe("Outcomes decided elsewhere", () => {
     f = await startDock(loseResolvedEvents);
     const id = await f.ask({ questions: [TARGET] });
     f.actions.select(id, "target", "Production");
-    f.sim.resolve(id, theirs, "phone");
+    f.sim.resolve(id, theirs, "control-ui:phone");
     await flush(10);
     expect(f.state().records.get(id)).toBeDefined();
 
@@ -194,7 +194,7 @@ describe("Outcomes decided elsewhere", () => {
     await until(() => f.state().outcomes.get(id), "the outcome");
     expect(refusalReasons()).toEqual(["QUESTION_ALREADY_TERMINAL"]);
     expect(f.state().outcomes.get(id)).toMatchObject({ kind, answers: { answers: theirs } });
-    expect(f.gatewayRecord(id)).toMatchObject({ resolvedBy: "phone", answers: { answers: theirs } });
+    expect(f.gatewayRecord(id)).toMatchObject({ resolvedBy: "control-ui:phone", answers: { answers: theirs } });
     expect(f.sent("question.resolve")).toBe(1);
   });
 
@@ -225,7 +225,7 @@ describe("Outcomes decided elsewhere", () => {
   it("QUESTION_ALREADY_TERMINAL on our skip of a request cancelled elsewhere counts as skipped elsewhere", async () => {
     f = await startDock(loseResolvedEvents);
     const id = await f.ask({ questions: [TARGET] });
-    f.sim.cancel(id, "phone");
+    f.sim.cancel(id, "control-ui:phone");
     await flush(10);
     await f.actions.skip(id);
     await until(() => f.state().outcomes.get(id), "the outcome");

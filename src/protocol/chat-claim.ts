@@ -1,0 +1,87 @@
+// How the gateway reads a chat message that its creator sends while an agent run's question waits
+// (openclaw 2026.9.6, docs/gateway-findings.md "Chat replies while an agent run waits"). The gateway claims the
+// message as the answer and resolves the question with `resolvedBy: "plain-text"`; the kit reads the message the
+// same way before it is sent, so the composer can say what the answer will be, and afterwards, so the summary can
+// tell that answer for this page's own.
+import type { QuestionAnswers } from "./answers";
+import { idTable } from "./id-table";
+import type { GatewayQuestion, QuestionRecord } from "./question-record";
+
+/** The `resolvedBy` the gateway writes when a chat reply answered the question. */
+export const PLAIN_TEXT_RESOLVER = "plain-text";
+
+/** True when the gateway claims a chat message in the record's session as its answer: only an agent run's question. */
+export function isClaimedByChat(record: QuestionRecord): boolean {
+  return record.runId !== undefined && record.sessionKey !== undefined;
+}
+
+// A number picks that option; otherwise an option's label, ignoring case.
+function optionOf(text: string, q: GatewayQuestion): string | undefined {
+  const trimmed = text.trim();
+  if (/^\d+$/.test(trimmed)) {
+    const picked = q.options[Number(trimmed) - 1];
+    if (picked) return picked.label;
+  }
+  const lower = trimmed.toLowerCase();
+  return q.options.find((o) => o.label.toLowerCase() === lower)?.label;
+}
+
+// One value: an option, or the text itself where the question takes free text.
+function valueOf(text: string, q: GatewayQuestion): string | undefined {
+  const option = optionOf(text, q);
+  if (option !== undefined) return option;
+  if (q.options.length > 0 && !q.isOther) return undefined;
+  return text.trim() || undefined;
+}
+
+function valuesOf(text: string, q: GatewayQuestion): string[] {
+  if (!q.multiSelect) {
+    const one = valueOf(text, q);
+    return one === undefined ? [] : [one];
+  }
+  // A label that itself holds a comma is still one choice.
+  const whole = optionOf(text, q);
+  if (whole !== undefined) return [whole];
+  const parts = text.split(/[,;\n]/u).map((part) => valueOf(part, q)).filter((v): v is string => v !== undefined);
+  return [...new Set(parts)];
+}
+
+// "key: value" (or "=" or "-") lines, keyed in lower case; the key holds none of those marks.
+function keyedLines(text: string): Map<string, string> {
+  const keyed = new Map<string, string>();
+  for (const line of text.split(/\r?\n/)) {
+    const m = /^\s*([^:=-]+?)\s*[:=-]\s*(.+?)\s*$/.exec(line);
+    const key = m?.[1]?.trim().toLowerCase();
+    const value = m?.[2]?.trim();
+    if (key && value && !keyed.has(key)) keyed.set(key, value);
+  }
+  return keyed;
+}
+
+/**
+ * The answers the gateway will record for `text`, read by its rules: with one question, a number or label picks an
+ * option (commas separate choices in multi-select) and other text is the person's own answer; with several,
+ * "key: value" lines (the question's id, header, text or number) or one line per question in order. A question the
+ * text does not answer gets an empty list, which the gateway refuses.
+ */
+export function readChatClaim(record: Pick<QuestionRecord, "questions">, text: string): QuestionAnswers {
+  const answers = idTable<string[]>();
+  const { questions } = record;
+  if (questions.length === 1) {
+    const q = questions[0]!;
+    answers[q.questionId] = valuesOf(text, q);
+    return { answers };
+  }
+  const keyed = keyedLines(text);
+  const lines = text.split(/\r?\n/).map((line) => line.trim());
+  questions.forEach((q, i) => {
+    const answer = keyed.get(q.questionId.toLowerCase()) ?? keyed.get(q.header.toLowerCase()) ?? keyed.get(q.question.toLowerCase()) ?? keyed.get(String(i + 1)) ?? lines[i] ?? "";
+    answers[q.questionId] = answer ? valuesOf(answer, q) : [];
+  });
+  return { answers };
+}
+
+/** The questions a claimed reply leaves without an answer; the gateway refuses the reply while any remain. */
+export function unansweredByClaim(record: Pick<QuestionRecord, "questions">, answers: QuestionAnswers): GatewayQuestion[] {
+  return record.questions.filter((q) => (Object.hasOwn(answers.answers, q.questionId) ? answers.answers[q.questionId]! : []).length === 0);
+}
