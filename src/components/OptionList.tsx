@@ -20,15 +20,21 @@ function RadioOptions({ group, labelledBy, base }: { group: OptionGroupState; la
   const root = useRef<HTMLDivElement>(null);
   // Radix writes `dir` on its root ("ltr" unless told), which would pin the options left-to-right in an RTL page.
   const dir = useInlineDirection(root);
+  // Radio values are positions, not labels: an agent may repeat a label, and two radios of one value check together.
+  const checked = group.options.find((o) => o.checked);
+  const pickAt = (value: string) => {
+    const option = group.options[Number(value)];
+    if (option) group.pick(option.label, option.index);
+  };
   return (
-    <RadioGroup.Root ref={root} dir={dir} className="qd-options" value={group.value} onValueChange={group.pick} aria-labelledby={labelledBy} loop>
+    <RadioGroup.Root ref={root} dir={dir} className="qd-options" value={checked ? String(checked.index) : null} onValueChange={pickAt} aria-labelledby={labelledBy} loop>
       {group.options.map((option) => {
         const ids = optionIds(base, option.index);
         return (
           <RadioGroup.Item
             // By position: labels come from the agent, and a repeated one must never collide as a key.
             key={option.index}
-            value={option.label}
+            value={String(option.index)}
             className="qd-option"
             data-recommended={option.recommended || undefined}
             aria-labelledby={ids.labelId}
@@ -53,7 +59,7 @@ function CheckboxOptions({ group, labelledBy, base }: { group: OptionGroupState;
               type="checkbox"
               className="qd-option__control"
               checked={option.checked}
-              onChange={() => group.pick(option.label)}
+              onChange={() => group.pick(option.label, option.index)}
               aria-labelledby={ids.labelId}
               aria-describedby={option.description ? ids.descriptionId : undefined}
             />

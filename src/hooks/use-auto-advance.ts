@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useDockStoreApi } from "./dock-context";
-import { draftOf, lastStep } from "../store/selectors";
+import { chosenPositions, draftOf, lastStep } from "../store/selectors";
 
 /** How long a picked single-select choice stays on screen before the stepper moves on, in ms. @default 250 */
 export const AUTO_ADVANCE_DELAY_MS = 250;
@@ -27,8 +27,9 @@ export function useAutoAdvance(requestId: string, { enabled = true, delayMs = AU
       if (!view || !before || !record || view.step !== before.step) return cancel();
       const question = record.questions[view.step];
       if (!question || question.multiSelect || view.step >= lastStep(record)) return;
-      const choice = draftOf(view, question.questionId).selected[0];
-      if (choice === draftOf(before, question.questionId).selected[0]) return;
+      // By position: picking the other of two options that share a label is a new choice too.
+      const choice = chosenPositions(question, draftOf(view, question.questionId))[0];
+      if (choice === chosenPositions(question, draftOf(before, question.questionId))[0]) return;
       cancel();
       if (choice === undefined) return;
       const step = view.step;

@@ -96,7 +96,7 @@ export function useDockKeyboard({ mode, onCollapse, onKeyDown }: DockKeyboardOpt
         else if (intent.type === "pick" && question) {
           const label = question.options[intent.index]?.label;
           // The store's select flips an option of a multi-select question.
-          if (label !== undefined) state.actions.select(record.id, question.questionId, label);
+          if (label !== undefined) state.actions.select(record.id, question.questionId, label, intent.index);
         }
       }),
     [api, painted, mode, onCollapse, onKeyDown],

@@ -42,25 +42,20 @@ function readOptions(r: Reader, raw: unknown, path: string): string[] {
   if (Array.isArray(raw) && (list.length < 1 || list.length > ASYNC_MAX_OPTIONS)) {
     r.fail(path, `must have 1 to ${ASYNC_MAX_OPTIONS} options, got ${list.length}`);
   }
-  const seen = new Set<string>();
   const labels: string[] = [];
   list.forEach((opt, j) => {
-    const at = r.at(path, j);
-    const label = readOption(r, opt, at);
-    if (label === undefined) return;
-    // Same rule as ask_user: an exact repeat would share one radio value (both checked at once), and labels equal up to case or spacing read as one choice.
-    const key = label.trim().toLowerCase();
-    if (seen.has(key)) r.fail(typeof opt === "string" ? at : r.at(at, "label"), "duplicates another option label (case-insensitive)");
-    seen.add(key);
-    labels.push(label);
+    // A repeated label is kept: OpenClaw's own UI shows such a question, and the agent is waiting on its answer.
+    // The dock tells the options apart by position and sends the label.
+    const label = readOption(r, opt, r.at(path, j));
+    if (label !== undefined) labels.push(label);
   });
   return labels;
 }
 
 /**
  * Validates an `openclawAsyncDelivery` block within the limits above; options may be strings or `{label}` objects.
- * Like a blocking record, a question whose labels repeat (ignoring case and surrounding spaces) or are blank makes
- * the whole delivery invalid, and the conversation lists it as a rejected item. Never throws.
+ * A blank label makes the whole delivery invalid (the conversation lists it as a rejected item); a repeated one
+ * does not, unlike a blocking record: OpenClaw's own UI shows such a question. Never throws.
  */
 export function parseAsyncDelivery(input: unknown): Validated<AsyncDelivery> {
   const r = new Reader();

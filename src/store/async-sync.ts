@@ -51,7 +51,9 @@ function recordOf(entry: AsyncQuestionEntry, sessionKey: string, now: number): Q
 
 function viewOf(draft: AsyncDraft | undefined): RequestView | undefined {
   if (!draft) return undefined;
-  const drafts = idTable<QuestionDraft>(draft.answers.map((a, i) => [questionKey(i), { selected: [...a.selected], other: a.other }]));
+  // Positions come from storage or another tab: only whole numbers are taken, and chosenPositions checks the rest.
+  const positionsOf = (p: unknown) => (Array.isArray(p) && p.every(Number.isInteger) ? { positions: [...(p as number[])] } : {});
+  const drafts = idTable<QuestionDraft>(draft.answers.map((a, i) => [questionKey(i), { selected: [...a.selected], other: a.other, ...positionsOf(a.positions) }]));
   return { step: 0, drafts, editedAt: draft.edited ? draft.updatedAt : 0 };
 }
 
@@ -61,7 +63,7 @@ function draftOfView(record: QuestionRecord, view: RequestView | undefined, link
     sessionKey,
     answers: record.questions.map((q) => {
       const d = draftOf(view, q.questionId);
-      return { selected: [...d.selected], other: d.other };
+      return { selected: [...d.selected], other: d.other, ...(d.positions ? { positions: [...d.positions] } : {}) };
     }),
     edited: (view?.editedAt ?? 0) > 0,
     updatedAt: now,

@@ -16,8 +16,8 @@ export const MAX_REJECTED = 20;
 
 /** A change to one question's draft. */
 export type DraftEdit =
-  | { kind: "select"; label: string }
-  | { kind: "toggle"; label: string }
+  | { kind: "select"; label: string; index?: number }
+  | { kind: "toggle"; label: string; index?: number }
   /** Text already cleaned to what the gateway accepts. */
   | { kind: "setOther"; text: string }
   | { kind: "chooseOther" };
@@ -134,9 +134,9 @@ function edited(s: DockState, e: Extract<DockEvent, { type: "draftEdited" }>): D
   const { edit } = e;
   const next =
     edit.kind === "select"
-      ? selectOption(view, q, edit.label, e.at)
+      ? selectOption(view, q, edit.label, e.at, edit.index)
       : edit.kind === "toggle"
-        ? toggleOption(view, q, edit.label, e.at)
+        ? toggleOption(view, q, edit.label, e.at, edit.index)
         : edit.kind === "setOther"
           ? setOtherText(view, q, edit.text, e.at)
           : chooseOtherText(view, q, e.at);

@@ -8,6 +8,22 @@ export function draftOf(view: RequestView | undefined, questionId: string): Ques
   return entryOf(view?.drafts, questionId) ?? EMPTY_DRAFT;
 }
 
+/**
+ * The positions of the chosen options: the picks as made, or, for a draft that names labels only (read back from
+ * storage or another tab), each label's first option not already taken.
+ */
+export function chosenPositions(question: GatewayQuestion, draft: QuestionDraft): number[] {
+  const { selected, positions } = draft;
+  const matches = positions?.length === selected.length && positions.every((p, i) => question.options[p]?.label === selected[i]) && new Set(positions).size === positions.length;
+  if (positions && matches) return positions;
+  const taken: number[] = [];
+  for (const label of selected) {
+    const at = question.options.findIndex((o, i) => o.label === label && !taken.includes(i));
+    if (at >= 0) taken.push(at);
+  }
+  return taken;
+}
+
 /** The values a draft answers with: single-select is the choice or the typed text; multi-select is both. */
 export function valuesOf(question: GatewayQuestion, draft: QuestionDraft): string[] {
   const typed = question.isOther ? draft.other.trim() : "";
@@ -16,7 +32,9 @@ export function valuesOf(question: GatewayQuestion, draft: QuestionDraft): strin
     if (choice !== undefined) return [choice];
     return typed ? [typed] : [];
   }
-  const values = question.options.map((o) => o.label).filter((l) => draft.selected.includes(l));
+  // In the options' order; a label the agent repeated is sent once, whichever of its options were checked.
+  const chosen = chosenPositions(question, draft);
+  const values = [...new Set(question.options.flatMap((o, i) => (chosen.includes(i) ? [o.label] : [])))];
   return typed && !values.includes(typed) ? [...values, typed] : values;
 }
 

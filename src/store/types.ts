@@ -9,6 +9,11 @@ import type { PermissionState } from "./permissions";
 export interface QuestionDraft {
   selected: string[];
   other: string;
+  /**
+   * Which options the labels in `selected` are, by position, in the same order: an agent may repeat a label, and
+   * only the option picked is checked. Set only where a chosen label repeats; absent, each label is its first option.
+   */
+  positions?: number[];
 }
 
 /** Per-request view state that survives switching requests and collapsing. */
@@ -149,8 +154,9 @@ export interface DockState {
 
 /** What a dock can be asked to do; every action takes the request id it acts on. */
 export interface DockActions {
-  select(requestId: string, questionId: string, label: string): void;
-  toggle(requestId: string, questionId: string, label: string): void;
+  /** Picks an option by label; `index` says which when the label repeats (else the first option holding it). */
+  select(requestId: string, questionId: string, label: string, index?: number): void;
+  toggle(requestId: string, questionId: string, label: string, index?: number): void;
   setOther(requestId: string, questionId: string, text: string): void;
   /** Makes a single-select question's kept Other text the answer again (clears its choice); no-op without typed text. */
   chooseOther(requestId: string, questionId: string): void;

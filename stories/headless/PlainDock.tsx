@@ -11,7 +11,7 @@ function PlainOptions({ requestId, questionId }: { requestId: string; questionId
       <legend>{group.question.question}</legend>
       {group.options.map((o) => (
         <label key={o.index} style={{ display: "block" }}>
-          <input type={group.multiple ? "checkbox" : "radio"} name={questionId} checked={o.checked} onChange={() => group.pick(o.label)} />
+          <input type={group.multiple ? "checkbox" : "radio"} name={questionId} checked={o.checked} onChange={() => group.pick(o.label, o.index)} />
           {o.label}
         </label>
       ))}

@@ -1,12 +1,13 @@
-import { render, screen } from "@testing-library/react";
+import { cleanup, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from "vitest";
 import { DockLayout, QuestionDock, QuestionDockProvider, QuestionSummaryList } from "../../src/components";
 import { createGatewayClient, type GatewayClient } from "../../src/gateway/client";
 import { createSimulatedGateway, type SimulatedGateway } from "../../src/simulated";
 import type { QuestionRecord } from "../../src/protocol";
+import { newView } from "../../src/store/drafts";
 import { IdMap } from "../../src/store/id-map";
-import { createMemoryStorage, createPaneBus, createQuestionDockStore, createConversationServices, type AsyncQuestionServices } from "../../src/store";
+import { createMemoryStorage, createPaneBus, createQuestionDockStore, createConversationServices, type AsyncQuestionServices, type DockStorage } from "../../src/store";
 
 const TOKEN = "async-duplicate-token";
 const BRANCH = { title: "Which branch should the fix land on?", options: ["main", "release"] };
@@ -15,6 +16,7 @@ let sim: SimulatedGateway;
 let client: GatewayClient;
 let services: AsyncQuestionServices;
 let store: ReturnType<typeof createQuestionDockStore>;
+let storage: DockStorage;
 let consoleError: MockInstance<typeof console.error>;
 
 function keyWarnings(): unknown[][] {
@@ -34,7 +36,8 @@ beforeEach(async () => {
   consoleError = vi.spyOn(console, "error");
   sim = createSimulatedGateway({ token: TOKEN, tickIntervalMs: 0, reply: false });
   client = createGatewayClient({ url: "sim://gateway", transport: sim.transport, token: TOKEN });
-  services = createConversationServices({ client, sessionKey: "main", storage: createMemoryStorage(), bus: createPaneBus(`async-duplicate-${Math.random()}`) });
+  storage = createMemoryStorage();
+  services = createConversationServices({ client, sessionKey: "main", storage, bus: createPaneBus(`async-duplicate-${Math.random()}`) });
   store = createQuestionDockStore({ client, sessionKey: "main", typingGraceMs: 0, asyncQuestions: services });
   client.start();
   await vi.waitFor(() => expect(store.getState().connection.state).toBe("connected"));
@@ -48,16 +51,54 @@ afterEach(() => {
 });
 
 describe("An async delivery whose options repeat a label", () => {
-  it("is refused with a readable reason, never rendered as two radios that check together", async () => {
+  it("is shown with every option; each is its own choice, and the label is sent", async () => {
     renderDock();
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-    sim.askAsync({ questions: [{ title: "Deploy where?", options: ["Staging", "Production", "staging"] }] });
-    await vi.waitFor(() => expect(services.conversation.getState().error).toMatch(/duplicates another option label/));
-    expect(screen.queryByRole("radiogroup", { name: "Deploy where?" })).not.toBeInTheDocument();
-    // A well-formed delivery after it still opens and answers normally.
-    sim.askAsync({ questions: [BRANCH] });
+    sim.askAsync({ questions: [{ title: "Deploy where?", options: ["Staging", "Production", "Staging"] }] });
+    expect(await screen.findByRole("radiogroup", { name: "Deploy where?" })).toBeInTheDocument();
+    const [first, , last] = screen.getAllByRole("radio");
+    expect(screen.getAllByRole("radio", { name: "Staging" })).toEqual([first, last]);
+    await user.click(last!);
+    expect(screen.getAllByRole("radio", { checked: true })).toEqual([last]);
+    // Its digit picks the first of the two, and only that one.
+    await user.keyboard("1");
+    expect(screen.getAllByRole("radio", { checked: true })).toEqual([first]);
+    await user.click(last!);
+    await user.click(screen.getByRole("button", { name: "Submit" }));
+    await vi.waitFor(() => expect(screen.getByText("Answer sent")).toBeInTheDocument());
+    expect(sim.history().filter((m) => m.role === "user").map((m) => m.content)).toEqual(["> Deploy where?\n\nStaging"]);
+    expect(services.conversation.getState().rejected).toEqual([]);
+    expect(keyWarnings()).toEqual([]);
+  });
+
+  it("keeps the option picked across a reload, not just its label", async () => {
+    renderDock();
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    sim.askAsync({ questions: [{ title: "Deploy where?", options: ["Staging", "Production", "Staging"] }] });
+    await screen.findByRole("radiogroup", { name: "Deploy where?" });
+    await user.click(screen.getAllByRole("radio")[2]!);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect((await storage.loadDrafts("main"))[0]?.answers[0]).toMatchObject({ selected: ["Staging"], positions: [2] });
+
+    cleanup();
+    store.getState().actions.dispose();
+    services = createConversationServices({ client, sessionKey: "main", storage, bus: createPaneBus(`async-duplicate-${Math.random()}`) });
+    store = createQuestionDockStore({ client, sessionKey: "main", typingGraceMs: 0, asyncQuestions: services });
+    renderDock();
+    await screen.findByRole("radiogroup", { name: "Deploy where?" });
+    await vi.waitFor(() => expect(screen.getAllByRole("radio", { checked: true })).toEqual([screen.getAllByRole("radio")[2]]));
+  });
+
+  it("keeps labels equal but for case as the distinct choices they are", async () => {
+    renderDock();
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    sim.askAsync({ questions: [BRANCH, { title: "Ship it?", options: ["Yes", "yes", "No"] }] });
     await user.click(await screen.findByRole("radio", { name: "main" }));
-    expect(screen.getAllByRole("radio", { checked: true })).toHaveLength(1);
+    await user.click(screen.getByRole("button", { name: "Next" }));
+    const lower = await screen.findByRole("radio", { name: "yes" });
+    await user.click(lower);
+    expect(screen.getByRole("radio", { name: "Yes" })).not.toBeChecked();
+    expect(screen.getAllByRole("radio", { checked: true })).toEqual([lower]);
     expect(keyWarnings()).toEqual([]);
   });
 });
@@ -76,5 +117,25 @@ describe("Option elements", () => {
     renderDock();
     expect(screen.getAllByRole("radio")).toHaveLength(3);
     expect(keyWarnings()).toEqual([]);
+  });
+
+  it("are checked by position, so a repeated label checks only the option picked", async () => {
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const record: QuestionRecord = {
+      id: "q-dup",
+      createdAtMs: Date.now(),
+      expiresAtMs: Date.now() + 60_000,
+      status: "pending",
+      questions: [{ questionId: "pick", header: "Pick", question: "Which ones?", multiSelect: true, options: [{ label: "Same" }, { label: "Other one" }, { label: "Same" }] }],
+    };
+    store.setState({ records: IdMap.of([[record.id, record]]), views: IdMap.of([[record.id, newView()]]), order: [record.id], activeId: record.id });
+    renderDock();
+    const boxes = screen.getAllByRole("checkbox");
+    await user.click(boxes[2]!);
+    expect(boxes.map((b) => (b as HTMLInputElement).checked)).toEqual([false, false, true]);
+    await user.click(boxes[0]!);
+    expect(boxes.map((b) => (b as HTMLInputElement).checked)).toEqual([true, false, true]);
+    await user.click(boxes[2]!);
+    expect(boxes.map((b) => (b as HTMLInputElement).checked)).toEqual([true, false, false]);
   });
 });

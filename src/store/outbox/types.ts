@@ -54,7 +54,8 @@ export interface OutboxEntry {
 export interface AsyncDraft {
   itemId: string;
   sessionKey: string;
-  answers: Array<{ selected: string[]; other: string }>;
+  /** `positions`: which options the labels are, when the agent repeated a label (see `QuestionDraft`). */
+  answers: Array<{ selected: string[]; other: string; positions?: number[] }>;
   /** True once the person changed anything; an edited draft keeps its question from being retired. */
   edited: boolean;
   /** Skipped: out of the dock, nothing sent. Reopened: brought back from history by "Answer". */
