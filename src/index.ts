@@ -9,6 +9,7 @@ export { DockLayout, type DockLayoutProps } from "./components/DockLayout";
 export { QuestionSummary, type QuestionSummaryProps } from "./components/QuestionSummary";
 export { QuestionSummaryList, SUMMARY_PAGE_SIZE, type QuestionSummaryListProps } from "./components/QuestionSummaryList";
 export { ComposerAnswerPrompt, type ComposerAnswerPromptProps } from "./components/ComposerAnswerPrompt";
+export { ComposerClaimHint, type ComposerClaimHintProps } from "./components/ComposerClaimHint";
 export { QuestionPage, type QuestionPageProps } from "./components/QuestionPage";
 
 // The gateway client, its transport and device key stores.
@@ -24,7 +25,7 @@ export { systemClock, type Clock } from "./gateway/clock";
 export { createQuestionDockStore, type DockStoreOptions } from "./store/create-dock-store";
 export { createConversationServices, type AsyncQuestionServices, type ConversationServices, type ConversationServicesOptions } from "./store/conversation-services";
 export { createIndexedDbBlockingDraftStorage, createMemoryBlockingDraftStorage, type BlockingDraftStorage } from "./store/blocking-draft-storage";
-export type { DockActions, DockState, DockStore, Outcome, OutcomeKind } from "./store/types";
+export type { ChatReplyResult, DockActions, DockState, DockStore, Outcome, OutcomeKind, SubmitErrorCode } from "./store/types";
 export type { IdMap } from "./store/id-map";
 
 // Headless hooks: everything a view of one's own markup needs.
@@ -37,7 +38,7 @@ export { useExpiryCountdown, type ExpiryCountdown } from "./hooks/use-expiry-cou
 export { useDockKeyboard, type DockKeyboardOptions } from "./hooks/use-dock-keyboard";
 export { isAnsweredOutcome, useOutcomes } from "./hooks/use-outcomes";
 export { useDelivery } from "./hooks/use-delivery";
-export { useComposerAnswer, type ComposerAnswer, type ComposerAnswerOffer } from "./hooks/use-composer-answer";
+export { useComposerAnswer, type ComposerAnswer, type ComposerAnswerOffer, type ComposerClaim } from "./hooks/use-composer-answer";
 export { useMessages } from "./hooks/use-messages";
 export { useQuestionPage, type QuestionPageOptions, type QuestionPagePhase, type QuestionPageState } from "./hooks/use-question-page";
 

@@ -57,6 +57,7 @@ export function ComposerAnswerPrompt({ offer, onAnswer, onChat, onCancel }: Comp
           ))}
         </ul>
       )}
+      {offer.credential && <p className="qd-composer-answer__warning">{words.credentialWarning}</p>}
       <div className="qd-composer-answer__actions">
         <button ref={primary} type="button" className="qd-button qd-button--primary" onClick={onAnswer}>
           {offer.skip ? words.skipQuestion : words.sendAsAnswer}

@@ -25,4 +25,5 @@ export { UnsentDraft, type UnsentDraftProps } from "./UnsentDraft";
 export { RejectedNotice } from "./RejectedNotice";
 export { PermissionNotice, permissionWords } from "./PermissionNotice";
 export { ComposerAnswerPrompt, type ComposerAnswerPromptProps } from "./ComposerAnswerPrompt";
+export { ComposerClaimHint, type ComposerClaimHintProps } from "./ComposerClaimHint";
 export { QuestionPage, type QuestionPageProps } from "./QuestionPage";

@@ -31,5 +31,5 @@ export { useMessages, useLocale, DockMessagesContext, type DockMessagesValue } f
 export { useCopyText, COPIED_FOR_MS, type CopyState } from "./use-copy-text";
 export { useRejections } from "./use-rejections";
 export { usePermissionNotice } from "./use-permission-notice";
-export { useComposerAnswer, type ComposerAnswer, type ComposerAnswerOffer } from "./use-composer-answer";
+export { useComposerAnswer, type ComposerAnswer, type ComposerAnswerOffer, type ComposerClaim } from "./use-composer-answer";
 export { useQuestionPage, type QuestionPageOptions, type QuestionPageState, type QuestionPagePhase } from "./use-question-page";

@@ -1,11 +1,26 @@
-// A chat message typed while the agent waits on a question is usually its answer: sent as chat it would reach
-// nobody who is listening for it, so the composer offers to send it as the answer instead.
+// What a message typed in the composer does while the agent waits on a question, as the gateway really behaves
+// (openclaw 2026.9.6, docs/gateway-findings.md "Chat replies while an agent run waits"):
+// - while an agent run's question waits, a message from the run's creator IS its answer: the gateway reads it
+//   (number, label, own text, commas) and resolves the question. The composer says so before sending ("claim");
+// - a question no run asked (question.request) is never answered by chat: a message that reads as its answer is
+//   offered as that answer (sent with question.resolve) or as chat ("offer").
 import { useCallback, useMemo } from "react";
-import { entryOf, parseTextReply, type QuestionAnswers, type QuestionRecord } from "../protocol";
+import {
+  entryOf,
+  isSecretQuestion,
+  isClaimedByChat,
+  looksLikeCredential,
+  parseTextReply,
+  readChatClaim,
+  unansweredByClaim,
+  type QuestionAnswers,
+  type QuestionRecord,
+} from "../protocol";
 import { isBusy } from "../store/dock-reducer";
 import { activeRecord } from "../store/selectors";
-import type { DockState } from "../store/types";
+import type { ChatReplyResult, DockState } from "../store/types";
 import { useDockStore, useDockStoreApi } from "./dock-context";
+import { useMessages } from "./use-messages";
 
 /** What the composer's text would do to the active blocking request: answer it with `answers`, or skip it. */
 export interface ComposerAnswerOffer {
@@ -17,13 +32,44 @@ export interface ComposerAnswerOffer {
   /** The answers to send; absent when the reply skips the prompt. */
   answers?: QuestionAnswers;
   skip: boolean;
+  /** The text looks like a password or key, which must never be an answer. */
+  credential: boolean;
 }
 
-/** The offer for the composer's text, if any, and the way to take it. */
+/** What the composer's text will answer when sent: an agent run's waiting question, which the gateway gives it to. */
+export interface ComposerClaim {
+  requestId: string;
+  /** The first question's header, or its question text when it has none. */
+  header: string;
+  /** What the gateway will record, one line per question ("Deploy: Production"), secrets masked. */
+  lines: string[];
+  answers: QuestionAnswers;
+  /** Headers of questions the text leaves without an answer; the gateway refuses such a reply. */
+  missing: string[];
+  /** The text looks like a password or key, which must never be an answer. */
+  credential: boolean;
+}
+
+/** The composer's reading of its text, and the ways to send it. */
 export interface ComposerAnswer {
+  /** Set while an agent run's question waits: the message will be its answer. */
+  claim: ComposerClaim | undefined;
+  /** Set for a question no run asked, when the text reads as its answer or skip: ask before sending. */
   offer: ComposerAnswerOffer | undefined;
   /** Sends the offer through the store as a dock submit (or skip) would; resolves true unless the gateway refused it. */
   confirm(): Promise<boolean>;
+  /** Sends the text as the chat message that answers the claimed question; the result says why, if it was not taken. */
+  reply(): Promise<ChatReplyResult>;
+}
+
+const headerOf = (record: QuestionRecord) => {
+  const first = record.questions[0];
+  return first?.header.trim() || first?.question.trim() || "";
+};
+
+// One question, one line: "Deploy: Production"; a secret's value is never shown.
+function linesOf(record: QuestionRecord, answers: QuestionAnswers, mask: string): string[] {
+  return record.questions.map((q) => `${q.header.trim() || q.question.trim()}: ${isSecretQuestion(q) ? mask : (entryOf(answers.answers, q.questionId) ?? []).join(", ")}`);
 }
 
 // Only a blocking request that is not already on its way can take a reply; an async one reads chat replies itself.
@@ -33,27 +79,52 @@ function answerableRecord(s: DockState): QuestionRecord | undefined {
   return record;
 }
 
-function offerFor(record: QuestionRecord, text: string): ComposerAnswerOffer | undefined {
-  if (text.trim() === "") return undefined;
-  const reply = parseTextReply(record, text);
-  if (!reply.ok) return undefined;
-  const first = record.questions[0];
-  const header = first?.header.trim() || first?.question.trim() || "";
-  if (reply.skip) return { requestId: record.id, header, lines: [], skip: true };
-  const lines = record.questions.map((q) => `${q.header.trim() || q.question.trim()}: ${(entryOf(reply.answers.answers, q.questionId) ?? []).join(", ")}`);
-  return { requestId: record.id, header, lines, answers: reply.answers, skip: false };
+// The gateway holds one waiting agent-run question per session, the one a chat message answers: the active one
+// when it is such, else the first that is.
+function claimedRecord(s: DockState): QuestionRecord | undefined {
+  const active = answerableRecord(s);
+  if (active && isClaimedByChat(active)) return active;
+  for (const id of s.order) {
+    const record = s.records.get(id);
+    if (record && isClaimedByChat(record) && !s.asyncLinks.get(id) && !isBusy(s.submissions.get(id))) return record;
+  }
+  return undefined;
 }
 
-/** Reads the composer's `text` as a reply to the active blocking request; `offer` is undefined when it is plain chat. */
+function offerFor(record: QuestionRecord, text: string): ComposerAnswerOffer | undefined {
+  if (text.trim() === "" || isClaimedByChat(record)) return undefined;
+  const reply = parseTextReply(record, text);
+  if (!reply.ok) return undefined;
+  const base = { requestId: record.id, header: headerOf(record), credential: looksLikeCredential(text) };
+  if (reply.skip) return { ...base, lines: [], skip: true };
+  return { ...base, lines: linesOf(record, reply.answers, ""), answers: reply.answers, skip: false };
+}
+
+function claimFor(record: QuestionRecord, text: string, mask: string): ComposerClaim | undefined {
+  if (text.trim() === "") return undefined;
+  const answers = readChatClaim(record, text);
+  const missing = unansweredByClaim(record, answers).map((q) => q.header.trim() || q.question.trim());
+  const secret = record.questions.some(isSecretQuestion);
+  return { requestId: record.id, header: headerOf(record), lines: linesOf(record, answers, mask), answers, missing, credential: !secret && looksLikeCredential(text) };
+}
+
+/** Reads the composer's `text` against the waiting questions: a `claim` (the message will answer), an `offer` (ask first), or neither. */
 export function useComposerAnswer(text: string): ComposerAnswer {
   const store = useDockStoreApi();
+  const mask = useMessages().secretMask;
+  const claimed = useDockStore(claimedRecord);
   const record = useDockStore(answerableRecord);
-  const offer = useMemo(() => (record ? offerFor(record, text) : undefined), [record, text]);
+  const claim = useMemo(() => (claimed ? claimFor(claimed, text, mask) : undefined), [claimed, text, mask]);
+  const offer = useMemo(() => (!claimed && record ? offerFor(record, text) : undefined), [claimed, record, text]);
   const confirm = useCallback(async () => {
     if (!offer) return false;
     const { actions } = store.getState();
     await (offer.answers ? actions.answerWith(offer.requestId, offer.answers) : actions.skip(offer.requestId));
     return store.getState().submissions.get(offer.requestId)?.status !== "error";
   }, [offer, store]);
-  return { offer, confirm };
+  const reply = useCallback(async (): Promise<ChatReplyResult> => {
+    if (!claim) return { ok: false, code: "unexpected" };
+    return store.getState().actions.replyInChat(claim.requestId, text);
+  }, [claim, store, text]);
+  return { claim, offer, confirm, reply };
 }

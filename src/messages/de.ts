@@ -175,6 +175,11 @@ export const deMessages: QuestionDockMessages = {
     sendAsAnswer: "Als Antwort senden",
     skipQuestion: "Frage überspringen",
     sendAsChat: "Als Chatnachricht senden",
+    claimTitle: ({ header }) => `Ihre Nachricht beantwortet „${header}“:`,
+    claimMissing: ({ questions }) =>
+      `Noch ohne Antwort: ${questions}. Das Gateway lehnt eine Antwort ab, solange eine Frage offen ist; schreiben Sie eine Zeile pro Frage oder „Kopfzeile: Antwort“.`,
+    credentialWarning:
+      "Das sieht wie ein Passwort oder Schlüssel aus. Gesendet wird es zur Antwort und bleibt im Chat. Antworten Sie nie mit Zugangsdaten: Der Agent kann sie mit dem Secrets-Werkzeug erfragen, das sie aus dem Chat heraushält.",
   },
   questionPage: {
     title: "Frage",

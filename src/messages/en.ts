@@ -175,6 +175,11 @@ export const defaultMessages: QuestionDockMessages = {
     sendAsAnswer: "Send as answer",
     skipQuestion: "Skip question",
     sendAsChat: "Send as chat",
+    claimTitle: ({ header }) => `Your message will answer '${header}':`,
+    claimMissing: ({ questions }) =>
+      `Still without an answer: ${questions}. The gateway refuses a reply until every question has one; write one line per question, or "Header: answer".`,
+    credentialWarning:
+      "This looks like a password or key. Sent, it becomes the answer and stays in the chat. Never answer with a credential: the agent can ask for it with the secrets tool, which keeps it out of the chat.",
   },
   questionPage: {
     title: "Question",

@@ -127,6 +127,12 @@ export interface QuestionDockMessages {
     sendAsAnswer: string;
     skipQuestion: string;
     sendAsChat: string;
+    /** Above what an agent run's waiting question will record when the typed message is sent. */
+    claimTitle: (p: { header: string }) => string;
+    /** The questions a reply leaves without an answer, joined by ", ". */
+    claimMissing: (p: { questions: string }) => string;
+    /** Shown when the typed message looks like a password or key. */
+    credentialWarning: string;
   };
   /** The standalone page of one question (a question link). */
   questionPage: {

@@ -25,9 +25,13 @@ function argsOf(questions: GatewayQuestion[], timeoutMs: number | undefined): Si
 }
 
 /** Writes the assistant's ask_user call of `runId` into its session, and returns the record id the gateway gives it. */
-export function writeAskUserCall(chat: SimChat, p: { sessionKey: string; runId: string; callId: string; questions: GatewayQuestion[]; timeoutMs?: number }): SimAskUserCall {
+export function writeAskUserCall(
+  chat: SimChat,
+  p: { sessionKey: string; runId: string; callId: string; questions: GatewayQuestion[]; timeoutMs?: number; args?: SimAskUserCall["args"] },
+): SimAskUserCall {
   const nestedId = `tool_search_code:${p.callId}:ask_user:1`;
-  const args = argsOf(p.questions, p.timeoutMs);
+  // The agent's own arguments, where known: the transcript keeps them as written, before the tool cuts headers.
+  const args = p.args ?? argsOf(p.questions, p.timeoutMs);
   chat.append(p.sessionKey, {
     role: "assistant",
     content: [{ type: "toolCall", id: p.callId, name: "tool_call", arguments: { id: "ask_user", args } }],

@@ -44,10 +44,38 @@ export interface SimChatMessage {
   __openclaw: { id: string; seq: number; runId?: string; idempotencyKey?: string; replyToId?: string };
 }
 
+/** One question of an ask_user call, as the agent writes it (the tool's schema). */
+export interface SimAskUserQuestion {
+  id: string;
+  header: string;
+  question: string;
+  options: Array<{ label: string; description?: string }>;
+  multiSelect?: boolean;
+}
+
+/** What the simulated agent does with a chat message: reply with text, or call ask_user and reply once it ends. */
+export type SimAgentTurn = string | { askUser: { questions: SimAskUserQuestion[]; timeoutSeconds?: number }; then?: string };
+
+/** What became of a chat message sent while an agent run's question waits: taken as its answer, or refused with the gateway's words. */
+export type SimClaimVerdict = { taken: true } | { taken: false; message: string };
+
+/** A chat message claimed by a waiting question: the run that asked, and the verdict, decided once the message is saved. */
+export interface SimClaim {
+  runId: string;
+  verdict(): SimClaimVerdict | undefined;
+}
+
 /** How the simulated agent answers a chat message. */
 export interface SimChatOptions {
-  /** The assistant's reply to a user message; undefined leaves the run open for `completeRun`/`failRun`. */
-  reply?: (message: string) => string | undefined;
+  /** The agent's turn for a user message; undefined leaves the run open for `completeRun`/`failRun`. */
+  reply?: (message: string) => SimAgentTurn | undefined;
+  /** Starts an ask_user call on a run (the gateway's tool); called for a turn that asks. */
+  askUser?: (run: SimRun, turn: Exclude<SimAgentTurn, string>) => void;
+  /**
+   * A message in a session whose agent run waits on its question is claimed as that question's answer: returns
+   * undefined when nothing waits there, else the verdict, decided once the message is saved.
+   */
+  claimReply?: (sessionKey: string, message: string, callerId: string | undefined, withImage: boolean) => SimClaim | undefined;
   /** Pause between streamed reply chunks, in ms. */
   stepMs: number;
   /** Called once per run as it settles, before its terminal `chat` event. */

@@ -6,9 +6,12 @@ import { SimRuns, type SimRun, type SimRunOutcome, type SimSettleDetail } from "
 export {
   DEFAULT_HISTORY_LIMIT,
   RESTART_RECOVERY_PROMPT,
+  type SimAgentTurn,
+  type SimAskUserQuestion,
   type SimAsyncDelivery,
   type SimAsyncQuestion,
   type SimChatMessage,
+  type SimClaimVerdict,
   type SimChatOptions,
   type SimSession,
   type SimSessionInfo,
@@ -20,9 +23,16 @@ import {
   type SimAsyncDelivery,
   type SimChatMessage,
   type SimChatOptions,
+  type SimClaimVerdict,
   type SimSession,
   type SimSessionInfo,
 } from "./sim-chat-types";
+
+// The gateway treats a message with an image apart: it never answers a question, it sets it aside.
+function hasImage(p: ChatSendParams): boolean {
+  const attachments = (p as { attachments?: unknown }).attachments;
+  return Array.isArray(attachments) && attachments.some((a) => (a as { type?: unknown } | null)?.type === "image");
+}
 
 function chunksOf(text: string): string[] {
   const words = text.split(/(?<=\s)/u);
@@ -40,6 +50,9 @@ export class SimChat {
   private readonly sent = new Map<string, string>();
   /** Async deliveries waiting for their run's final message. */
   private readonly pendingDelivery = new Map<string, SimAsyncDelivery>();
+  /** Chat replies claimed by a waiting question, with the run that asked: a repeat is "in_flight" while that run goes on. */
+  private readonly claims = new Map<string, string>();
+  private readonly publishChat: (event: string, payload: unknown) => void;
   private counter = 0;
   /** Tells `onChange`, once per burst of changes. */
   private readonly changed: () => void;
@@ -50,6 +63,7 @@ export class SimChat {
     private readonly opts: SimChatOptions,
   ) {
     this.changed = opts.onChange ? oncePerMicrotask(opts.onChange) : () => undefined;
+    this.publishChat = publish;
     // Every run change publishes an event, so watching publish catches starts, streams and endings alike.
     const publishRun = (event: string, payload: unknown) => {
       publish(event, payload);
@@ -71,13 +85,18 @@ export class SimChat {
     for (const { run, userText } of loaded.replies) this.reply(run, userText);
   }
 
-  /** Stores the user message and starts a run; the same idempotency key answers with the same run and adds nothing. */
-  send(p: ChatSendParams): { runId: string; status: string } {
+  /**
+   * Stores the user message and starts a run; the same idempotency key answers with the same run and adds nothing.
+   * While an agent run's question waits in the session, the message is that question's answer instead (when its
+   * creator sent it): no run starts, and the verdict comes as a `chat` event under the message's key.
+   */
+  send(p: ChatSendParams, callerId?: string): { runId: string; status: string } {
     const known = this.sent.get(p.idempotencyKey);
-    if (known !== undefined) return { runId: known, status: this.runs.get(known)?.status === "running" ? "in_flight" : "ok" };
+    if (known !== undefined) return { runId: known, status: this.runs.get(this.claims.get(known) ?? known)?.status === "running" ? "in_flight" : "ok" };
     const runId = p.idempotencyKey;
     const sessionKey = this.canonical(p.sessionKey);
     this.sent.set(p.idempotencyKey, runId);
+    const claim = this.opts.claimReply?.(sessionKey, p.message, callerId, hasImage(p));
     const idempotencyKey = `${p.idempotencyKey}:user`;
     this.append(sessionKey, {
       role: "user",
@@ -86,8 +105,17 @@ export class SimChat {
       ...(p.replyToId ? { replyToId: p.replyToId } : {}),
       __openclaw: { idempotencyKey, ...(p.replyToId ? { replyToId: p.replyToId } : {}) },
     });
+    if (claim) {
+      this.claims.set(runId, claim.runId);
+      // The verdict follows the acknowledgement, as on the gateway: an empty final, or an error with its words.
+      queueMicrotask(() => {
+        const verdict = claim.verdict();
+        if (verdict) this.publishVerdict(sessionKey, runId, verdict);
+      });
+      return { runId, status: "started" };
+    }
     // The acknowledgement must reach the sender before the run's first event, as on the gateway.
-    queueMicrotask(() => this.startReply(sessionKey, runId, p.message));
+    queueMicrotask(() => this.startReply(sessionKey, runId, p.message, callerId));
     return { runId, status: "started" };
   }
 
@@ -171,17 +199,35 @@ export class SimChat {
     return interrupted;
   }
 
-  private startReply(sessionKey: string, runId: string, userText: string): void {
-    this.reply(this.startRun(sessionKey, runId), userText);
+  /** Streams `text` as the run's reply and completes it; a run whose transcript changed under it fails instead. */
+  finishWith(run: SimRun, text: string): void {
+    if (run.transcriptChanged) {
+      this.runs.later(run, this.opts.stepMs, () => this.runs.fail(run, "Agent run failed before producing a reply."));
+      return;
+    }
+    run.text = "";
+    const chunks = chunksOf(text);
+    chunks.forEach((chunk, i) => this.runs.later(run, this.opts.stepMs * (i + 1), () => this.runs.stream(run, chunk)));
+    this.runs.later(run, this.opts.stepMs * (chunks.length + 1), () => this.runs.complete(run));
+  }
+
+  private publishVerdict(sessionKey: string, runId: string, verdict: SimClaimVerdict): void {
+    const body = verdict.taken ? { state: "final" } : { state: "error", errorMessage: verdict.message };
+    this.publishChat("chat", { runId, sessionKey, seq: 1, ...body });
+    this.changed();
+  }
+
+  private startReply(sessionKey: string, runId: string, userText: string, creatorId?: string): void {
+    const run = this.startRun(sessionKey, runId);
+    if (creatorId !== undefined) run.creatorId = creatorId;
+    this.reply(run, userText);
   }
 
   private reply(run: SimRun, userText: string): void {
-    const reply = this.opts.reply?.(userText);
-    if (reply === undefined) return;
-    run.text = "";
-    const chunks = chunksOf(reply);
-    chunks.forEach((chunk, i) => this.runs.later(run, this.opts.stepMs * (i + 1), () => this.runs.stream(run, chunk)));
-    this.runs.later(run, this.opts.stepMs * (chunks.length + 1), () => this.runs.complete(run));
+    const turn = this.opts.reply?.(userText);
+    if (turn === undefined) return;
+    if (typeof turn === "string") return this.finishWith(run, turn);
+    this.opts.askUser?.(run, turn);
   }
 
   private settled(run: SimRun, outcome: SimRunOutcome, detail: SimSettleDetail = {}): Record<string, unknown> | undefined {

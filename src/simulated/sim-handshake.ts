@@ -69,6 +69,8 @@ export interface SimGrant {
   deviceToken?: string;
   /** The verified profile of a guest token. */
   profileId?: string;
+  /** The signed device that connected, when there was one. */
+  deviceId?: string;
 }
 
 /** The outcome of a `connect`: a grant, or the error frame and close the gateway would send. */
@@ -132,5 +134,5 @@ export async function evaluateConnect(raw: unknown, challenge: { nonce: string; 
     deviceToken = config.newDeviceToken();
     config.deviceTokens.set(device.id, deviceToken);
   }
-  return { ok: true, grant: { role, scopes, method, deviceToken, ...profile } };
+  return { ok: true, grant: { role, scopes, method, deviceToken, deviceId: device.id, ...profile } };
 }

@@ -124,7 +124,8 @@ export class SimHub {
   private handle(conn: SimConnection, req: RequestLike, answerWhen: (answer: () => void) => void): void {
     let result: unknown;
     try {
-      result = callMethod(req.method, req.params, { ...this.services, scopes: conn.grant?.scopes ?? [], ...(conn.grant?.profileId ? { profileId: conn.grant.profileId } : {}) });
+      const callerId = conn.grant?.deviceId ?? conn.connId;
+      result = callMethod(req.method, req.params, { ...this.services, callerId, scopes: conn.grant?.scopes ?? [], ...(conn.grant?.profileId ? { profileId: conn.grant.profileId } : {}) });
     } catch (error) {
       return answerWhen(() => conn.respondError(req.id, toErrorBody(error)));
     }

@@ -11,6 +11,8 @@ export interface SimMethodContext {
   scopes: readonly string[];
   /** The verified profile of a guest connection (a guest token); the shared-token owner has none. */
   profileId?: string;
+  /** Who is calling: the connection's device, else the connection itself (a run's creator is matched by it). */
+  callerId?: string;
   questions: SimQuestionStore;
   chat: SimChat;
 }
@@ -139,7 +141,7 @@ const methods: Record<string, MethodSpec> = {
     handle: (params, ctx) => {
       const p = checked<ChatSendParams>("chat.send", chatSendSchema, params);
       if (p.message.includes("\0")) throw invalidRequest("message must not contain null bytes");
-      return ctx.chat.send(p);
+      return ctx.chat.send(p, ctx.callerId);
     },
   },
   "chat.history": {

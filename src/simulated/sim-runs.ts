@@ -21,6 +21,10 @@ export interface SimRun {
   seq: number;
   startedAt: number;
   timers: unknown[];
+  /** Who sent the message that started the run (a device id, else the connection's): its creator. */
+  creatorId?: string;
+  /** Another message entered the transcript while the run waited, so the run cannot append its reply. */
+  transcriptChanged?: boolean;
 }
 
 /** What a settling run tells the chat store beyond its outcome. */

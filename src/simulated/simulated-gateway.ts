@@ -18,8 +18,9 @@
 import type { QuestionAnswers, QuestionRecord } from "../protocol";
 import { CONTROL_UI_SCOPES } from "../gateway/connect-params";
 import type { TransportFactory } from "../gateway/transport";
+import { createAgentTurns } from "./sim-agent-turns";
 import { writeAskUserCall, writeAskUserResult, type SimAskUserCall } from "./sim-ask-user";
-import { SimChat, type SimAsyncQuestion, type SimChatMessage } from "./sim-chat";
+import { SimChat, type SimAgentTurn, type SimAsyncQuestion, type SimChatMessage } from "./sim-chat";
 import { systemClock, type SimClock } from "./sim-clock";
 import type { Deliver } from "./sim-connection";
 import { SimHub } from "./sim-hub";
@@ -51,8 +52,11 @@ export interface SimulatedGatewayOptions {
   grantableScopes?: readonly string[];
   /** Interval of `tick` events and of `hello-ok.policy.tickIntervalMs`; 0 sends none. @default 30000 */
   tickIntervalMs?: number;
-  /** The assistant's reply to a chat message; `false` leaves runs open for scripting. @default an echo */
-  reply?: false | ((message: string) => string | undefined);
+  /**
+   * The agent's turn for a chat message: reply text, or an ask_user call (`{ askUser: { questions }, then }`) that
+   * waits for the question and then replies; `false` leaves runs open for scripting. @default an echo
+   */
+  reply?: false | ((message: string) => SimAgentTurn | undefined);
   /** Pause between streamed reply chunks in ms. @default 40 */
   replyStepMs?: number;
   /** `hello-ok.server.version`. @default "2026.9.6-sim" */
@@ -164,6 +168,7 @@ export function createSimulatedGateway(options: SimulatedGatewayOptions = {}): S
     if (!call || !record) return;
     askUserCalls.delete(id);
     writeAskUserResult(chat, call, record);
+    turns.questionEnded(record);
   };
   // Stores publish through the hub, which needs the stores to exist first; the closure resolves it later.
   const publish = (event: string, payload: unknown) => {
@@ -177,9 +182,12 @@ export function createSimulatedGateway(options: SimulatedGatewayOptions = {}): S
     ...(replyOption ? { reply: replyOption } : {}),
     stepMs: options.replyStepMs ?? 40,
     onRunEnded: (run) => questions.cancelOwnedBy(run.runId),
+    askUser: (run, turn) => turns.askUser(run, turn),
+    claimReply: (sessionKey, message, callerId, withImage) => turns.claimReply(sessionKey, message, callerId, withImage),
     mainSessionKey,
     ...(options.persist ? { onChange: () => save(options.persist!) } : {}),
   });
+  const turns = createAgentTurns({ chat, questions, calls: askUserCalls, newId: randomId });
   const save = (persist: SimPersistence) => {
     try {
       persist.save(JSON.stringify({ ...chat.dump(), questions: questions.pending() }));

@@ -52,7 +52,22 @@ export interface DeviceIdentity {
   privateKey: webcrypto.CryptoKey;
 }
 
+/** The part of a `ws` WebSocket this client uses, so another transport (the simulated gateway's) can stand in. */
+export interface RawSocket {
+  readonly readyState: number;
+  on(event: 'message', cb: (data: unknown) => void): unknown;
+  on(event: 'close', cb: (code: number, reason: unknown) => void): unknown;
+  on(event: 'error', cb: (err: Error) => void): unknown;
+  once(event: 'open' | 'close', cb: () => void): unknown;
+  once(event: 'error', cb: (err: Error) => void): unknown;
+  send(text: string): void;
+  close(code?: number, reason?: string): void;
+  terminate(): void;
+}
+
 export interface ConnectRawOptions {
+  /** Opens the socket; a WebSocket to `url` by default. */
+  openSocket?: (url: string, origin: string | null) => RawSocket;
   clientId?: string;
   clientMode?: string;
   clientVersion?: string;
@@ -180,7 +195,7 @@ async function attempt(url: string, token: string, opts: ConnectRawOptions, iden
   const requestTimeoutMs = opts.requestTimeoutMs ?? 15_000;
 
   const origin = opts.origin === undefined ? 'http://127.0.0.1:5173' : opts.origin;
-  const ws = new WebSocket(url, origin ? { headers: { origin } } : {});
+  const ws: RawSocket = opts.openSocket ? opts.openSocket(url, origin) : new WebSocket(url, origin ? { headers: { origin } } : {});
   const frames: unknown[] = [];
   const events: RawEvent[] = [];
   const listeners = new Set<(ev: RawEvent) => void>();

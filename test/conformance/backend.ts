@@ -1,0 +1,35 @@
+// One conformance suite, two gateways: every scenario in this folder runs, as the same test code, against the real
+// OpenClaw gateway (test/gateway/conformance.real.test.ts) and against the kit's simulated gateway
+// (test/node/conformance.sim.test.ts). A difference between the two fails one of them; the real one is right.
+import type { ConnectRawOptions, RawClient } from "../gateway/raw-client";
+
+/** One ask_user question as the agent writes it (the tool's schema). */
+export interface AgentQuestion {
+  id: string;
+  header: string;
+  question: string;
+  options: Array<{ label: string; description?: string }>;
+  multiSelect?: boolean;
+}
+
+/** A gateway the scenarios run against. */
+export interface ConformanceBackend {
+  /** "real" or "simulated", for test names and for the few facts that only one of them can show. */
+  name: "real" | "simulated";
+  /** A new operator connection with a device of its own (pass `identity` to be the same device again). */
+  connect(opts?: Pick<ConnectRawOptions, "scopes" | "caps" | "identity">): Promise<RawClient>;
+  /** A session of the scenario's own, so scenarios never see each other's runs or questions. */
+  newSession(label: string): string;
+  /** The next run started by the message `trigger` calls ask_user with `questions`, then replies `then` once it ends. */
+  scriptAskUser(trigger: string, questions: AgentQuestion[], then: string, timeoutSeconds?: number): Promise<void>;
+  /** The next run started by the message `trigger` replies `text`. */
+  scriptReply(trigger: string, text: string): Promise<void>;
+  /** Stops and starts the gateway (same address); undefined where this backend is shared and cannot restart. */
+  restart?: () => Promise<void>;
+  /** How long a scenario may wait for the gateway to act: a real run takes seconds on a busy machine. */
+  waitMs: number;
+}
+
+
+/** Each scenario's own limit: only a hang guard, far above what a slow machine takes, so no test leans on its speed. */
+export const SCENARIO_TIMEOUT_MS = 600_000;

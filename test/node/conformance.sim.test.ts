@@ -1,0 +1,12 @@
+// The conformance suite (test/conformance) against the kit's simulated gateway. The same scenarios run against the
+// real OpenClaw gateway in test/gateway/conformance.real.test.ts; a difference fails one of the two.
+import { describe } from "vitest";
+import { conformanceScenarios } from "../conformance/all";
+import { restartScenarios } from "../conformance/scenarios/restart";
+import { simulatedBackend } from "../conformance/sim-backend";
+
+describe("conformance: simulated gateway", () => {
+  const backend = simulatedBackend();
+  conformanceScenarios(() => backend);
+  restartScenarios(() => simulatedBackend());
+});
