@@ -4,7 +4,7 @@ import { DockLayout, QuestionDock, QuestionDockProvider } from "../src/component
 import { asyncDockLoader, type AsyncStoryDock } from "./support/async-story";
 import { ChatComposer, ChatTranscript, type ChatMessage } from "./support/chat-parts";
 import { disposeLoadedDock, loadedDock } from "./support/dock-story";
-import { BRANCH, CHANGELOG, NOTES, QUOTING_ANSWER, REFUSAL, REFUSAL_FOR_GOOD, askAsync } from "./support/sample-async-questions";
+import { BRANCH, CHANGELOG, NOTES, QUOTING_ANSWER, REFUSAL, REFUSAL_FOR_GOOD, REPEATED, askAsync } from "./support/sample-async-questions";
 import { DEPLOY, ask } from "./support/sample-questions";
 
 const MESSAGES: ChatMessage[] = [
@@ -75,6 +75,18 @@ export const AsyncMultiQuestion: Story = {
 /** Collapsed while two async questions wait: the count and the current question stay visible. */
 export const AsyncCollapsed: Story = {
   loaders: [asyncDockLoader({ asks: [askAsync(BRANCH), askAsync(NOTES)], drive: (d) => d.actions().collapse() })],
+};
+
+/** The agent repeated a label: every option is shown, and only the one picked (the second "Staging") is checked. */
+export const AsyncRepeatedLabel: Story = {
+  loaders: [asyncDockLoader({ asks: [askAsync(REPEATED)], drive: (d) => d.actions().select(d.activeId(), "q0", "Staging", 2) })],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole("radiogroup", { name: REPEATED.title })).toBeVisible();
+    const [first, , last] = canvas.getAllByRole("radio", { name: /Staging|Production/ });
+    await expect(first).not.toBeChecked();
+    await expect(last).toBeChecked();
+  },
 };
 
 /** A blocking question arrived and took priority; the async one is still reachable through the request arrows. */

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, within } from "storybook/test";
 import type { QuestionDock } from "../src/components";
 import { dockLoader, dockStoryMeta } from "./support/dock-story";
-import { API_KEY, CHECKS, DEPLOY, KEEP_API, MIGRATION, REGION, RUNBOOK, UNTRUSTED, ask } from "./support/sample-questions";
+import { API_KEY, CHECKS, DEPLOY, DEPLOY_TOKEN, KEEP_API, MIGRATION, REGION, RUNBOOK, UNTRUSTED, ask } from "./support/sample-questions";
 
 /** One question on screen: options, descriptions, Other, links, secrets and hostile text. */
 const meta = {
@@ -88,6 +88,26 @@ export const WithLink: Story = {
 /** A secret prompt: the answer field masks what is typed. */
 export const SecretQuestion: Story = {
   loaders: [dockLoader({ requests: [ask(API_KEY)], drive: (d) => d.type("api_key", "sk_test_4eC39HqLyjWDarjtT1zdp7dc") })],
+};
+
+/** A question flagged `isSecret` with no secret store: masked all the same, and no credential warning. */
+export const SecretFlagOnly: Story = {
+  loaders: [
+    dockLoader({
+      drive: async (d) => {
+        const now = d.clock.now();
+        const record = { id: "request-1", sessionKey: "agent:main:main", runId: "run-1", questions: [DEPLOY_TOKEN], createdAtMs: now, expiresAtMs: now + 15 * 60_000, status: "pending" };
+        d.sim.broadcast("question.requested", record);
+        await d.until((s) => s.records.get(record.id) !== undefined, "the flagged secret in the dock");
+        d.type(DEPLOY_TOKEN.questionId, "sk_test_4eC39HqLyjWDarjtT1zdp7dc");
+      },
+    }),
+  ],
+  play: async ({ canvasElement }) => {
+    const field = within(canvasElement).getByLabelText("Other");
+    await expect(field).toHaveAttribute("type", "password");
+    await expect(within(canvasElement).queryByText(/looks like a password or key/)).toBeNull();
+  },
 };
 
 /** Agent text that looks like HTML stays text; an unsafe link is dropped; long words wrap; RTL reads right to left. */

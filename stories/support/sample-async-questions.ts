@@ -10,6 +10,9 @@ export const CHANGELOG: SimAsyncQuestion = { title: "Should the changelog mentio
 /** No options: the answer is typed. */
 export const NOTES: SimAsyncQuestion = { title: "Anything I should know before the deploy?" };
 
+/** A label the agent repeated: OpenClaw's own UI shows every option, and so does the dock, told apart by position. */
+export const REPEATED: SimAsyncQuestion = { title: "Which environment should the smoke test run in?", options: ["Staging", "Production", "Staging"] };
+
 /** Posts the given questions as one async delivery. */
 export function askAsync(...questions: SimAsyncQuestion[]): SimAskAsyncParams {
   return { questions };

@@ -71,6 +71,16 @@ export const API_KEY: Question & { isSecret: boolean } = {
   secretStore: { name: "PAYMENTS_SANDBOX_KEY", kind: "env", reason: "Needed to run the payment smoke test" },
 };
 
+/** Flagged secret with no secret store to name: `question.request` refuses it, so a story posts the record itself. */
+export const DEPLOY_TOKEN: Question = {
+  questionId: "deploy_token",
+  header: "Token",
+  question: "Paste the deploy token for the staging cluster.",
+  options: [],
+  isOther: true,
+  isSecret: true,
+};
+
 /** Agent text that tries to be markup, words and a link with no break, and right-to-left text. */
 export const UNTRUSTED: Question = {
   questionId: "untrusted",
