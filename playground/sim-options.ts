@@ -1,5 +1,7 @@
-// The simulated gateway's URL options: `persist` (keep its conversations over reloads) and `latency` (a slow chat.send).
+// The simulated gateway's options: `persist` (keep its conversations over reloads) and `latency` (a slow chat.send) from
+// the URL, and the playground's scripted agent.
 import type { SimPersistence, SimulatedGatewayOptions } from "../src/simulated";
+import { playgroundAgent } from "./agent-script";
 
 /** sessionStorage key under which the simulated gateway keeps its conversations. */
 export const SIM_STORAGE_KEY = "question-dock-playground:simulated-gateway";
@@ -44,8 +46,9 @@ export function sessionPersistence(storage: () => Storage = () => window.session
 }
 
 /** The simulated gateway options that `settings` ask for. */
-export function simOptionsFor(settings: SimSettings): Pick<SimulatedGatewayOptions, "persist" | "methodLatencyMs"> {
+export function simOptionsFor(settings: SimSettings): Pick<SimulatedGatewayOptions, "persist" | "methodLatencyMs" | "reply"> {
   return {
+    reply: playgroundAgent,
     ...(settings.persist ? { persist: sessionPersistence() } : {}),
     ...(settings.sendLatencyMs > 0 ? { methodLatencyMs: { "chat.send": settings.sendLatencyMs } } : {}),
   };

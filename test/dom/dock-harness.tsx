@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { expect, vi } from "vitest";
 import { DockLayout, QuestionDock, QuestionDockProvider, QuestionSummaryList, type QuestionDockProps } from "../../src/components";
 import type { GatewayClient } from "../../src/gateway/client";
-import { createScriptedDock, type SimAskParams, type SimulatedGateway } from "../../src/simulated";
+import { createScriptedDock, type SimAskParams, type SimulatedGateway, type SimulatedGatewayOptions } from "../../src/simulated";
 import type { createQuestionDockStore } from "../../src/store";
 import { TARGET as BASE_TARGET } from "../support/questions";
 
@@ -37,9 +37,9 @@ export interface DockHarness {
 }
 
 /** Starts the simulated gateway, a connected client and a dock store; call `stop` after the test. */
-export async function startDock(opts: { typingGraceMs?: number } = {}): Promise<DockHarness> {
+export async function startDock(opts: { typingGraceMs?: number; reply?: SimulatedGatewayOptions["reply"] } = {}): Promise<DockHarness> {
   vi.useFakeTimers({ shouldAdvanceTime: true });
-  const { sim, client, store } = createScriptedDock({ token: TOKEN, sim: { tickIntervalMs: 0 }, store: { typingGraceMs: opts.typingGraceMs ?? 0 } });
+  const { sim, client, store } = createScriptedDock({ token: TOKEN, sim: { tickIntervalMs: 0, ...(opts.reply ? { reply: opts.reply, replyStepMs: 1 } : {}) }, store: { typingGraceMs: opts.typingGraceMs ?? 0 } });
   client.start();
   await vi.waitFor(() => expect(store.getState().connection.state).toBe("connected"));
   const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
