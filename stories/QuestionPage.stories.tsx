@@ -75,7 +75,7 @@ export const AnsweredElsewhere: Story = {
   loaders: [
     pageLoader((sim) => {
       const { id } = sim.ask(ask(DEPLOY));
-      sim.resolve(id, { deploy_target: ["Staging (Recommended)"] }, "telegram:42");
+      sim.resolve(id, { deploy_target: ["Staging (Recommended)"] }, "control-ui:phone");
       return id;
     }),
   ],

@@ -76,9 +76,39 @@ export const CancelledRunAborted: Story = {
   loaders: [dockLoader({ requests: [ask(DEPLOY)], drive: cancelledBy("run-abort") })],
 };
 
-/** Another surface (a phone, a chat channel) skipped it. */
+/** Another Control UI page (a phone, another tab) skipped it. */
 export const SkippedElsewhere: Story = {
-  loaders: [dockLoader({ requests: [ask(REGION)], drive: cancelledBy("telegram:42") })],
+  loaders: [dockLoader({ requests: [ask(REGION)], drive: cancelledBy("control-ui:phone") })],
+};
+
+/** The person replied with an image while the agent waited: the gateway set the question aside, with the reason. */
+export const CancelledImageReply: Story = {
+  loaders: [dockLoader({ requests: [ask(DEPLOY)], drive: cancelledBy("image-reply") })],
+};
+
+/** Ended by a `resolvedBy` the kit has no words for: said as the gateway wrote it, never as someone else's skip. */
+export const EndedUnknown: Story = {
+  loaders: [dockLoader({ requests: [ask(REGION)], drive: cancelledBy("harness-v9:reset") })],
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole("article", { name: "Question, ended: harness-v9:reset" })).toBeVisible();
+  },
+};
+
+/** Someone answered in the chat (the gateway took their reply as the answer, "plain-text"); this page sent none. */
+export const AnsweredByChatReply: Story = {
+  loaders: [
+    dockLoader({
+      requests: [ask(REGION)],
+      drive: async (d) => {
+        const id = d.activeId();
+        d.sim.resolve(id, { region: ["Asia Pacific"] }, "plain-text");
+        await d.until((s) => s.outcomes.has(id), "the chat reply's answer");
+      },
+    }),
+  ],
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole("article", { name: "Question, answered by a chat reply" })).toBeVisible();
+  },
 };
 
 /** Time ran out before anyone answered. */

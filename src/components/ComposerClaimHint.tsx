@@ -22,11 +22,8 @@ export function ComposerClaimHint({ claim, refusal, id }: ComposerClaimHintProps
   if (!claim && !refusal) return null;
   return (
     <div id={id} className="qd-composer-claim">
-      {refusal && (
-        <p className="qd-composer-claim__refusal" role="alert">
-          {m.submitError({ action: "answer", ...refusal })}
-        </p>
-      )}
+      {/* Announced once, by the dock's live region with the failed submit; here it sits beside the kept text. */}
+      {refusal && <p className="qd-composer-claim__refusal">{m.submitError({ action: "answer", ...refusal })}</p>}
       {claim && (
         <>
           <p className="qd-composer-claim__title">{words.claimTitle({ header: claim.header })}</p>

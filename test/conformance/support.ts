@@ -8,20 +8,23 @@ export type Rec = Record<string, unknown> & { id: string; status: string; runId?
 /** A transcript message as `chat.history` returns it. */
 export type Msg = Record<string, unknown> & { role: string; content?: unknown; idempotencyKey?: string; __openclaw?: Record<string, unknown> };
 
-/** The first event (seen or to come) that matches. */
-export const eventOf = (b: ConformanceBackend, c: RawClient, pred: (e: RawEvent) => boolean) => c.waitForEvent(pred, b.waitMs);
+/** The first event (seen or to come) that matches; a timeout names what was awaited. */
+export const eventOf = (b: ConformanceBackend, c: RawClient, pred: (e: RawEvent) => boolean, what = "an event") =>
+  c.waitForEvent(pred, b.waitMs).catch((error: unknown) => {
+    throw new Error(`${what}: ${error instanceof Error ? error.message : String(error)}`);
+  });
 
 /** The `chat` event of `runId` in `state`. */
 export const chatEvent = (b: ConformanceBackend, c: RawClient, runId: string, state: string) =>
-  eventOf(b, c, (e) => e.event === "chat" && (e.payload as { runId?: string; state?: string }).runId === runId && (e.payload as { state?: string }).state === state);
+  eventOf(b, c, (e) => e.event === "chat" && (e.payload as { runId?: string; state?: string }).runId === runId && (e.payload as { state?: string }).state === state, `chat ${state} of ${runId}`);
 
 /** The terminal `chat` event of `runId`: final, error or aborted. */
 export const runEnd = (b: ConformanceBackend, c: RawClient, runId: string) =>
-  eventOf(b, c, (e) => e.event === "chat" && (e.payload as { runId?: string }).runId === runId && ["final", "error", "aborted"].includes(String((e.payload as { state?: string }).state)));
+  eventOf(b, c, (e) => e.event === "chat" && (e.payload as { runId?: string }).runId === runId && ["final", "error", "aborted"].includes(String((e.payload as { state?: string }).state)), `the end of ${runId}`);
 
 /** The `question.resolved` event of a question. */
 export const resolvedEvent = async (b: ConformanceBackend, c: RawClient, id: string) =>
-  (await eventOf(b, c, (e) => e.event === "question.resolved" && (e.payload as { id?: string }).id === id)).payload as Record<string, unknown>;
+  (await eventOf(b, c, (e) => e.event === "question.resolved" && (e.payload as { id?: string }).id === id, `question.resolved of ${id}`)).payload as Record<string, unknown>;
 
 /** The gateway's record of a question. */
 export const getRecord = async (c: RawClient, id: string) => (await c.request<{ question: Rec }>("question.get", { id })).question;
@@ -50,7 +53,7 @@ export async function startAsking(b: ConformanceBackend, c: RawClient, sessionKe
   await b.scriptAskUser(message, questions, then);
   const runId = `run-${label}-${tag}`;
   await c.request("chat.send", { sessionKey, message, idempotencyKey: runId });
-  const requested = await eventOf(b, c, (e) => e.event === "question.requested" && (e.payload as { runId?: string }).runId === runId);
+  const requested = await eventOf(b, c, (e) => e.event === "question.requested" && (e.payload as { runId?: string }).runId === runId, `the question of ${runId}`);
   return { runId, record: requested.payload as Rec };
 }
 

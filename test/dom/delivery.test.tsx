@@ -45,7 +45,7 @@ describe("Delivery", () => {
     renderDock(h);
     h.sim.setOffline(true);
     await act(async () => h.sim.dropConnections());
-    h.sim.resolve(id, { target: ["Staging (Recommended)"] }, "elsewhere");
+    h.sim.resolve(id, { target: ["Staging (Recommended)"] }, "control-ui:elsewhere");
     h.sim.setOffline(false);
     await advance(5_000);
     const summary = await screen.findByRole("article", { name: /answered elsewhere/i });

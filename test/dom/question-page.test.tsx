@@ -76,7 +76,7 @@ describe("A question link", () => {
 
   it("a question answered by another surface before the link was opened reads Answered elsewhere, with the answer", async () => {
     const { id } = dock.sim.ask({ questions: [TARGET] });
-    dock.sim.resolve(id, { [TARGET.questionId]: ["Staging (Recommended)"] }, "telegram:42");
+    dock.sim.resolve(id, { [TARGET.questionId]: ["Staging (Recommended)"] }, "control-ui:phone");
     open(id);
     const ended = await within(page()).findByRole("article", { name: "Question, answered elsewhere" });
     expect(within(ended).getByText("Staging (Recommended)")).toBeVisible();

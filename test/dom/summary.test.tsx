@@ -98,7 +98,11 @@ describe("Transcript summary", () => {
     ["the agent's run ended", "requester-inactive", "Question, cancelled", "The agent's run ended before an answer."],
     ["a newer message replaced the turn", "superseded-input", "Question, cancelled", "A newer message replaced the agent's turn."],
     ["nobody says who cancelled it", undefined, "Question, cancelled", undefined],
-    ["another surface skipped it", "telegram:12345", "Question, skipped elsewhere", undefined],
+    ["the person replied with an image", "image-reply", "Question, cancelled", "A reply with an image took the question's place."],
+    ["the agent stopped waiting", "wait-timeout", "Question, cancelled", "The agent stopped waiting for an answer."],
+    ["the prompt could not be delivered", "prompt-delivery-failed", "Question, cancelled", "The question could not be delivered."],
+    ["another Control UI page skipped it", "control-ui:phone", "Question, skipped elsewhere", undefined],
+    ["a value the kit has no words for ended it", "12345", "Question, ended: 12345", undefined],
   ])("names a cancel the person did not make: %s", async (_case, resolvedBy, name, reason) => {
     const id = await h.ask({ questions: [TARGET] });
     renderDock(h);

@@ -74,7 +74,7 @@ test("a reply from someone other than the run's creator is refused: the page say
   await page.keyboard.type("Production");
   await page.keyboard.press("Enter");
 
-  await expect(page.getByRole("alert").filter({ hasText: "only the person whose agent run asked can answer it in chat" })).toBeVisible({ timeout: 60_000 });
+  await expect(composer(page)).toHaveAccessibleDescription(/only the person whose agent run asked can answer it in chat/, { timeout: 60_000 });
   await expect(composer(page)).toHaveValue("Production");
   await expect(composer(page)).toBeFocused();
   // The question still waits, and the dock still answers it.
