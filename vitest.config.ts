@@ -8,7 +8,13 @@ const gatewayProjects = ["test/gateway/vitest.gateway.config.ts", "test/gateway/
   return false;
 });
 
-const DOM_SETUP = ["test/dom/setup-render-log.ts", "test/dom/setup.ts", "test/dom/setup-stories.ts"];
+const WAITS = "test/support/setup-waits.ts";
+const DOM_SETUP = [WAITS, "test/dom/setup-render-log.ts", "test/dom/setup.ts", "test/dom/setup-stories.ts"];
+
+// Limits that only catch a hang, never a slow machine: a story in jsdom or a fuzz file took 5 to 48 s on a busy
+// 2-core machine, against Vitest's 5 s default. Files that start real gateways set their own (test/gateway). The
+// limit of waits inside a test (vi.waitFor, expect.poll, findBy…) is set by the setup files (test/support/wait-limits.ts).
+const HANG_GUARD_MS = 120_000;
 
 // Node and jsdom tests, plus the real-gateway projects: "gateway" shares one OpenClaw for the run, and
 // "gateway-restart" runs the files that start (and restart) their own.
@@ -21,6 +27,8 @@ export default defineConfig({
     outputFile: { json: "test-results/vitest.json" },
     // The default leaves one core idle, which on a 2-core machine runs every file one after another.
     maxWorkers: 2,
+    testTimeout: HANG_GUARD_MS,
+    hookTimeout: HANG_GUARD_MS,
     projects: [
       // Files of a worker share one jsdom and the packages they import (isolate: false): building a fresh jsdom and
       // loading React again for each file cost more than the tests themselves. setup.ts resets the page between files.
@@ -30,6 +38,7 @@ export default defineConfig({
           name: "node",
           environment: "node",
           include: ["test/node/**/*.test.ts"],
+          setupFiles: [WAITS],
           isolate: false,
         },
       },

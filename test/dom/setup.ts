@@ -1,9 +1,13 @@
 import "@testing-library/jest-dom/vitest";
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterAll, afterEach, expect, vi } from "vitest";
 import * as axeMatchers from "vitest-axe/matchers";
+import { WAIT_LIMIT_MS } from "../support/wait-limits";
 
 expect.extend(axeMatchers);
+
+// findBy… and waitFor give up after one second by default, which a busy machine can spend on one render.
+configure({ asyncUtilTimeout: WAIT_LIMIT_MS });
 
 // Each test is a fresh tab: what one test's dock kept for a reload (sessionStorage) must not show in the next.
 afterEach(() => {

@@ -5,7 +5,7 @@
 import type { Page } from "@playwright/test";
 import { asyncSummary, deliveryMessageId, deliveryStatus, dockSightings, simCall, storedOutbox, userMessages, watchDock, type StoredOutboxEntry } from "./support/async";
 import { a11yViolations } from "./support/axe";
-import { connectionStatus, dock, openPlayground, runScenario } from "./support/playground";
+import { connectionStatus, dock, openPlayground, pauseClock, runScenario } from "./support/playground";
 import { expect, test } from "./support/test";
 
 const ITEM = "reload-item";
@@ -13,11 +13,15 @@ const BRANCH = { title: "Which branch should the hotfix land on?", options: ["ma
 /** How long the slow gateway takes to receive a chat.send, and again to answer it. */
 const LATENCY_MS = 2500;
 
-/** Reloads, waits for the connection, and checks the answered question never showed up in the dock again. */
-async function reloadPlayground(page: Page): Promise<void> {
+/**
+ * Reloads, waits for the connection, and checks the answered question never showed up in the dock again. A clock
+ * paused before (pauseClock) runs again once the old page is gone, so nothing of it happens after the moment chosen.
+ */
+async function reloadPlayground(page: Page, { pausedClock = false } = {}): Promise<void> {
   await watchDock(page);
   await page.reload();
-  await expect(connectionStatus(page)).toContainText("Connected", { timeout: 15_000 });
+  if (pausedClock) await page.clock.resume();
+  await expect(connectionStatus(page)).toContainText("Connected");
   await expect(asyncSummary(page, "answered")).toBeVisible();
   expect(await dockSightings(page), "the dock after the reload").toEqual([]);
 }
@@ -41,14 +45,16 @@ async function expectOneReply(page: Page): Promise<void> {
 }
 
 test("reloading before a slow send reached the gateway: the answer is unconfirmed, and Retry sends it exactly once", async ({ page }) => {
-  test.setTimeout(60_000);
+  await page.clock.install();
   await openPlayground(page, `/?latency=${LATENCY_MS}`);
+  // The send is still on its way at the reload however long the steps before it take: its latency waits on the clock.
+  await pauseClock(page);
   await answerRelease(page);
   await expect(deliveryStatus(asyncSummary(page, "answered"))).toHaveText("Sending answer");
   await expectStored(page, "sending");
   expect(await userMessages(page)).toHaveLength(0);
 
-  await reloadPlayground(page);
+  await reloadPlayground(page, { pausedClock: true });
   const summary = asyncSummary(page, "answered");
   // The page cannot know whether the gateway got it; it says so instead of guessing.
   await expect(deliveryStatus(summary)).toHaveText("Delivery unconfirmed");
@@ -56,25 +62,28 @@ test("reloading before a slow send reached the gateway: the answer is unconfirme
   expect(await userMessages(page)).toHaveLength(0);
 
   await summary.getByRole("button", { name: "Retry answer" }).click();
-  await expect(deliveryStatus(summary)).toHaveText("Answer sent", { timeout: 15_000 });
+  await expect(deliveryStatus(summary)).toHaveText("Answer sent");
   await expectOneReply(page);
   await expectStored(page, "confirmed");
 });
 
 test("reloading after the gateway saved a slow send but before it answered: the answer is confirmed from the history", async ({ page }) => {
-  test.setTimeout(60_000);
+  await page.clock.install();
   await openPlayground(page, `/?latency=${LATENCY_MS}`);
+  // Time moves only as the test moves it: one latency, so the gateway saves the message and its answer is still
+  // LATENCY_MS away at the reload, however long the steps take.
+  await pauseClock(page);
   await answerRelease(page);
   await expectStored(page, "sending");
-  // Reload the moment the gateway has saved the message; its answer is still LATENCY_MS away.
+  await page.clock.runFor(LATENCY_MS);
   await page.waitForFunction(() => {
     const sim = (window as unknown as { __questionDockSim: { history(): Array<{ role: string }> } }).__questionDockSim;
     return sim.history().some((m) => m.role === "user");
   }, undefined, { polling: 10 });
-  await reloadPlayground(page);
+  await reloadPlayground(page, { pausedClock: true });
 
   const summary = asyncSummary(page, "answered");
-  await expect(deliveryStatus(summary)).toHaveText("Answer sent", { timeout: 15_000 });
+  await expect(deliveryStatus(summary)).toHaveText("Answer sent");
   await expect(summary.getByRole("button", { name: "Retry answer" })).toHaveCount(0);
   await expectOneReply(page);
 });

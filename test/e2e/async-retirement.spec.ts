@@ -38,7 +38,7 @@ test("a later completed run retires the reminder into the transcript, and Answer
 
   // The transcript keeps it across a reload, and it is still not answered.
   await page.reload();
-  await expect(connectionStatus(page)).toContainText("Connected", { timeout: 15_000 });
+  await expect(connectionStatus(page)).toContainText("Connected");
   await expect(retired).toBeVisible();
   await expect(dock(page)).toBeHidden();
 

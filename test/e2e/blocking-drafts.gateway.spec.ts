@@ -52,8 +52,8 @@ test("two tabs share a blocking draft live, a reload keeps it, and the answer se
   await expect(dock(first).getByRole("radio", { name: "main" })).toBeChecked();
 
   await dock(first).getByRole("button", { name: "Submit" }).click();
-  await expect(dock(first)).toBeHidden({ timeout: 15_000 });
-  await expect(dock(second)).toBeHidden({ timeout: 15_000 });
+  await expect(dock(first)).toBeHidden();
+  await expect(dock(second)).toBeHidden();
   const answered = await admin.request<{ question: { status: string; answers?: unknown } }>("question.get", { id: asked.id });
   expect(answered.question).toMatchObject({ status: "answered", answers: { answers: { base_branch: ["main"] } } });
   await expect.poll(() => storedBlockingDrafts(first)).toEqual([]);

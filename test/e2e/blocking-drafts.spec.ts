@@ -15,7 +15,7 @@ test("a reload finds the question still pending with its draft: the option chose
   await expect.poll(() => storedBlockingDrafts(page)).toEqual([{ requestId: id, others: ["Canary lane"] }]);
 
   await page.reload();
-  await expect(connectionStatus(page)).toContainText("Connected", { timeout: 15_000 });
+  await expect(connectionStatus(page)).toContainText("Connected");
   await expect(dock(page).getByRole("radio", { name: "Production" })).toBeChecked();
   await expect(other).toHaveValue("Canary lane");
   await expect(other).toHaveAccessibleDescription("Not chosen");

@@ -21,8 +21,9 @@ async function send(admin: RawClient, message: string, idempotencyKey: string): 
       await admin.request("chat.send", { sessionKey: "main", message, idempotencyKey }, SLOW);
       return;
     } catch (error) {
+      // How long the saving lasts depends on the machine: retry for half a minute, sooner at first.
       if (attempt >= 20 || !/retry the request/.test(String(error))) throw error;
-      await new Promise((r) => setTimeout(r, 100));
+      await new Promise((r) => setTimeout(r, Math.min(100 * 2 ** attempt, 2_000)));
     }
   }
 }
@@ -33,7 +34,6 @@ async function runBusy(admin: RawClient): Promise<boolean> {
 }
 
 test("a long real history above the dock never squeezes it", async ({ page, admin, realGateway }) => {
-  test.setTimeout(90_000);
   const started = Date.now();
   // One real turn, both sides 10 kB of prose; the seeding below goes on while the agent answers.
   realGateway.mockModel.enqueue({ text: longTranscriptText(37), chunks: 1 });
@@ -42,7 +42,7 @@ test("a long real history above the dock never squeezes it", async ({ page, admi
   const seeding = Date.now();
   await seedHistory(admin, Array.from({ length: SEEDED }, (_, i) => longTranscriptText(i)));
   const seededMs = Date.now() - seeding;
-  await expect.poll(async () => (await runBusy(admin)) || (await historyCount(admin)) < WANTED, { timeout: 45_000, intervals: [250, 500] }).toBe(false);
+  await expect.poll(async () => (await runBusy(admin)) || (await historyCount(admin)) < WANTED, { timeout: 180_000, intervals: [250, 500] }).toBe(false);
   console.log(`history of ${await historyCount(admin)} messages filled in ${Date.now() - started} ms (${SEEDED} seeded in ${seededMs} ms)`);
 
   await page.setViewportSize(VIEWPORTS[0]);
@@ -51,7 +51,7 @@ test("a long real history above the dock never squeezes it", async ({ page, admi
   // Every saved message is on the page before any hit test. chat.history cuts a text at 8,000 characters (and
   // marks the cut), so a 10 kB message shows as 8,000 and the marker.
   const messages = transcript(page).getByRole("listitem");
-  await expect.poll(() => messages.count(), { timeout: 30_000 }).toBeGreaterThanOrEqual(WANTED);
+  await expect.poll(() => messages.count(), { timeout: 60_000 }).toBeGreaterThanOrEqual(WANTED);
   const longest = await transcript(page).locator(".pg-message__text").evaluateAll((els) => els.filter((el) => (el.textContent ?? "").length >= 8_000).length);
   console.log(`the playground shows ${await messages.count()} messages, ${longest} of them 8,000 characters or more`);
   expect(longest, "long messages shown").toBeGreaterThanOrEqual(5);

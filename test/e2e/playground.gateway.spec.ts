@@ -55,7 +55,7 @@ test("questions from question.request are answered in the playground and questio
   await page.keyboard.press("Control+Enter");
   await expect(questions.getByRole("group", { name: "Check your answers" })).toContainText("Release channel, Support");
   await page.keyboard.press("Control+Enter");
-  await expect(transcript(page).getByRole("article", { name: "Question, answered" })).toContainText("Release channel, Support", { timeout: 15_000 });
+  await expect(transcript(page).getByRole("article", { name: "Question, answered" })).toContainText("Release channel, Support");
 
   const answered = await admin.request<{ question: GatewayRecord }>("question.get", { id: release.id });
   expect(answered.question).toMatchObject({
@@ -89,7 +89,7 @@ test("questions from question.request are answered in the playground and questio
   await page.keyboard.press("Enter");
   await page.keyboard.type("then rebase on main");
   await page.keyboard.press("Meta+Enter");
-  await expect(questions).toBeHidden({ timeout: 15_000 });
+  await expect(questions).toBeHidden();
 
   const typed = await admin.request<{ question: GatewayRecord }>("question.get", { id: branch.id });
   expect(typed.question).toMatchObject({ status: "answered", answers: { answers: { base_branch: ["hotfix/2.4.1\nthen rebase on main"] } } });

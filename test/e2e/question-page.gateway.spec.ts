@@ -25,13 +25,12 @@ test("a question link shows the prompt in the dock's stepper and answers it thro
   const region = await openLink(page, realGateway, asked.id);
   await region.getByRole("radio", { name: "release/2.4" }).click({ timeout: 30_000 });
   await region.getByRole("button", { name: "Submit" }).click();
-  await expect(region.getByRole("article", { name: "Question, answered" })).toBeVisible({ timeout: 15_000 });
+  await expect(region.getByRole("article", { name: "Question, answered" })).toBeVisible();
   const answered = await admin.request<{ question: { status: string; answers?: unknown } }>("question.get", { id: asked.id });
   expect(answered.question).toMatchObject({ status: "answered", answers: { answers: { base_branch: ["release/2.4"] } } });
 });
 
 test("after a gateway restart loses the question, the page says Unavailable and keeps the typed text", async ({ page, admin, realGateway, pageProblems }) => {
-  test.setTimeout(180_000);
   const asked = await admin.request<{ id: string }>("question.request", { sessionKey: "main", timeoutMs: 600_000, questions: [QUESTION] }, SLOW);
   const region = await openLink(page, realGateway, asked.id);
   await region.getByRole("textbox", { name: "Other" }).fill("hotfix/2.4.1", { timeout: 30_000 });

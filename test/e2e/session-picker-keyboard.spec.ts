@@ -28,5 +28,5 @@ test("switching back to a session with a pending question leaves focus on the pi
 
   await page.keyboard.press("ArrowUp");
   await expect(dock(page).getByRole("textbox", { name: "Other" })).toHaveValue("Canary first");
-  await expect(picker).toBeFocused({ timeout: 2_000 });
+  await expect(picker).toBeFocused();
 });

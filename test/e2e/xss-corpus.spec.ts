@@ -46,7 +46,8 @@ async function pageIsClean(page: Page): Promise<{ handlers: string[]; links: str
 }
 
 test("hostile text in every field of raw frames runs nothing and logs no error", async ({ page }) => {
-  test.setTimeout(90_000);
+  // Every payload through raw frames: the longest browser spec, and a limit for a hang only.
+  test.setTimeout(300_000);
   const fired: string[] = [];
   await trapScripts(page, fired);
   await openPlayground(page);

@@ -17,7 +17,8 @@ export default defineProject({
     globalSetup: ['test/gateway/global-setup.ts'],
     // One shared gateway and one scripted model: keep files sequential so tests do not race on them.
     fileParallelism: false,
-    testTimeout: 60_000,
-    hookTimeout: 120_000,
+    // Limits for a hang, not for a slow machine: a test here took up to 8 s beside the other lane on two cores.
+    testTimeout: 180_000,
+    hookTimeout: 300_000,
   },
 });

@@ -14,7 +14,9 @@ export default defineProject({
     exclude: ['test/gateway/runtime/**', 'test/gateway/.state/**'],
     // Two at a time: each mostly waits on its gateway, but starting one keeps a core busy for about 12 s.
     maxWorkers: 2,
-    testTimeout: 60_000,
-    hookTimeout: 180_000,
+    // Limits for a hang, not for a slow machine: starting a gateway took 16 s, and a test without a limit of its
+    // own up to 9 s, on a busy 2-core machine.
+    testTimeout: 180_000,
+    hookTimeout: 300_000,
   },
 });

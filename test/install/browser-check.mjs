@@ -37,25 +37,28 @@ export async function checkInBrowser(browser, dir, { reactVersion, protocol }) {
   page.on("pageerror", (e) => report(`pageerror: ${e.message}`));
   page.on("requestfailed", (r) => report(`request failed: ${r.url()} (${r.failure()?.errorText})`));
   const until = (promise) => Promise.race([promise, firstError]);
+  // Limits for a page that never gets there, not for a slow one: this check runs beside Playwright on two cores.
+  const LOAD_MS = 60_000;
+  const STEP_MS = 30_000;
   try {
     const { port } = server.address();
     await page.goto(`http://127.0.0.1:${port}/`);
     const dock = page.getByRole("region", { name: "Questions" });
-    await until(dock.waitFor({ timeout: 15_000 }));
+    await until(dock.waitFor({ timeout: LOAD_MS }));
     const group = dock.getByRole("radiogroup", { name: ASKED.question });
-    await until(group.waitFor({ timeout: 5_000 }));
+    await until(group.waitFor({ timeout: STEP_MS }));
     const option = group.getByRole("radio", { name: ASKED.options[1].label });
     if ((await option.getAttribute("aria-checked")) === "true") throw new Error("the option was checked before any click");
     await until(option.click());
-    await until(group.locator('[role="radio"][aria-checked="true"]', { hasText: ASKED.options[1].label }).waitFor({ timeout: 5_000 }));
+    await until(group.locator('[role="radio"][aria-checked="true"]', { hasText: ASKED.options[1].label }).waitFor({ timeout: STEP_MS }));
     const check = await page.evaluate(() => ({ ...window.__installCheck, gatewayStatus: undefined }));
     if (check?.reactVersion !== reactVersion) throw new Error(`the page runs react ${check?.reactVersion}, expected ${reactVersion}`);
     if (protocol && check.protocolRecordValid !== true) throw new Error("parseQuestionRecord from ./protocol did not accept the asked record");
     // Submitting reaches the gateway and leaves a summary in the transcript, where QuestionSummaryList renders.
     await until(dock.getByRole("button", { name: "Submit" }).click());
     const summary = page.getByRole("article", { name: /answered/i });
-    await until(summary.getByText(ASKED.options[1].label).waitFor({ timeout: 5_000 }));
-    await until(dock.waitFor({ state: "detached", timeout: 5_000 }));
+    await until(summary.getByText(ASKED.options[1].label).waitFor({ timeout: STEP_MS }));
+    await until(dock.waitFor({ state: "detached", timeout: STEP_MS }));
     const status = await page.evaluate(() => window.__installCheck?.gatewayStatus());
     if (status !== "answered") throw new Error(`the gateway holds the question as ${status}, expected answered`);
     // Let a late effect (a store update after the click) report its error before judging.

@@ -22,7 +22,7 @@ function killGroup(pid) {
  * Runs `cmd args` in `cwd`; resolves with its stdout (with stderr too when `combined`), rejects with the tail of
  * all its output when it exits non-zero or outlives `timeoutMs`.
  */
-export function run(cmd, args, { cwd, env, timeoutMs = 300_000, combined = false } = {}) {
+export function run(cmd, args, { cwd, env, timeoutMs = 900_000, combined = false } = {}) {
   return new Promise((done, fail) => {
     // Its own process group, so a timeout ends what it started too (npm run spawns vite, vite spawns tsc).
     const child = spawn(cmd, args, { cwd, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"], detached: true });
@@ -34,7 +34,7 @@ export function run(cmd, args, { cwd, env, timeoutMs = 300_000, combined = false
       output += chunk;
     });
     child.stderr.on("data", (chunk) => (output += chunk));
-    // A stalled registry or a hung build must fail the run, not hold it forever.
+    // A stalled registry or a hung build must fail the run, not hold it forever; a slow machine or registry must not.
     const timer = setTimeout(() => {
       output += `\n(killed after ${timeoutMs / 1000}s)`;
       killGroup(child.pid);

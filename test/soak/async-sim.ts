@@ -6,7 +6,8 @@
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import type { Episode } from "./ledger";
 import type { Rng } from "./rng";
-import { dock, summaryOf, waitConnected } from "./ui";
+import { OUTCOME_MS } from "./settle";
+import { CONNECT_MS, dock, summaryOf, waitConnected } from "./ui";
 import { SOAK_PORT } from "./world";
 
 interface SimMessage {
@@ -34,7 +35,7 @@ export async function openAsyncSim(browser: Browser): Promise<AsyncSimPage> {
   const errors: string[] = [];
   page.on("pageerror", (err) => errors.push(err.message));
   await page.goto(`http://127.0.0.1:${SOAK_PORT}/?latency=${LATENCY_MS}`);
-  await waitConnected(page, 30_000);
+  await waitConnected(page, CONNECT_MS);
   return { context, page, errors };
 }
 
@@ -51,7 +52,7 @@ export async function asyncReloadEpisode(sim: AsyncSimPage, rng: Rng, n: number)
       (window as unknown as { __questionDockSim: { askAsync(p: unknown): unknown } }).__questionDockSim.askAsync({ itemId: id, questions: [{ title: t, options }] }),
     [itemId, title, OPTIONS] as const,
   );
-  await dock(page).getByText(title).waitFor({ state: "visible", timeout: 15_000 });
+  await dock(page).getByText(title).waitFor({ state: "visible", timeout: CONNECT_MS });
   const option = rng.pick(OPTIONS);
   await dock(page).getByRole("radio", { name: option, exact: true }).click();
   await dock(page).getByRole("button", { name: "Submit", exact: true }).click();
@@ -59,13 +60,14 @@ export async function asyncReloadEpisode(sim: AsyncSimPage, rng: Rng, n: number)
   const wait = rng.int(0, 2 * LATENCY_MS + 200);
   await sleep(wait);
   await page.reload();
-  await waitConnected(page, 30_000);
+  await waitConnected(page, CONNECT_MS);
 
   const notes: string[] = [];
   const summary = summaryOf(page, title);
   let status = "";
   let retries = 0;
-  const end = Date.now() + 20_000;
+  // Until "Answer sent" (or a limit that only catches a summary that never gets there).
+  const end = Date.now() + OUTCOME_MS;
   while (Date.now() < end) {
     status = (await summary.locator(".qd-summary__delivery").getByRole("status").first().textContent({ timeout: 1_000 }).catch(() => "")) ?? "";
     if (status === "Answer sent") break;

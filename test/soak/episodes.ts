@@ -4,8 +4,8 @@ import type { BrowserContext } from "@playwright/test";
 import { mockModelControl } from "../gateway/mock-model";
 import type { AnswerMap, Episode, FaultKind, UiState } from "./ledger";
 import type { Rng } from "./rng";
-import { finish, ownResolvers, settle, shown, type Asked, type Settled } from "./settle";
-import { answerInDock, draftKeptInDock, dock, press, waitConnected, type Pick } from "./ui";
+import { OUTCOME_AFTER_RESTART_MS, OUTCOME_MS, finish, ownResolvers, settle, shown, slowestShownMs, type Asked, type Settled } from "./settle";
+import { CONNECT_MS, answerInDock, draftKeptInDock, dock, press, waitConnected, type Pick } from "./ui";
 import type { GatewayRecord, SoakPage, World } from "./world";
 
 /** What every episode gets. */
@@ -72,7 +72,7 @@ function otherPick(pick: Pick, ctx: EpisodeContext): Pick {
 export async function runEpisode(ctx: EpisodeContext, fault: FaultKind): Promise<Episode> {
   const { world, rng, main } = ctx;
   const { proxy } = world;
-  const normal = { timeoutMs: 30_000, resend: true };
+  const normal = { timeoutMs: OUTCOME_MS, resend: true };
 
   if (fault === "gateway-kill") {
     const q = await askByAdmin(ctx, fault);
@@ -88,7 +88,7 @@ export async function runEpisode(ctx: EpisodeContext, fault: FaultKind): Promise
     await sleep(wait);
     await world.restartGateway();
     proxy.reset();
-    const s = await settle(ctx, main, q, pick, { timeoutMs: 120_000, resend: true });
+    const s = await settle(ctx, main, q, pick, { timeoutMs: OUTCOME_AFTER_RESTART_MS, resend: true });
     return finish(ctx, fault, `${variant}, kill ${wait} ms after Submit`, q, main, { kind: "answer", answers: answersOf(pick) }, s, pick);
   }
 
@@ -103,7 +103,7 @@ export async function runEpisode(ctx: EpisodeContext, fault: FaultKind): Promise
     if (variant === "while-drafting") {
       proxy.dropAll();
       await sleep(300);
-      await waitConnected(main.page, 60_000);
+      await waitConnected(main.page, CONNECT_MS);
       s0.draftChecks += 1;
       if (!(await draftKeptInDock(main.page, pick))) {
         s0.draftsLost += 1;
@@ -135,7 +135,7 @@ export async function runEpisode(ctx: EpisodeContext, fault: FaultKind): Promise
     if (variant === "before-submit") {
       await sleep(400);
       await main.page.reload();
-      await waitConnected(main.page, 60_000);
+      await waitConnected(main.page, CONNECT_MS);
       await shown(main, q);
       s0.draftChecks += 1;
       if (!(await draftKeptInDock(main.page, pick))) {
@@ -150,7 +150,7 @@ export async function runEpisode(ctx: EpisodeContext, fault: FaultKind): Promise
       await sleep(variant === "after-click" ? rng.int(0, 30) : 400);
       await main.page.reload();
       proxy.reset();
-      await waitConnected(main.page, 60_000);
+      await waitConnected(main.page, CONNECT_MS);
     }
     const s = await settle(ctx, main, q, pick, normal);
     merge(s, s0);
@@ -159,22 +159,21 @@ export async function runEpisode(ctx: EpisodeContext, fault: FaultKind): Promise
 
   if (fault === "expire-offline") {
     const submits = rng.chance(0.7);
-    const q = await askByAdmin(ctx, fault, 3_000);
-    await shown(main, q);
-    const pick = pickFor(ctx);
-    await answerInDock(main.page, pick);
+    const q = await askByAdmin(ctx, fault, expiringQuestionMs());
+    const pick = await draftBeforeExpiry(ctx, q);
     proxy.setOffline(true);
     proxy.dropAll();
     let pressed = false;
-    if (submits) {
+    if (submits && pick) {
       await sleep(rng.int(0, 300));
       pressed = await pressIfThere(main, "Submit");
     }
     await sleep(Math.max(0, (q.expiresAtMs ?? Date.now()) - Date.now()) + 800);
     proxy.setOffline(false);
-    await waitConnected(main.page, 60_000);
-    const s = await settle(ctx, main, q, pick, { timeoutMs: 30_000, resend: false });
-    return finish(ctx, fault, pressed ? "submitted while offline" : "draft only", q, main, pressed ? { kind: "answer", answers: answersOf(pick) } : undefined, s, pick);
+    await waitConnected(main.page, CONNECT_MS);
+    const s = await settle(ctx, main, q, pick, { timeoutMs: OUTCOME_MS, resend: false });
+    const variant = !pick ? "expired before the draft" : pressed ? "submitted while offline" : "draft only";
+    return finish(ctx, fault, variant, q, main, pressed && pick ? { kind: "answer", answers: answersOf(pick) } : undefined, s, pick);
   }
 
   if (fault === "other-tab") {
@@ -192,7 +191,7 @@ export async function runEpisode(ctx: EpisodeContext, fault: FaultKind): Promise
       const s = await settle(ctx, second, q, theirs, normal);
       const ep = await finish(ctx, fault, variant, q, second, { kind: "answer", answers: answersOf(theirs) }, s, theirs);
       // The first tab had a draft of its own: it must say the question was answered elsewhere.
-      const firstSide = await settle(ctx, main, q, undefined, { timeoutMs: 15_000, resend: false });
+      const firstSide = await settle(ctx, main, q, undefined, { timeoutMs: OUTCOME_MS, resend: false });
       return withSecondView(ep, main.name, firstSide.ui, ownResolvers(world, main.name, q.id));
     }
     await shown(main, q);
@@ -225,7 +224,7 @@ export async function runEpisode(ctx: EpisodeContext, fault: FaultKind): Promise
         })(),
       ]);
     }
-    const s = await settle(ctx, main, q, pick, { timeoutMs: 30_000, resend: false });
+    const s = await settle(ctx, main, q, pick, { timeoutMs: OUTCOME_MS, resend: false });
     return finish(ctx, fault, variant, q, main, pressed ? { kind: "answer", answers: answersOf(pick) } : undefined, s, pick);
   }
 
@@ -251,7 +250,7 @@ export async function runEpisode(ctx: EpisodeContext, fault: FaultKind): Promise
         await abort();
       })(),
     ]);
-    const s = await settle(ctx, main, q, pick, { timeoutMs: 30_000, resend: false });
+    const s = await settle(ctx, main, q, pick, { timeoutMs: OUTCOME_MS, resend: false });
     const when = `${offset >= 0 ? `abort ${offset} ms after the click began` : `abort ${-offset} ms before the click`}${pressed ? "" : ", too late to press"}`;
     return finish(ctx, fault, `${variant}, ${when}`, q, main, pressed ? { kind: "answer", answers: answersOf(pick) } : undefined, s, pick);
   }
@@ -286,6 +285,27 @@ async function pressIfThere(sp: SoakPage, button: "Submit" | "Skip"): Promise<bo
     .click({ timeout: 1_500 })
     .then(() => true)
     .catch(() => false);
+}
+
+// The expiring question has to outlive the ask, the dock showing it and the draft, and little more: the episode
+// then waits for it to run out. Three seconds on an idle machine; on a busy one a few times the slowest a question
+// has taken to show so far this run (and a generous guess before the first).
+function expiringQuestionMs(): number {
+  return Math.max(3_000, 4 * (slowestShownMs() ?? 2_500) + 1_000);
+}
+
+// Shows the expiring question and drafts an answer. Should the machine slow down past the pace so far, the question
+// can run out first: then nothing was drafted (undefined), and the page still has to say that it expired.
+async function draftBeforeExpiry(ctx: EpisodeContext, q: Asked): Promise<Pick | undefined> {
+  try {
+    await shown(ctx.main, q);
+    const pick = pickFor(ctx);
+    await answerInDock(ctx.main.page, pick);
+    return pick;
+  } catch (err) {
+    if (q.expiresAtMs === undefined || Date.now() < q.expiresAtMs) throw err;
+    return undefined;
+  }
 }
 
 const isResolve = (frame: Record<string, unknown>) => frame["type"] === "req" && frame["method"] === "question.resolve";

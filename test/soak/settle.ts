@@ -19,6 +19,17 @@ export interface SettleContext {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+// How long a page may take to show an outcome before the episode counts as stuck. A limit for a page that never
+// gets there: a summary shows within seconds even beside Playwright on two cores, and settle returns as soon as
+// it does. OUTCOME_AFTER_RESTART_MS allows for the restart, the reconnect backoff and the recovery on top.
+export const OUTCOME_MS = 120_000;
+export const OUTCOME_AFTER_RESTART_MS = 300_000;
+// Connected, quiet and showing nothing for this long: the page has forgotten the request. Long enough for a
+// reloaded page on a busy machine to list the questions and read the history back.
+const FORGOTTEN_AFTER_MS = 30_000;
+// The dock shows a question within a second on an idle machine; a question missing after this never came.
+const SHOWN_MS = 120_000;
+
 /** What settling found. */
 export interface Settled {
   ui: UiState;
@@ -50,7 +61,7 @@ export async function settle(ctx: SettleContext, sp: SoakPage, q: Asked, pick: P
       quietSince = Date.now();
     }
     // Nothing at all, connected and quiet for a while: the page has forgotten the request; waiting longer will not help.
-    if (ui.kind === "nothing" && connected && Date.now() - (quietSince ?? 0) > 8_000) break;
+    if (ui.kind === "nothing" && connected && Date.now() - (quietSince ?? 0) > FORGOTTEN_AFTER_MS) break;
     const busy = ui.kind === "pending" && /Checking|Sending|Skipping/.test(ui.message);
     if (connected && ui.kind === "pending" && !busy && Date.now() - (quietSince ?? 0) > 1_500) {
       const truth = await ctx.world.truthOf(q.id);
@@ -126,8 +137,18 @@ export async function finish(
   };
 }
 
+// The longest a dock took to show a question the gateway had already asked, so far this run: the machine's pace.
+let slowestShown: number | undefined;
+
+/** The longest a dock has taken to show an asked question so far this run, or undefined before the first. */
+export function slowestShownMs(): number | undefined {
+  return slowestShown;
+}
+
 /** Waits until the dock on `sp` shows the question; throws when it never does. */
 export async function shown(sp: SoakPage, q: Asked): Promise<void> {
-  if (!(await waitQuestionShown(sp.page, q.text, 30_000))) throw new Error(`${sp.name}: question ${q.id} never appeared in the dock`);
+  const t0 = Date.now();
+  if (!(await waitQuestionShown(sp.page, q.text, SHOWN_MS))) throw new Error(`${sp.name}: question ${q.id} never appeared in the dock`);
+  slowestShown = Math.max(slowestShown ?? 0, Date.now() - t0);
 }
 

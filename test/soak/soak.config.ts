@@ -22,6 +22,7 @@ export default defineConfig({
     cwd: "../..",
     url: `http://127.0.0.1:${port}`,
     reuseExistingServer: false,
-    timeout: 120_000,
+    // Building the playground and starting the preview: a limit for a hang, well past a busy machine's minute.
+    timeout: 600_000,
   },
 });

@@ -14,6 +14,16 @@ export const summaryOf = (page: Page, text: string): Locator =>
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+// Limits that catch a page that never gets there, not a slow one: beside Playwright on two cores a reconnect
+// (whose backoff alone may reach 30 s) or a click's actionability checks can take several times what they take
+// on an idle machine. Waits that succeed end as soon as the page is there.
+/** Long enough for a reconnect through the client's longest backoff, several times over. */
+export const CONNECT_MS = 120_000;
+/** A click or a fill on a control that is there. */
+export const ACTION_MS = 60_000;
+/** Reading a summary the page already shows. */
+const READ_MS = 10_000;
+
 /** True once the header says Connected. */
 export async function isConnected(page: Page): Promise<boolean> {
   const text = await connectionStatus(page).textContent({ timeout: 2_000 }).catch(() => "");
@@ -44,13 +54,13 @@ export type Pick = { option: string } | { typed: string };
 
 /** Picks or types in the dock; resolves once the control holds it. */
 export async function answerInDock(page: Page, pick: Pick): Promise<void> {
-  if ("option" in pick) await dock(page).getByRole("radio", { name: pick.option, exact: true }).click({ timeout: 10_000 });
-  else await dock(page).getByRole("textbox", { name: "Other" }).fill(pick.typed, { timeout: 10_000 });
+  if ("option" in pick) await dock(page).getByRole("radio", { name: pick.option, exact: true }).click({ timeout: ACTION_MS });
+  else await dock(page).getByRole("textbox", { name: "Other" }).fill(pick.typed, { timeout: ACTION_MS });
 }
 
 /** Presses the dock's Submit (or Skip); does not wait for anything after the click. */
 export async function press(page: Page, button: "Submit" | "Skip"): Promise<void> {
-  await dock(page).getByRole("button", { name: button, exact: true }).click({ timeout: 10_000 });
+  await dock(page).getByRole("button", { name: button, exact: true }).click({ timeout: ACTION_MS });
 }
 
 const NOT_SENT = /was not sent|did not reach the gateway/;
@@ -65,8 +75,8 @@ export async function readUi(page: Page, text: string): Promise<UiState> {
     let body = "";
     for (let i = 0; i < count; i++) {
       const one = summary.nth(i);
-      labels.push(((await one.getAttribute("aria-label", { timeout: 2_000 }).catch(() => "")) ?? "").replace(/^Question, /, ""));
-      body += `${(await one.innerText({ timeout: 2_000 }).catch(() => "")) ?? ""}\n`;
+      labels.push(((await one.getAttribute("aria-label", { timeout: READ_MS }).catch(() => "")) ?? "").replace(/^Question, /, ""));
+      body += `${(await one.innerText({ timeout: READ_MS }).catch(() => "")) ?? ""}\n`;
     }
     const distinct = [...new Set(labels)];
     return { kind: "summary", label: distinct.join(" + "), text: body };
@@ -85,12 +95,12 @@ export async function draftKeptInDock(page: Page, pick: Pick): Promise<boolean> 
   if ("option" in pick) {
     return dock(page)
       .getByRole("radio", { name: pick.option, exact: true })
-      .isChecked({ timeout: 2_000 })
+      .isChecked({ timeout: READ_MS })
       .catch(() => false);
   }
   const value = await dock(page)
     .getByRole("textbox", { name: "Other" })
-    .inputValue({ timeout: 2_000 })
+    .inputValue({ timeout: READ_MS })
     .catch(() => "");
   return value === pick.typed;
 }

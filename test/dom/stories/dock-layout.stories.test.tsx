@@ -14,7 +14,7 @@ function follows(later: Element, earlier: Element): boolean {
   return Boolean(earlier.compareDocumentPosition(later) & Node.DOCUMENT_POSITION_FOLLOWING);
 }
 
-describe("DockLayout/Chat stories", { timeout: 20_000 }, () => {
+describe("DockLayout/Chat stories", () => {
   it("WithTranscriptAndComposer lays out transcript, then the dock, then the composer with its draft", async () => {
     await WithTranscriptAndComposer.run();
     const summary = screen.getByRole("article", { name: "Question, answered" });

@@ -13,9 +13,6 @@ const WCAG = {
   rules: { "color-contrast": { enabled: false } },
 };
 
-// A story starts a gateway, a client and a React tree; jsdom on a busy machine can take seconds for that.
-const STORY_TIMEOUT_MS = 20_000;
-
 afterEach(disposeStoryDocks);
 
 it("finds the stories files", () => {
@@ -26,15 +23,11 @@ const files = Object.entries(FILES).map(([path, module]) => [path.replace(/^.*\/
 
 describe.each(files)("every story of %s", (_file, module) => {
   const stories = Object.entries(composeStories(module)) as [string, { run(): Promise<void> }][];
-  it.each(stories)(
-    "%s renders, plays and has no WCAG violations",
-    async (_name, Story) => {
-      await Story.run();
-      // Every story shows the dock (in English or German) or a question page, a summary once nothing waits, or the notice of a record it could not show.
-      const shown = screen.queryByRole("region", { name: /^(Questions|Fragen|Question(: .+)?)$/ }) ?? screen.queryAllByRole("article")[0] ?? screen.queryByText(/could not be shown/);
-      expect(shown).toBeInTheDocument();
-      expect(await axe(document.body, WCAG)).toHaveNoViolations();
-    },
-    STORY_TIMEOUT_MS,
-  );
+  it.each(stories)("%s renders, plays and has no WCAG violations", async (_name, Story) => {
+    await Story.run();
+    // Every story shows the dock (in English or German) or a question page, a summary once nothing waits, or the notice of a record it could not show.
+    const shown = screen.queryByRole("region", { name: /^(Questions|Fragen|Question(: .+)?)$/ }) ?? screen.queryAllByRole("article")[0] ?? screen.queryByText(/could not be shown/);
+    expect(shown).toBeInTheDocument();
+    expect(await axe(document.body, WCAG)).toHaveNoViolations();
+  });
 });

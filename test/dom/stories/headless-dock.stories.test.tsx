@@ -11,7 +11,7 @@ afterEach(disposeStoryDocks);
 
 const recorded = () => lastStoryDock().sim.records().find((r) => r.status !== "pending");
 
-describe("Headless/Bring your own markup", { timeout: 20_000 }, () => {
+describe("Headless/Bring your own markup", () => {
   it("OneQuestion: its play enables Submit; another radio replaces the choice and Enter on Submit answers on the gateway", async () => {
     await OneQuestion.run();
     const user = userEvent.setup();

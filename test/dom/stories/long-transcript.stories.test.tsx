@@ -45,7 +45,7 @@ describe("the long transcript generator", () => {
   });
 });
 
-describe("DockLayout/Long transcript stories", { timeout: 20_000 }, () => {
+describe("DockLayout/Long transcript stories", () => {
   it("LongTranscript shows the 200 messages above a working dock", async () => {
     await LongTranscript.run();
     expect(document.querySelectorAll(".story-message")).toHaveLength(200);

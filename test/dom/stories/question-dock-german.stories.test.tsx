@@ -9,7 +9,7 @@ const { TwoRequests, Collapsed } = composeStories(stories);
 
 afterEach(disposeStoryDocks);
 
-describe("QuestionDock/German stories", { timeout: 20_000 }, () => {
+describe("QuestionDock/German stories", () => {
   it("TwoRequests speaks German around the agent's English question, and steps back in German", async () => {
     await TwoRequests.run();
     const user = userEvent.setup();

@@ -9,7 +9,7 @@ const { TypedTextNotChosen } = composeStories(stories);
 
 afterEach(disposeStoryDocks);
 
-describe("QuestionDock/Other text kept stories", { timeout: 20_000 }, () => {
+describe("QuestionDock/Other text kept stories", () => {
   it("TypedTextNotChosen keeps the typed text beside the chosen option, marked not chosen", async () => {
     await TypedTextNotChosen.run();
     const dock = within(screen.getByRole("region", { name: "Questions" }));

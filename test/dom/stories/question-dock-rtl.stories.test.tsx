@@ -14,7 +14,7 @@ async function show(story: { run(): Promise<void> }) {
   return within(screen.getByRole("region", { name: "Questions" }));
 }
 
-describe("QuestionDock/Right to left stories", { timeout: 20_000 }, () => {
+describe("QuestionDock/Right to left stories", () => {
   it("HebrewRightToLeft runs its options right to left and swaps the request arrow keys", async () => {
     const dock = await show(HebrewRightToLeft);
     expect(dock.getByRole("radiogroup", { name: "באיזה אזור לארח את מסד הנתונים החדש?" })).toHaveAttribute("dir", "rtl");

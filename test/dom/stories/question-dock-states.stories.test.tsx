@@ -16,7 +16,7 @@ async function show(story: { run(): Promise<void> }) {
   return within(screen.getByRole("region", { name: "Questions" }));
 }
 
-describe("QuestionDock/States stories", { timeout: 20_000 }, () => {
+describe("QuestionDock/States stories", () => {
   it("Submitting says Sending… and holds Skip and Submit", async () => {
     const dock = await show(Submitting);
     expect(dock.getByText("Sending…")).toBeInTheDocument();

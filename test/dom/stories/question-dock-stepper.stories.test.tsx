@@ -20,7 +20,7 @@ function segments(): HTMLElement[] {
   return screen.getAllByRole("button", { name: /^Question \d:/ });
 }
 
-describe("QuestionDock/Stepper stories", { timeout: 20_000 }, () => {
+describe("QuestionDock/Stepper stories", () => {
   it("ThreeQuestionsStep1 shows the first question, its progress and Next", async () => {
     const dock = await show(ThreeQuestionsStep1);
     expect(dock.getByText("Question 1 of 3")).toBeInTheDocument();

@@ -26,7 +26,7 @@ async function show(story: { run(): Promise<void> }) {
   return within(screen.getByRole("region", { name: "Questions" }));
 }
 
-describe("QuestionDock/Questions stories", { timeout: 20_000 }, () => {
+describe("QuestionDock/Questions stories", () => {
   it("SingleQuestion shows the options, Other, Skip and Submit with no stepper chrome", async () => {
     const dock = await show(SingleQuestion);
     const group = dock.getByRole("radiogroup", { name: REGION.question });

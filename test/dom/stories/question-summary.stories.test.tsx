@@ -24,7 +24,7 @@ async function summary(story: { run(): Promise<void> }, outcome: string) {
   return screen.getByRole("article", { name: `Question, ${outcome}` });
 }
 
-describe("Transcript/QuestionSummary stories", { timeout: 20_000 }, () => {
+describe("Transcript/QuestionSummary stories", () => {
   it("Answered keeps the question with the chosen option", async () => {
     const s = await summary(Answered, "answered");
     expect(within(s).getByText("Answered")).toBeInTheDocument();

@@ -19,7 +19,8 @@ export const gatewayTest = base.extend<{ admin: RawClient }, { realGateway: Real
         await gateway.stop();
       }
     },
-    { scope: "worker", timeout: 180_000 },
+    // Starting a gateway took 16 s on a busy machine; the limit is for one that never gets ready.
+    { scope: "worker", timeout: 300_000 },
   ],
   admin: async ({ realGateway }, use) => {
     const client = await connectRaw(realGateway.url, realGateway.token, { retryForMs: 30_000 });

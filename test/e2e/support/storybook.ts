@@ -69,7 +69,8 @@ async function waitForStory(page: Page, id: string): Promise<void> {
       return phase === "finished" || phase === "errored" || phase === "aborted" ? phase : false;
     },
     id,
-    { timeout: 15_000 },
+    // A story with a long transcript renders and plays for seconds on a busy machine: this limit is for a hang.
+    { timeout: 60_000 },
   );
   const phase = await handle.jsonValue();
   const failed = await page.locator("body.sb-show-errordisplay").count();

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { createPaneBus, type PaneMessage } from "../../../src/store/outbox";
 
 const removed = (id: string): PaneMessage => ({ type: "outbox-removed", sessionKey: "agent:main:main", id });
@@ -35,6 +35,9 @@ describe("The pane bus", () => {
     bus.post(removed("1"));
     tab.postMessage(removed("2"));
     tab.postMessage({ type: "not-a-pane-message" });
+    // Between channels a message crosses the event loop: after the process was paused, the timer of settle()
+    // can fire before it lands. Wait for what must arrive, then settle() for anything that must not.
+    await vi.waitFor(() => expect(heardInTab.length > 0 && heard.length > 0).toBe(true));
     await settle();
     expect(heardInTab).toEqual([removed("1")]);
     expect(heard).toEqual([removed("2")]);

@@ -189,8 +189,7 @@ describe("News from other panes arriving late or out of order", () => {
 });
 
 describe("Other tabs (BroadcastChannel)", () => {
-  const realTime = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
+  // Real timers and BroadcastChannel here: each wait is vi.waitFor's, whose limit only catches a hang.
   it("hear every change and the reopened draft, and their own changes and discards reach this tab", async () => {
     vi.useRealTimers();
     const tab = new BroadcastChannel(channel);
@@ -201,21 +200,21 @@ describe("Other tabs (BroadcastChannel)", () => {
       const outbox = rig.outbox();
       const reopened: AsyncDraft[] = [];
       outbox.getState().onReopenDraft((d) => reopened.push(d));
-      for (let i = 0; i < 200 && (rig.history.isIdle() || !outbox.getState().ready); i++) await realTime(5);
+      await vi.waitFor(() => expect(!rig.history.isIdle() && outbox.getState().ready).toBe(true));
       const entry = outbox.getState().enqueue({ itemId: "item-1", message: "main", draft: draftFor("item-1") });
-      for (let i = 0; i < 200 && heard.length === 0; i++) await realTime(5);
+      await vi.waitFor(() => expect(heard).not.toHaveLength(0));
       expect(heard[0]).toMatchObject({ type: "outbox-changed", entry: { id: entry.id, state: "queued" } });
 
       const edited = { ...entry, message: "main, please", updatedAt: entry.updatedAt + 5 };
       tab.postMessage({ type: "outbox-changed", sessionKey: "agent:main:main", entry: edited } satisfies PaneMessage);
       tab.postMessage({ type: "reopen-draft", sessionKey: "agent:main:main", itemId: "item-0", draft: draftFor("item-0") } satisfies PaneMessage);
       tab.postMessage({ type: "nonsense" });
-      for (let i = 0; i < 200 && reopened.length === 0; i++) await realTime(5);
+      await vi.waitFor(() => expect(reopened).not.toHaveLength(0));
       expect(outbox.getState().entries[entry.id]?.message).toBe("main, please");
       expect(reopened).toEqual([draftFor("item-0")]);
 
       rig.sim.completeRun(runId);
-      for (let i = 0; i < 400 && stateOf(outbox, entry.id) !== "confirmed"; i++) await realTime(5);
+      await vi.waitFor(() => expect(stateOf(outbox, entry.id)).toBe("confirmed"));
       expect(rig.userMessages().map((m) => m.content)).toEqual(["main, please"]);
     } finally {
       tab.close();

@@ -3,6 +3,7 @@ import { vi } from "vitest";
 import { createGatewayClient, type GatewayClient } from "../../../src/gateway";
 import { createSimulatedGateway, type SimChatMessage, type SimulatedGateway, type SimulatedGatewayOptions } from "../../../src/simulated";
 import { createMemoryStorage, createOutbox, createPaneBus, type AsyncDraft, type DeliveryState, type DockStorage, type OutboxOptions, type OutboxStore, type PaneBus } from "../../../src/store/outbox";
+import { WAIT_LIMIT_MS } from "../../support/wait-limits";
 import { chatHistory, type TestHistory } from "./chat-history";
 import { withWireFaults, type WireFaults } from "./wire-faults";
 
@@ -16,7 +17,7 @@ export function useFakeTime(): void {
   vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "setInterval", "clearInterval", "Date"] });
 }
 
-/** Advances fake time by `stepMs` per round until `check` holds (up to 3 s of real time). */
+/** Advances fake time by `stepMs` per round until `check` holds (up to WAIT_LIMIT_MS of real time, a hang guard). */
 export async function until<T>(check: () => T, what: string, stepMs = 10): Promise<NonNullable<T>> {
   const started = Date.now();
   const realStart = performance.now();
@@ -24,7 +25,7 @@ export async function until<T>(check: () => T, what: string, stepMs = 10): Promi
     await vi.advanceTimersByTimeAsync(stepMs);
     const value = check();
     if (value) return value as NonNullable<T>;
-    if (performance.now() - realStart > 3000) throw new Error(`timed out waiting for ${what} (fake time passed: ${Date.now() - started} ms)`);
+    if (performance.now() - realStart > WAIT_LIMIT_MS) throw new Error(`timed out waiting for ${what} (fake time passed: ${Date.now() - started} ms)`);
     await new Promise((resolve) => realSetTimeout(resolve, 1));
   }
 }

@@ -93,7 +93,7 @@ describe("Scopes on the simulated gateway", () => {
     await until(() => store.getState().records.get(own.id), "own question");
     sim.dropConnections();
     const fresh = createQuestionDockStore({ client: alice, sessionKey: SESSION, typingGraceMs: 0 });
-    await until(() => alice.getConnection().state === "connected" && fresh.getState().records.get(own.id), "restored after reconnect", 5000);
+    await until(() => alice.getConnection().state === "connected" && fresh.getState().records.get(own.id), "restored after reconnect");
     expect(fresh.getState().order).toEqual([own.id]);
     expect(store.getState().permission.notices).toEqual([]);
 
