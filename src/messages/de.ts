@@ -20,7 +20,7 @@ function submitError({ action, code, detail }: SubmitErrorParams): string {
     case "refused":
       return `${what}: ${detail ?? ""}`;
     case "not-creator":
-      return "Ihre Nachricht wurde nicht als Antwort angenommen: Nur die Person, deren Agentenlauf gefragt hat, kann im Chat antworten. Nutzen Sie die Bedienelemente der Frage; Ihr Text bleibt erhalten.";
+      return "Ihre Nachricht wurde nicht als Antwort angenommen: Das Gateway nimmt eine Chat-Antwort nur von einer Verbindung mit denselben Berechtigungen an wie der, die den Lauf des Agenten gestartet hat. Nutzen Sie die Bedienelemente der Frage; Ihr Text bleibt erhalten.";
     case "chat-refused":
       return detail || "Das Gateway hat Ihre Nachricht nicht als Antwort angenommen. Ihr Text bleibt erhalten.";
     case "not-taken":

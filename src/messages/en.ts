@@ -20,7 +20,7 @@ function submitError({ action, code, detail }: SubmitErrorParams): string {
     case "refused":
       return `${what}: ${detail ?? ""}`;
     case "not-creator":
-      return "Your message was not taken as the answer: only the person whose agent run asked can answer it in chat. Use the question's own controls instead; your text is kept.";
+      return "Your message was not taken as the answer: the gateway takes a chat answer only from a connection with the same permissions as the one that started the agent's run. Use the question's own controls instead; your text is kept.";
     case "chat-refused":
       return detail || "The gateway did not take your message as the answer. Your text is kept.";
     case "not-taken":

@@ -1,8 +1,9 @@
 // An agent run that calls ask_user, as the real gateway runs one (observed on openclaw 2026.9.6,
 // docs/gateway-findings.md "Chat replies while an agent run waits"): the tool call enters the transcript, the
 // question waits, and the run goes on with its reply once the question ends. While it waits, a chat message in
-// its session from the run's creator is its answer (`resolvedBy: "plain-text"`); from anyone else it is refused,
-// and the run can no longer append its reply after the answer (the transcript changed under it).
+// its session from a connection with the run creator's caller policy (role, scopes, caps, client, profile; not the
+// device) is its answer (`resolvedBy: "plain-text"`); from any other it is refused, and the run can no longer append
+// its reply after the answer (the transcript changed under it).
 import { readChatClaim, unansweredByClaim, type GatewayQuestion, type QuestionRecord } from "../protocol";
 import { writeAskUserCall, type SimAskUserCall } from "./sim-ask-user";
 import type { SimChat } from "./sim-chat";
@@ -64,7 +65,8 @@ export function createAgentTurns({ chat, questions, calls, newId }: SimAgentTurn
       const call = writeAskUserCall(chat, { sessionKey: run.sessionKey, runId: run.runId, callId: `call_${newId()}`, questions: asked, timeoutMs, args });
       calls.set(call.recordId, call);
       waiting.set(call.recordId, { run, then: then ?? "Going ahead." });
-      questions.request({ id: call.recordId, sessionKey: run.sessionKey, agentId: run.agentId, runId: run.runId, timeoutMs, questions: asked }, run.runId);
+      // A run a guest's message started asks on that guest's behalf: the question is the guest's own (own-run access).
+      questions.request({ id: call.recordId, sessionKey: run.sessionKey, agentId: run.agentId, runId: run.runId, timeoutMs, questions: asked }, run.runId, run.profileId);
     },
     questionEnded(record) {
       const turn = waiting.get(record.id);

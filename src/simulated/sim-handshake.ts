@@ -45,6 +45,7 @@ interface ConnectParams {
   client: { id: string; version: string; platform: string; mode: string; deviceFamily?: string };
   role?: string;
   scopes?: string[];
+  caps?: string[];
   device?: SimDeviceProof;
   auth?: { token?: string; deviceToken?: string };
 }
@@ -65,12 +66,21 @@ export interface SimHandshakeConfig {
 export interface SimGrant {
   role: string;
   scopes: string[];
-  method: "token" | "device-token" | "none";
+  /** "trusted-proxy" for a guest token, which stands for a user a trusted proxy vouched for. */
+  method: "token" | "device-token" | "trusted-proxy" | "none";
   deviceToken?: string;
   /** The verified profile of a guest token. */
   profileId?: string;
-  /** The signed device that connected, when there was one. */
-  deviceId?: string;
+  /**
+   * The connection's caller policy: what it may do (role, scopes, caps, client, profile), not which device it is.
+   * A chat reply answers an agent run's question only when its policy is the run creator's, as on the gateway.
+   */
+  policy: string;
+}
+
+// Two connections of the same person and client, with the same scopes and caps, have the same policy (observed).
+function callerPolicy(role: string, scopes: readonly string[], caps: readonly string[], client: ConnectParams["client"], profileId: string | undefined): string {
+  return JSON.stringify([role, [...scopes].sort(), [...caps].sort(), client.id, client.mode, profileId ?? null]);
 }
 
 /** The outcome of a `connect`: a grant, or the error frame and close the gateway would send. */
@@ -121,18 +131,22 @@ export async function evaluateConnect(raw: unknown, challenge: { nonce: string; 
   const scopes = (p.scopes ?? []).filter((s) => config.grantableScopes.includes(s));
   const guest = p.auth?.token ? config.guests?.get(p.auth.token) : undefined;
   const profile = guest !== undefined ? { profileId: guest } : {};
+  // A guest's user is vouched for on every connect (the proxy's header on the real gateway), so it gets no device token.
+  if (guest !== undefined) method = "trusted-proxy";
+  const policy = callerPolicy(role, scopes, p.caps ?? [], p.client, guest);
   if (!device) {
-    if (!config.requireDevice) return { ok: true, grant: { role, scopes, method, ...profile } };
+    if (!config.requireDevice) return { ok: true, grant: { role, scopes, method, policy, ...profile } };
     const details = { code: p.client.id === "openclaw-control-ui" ? "CONTROL_UI_DEVICE_IDENTITY_REQUIRED" : "DEVICE_IDENTITY_REQUIRED" };
     return refuse({ code: GatewayErrorCode.InvalidRequest, message: "device identity required", details });
   }
   const signed = { clientId: p.client.id, mode: p.client.mode, role, scopes: p.scopes ?? [], token: p.auth?.token ?? p.auth?.deviceToken ?? "", platform: p.client.platform };
   const failure = await verifyDeviceProof(device, { ...signed, ...(p.client.deviceFamily ? { deviceFamily: p.client.deviceFamily } : {}) }, challenge.nonce, now);
   if (failure) return refuse({ code: GatewayErrorCode.InvalidRequest, message: failure.message, details: { code: failure.code, reason: failure.reason } });
+  if (guest !== undefined) return { ok: true, grant: { role, scopes, method, deviceId: device.id, ...profile } };
   let deviceToken = config.deviceTokens.get(device.id);
   if (!deviceToken) {
     deviceToken = config.newDeviceToken();
     config.deviceTokens.set(device.id, deviceToken);
   }
-  return { ok: true, grant: { role, scopes, method, deviceToken, deviceId: device.id, ...profile } };
+  return { ok: true, grant: { role, scopes, method, deviceToken, policy, ...profile } };
 }

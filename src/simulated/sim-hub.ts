@@ -5,7 +5,7 @@ import { SimConnection, type Deliver } from "./sim-connection";
 import { startupUnavailable, toErrorBody } from "./sim-errors";
 import { evaluateConnect, type SimHandshakeConfig } from "./sim-handshake";
 import { callMethod, SIM_EVENTS, SIM_METHODS, type SimMethodContext } from "./sim-methods";
-import { canSeeQuestion, ownRunAccessOnly } from "./sim-scopes";
+import { canSeeQuestion, eventScopeSatisfied, ownRunAccessOnly } from "./sim-scopes";
 
 /** Fixed facts of the simulated server. */
 export interface SimHubConfig extends SimHandshakeConfig {
@@ -75,9 +75,10 @@ export class SimHub {
     for (const conn of this.connected) if (this.mayHear(conn, event, payload)) conn.event(event, payload);
   }
 
-  // Question events reach only the connections that may see the question, as on the gateway.
+  // Run events (`chat`, `agent`) need operator.read, so a guest with operator.sessions.write alone hears none, not even
+  // of its own runs; question events reach only the connections that may see the question. As on the gateway.
   private mayHear(conn: SimConnection, event: string, payload: unknown): boolean {
-    if (event !== "question.requested" && event !== "question.resolved") return true;
+    if (event !== "question.requested" && event !== "question.resolved") return eventScopeSatisfied(event, conn.grant?.scopes ?? []);
     const caller = { scopes: conn.grant?.scopes ?? [], ...(conn.grant?.profileId ? { profileId: conn.grant.profileId } : {}) };
     // Full access hears everything, scripted broadcasts of unknown records included.
     if (!ownRunAccessOnly(caller)) return true;
@@ -124,7 +125,7 @@ export class SimHub {
   private handle(conn: SimConnection, req: RequestLike, answerWhen: (answer: () => void) => void): void {
     let result: unknown;
     try {
-      const callerId = conn.grant?.deviceId ?? conn.connId;
+      const callerId = conn.grant?.policy;
       result = callMethod(req.method, req.params, { ...this.services, callerId, scopes: conn.grant?.scopes ?? [], ...(conn.grant?.profileId ? { profileId: conn.grant.profileId } : {}) });
     } catch (error) {
       return answerWhen(() => conn.respondError(req.id, toErrorBody(error)));

@@ -1,7 +1,7 @@
 import { QuestionErrorReason, type ChatSendParams, type QuestionAnswers } from "../protocol";
 import type { SimChat } from "./sim-chat";
 import { invalidRequest, missingScope, questionError } from "./sim-errors";
-import { admission, canSeeQuestion, ownRunAccessOnly, profileRequired, scopeSatisfied } from "./sim-scopes";
+import { admission, canSeeQuestion, ownRunAccessOnly, ownSessionRequired, profileRequired, scopeSatisfied, writesAsGuest } from "./sim-scopes";
 import { questionParamsError, questionShapeError, type SimQuestionInput } from "./sim-question-rules";
 import type { SimQuestionRequest, SimQuestionStore } from "./sim-questions";
 import { any, bool, checkValue, int, nonEmpty, obj, optional, str, type Check } from "./sim-schema";
@@ -11,7 +11,7 @@ export interface SimMethodContext {
   scopes: readonly string[];
   /** The verified profile of a guest connection (a guest token); the shared-token owner has none. */
   profileId?: string;
-  /** Who is calling: the connection's device, else the connection itself (a run's creator is matched by it). */
+  /** The caller's policy (see `SimGrant.policy`); a run's creator is matched by it. */
   callerId?: string;
   questions: SimQuestionStore;
   chat: SimChat;
@@ -141,7 +141,8 @@ const methods: Record<string, MethodSpec> = {
     handle: (params, ctx) => {
       const p = checked<ChatSendParams>("chat.send", chatSendSchema, params);
       if (p.message.includes("\0")) throw invalidRequest("message must not contain null bytes");
-      return ctx.chat.send(p, ctx.callerId);
+      if (writesAsGuest(ctx) && !ctx.chat.guestMayWrite(p.sessionKey, ctx.profileId)) throw ownSessionRequired();
+      return ctx.chat.send(p, ctx.callerId, ctx.profileId);
     },
   },
   "chat.history": {
@@ -155,6 +156,7 @@ const methods: Record<string, MethodSpec> = {
     scope: "operator.write",
     handle: (params, ctx) => {
       const p = checked<{ sessionKey: string; runId?: string }>("chat.abort", chatAbortSchema, params);
+      if (writesAsGuest(ctx) && !ctx.chat.guestMayWrite(p.sessionKey, ctx.profileId)) throw ownSessionRequired();
       return ctx.chat.abort(p.sessionKey, p.runId);
     },
   },

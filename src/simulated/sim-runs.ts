@@ -21,8 +21,10 @@ export interface SimRun {
   seq: number;
   startedAt: number;
   timers: unknown[];
-  /** Who sent the message that started the run (a device id, else the connection's): its creator. */
+  /** The caller policy of the message that started the run: its creator's. */
   creatorId?: string;
+  /** The verified profile (a guest's) whose message started the run: the questions the run asks are that guest's own. */
+  profileId?: string;
   /** Another message entered the transcript while the run waited, so the run cannot append its reply. */
   transcriptChanged?: boolean;
 }
@@ -66,8 +68,9 @@ export class SimRuns {
   }
 
   /** Brings back a run that was going when the gateway's state was saved, without any events. */
-  restore(saved: Pick<SimRun, "runId" | "sessionKey" | "text" | "startedAt" | "seq">): SimRun {
-    const run: SimRun = { ...saved, agentId: agentIdOf(saved.sessionKey), status: "running", timers: [] };
+  restore(saved: Pick<SimRun, "runId" | "sessionKey" | "text" | "startedAt" | "seq" | "profileId">): SimRun {
+    const { profileId, ...rest } = saved;
+    const run: SimRun = { ...rest, ...(typeof profileId === "string" ? { profileId } : {}), agentId: agentIdOf(saved.sessionKey), status: "running", timers: [] };
     this.runs.set(run.runId, run);
     return run;
   }

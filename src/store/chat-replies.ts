@@ -14,7 +14,7 @@ import type { ChatReplyResult } from "./types";
 /** How long to wait for the gateway's verdict before asking the question's state instead. */
 const VERDICT_WAIT_MS = 15_000;
 
-// The gateway's reason when the sender is not the run's creator; its words are kept as the detail.
+// The gateway's reason when the sender's caller policy is not the run creator's; its words are kept as the detail.
 const NOT_CREATOR = /caller policy does not match its creator/i;
 
 /** Sends chat replies that answer a waiting agent-run question. */

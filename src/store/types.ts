@@ -48,7 +48,7 @@ export type SubmitErrorCode =
   | "invalid-answer"
   | "forbidden"
   | "refused"
-  /** A chat reply from someone other than the person whose run asked: the gateway does not take it as the answer. */
+  /** A chat reply from a connection whose caller policy is not the run creator's: the gateway does not take it as the answer. */
   | "not-creator"
   /** A chat reply the gateway did not take as the answer (it could not read one); `detail` is its own sentence. */
   | "chat-refused"

@@ -79,10 +79,10 @@ describe("Replying in the composer while an agent run waits", () => {
     expect(screen.getByText(/This looks like a password or key\. Sent, it becomes the answer/)).toHaveRole("status");
   });
 
-  it("keeps the typed text and says why when the person did not start the run", async () => {
+  it("keeps the typed text and says why when a connection with other permissions started the run", async () => {
     const id = await askedByThisPage();
-    // Another person's page on the same gateway: its device did not send the message that started the run.
-    const other = createGatewayClient({ url: "sim://other", token: "dock-test-token", transport: h.sim.transport });
+    // A page on the same gateway that asked for fewer scopes than the one that started the run.
+    const other = createGatewayClient({ url: "sim://other", token: "dock-test-token", transport: h.sim.transport, scopes: ["operator.read", "operator.write", "operator.questions"] });
     const store = createQuestionDockStore({ client: other, sessionKey: "main", typingGraceMs: 0 });
     const otherFeed = createChatFeed(other, "main");
     cleanups.push(() => (otherFeed.dispose(), store.getState().actions.dispose(), other.stop()));
@@ -98,10 +98,10 @@ describe("Replying in the composer while an agent run waits", () => {
     await h.user.click(composer());
     await h.user.keyboard("Production{Enter}");
 
-    await screen.findByText(/only the person whose agent run asked can answer it in chat/, { selector: ".qd-composer-claim__refusal" });
-    expect(composer()).toHaveAccessibleDescription(/only the person whose agent run asked can answer it in chat/);
+    await screen.findByText(/only from a connection with the same permissions/, { selector: ".qd-composer-claim__refusal" });
+    expect(composer()).toHaveAccessibleDescription(/only from a connection with the same permissions/);
     // Said once, by the dock's live region, not by a second alert.
-    await waitFor(() => expect(screen.getByRole("status", { name: "" }).textContent ?? "").toMatch(/only the person whose agent run asked/));
+    await waitFor(() => expect(screen.getByRole("status", { name: "" }).textContent ?? "").toMatch(/only from a connection with the same permissions/));
     expect(composer()).toHaveValue("Production");
     expect(h.gatewayRecord(id)?.status).toBe("pending");
     await act(async () => undefined);

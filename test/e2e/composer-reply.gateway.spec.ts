@@ -1,7 +1,8 @@
 // A reply typed in the composer while an agent run waits on its question, on the REAL OpenClaw gateway with a real
 // agent run (the mock model calls ask_user): the gateway takes the creator's message as the answer, so the page says
 // so before sending, the summary says Answered with the answer at the turn that asked, and nothing calls it someone
-// else's. From someone else the gateway refuses it, and the page says why and keeps the typed text.
+// else's. From a connection with other permissions (here a raw operator client without the kit's tool-events cap)
+// the gateway refuses it, and the page says why and keeps the typed text.
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 import type { RealGateway } from "../gateway/harness";
@@ -62,11 +63,11 @@ test("the creator's reply in the composer answers the question: Answered with Pr
   expect(history.messages.filter((m) => m.role === "user").map((m) => m.content)).toEqual([trigger, "Production"]);
 });
 
-test("a reply from someone other than the run's creator is refused: the page says why and keeps the text", async ({ page, admin, realGateway }) => {
+test("a reply from a connection with other permissions than the run's creator is refused: the page says why and keeps the text", async ({ page, admin, realGateway }) => {
   const session = await openSession(page, realGateway);
   const trigger = `Another person deploys ${randomUUID().slice(0, 6)}`;
   scriptAsking(realGateway, trigger, "Deploying.");
-  // Another operator's run asks: this page did not start it.
+  // Another operator's run asks: started by a connection whose caller policy (caps) differs from this page's.
   await admin.request("chat.send", { sessionKey: session, message: trigger, idempotencyKey: `other-${randomUUID()}` }, { timeoutMs: 60_000 });
   await expect(dock(page).getByRole("radio", { name: "Production" })).toBeVisible({ timeout: 60_000 });
 
@@ -74,7 +75,7 @@ test("a reply from someone other than the run's creator is refused: the page say
   await page.keyboard.type("Production");
   await page.keyboard.press("Enter");
 
-  await expect(composer(page)).toHaveAccessibleDescription(/only the person whose agent run asked can answer it in chat/, { timeout: 60_000 });
+  await expect(composer(page)).toHaveAccessibleDescription(/only from a connection with the same permissions/, { timeout: 60_000 });
   await expect(composer(page)).toHaveValue("Production");
   await expect(composer(page)).toBeFocused();
   // The question still waits, and the dock still answers it.

@@ -22,7 +22,8 @@ export interface EpisodeContext {
 
 const OPTIONS = ["Alpha", "Beta", "Gamma"];
 const QID = "pick";
-const ADMIN_RESOLVER = "soak-admin";
+// The admin stands for another Control UI page, whose answers the page must call "answered elsewhere".
+const ADMIN_RESOLVER = "control-ui:soak-admin";
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 // A marker no other question's text contains, so a summary is found by its question alone.
@@ -324,7 +325,7 @@ function withSecondView(ep: Episode, page: string, ui: UiState, own: string[]): 
 export async function clearPending(world: World): Promise<number> {
   const list = await world.admin().request<{ questions: GatewayRecord[] }>("question.list", {}, { timeoutMs: 60_000 });
   for (const rec of list.questions) {
-    await world.admin().request("question.resolve", { id: rec.id, cancel: true, resolvedBy: "soak-cleanup" }, { timeoutMs: 30_000 }).catch(() => undefined);
+    await world.admin().request("question.resolve", { id: rec.id, cancel: true, resolvedBy: "control-ui:soak-cleanup" }, { timeoutMs: 30_000 }).catch(() => undefined);
   }
   return list.questions.length;
 }

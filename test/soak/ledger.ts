@@ -88,17 +88,21 @@ const sameAnswers = (a: AnswerMap | undefined, b: AnswerMap | undefined) => {
   return ka.length === kb.length && ka.every((k, i) => k === kb[i] && JSON.stringify(a[k]) === JSON.stringify(b[k]));
 };
 
-const AGENT_SIDE = new Set(["run-abort", "superseded-input", "requester-inactive"]);
+// The gateway's own cancels for the agent's side (docs/gateway-findings.md §10); another page's values start "control-ui:".
+const AGENT_SIDE = new Set(["run-abort", "superseded-input", "requester-inactive", "image-reply", "wait-timeout", "prompt-delivery-failed", "tool-error", "registration-failed", "harness-error"]);
+const OTHER_PAGE = "control-ui:";
 
 /** The outcome label the page must show for this gateway record, seen from the page that sent `own`. */
 export function expectedLabel(truth: GatewayTruth, own: readonly string[]): string | undefined {
   const ours = truth.resolvedBy !== undefined && own.includes(truth.resolvedBy);
   switch (truth.status) {
     case "answered":
-      return ours ? "answered" : "answered elsewhere";
+      if (ours) return "answered";
+      return truth.resolvedBy === undefined || truth.resolvedBy.startsWith(OTHER_PAGE) ? "answered elsewhere" : `ended: ${truth.resolvedBy}`;
     case "cancelled":
       if (ours) return "skipped";
-      return truth.resolvedBy === undefined || AGENT_SIDE.has(truth.resolvedBy) ? "cancelled" : "skipped elsewhere";
+      if (truth.resolvedBy === undefined || AGENT_SIDE.has(truth.resolvedBy)) return "cancelled";
+      return truth.resolvedBy.startsWith(OTHER_PAGE) ? "skipped elsewhere" : `ended: ${truth.resolvedBy}`;
     case "expired":
       return "expired";
     case "gone":

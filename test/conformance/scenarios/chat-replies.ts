@@ -1,6 +1,7 @@
 // A chat message sent while an agent run's question waits (openclaw 2026.9.6 claims it as the answer), on both
-// gateways: from the run's creator it is the answer, read by number, label, own text or a comma list; from another
-// connection it is refused in a `chat` error, as is a reply that leaves a question unanswered.
+// gateways: from a connection with the run creator's caller policy (scopes, caps, client; any device) it is the
+// answer, read by number, label, own text or a comma list; from one with another policy it is refused in a `chat`
+// error, as is a reply that leaves a question unanswered.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RawClient } from "../../gateway/raw-client";
 import { SCENARIO_TIMEOUT_MS, type AgentQuestion, type ConformanceBackend } from "../backend";
@@ -44,6 +45,18 @@ export function chatReplyScenarios(backend: () => ConformanceBackend): void {
       expect((await userTexts(creator, session)).filter((t) => t === reply)).toHaveLength(1);
     });
 
+    it("from another device with the same scopes and caps, is the creator's: the policy counts, not the device", async () => {
+      const session = b.newSession("claim-same-policy");
+      const { record } = await startAsking(b, creator, session, "same-policy", [DEPLOY]);
+      const twin = await b.connect();
+      try {
+        await twin.request("chat.send", { sessionKey: session, message: "2", idempotencyKey: `twin-${record.id}` });
+        expect(await resolvedEvent(b, twin, record.id)).toMatchObject({ status: "answered", answers: { answers: { target: ["Production"] } } });
+      } finally {
+        await twin.close();
+      }
+    });
+
     it("from the same device after a reconnect, is still the creator's", async () => {
       const session = b.newSession("claim-reconnect");
       const first = await b.connect();
@@ -59,10 +72,11 @@ export function chatReplyScenarios(backend: () => ConformanceBackend): void {
       }
     });
 
-    it("from another connection is refused in a chat error; the message is saved and the question still waits", async () => {
+    it("from a connection with other caps is refused in a chat error; the message is saved and the question still waits", async () => {
       const session = b.newSession("claim-other");
       const { runId, record } = await startAsking(b, creator, session, "other", [DEPLOY]);
-      const other = await b.connect();
+      // The kit's own client asks for tool events; the creator here did not, so its policy differs.
+      const other = await b.connect({ caps: ["tool-events"] });
       try {
         const key = `other-${runId}`;
         expect(await other.request("chat.send", { sessionKey: session, message: "2", idempotencyKey: key })).toMatchObject({ runId: key, status: "started" });

@@ -64,9 +64,10 @@ describe("replyInChat", () => {
     expect(store.getState().outcomes.get(id)).toMatchObject({ kind: "answered-in-chat", answers: { answers: { target: ["Staging"] } } });
   });
 
-  it("refuses a reply from someone other than the run's creator, with the reason, and the question stays", async () => {
+  it("refuses a reply from a connection with other permissions than the run's creator, with the reason, and the question stays", async () => {
     const id = await askingDock();
-    const other = createGatewayClient({ url: "sim://other", token: "scripted", transport: dock.sim.transport });
+    // Fewer scopes than the page that started the run: another caller policy.
+    const other = createGatewayClient({ url: "sim://other", token: "scripted", transport: dock.sim.transport, scopes: ["operator.read", "operator.write", "operator.questions"] });
     const store = createQuestionDockStore({ client: other, sessionKey: "main", resolverId: "control-ui:other-person" });
     others.push(() => (store.getState().actions.dispose(), other.stop()));
     other.start();
