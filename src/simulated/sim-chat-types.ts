@@ -91,6 +91,8 @@ export interface SimSession {
   sessionId: string;
   messages: SimChatMessage[];
   lastRunId?: string;
+  /** The verified profile (a guest's) whose chat.send created the session: the only guest that may write in it. */
+  createdBy?: string;
 }
 
 /** Most messages `chat.history` returns when no limit is given. @default 200 */

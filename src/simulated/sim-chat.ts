@@ -90,12 +90,14 @@ export class SimChat {
    * While an agent run's question waits in the session, the message is that question's answer instead (when its
    * creator sent it): no run starts, and the verdict comes as a `chat` event under the message's key.
    */
-  send(p: ChatSendParams, callerId?: string): { runId: string; status: string } {
+  send(p: ChatSendParams, callerId?: string, profileId?: string): { runId: string; status: string } {
     const known = this.sent.get(p.idempotencyKey);
     if (known !== undefined) return { runId: known, status: this.runs.get(this.claims.get(known) ?? known)?.status === "running" ? "in_flight" : "ok" };
     const runId = p.idempotencyKey;
     const sessionKey = this.canonical(p.sessionKey);
     this.sent.set(p.idempotencyKey, runId);
+    // The first message makes a session; a guest's makes it that guest's own.
+    if (profileId !== undefined && this.isNew(sessionKey)) this.session(sessionKey).createdBy = profileId;
     const claim = this.opts.claimReply?.(sessionKey, p.message, callerId, hasImage(p));
     const idempotencyKey = `${p.idempotencyKey}:user`;
     this.append(sessionKey, {
@@ -115,8 +117,17 @@ export class SimChat {
       return { runId, status: "started" };
     }
     // The acknowledgement must reach the sender before the run's first event, as on the gateway.
-    queueMicrotask(() => this.startReply(sessionKey, runId, p.message, callerId));
+    queueMicrotask(() => this.startReply(sessionKey, runId, p.message, callerId, profileId));
     return { runId, status: "started" };
+  }
+
+  /**
+   * Whether a guest (a verified profile admitted by operator.sessions.write alone) may write in a session: one it
+   * created, or one nobody has written in yet (its message then creates it). Anyone else's is refused, the owner's too.
+   */
+  guestMayWrite(sessionKey: string, profileId: string): boolean {
+    const key = this.canonical(sessionKey);
+    return this.isNew(key) || this.sessions.get(key)?.createdBy === profileId;
   }
 
   /** The newest `limit` messages of a session, oldest first, with what the gateway says about its runs. */
@@ -217,9 +228,10 @@ export class SimChat {
     this.changed();
   }
 
-  private startReply(sessionKey: string, runId: string, userText: string, creatorId?: string): void {
+  private startReply(sessionKey: string, runId: string, userText: string, creatorId?: string, profileId?: string): void {
     const run = this.startRun(sessionKey, runId);
     if (creatorId !== undefined) run.creatorId = creatorId;
+    if (profileId !== undefined) run.profileId = profileId;
     this.reply(run, userText);
   }
 
@@ -266,6 +278,12 @@ export class SimChat {
     // Live events carry the display message without its transcript bookkeeping.
     const { role, content, timestamp, phase, openclawAsyncDelivery } = message;
     return { role, content, timestamp, ...(phase ? { phase } : {}), ...(openclawAsyncDelivery ? { openclawAsyncDelivery } : {}) };
+  }
+
+  // A session nobody has written in: unknown, or only read so far (reading makes an empty one here).
+  private isNew(sessionKey: string): boolean {
+    const session = this.sessions.get(sessionKey);
+    return !session || (session.messages.length === 0 && session.createdBy === undefined);
   }
 
   private canonical(sessionKey: string): string {

@@ -142,7 +142,7 @@ export async function evaluateConnect(raw: unknown, challenge: { nonce: string; 
   const signed = { clientId: p.client.id, mode: p.client.mode, role, scopes: p.scopes ?? [], token: p.auth?.token ?? p.auth?.deviceToken ?? "", platform: p.client.platform };
   const failure = await verifyDeviceProof(device, { ...signed, ...(p.client.deviceFamily ? { deviceFamily: p.client.deviceFamily } : {}) }, challenge.nonce, now);
   if (failure) return refuse({ code: GatewayErrorCode.InvalidRequest, message: failure.message, details: { code: failure.code, reason: failure.reason } });
-  if (guest !== undefined) return { ok: true, grant: { role, scopes, method, deviceId: device.id, ...profile } };
+  if (guest !== undefined) return { ok: true, grant: { role, scopes, method, policy, ...profile } };
   let deviceToken = config.deviceTokens.get(device.id);
   if (!deviceToken) {
     deviceToken = config.newDeviceToken();

@@ -17,13 +17,15 @@ export interface SimRunDump {
   text: string;
   startedAt: number;
   seq: number;
+  /** The guest profile whose message started it. */
+  profileId?: string;
 }
 
 /** What survives a reload: transcripts, the chat.send keys already seen, the id counter, and running runs with their pending async deliveries. */
 export interface SimChatDump {
   version: 1;
   counter: number;
-  sessions: Array<{ key: string; sessionId: string; lastRunId?: string; messages: SimChatMessage[] }>;
+  sessions: Array<{ key: string; sessionId: string; lastRunId?: string; createdBy?: string; messages: SimChatMessage[] }>;
   sent: Array<[string, string]>;
   runs: SimRunDump[];
   pendingDelivery: Array<[string, SimAsyncDelivery]>;
@@ -95,9 +97,9 @@ export function dumpChat(parts: SimChatParts, counter: number): SimChatDump {
   return {
     version: 1,
     counter,
-    sessions: [...parts.sessions].map(([key, s]) => ({ key, sessionId: s.sessionId, ...(s.lastRunId ? { lastRunId: s.lastRunId } : {}), messages: s.messages })),
+    sessions: [...parts.sessions].map(([key, s]) => ({ key, sessionId: s.sessionId, ...(s.lastRunId ? { lastRunId: s.lastRunId } : {}), ...(s.createdBy ? { createdBy: s.createdBy } : {}), messages: s.messages })),
     sent: [...parts.sent],
-    runs: parts.runs.active().map(({ runId, sessionKey, text, startedAt, seq }) => ({ runId, sessionKey, text, startedAt, seq })),
+    runs: parts.runs.active().map(({ runId, sessionKey, text, startedAt, seq, profileId }) => ({ runId, sessionKey, text, startedAt, seq, ...(profileId ? { profileId } : {}) })),
     pendingDelivery: [...parts.pendingDelivery],
   };
 }
@@ -111,7 +113,10 @@ export interface SimChatLoaded {
 /** Fills a chat store's parts from a dump, replacing what they held. */
 export function loadChat(parts: SimChatParts, dump: SimChatDump): SimChatLoaded {
   parts.sessions.clear();
-  for (const s of dump.sessions) parts.sessions.set(s.key, { sessionId: s.sessionId, messages: s.messages, ...(s.lastRunId ? { lastRunId: s.lastRunId } : {}) });
+  for (const s of dump.sessions) {
+    const createdBy = typeof s.createdBy === "string" ? { createdBy: s.createdBy } : {};
+    parts.sessions.set(s.key, { sessionId: s.sessionId, messages: s.messages, ...(s.lastRunId ? { lastRunId: s.lastRunId } : {}), ...createdBy });
+  }
   parts.sent.clear();
   for (const [key, runId] of dump.sent) parts.sent.set(key, runId);
   parts.runs.clear();

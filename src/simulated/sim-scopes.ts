@@ -41,6 +41,24 @@ export function profileRequired(): SimMethodError {
   return new SimMethodError({ code: GatewayErrorCode.Forbidden, message: "Session-scoped access requires a verified user profile." });
 }
 
+/** The gateway's refusal of a guest's write in a session it did not create (OpenClaw 2026.9.6). */
+export function ownSessionRequired(): SimMethodError {
+  return new SimMethodError({ code: GatewayErrorCode.Forbidden, message: "Session-scoped writes require your own session." });
+}
+
+/** True when a call was admitted through operator.sessions.write alone (a guest without operator.write). */
+export function writesAsGuest(caller: SimCaller): caller is SimCaller & { profileId: string } {
+  return caller.profileId !== undefined && !scopeSatisfied(WRITE, caller.scopes);
+}
+
+/** Events a connection hears only with operator.read (or what covers it), as the gateway's event scope guards say. */
+const READ_EVENTS: ReadonlySet<string> = new Set(["chat", "agent"]);
+
+/** Whether granted scopes let a connection hear an event that is not a question event: `chat` and `agent` need operator.read. */
+export function eventScopeSatisfied(event: string, granted: readonly string[]): boolean {
+  return !READ_EVENTS.has(event) || scopeSatisfied(READ, granted);
+}
+
 /**
  * Admits a call: the method's own scope, else its session scope for a caller with a verified profile.
  * Returns undefined when admitted; otherwise the scope to report missing, or "profile" when only a profile is lacking.

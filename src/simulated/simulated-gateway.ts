@@ -77,7 +77,7 @@ export interface SimulatedGatewayOptions {
 /** What `ask` takes: `question.request` params, with each question's `options` and `isOther` optional. */
 export interface SimAskParams extends Omit<SimQuestionRequest, "questions"> {
   questions: Array<Omit<SimQuestionInput, "options"> & { options?: SimQuestionInput["options"] }>;
-  /** The guest profile whose own agent run asks it; without one, only full-access connections see it. */
+  /** The guest profile whose own agent run asks it (default: the profile that started `runId`); without one, only full-access connections see it. */
   askedBy?: string;
 }
 
@@ -250,7 +250,9 @@ export function createSimulatedGateway(options: SimulatedGatewayOptions = {}): S
       const call = owner
         ? writeAskUserCall(chat, { sessionKey: chat.runs.get(owner)!.sessionKey, runId: owner, callId: `call_${randomId()}`, questions: request.questions, timeoutMs: request.timeoutMs })
         : undefined;
-      const record = questions.request(call && request.id === undefined ? { ...request, id: call.recordId } : request, owner, askedBy);
+      // A guest's own run asks for that guest unless told otherwise.
+      const asker = askedBy ?? (owner ? chat.runs.get(owner)?.profileId : undefined);
+      const record = questions.request(call && request.id === undefined ? { ...request, id: call.recordId } : request, owner, asker);
       if (call) askUserCalls.set(record.id, call);
       return copy(record);
     },
