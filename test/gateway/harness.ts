@@ -6,6 +6,10 @@
 //   const c = await connectRaw(gw.url, gw.token);
 //   ...
 //   await gw.stop();
+//
+// With `auth: "trusted-proxy"` the gateway has no token at all: its owner connects directly on loopback with
+// `gw.password` (`connectRaw(gw.url, "", { auth: { password: gw.password } })`), and a guest, a verified user profile,
+// connects as a trusted proxy would forward it: `connectRaw(gw.url, "", { auth: {}, headers: trustedProxyHeaders(user) })`.
 import { spawn, spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -35,6 +39,29 @@ export interface RealGatewayOptions {
   readyTimeoutMs?: number;
   /** Grace period between SIGTERM and SIGKILL when stopping/restarting. Default 5 s. */
   stopGraceMs?: number;
+  /**
+   * How connections authenticate. "token" (the default): a shared token, so every connection is the gateway owner.
+   * "trusted-proxy": no token anywhere (config, env, command line); the owner uses `password` on a direct loopback
+   * connection, and an upgrade from 127.0.0.1 that carries `x-forwarded-user` (and a non-loopback
+   * `x-forwarded-for`) is that user's verified profile, its browser device auto-approved for
+   * `guestScopes`. See docs/gateway-findings.md §7.
+   */
+  auth?: 'token' | 'trusted-proxy';
+  /** Trusted-proxy mode: the scopes a guest's device is auto-approved for. Default `["operator.sessions.write"]`. */
+  guestScopes?: string[];
+}
+
+/** The header a trusted-proxy gateway of this harness reads the user from. */
+export const TRUSTED_PROXY_USER_HEADER = 'x-forwarded-user';
+/** The Origin the harness's trusted-proxy gateway allows for browser clients (the kit's dev server). */
+export const TRUSTED_PROXY_ORIGIN = 'http://127.0.0.1:5173';
+
+/**
+ * The upgrade headers a trusted proxy in front of the gateway would add for `user`. The client address must not be
+ * loopback (the gateway then cannot attribute the request); 203.0.113.7 is a documentation address.
+ */
+export function trustedProxyHeaders(user: string, clientIp = '203.0.113.7'): Record<string, string> {
+  return { [TRUSTED_PROXY_USER_HEADER]: user, 'x-forwarded-for': clientIp };
 }
 
 export interface RealGateway {
@@ -42,7 +69,12 @@ export interface RealGateway {
   url: string;
   /** http://127.0.0.1:PORT (serves OpenClaw's own Control UI at /). */
   httpUrl: string;
+  /** The shared token; "" on a trusted-proxy gateway, which has none. */
   token: string;
+  /** How connections authenticate (see `RealGatewayOptions.auth`). */
+  auth: 'token' | 'trusted-proxy';
+  /** The owner's password on a trusted-proxy gateway (a direct loopback connection only). */
+  password?: string;
   port: number;
   /** Stops the process group, the mock model, and removes the temp dir. */
   stop(): Promise<void>;
@@ -161,6 +193,28 @@ export function gatewayConfig(p: {
   };
 }
 
+// The `gateway` section of a trusted-proxy gateway: loopback is the proxy (127.0.0.1 is trusted and opted in), the
+// user comes from x-forwarded-user, a guest's browser device is paired at once for `guestScopes`, and the owner
+// keeps a password for direct loopback connections.
+function trustedProxyGateway(port: number, password: string, guestScopes: string[]) {
+  return {
+    mode: 'local',
+    bind: 'loopback',
+    port,
+    trustedProxies: ['127.0.0.1'],
+    controlUi: { allowedOrigins: [TRUSTED_PROXY_ORIGIN] },
+    auth: {
+      mode: 'trusted-proxy',
+      password,
+      trustedProxy: {
+        userHeader: TRUSTED_PROXY_USER_HEADER,
+        allowLoopback: true,
+        deviceAutoApprove: { enabled: true, scopes: guestScopes },
+      },
+    },
+  };
+}
+
 // Every live gateway process group of this process, killed when the process exits.
 const liveGroups = new Set<number>();
 let exitHookInstalled = false;
@@ -250,8 +304,12 @@ export async function startRealGateway(opts: RealGatewayOptions = {}): Promise<R
     rmSync(tempDir, { recursive: true, force: true });
     throw err;
   }
-  const token = randomBytes(24).toString('hex');
-  const base = gatewayConfig({
+  const auth = opts.auth ?? 'token';
+  const proxied = auth === 'trusted-proxy';
+  // The gateway refuses to start when trusted-proxy and token auth meet ("mutually exclusive"): no token at all then.
+  const token = proxied ? '' : randomBytes(24).toString('hex');
+  const password = proxied ? randomBytes(24).toString('hex') : undefined;
+  const generated = gatewayConfig({
     port,
     token,
     workspace,
@@ -259,6 +317,7 @@ export async function startRealGateway(opts: RealGatewayOptions = {}): Promise<R
     modelId: mockModel.modelId,
     logFile: join(tempDir, 'openclaw.jsonl'),
   });
+  const base = proxied ? { ...generated, gateway: trustedProxyGateway(port, password!, opts.guestScopes ?? ['operator.sessions.write']) } : generated;
   const config = opts.config ? deepMerge(base, opts.config) : base;
   writeFileSync(configPath, `${JSON.stringify(config, null, 2)}\n`);
 
@@ -273,7 +332,7 @@ export async function startRealGateway(opts: RealGatewayOptions = {}): Promise<R
     HOME: tempDir,
     OPENCLAW_STATE_DIR: stateDir,
     OPENCLAW_CONFIG_PATH: configPath,
-    OPENCLAW_GATEWAY_TOKEN: token,
+    ...(proxied ? {} : { OPENCLAW_GATEWAY_TOKEN: token }),
     OPENCLAW_NO_AUTO_UPDATE: '1',
     OPENCLAW_DISABLE_BONJOUR: '1',
     OPENCLAW_SKIP_CHANNELS: '1',
@@ -294,7 +353,8 @@ export async function startRealGateway(opts: RealGatewayOptions = {}): Promise<R
     const t0 = Date.now();
     const fd = openSync(logFile, 'a');
     writeFileSync(fd, `\n=== harness: spawn at ${new Date(t0).toISOString()} ===\n`);
-    const proc = spawn(node24, [entry, 'gateway', 'run', '--port', String(port), '--bind', 'loopback', '--auth', 'token'], {
+    const args = [entry, 'gateway', 'run', '--port', String(port), '--bind', 'loopback', ...(proxied ? [] : ['--auth', 'token'])];
+    const proc = spawn(node24, args, {
       cwd: tempDir,
       env,
       detached: true, // own process group: stop() kills everything it started
@@ -319,7 +379,7 @@ export async function startRealGateway(opts: RealGatewayOptions = {}): Promise<R
     let lastErr: unknown;
     while (Date.now() < deadline && !exited) {
       try {
-        const c = await connectRaw(url, token, { retryForMs: Math.min(5000, deadline - Date.now()), timeoutMs: 5000 });
+        const c = await connectRaw(url, token, { retryForMs: Math.min(5000, deadline - Date.now()), timeoutMs: 5000, ...(password ? { auth: { password } } : {}) });
         await c.close();
         return Date.now() - t0;
       } catch (err) {
@@ -370,6 +430,8 @@ export async function startRealGateway(opts: RealGatewayOptions = {}): Promise<R
     url: `ws://127.0.0.1:${port}`,
     httpUrl: `http://127.0.0.1:${port}`,
     token,
+    auth,
+    ...(password ? { password } : {}),
     port,
     mockModel,
     stateDir,

@@ -66,8 +66,18 @@ export interface RawSocket {
 }
 
 export interface ConnectRawOptions {
-  /** Opens the socket; a WebSocket to `url` by default. */
-  openSocket?: (url: string, origin: string | null) => RawSocket;
+  /** Opens the socket; a WebSocket to `url` by default. `headers` are the extra upgrade headers of `headers` below. */
+  openSocket?: (url: string, origin: string | null, headers: Record<string, string>) => RawSocket;
+  /**
+   * Extra headers of the WebSocket upgrade, e.g. a trusted proxy's `x-forwarded-user` and `x-forwarded-for`
+   * (`trustedProxyHeaders` in harness.ts). An `origin` here is overridden by `origin`.
+   */
+  headers?: Record<string, string>;
+  /**
+   * The connect's `auth` object, sent instead of `{ token }`: `{}` for a trusted proxy's guest, `{ password }` for
+   * the owner of a password gateway. The device signature then signs `auth.token`, or an empty token.
+   */
+  auth?: { token?: string; password?: string };
   clientId?: string;
   clientMode?: string;
   clientVersion?: string;
@@ -99,7 +109,7 @@ export interface RawClient {
     server?: { version?: string; connId?: string; bootId?: string };
     snapshot?: Record<string, unknown>;
     features?: { methods?: string[]; events?: string[] };
-    auth?: { role?: string; scopes?: string[]; deviceToken?: string };
+    auth?: { method?: string; role?: string; scopes?: string[]; deviceToken?: string };
     policy?: Record<string, unknown>;
   };
   identity: DeviceIdentity;
@@ -195,7 +205,8 @@ async function attempt(url: string, token: string, opts: ConnectRawOptions, iden
   const requestTimeoutMs = opts.requestTimeoutMs ?? 15_000;
 
   const origin = opts.origin === undefined ? 'http://127.0.0.1:5173' : opts.origin;
-  const ws: RawSocket = opts.openSocket ? opts.openSocket(url, origin) : new WebSocket(url, origin ? { headers: { origin } } : {});
+  const headers: Record<string, string> = { ...opts.headers, ...(origin ? { origin } : {}) };
+  const ws: RawSocket = opts.openSocket ? opts.openSocket(url, origin, headers) : new WebSocket(url, Object.keys(headers).length ? { headers } : {});
   const frames: unknown[] = [];
   const events: RawEvent[] = [];
   const listeners = new Set<(ev: RawEvent) => void>();
@@ -291,6 +302,8 @@ async function attempt(url: string, token: string, opts: ConnectRawOptions, iden
   };
 
   const signedAt = ch.ts;
+  // The gateway verifies the signature over the token it was given (else the device token): "" when there is none.
+  const auth = opts.auth ?? { token };
   const payload = deviceAuthPayloadV3({
     deviceId: identity.id,
     clientId,
@@ -298,7 +311,7 @@ async function attempt(url: string, token: string, opts: ConnectRawOptions, iden
     role,
     scopes,
     signedAt,
-    token,
+    token: auth.token ?? '',
     nonce: ch.nonce,
     platform,
     deviceFamily,
@@ -316,7 +329,7 @@ async function attempt(url: string, token: string, opts: ConnectRawOptions, iden
       role,
       scopes,
       caps: opts.caps ?? [],
-      auth: { token },
+      auth,
       locale: 'en-US',
       userAgent: 'question-dock-raw-test-client',
       device: { id: identity.id, publicKey: identity.publicKey, signature, signedAt, nonce: ch.nonce },
