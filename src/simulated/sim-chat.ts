@@ -1,7 +1,8 @@
 import type { ChatSendParams } from "../protocol";
 import type { SimClock } from "./sim-clock";
 import { dumpChat, loadChat, oncePerMicrotask, type SimChatDump } from "./sim-persist";
-import { SimRuns, type SimRun, type SimRunOutcome, type SimSettleDetail } from "./sim-runs";
+import { hasImage } from "./sim-wiring";
+import { SimRuns, streamChunks, type SimRun, type SimRunOutcome, type SimSettleDetail } from "./sim-runs";
 
 export {
   DEFAULT_HISTORY_LIMIT,
@@ -27,20 +28,6 @@ import {
   type SimSession,
   type SimSessionInfo,
 } from "./sim-chat-types";
-
-// The gateway treats a message with an image apart: it never answers a question, it sets it aside.
-function hasImage(p: ChatSendParams): boolean {
-  const attachments = (p as { attachments?: unknown }).attachments;
-  return Array.isArray(attachments) && attachments.some((a) => (a as { type?: unknown } | null)?.type === "image");
-}
-
-function chunksOf(text: string): string[] {
-  const words = text.split(/(?<=\s)/u);
-  const size = Math.max(1, Math.ceil(words.length / 3));
-  const chunks: string[] = [];
-  for (let i = 0; i < words.length; i += size) chunks.push(words.slice(i, i + size).join(""));
-  return chunks;
-}
 
 /** Per-session transcripts, idempotent `chat.send`, simulated replies, aborts and async-question messages. */
 export class SimChat {
@@ -217,7 +204,7 @@ export class SimChat {
       return;
     }
     run.text = "";
-    const chunks = chunksOf(text);
+    const chunks = streamChunks(text);
     chunks.forEach((chunk, i) => this.runs.later(run, this.opts.stepMs * (i + 1), () => this.runs.stream(run, chunk)));
     this.runs.later(run, this.opts.stepMs * (chunks.length + 1), () => this.runs.complete(run));
   }

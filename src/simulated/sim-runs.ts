@@ -40,6 +40,15 @@ export interface SimSettleDetail {
 /** What the chat store does when a run settles: record the final assistant message and hand it back for the event. */
 export type SettleHook = (run: SimRun, outcome: SimRunOutcome, detail?: SimSettleDetail) => Record<string, unknown> | undefined;
 
+/** Splits reply text into about three streamed chunks, at word boundaries. */
+export function streamChunks(text: string): string[] {
+  const words = text.split(/(?<=\s)/u);
+  const size = Math.max(1, Math.ceil(words.length / 3));
+  const chunks: string[] = [];
+  for (let i = 0; i < words.length; i += size) chunks.push(words.slice(i, i + size).join(""));
+  return chunks;
+}
+
 /** The agent a session key names (`agent:<agentId>:<rest>`), or "main". */
 export function agentIdOf(sessionKey: string): string {
   return /^agent:([^:]+):/.exec(sessionKey)?.[1] ?? "main";

@@ -22,8 +22,8 @@ import { createAgentTurns } from "./sim-agent-turns";
 import { writeAskUserCall, writeAskUserResult, type SimAskUserCall } from "./sim-ask-user";
 import { SimChat, type SimAgentTurn, type SimAsyncQuestion, type SimChatMessage } from "./sim-chat";
 import { systemClock, type SimClock } from "./sim-clock";
-import type { Deliver } from "./sim-connection";
 import { SimHub } from "./sim-hub";
+import { copy, deliverer, randomId } from "./sim-wiring";
 import { oncePerMicrotask, parseChatDump, type SimPersistence } from "./sim-persist";
 import { assertAskable } from "./sim-methods";
 import { questionParamsError, type SimQuestionInput } from "./sim-question-rules";
@@ -137,22 +137,6 @@ export interface SimulatedGateway {
   setOffline(offline: boolean): void;
   /** Answers the next `count` connects with `UNAVAILABLE`. */
   setUnavailableConnects(count: number): void;
-}
-
-function randomId(): string {
-  const c = globalThis.crypto;
-  if (c && typeof c.randomUUID === "function") return c.randomUUID();
-  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
-}
-
-// Scripting callers get copies, as clients get JSON: nobody can reach into the gateway's state.
-function copy<T>(value: T): T {
-  return JSON.parse(JSON.stringify(value)) as T;
-}
-
-function deliverer(clock: SimClock, latencyMs: number): Deliver {
-  // Microtasks keep frames in order and survive fake timers; a latency uses the clock so tests can step it.
-  return latencyMs > 0 ? (run) => void clock.setTimeout(run, latencyMs) : (run) => queueMicrotask(run);
 }
 
 /** Creates a simulated gateway; see the usage note at the top of this file. */
