@@ -43,18 +43,18 @@ export const AnsweredMultiSelect: Story = {
   loaders: [dockLoader({ requests: [ask(CHECKS)], drive: (d) => answer(d, "checks", ["Lint", "Type check"], "Fuzzing") })],
 };
 
+/** Ends a story's request with an answer from somewhere other than this dock, as the gateway records it. */
+function answeredBy(resolvedBy: string) {
+  return async (d: StoryDock) => {
+    const id = d.activeId();
+    d.sim.resolve(id, { region: ["Asia Pacific"] }, resolvedBy);
+    await d.until((s) => s.outcomes.has(id), "the answer from elsewhere");
+  };
+}
+
 /** Another device answered first; the summary shows that answer. */
 export const AnsweredElsewhere: Story = {
-  loaders: [
-    dockLoader({
-      requests: [ask(REGION)],
-      drive: async (d) => {
-        const id = d.activeId();
-        d.sim.resolve(id, { region: ["Asia Pacific"] }, "control-ui:phone");
-        await d.until((s) => s.outcomes.has(id), "the answer from elsewhere");
-      },
-    }),
-  ],
+  loaders: [dockLoader({ requests: [ask(REGION)], drive: answeredBy("control-ui:phone") })],
 };
 
 /** Skipped: the wording stays, with the outcome instead of an answer. */
@@ -96,16 +96,7 @@ export const EndedUnknown: Story = {
 
 /** Someone answered in the chat (the gateway took their reply as the answer, "plain-text"); this page sent none. */
 export const AnsweredByChatReply: Story = {
-  loaders: [
-    dockLoader({
-      requests: [ask(REGION)],
-      drive: async (d) => {
-        const id = d.activeId();
-        d.sim.resolve(id, { region: ["Asia Pacific"] }, "plain-text");
-        await d.until((s) => s.outcomes.has(id), "the chat reply's answer");
-      },
-    }),
-  ],
+  loaders: [dockLoader({ requests: [ask(REGION)], drive: answeredBy("plain-text") })],
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByRole("article", { name: "Question, answered by a chat reply" })).toBeVisible();
   },

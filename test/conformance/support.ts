@@ -1,7 +1,8 @@
 // What every conformance scenario does the same way on both gateways: start a run that asks, wait for an event,
 // read a session's history. Waits poll or listen; their limits are hang guards, never the thing under test.
+import { afterAll, beforeAll } from "vitest";
 import { GatewayRequestError, type RawClient, type RawEvent } from "../gateway/raw-client";
-import type { AgentQuestion, ConformanceBackend } from "./backend";
+import { SCENARIO_TIMEOUT_MS, type AgentQuestion, type ConformanceBackend } from "./backend";
 
 /** A question record as the gateway sends it. */
 export type Rec = Record<string, unknown> & { id: string; status: string; runId?: string; resolvedBy?: string; answers?: { answers: Record<string, string[]> } };
@@ -66,4 +67,15 @@ export async function until<T>(b: ConformanceBackend, check: () => Promise<T> | 
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 25));
   }
+}
+
+/** Makes a scenario group's backend and its connection before the group's tests, and closes the connection after. */
+export function beforeScenarios(backend: () => ConformanceBackend, ready: (b: ConformanceBackend, c: RawClient) => void): void {
+  let client: RawClient | undefined;
+  beforeAll(async () => {
+    const b = backend();
+    client = await b.connect();
+    ready(b, client);
+  }, SCENARIO_TIMEOUT_MS);
+  afterAll(() => client?.close());
 }

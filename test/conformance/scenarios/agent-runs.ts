@@ -1,9 +1,9 @@
 // ask_user through a real agent run (the mock model calls the deferred `tool_call` → `ask_user`), on both gateways:
 // the record, the transcript, the run going on after the answer, and a run aborted while its question waits.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { RawClient } from "../../gateway/raw-client";
 import { SCENARIO_TIMEOUT_MS, type AgentQuestion, type ConformanceBackend } from "../backend";
-import { chatEvent, getRecord, historyOf, resolvedEvent, runEnd, startAsking } from "../support";
+import { beforeScenarios, chatEvent, getRecord, historyOf, resolvedEvent, runEnd, startAsking } from "../support";
 
 const DEPLOY: AgentQuestion = { id: "target", header: "Deployment target", question: "Where should this deploy?", options: [{ label: "Staging" }, { label: "Production" }] };
 
@@ -14,11 +14,7 @@ export function agentRunScenarios(backend: () => ConformanceBackend): void {
   describe("ask_user in an agent run", { timeout: SCENARIO_TIMEOUT_MS }, () => {
     let b: ConformanceBackend;
     let c: RawClient;
-    beforeAll(async () => {
-      b = backend();
-      c = await b.connect();
-    }, SCENARIO_TIMEOUT_MS);
-    afterAll(() => c?.close());
+    beforeScenarios(backend, (x, y) => ((b = x), (c = y)));
 
     it("asks with the run's id and free text allowed, keeps the call in the transcript, and goes on after the answer", async () => {
       const session = b.newSession("run-answer");

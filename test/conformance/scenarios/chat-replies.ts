@@ -2,10 +2,10 @@
 // gateways: from a connection with the run creator's caller policy (scopes, caps, client; any device) it is the
 // answer, read by number, label, own text or a comma list; from one with another policy it is refused in a `chat`
 // error, as is a reply that leaves a question unanswered.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { RawClient } from "../../gateway/raw-client";
 import { SCENARIO_TIMEOUT_MS, type AgentQuestion, type ConformanceBackend } from "../backend";
-import { chatEvent, getRecord, historyOf, resolvedEvent, runEnd, startAsking, userTexts } from "../support";
+import { beforeScenarios, chatEvent, getRecord, historyOf, resolvedEvent, runEnd, startAsking, userTexts } from "../support";
 
 const DEPLOY: AgentQuestion = { id: "target", header: "Deploy", question: "Where should this deploy?", options: [{ label: "Staging" }, { label: "Production" }] };
 const REGIONS: AgentQuestion = { id: "regions", header: "Regions", question: "Which regions?", options: [{ label: "EU" }, { label: "US" }, { label: "Asia" }], multiSelect: true };
@@ -17,11 +17,7 @@ export function chatReplyScenarios(backend: () => ConformanceBackend): void {
   describe("a chat reply while an agent run waits", { timeout: SCENARIO_TIMEOUT_MS }, () => {
     let b: ConformanceBackend;
     let creator: RawClient;
-    beforeAll(async () => {
-      b = backend();
-      creator = await b.connect();
-    }, SCENARIO_TIMEOUT_MS);
-    afterAll(() => creator?.close());
+    beforeScenarios(backend, (x, y) => ((b = x), (creator = y)));
 
     it.each([
       ["a number", [DEPLOY], "2", { target: ["Production"] }],

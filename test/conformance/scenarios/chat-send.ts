@@ -1,9 +1,9 @@
 // chat.send idempotency, the order of events around a question, and a reply with an image, on both gateways.
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { RawClient, RawEvent } from "../../gateway/raw-client";
 import { SCENARIO_TIMEOUT_MS, type AgentQuestion, type ConformanceBackend } from "../backend";
-import { chatEvent, getRecord, resolvedEvent, runEnd, startAsking, until, userTexts } from "../support";
+import { beforeScenarios, chatEvent, getRecord, resolvedEvent, runEnd, startAsking, until, userTexts } from "../support";
 
 const COLOR: AgentQuestion = { id: "color", header: "Color", question: "Which color?", options: [{ label: "Red" }, { label: "Blue" }] };
 // A 1×1 PNG.
@@ -14,11 +14,7 @@ export function chatSendScenarios(backend: () => ConformanceBackend): void {
   describe("chat.send", { timeout: SCENARIO_TIMEOUT_MS }, () => {
     let b: ConformanceBackend;
     let c: RawClient;
-    beforeAll(async () => {
-      b = backend();
-      c = await b.connect();
-    }, SCENARIO_TIMEOUT_MS);
-    afterAll(() => c?.close());
+    beforeScenarios(backend, (x, y) => ((b = x), (c = y)));
 
     it("takes the same idempotency key as the same message: one run, one saved message", async () => {
       const session = b.newSession("idempotent");

@@ -1,9 +1,9 @@
 // question.request, list, get and resolve, with every terminal state and every refusal, on both gateways.
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { RawClient } from "../../gateway/raw-client";
 import { SCENARIO_TIMEOUT_MS, type ConformanceBackend } from "../backend";
-import { chatEvent, eventOf, getRecord, refusalOf, resolvedEvent, type Rec } from "../support";
+import { beforeScenarios, chatEvent, eventOf, getRecord, refusalOf, resolvedEvent, type Rec } from "../support";
 
 const TARGET = { questionId: "target", header: "Deploy", question: "Where should this deploy?", options: [{ label: "Staging" }, { label: "Production" }] };
 const FREE = { questionId: "note", header: "Note", question: "Anything else?", options: [], isOther: true };
@@ -21,12 +21,7 @@ export function questionScenarios(backend: () => ConformanceBackend): void {
       return { res, record: requested.payload as Rec };
     };
 
-    beforeAll(async () => {
-      b = backend();
-      admin = await b.connect();
-      session = b.newSession("questions");
-    }, SCENARIO_TIMEOUT_MS);
-    afterAll(() => admin?.close());
+    beforeScenarios(backend, (x, y) => ((b = x), (admin = y), (session = x.newSession("questions"))));
 
     it("announces the full record, lists it as pending and gets it by id", async () => {
       const { res, record } = await ask();
