@@ -1,6 +1,7 @@
 // One conformance suite, two gateways: every scenario in this folder runs, as the same test code, against the real
 // OpenClaw gateway (test/gateway/conformance.real.test.ts) and against the kit's simulated gateway
 // (test/node/conformance.sim.test.ts). A difference between the two fails one of them; the real one is right.
+import type { GatewayClientOptions } from "../../src/gateway";
 import type { ConnectRawOptions, RawClient } from "../gateway/raw-client";
 
 /** One ask_user question as the agent writes it (the tool's schema). */
@@ -26,10 +27,24 @@ export interface ConformanceBackend {
   scriptReply(trigger: string, text: string): Promise<void>;
   /** Stops and starts the gateway (same address); undefined where this backend is shared and cannot restart. */
   restart?: () => Promise<void>;
+  /**
+   * A guest: a verified user profile that is not the gateway's owner, granted operator.sessions.write only (pass
+   * `identity` to be the same device again). Undefined where the gateway has no guests: every connection of a
+   * shared-token gateway is its owner. `profile` is one of `GUESTS`.
+   */
+  connectGuest?: (profile: string, opts?: Pick<ConnectRawOptions, "caps" | "identity">) => Promise<RawClient>;
+  /** What the kit's own client (`createGatewayClient`) needs to connect as the guest `profile`: url, token and transport. */
+  kitGuest?: (profile: string) => Pick<GatewayClientOptions, "url" | "token" | "transport">;
   /** How long a scenario may wait for the gateway to act: a real run takes seconds on a busy machine. */
   waitMs: number;
 }
 
+
+/** The guests a guest backend knows: users behind the real gateway's trusted proxy, guest tokens on the simulated one. */
+export const GUESTS = { ada: "ada@example.com", bo: "bo@example.com" } as const;
+
+/** The one scope a guest asks for and is granted. */
+export const GUEST_SCOPES = ["operator.sessions.write"];
 
 /** Each scenario's own limit: only a hang guard, far above what a slow machine takes, so no test leans on its speed. */
 export const SCENARIO_TIMEOUT_MS = 600_000;

@@ -1,20 +1,40 @@
 // The conformance backend on the real OpenClaw gateway: the shared one of the `gateway` Vitest project (no
-// restart), or a gateway of the file's own (`ownGateway`), each with its scripted OpenAI-compatible mock model.
+// restart), or a gateway of the file's own (`ownRealBackend`), each with its scripted OpenAI-compatible mock model.
+// A gateway of its own in trusted-proxy mode also has guests: the test plays the proxy and names the user.
 import { randomUUID } from "node:crypto";
 import { inject } from "vitest";
-import type { RealGateway } from "../gateway/harness";
+import WebSocket, { type ClientOptions } from "ws";
+import { createWebSocketTransport, type TransportFactory } from "../../src/gateway";
+import { TRUSTED_PROXY_ORIGIN, trustedProxyHeaders, type RealGateway } from "../gateway/harness";
 import { mockModelControl } from "../gateway/mock-model";
 import { connectRaw } from "../gateway/raw-client";
-import type { ConformanceBackend } from "./backend";
+import { GUEST_SCOPES, type ConformanceBackend } from "./backend";
 
 /** A real gateway run takes seconds per model call, more on a busy 2-core machine; these waits are hang guards. */
 const WAIT_MS = 120_000;
 
-function backend(url: string, token: string, controlUrl: string, restart?: () => Promise<void>): ConformanceBackend {
-  const mock = mockModelControl(controlUrl);
+/**
+ * The kit's WebSocket transport over `ws` with a trusted proxy's headers on every upgrade: the kit's own transport
+ * takes only an Origin, which is all a browser lets a page choose; a proxy adds the rest in front of the gateway.
+ */
+function proxiedTransport(user: string): TransportFactory {
+  const headers = trustedProxyHeaders(user);
+  class ProxiedWebSocket extends WebSocket {
+    constructor(url: string, options: ClientOptions = {}) {
+      super(url, { ...options, headers: { ...options.headers, ...headers } });
+    }
+  }
+  return createWebSocketTransport(ProxiedWebSocket, { origin: TRUSTED_PROXY_ORIGIN });
+}
+
+function backend(p: { url: string; token: string; password?: string; controlUrl: string; restart?: () => Promise<void> }): ConformanceBackend {
+  const { url, token, password } = p;
+  const mock = mockModelControl(p.controlUrl);
+  const patient = { retryForMs: 60_000, requestTimeoutMs: 60_000 };
   return {
     name: "real",
-    connect: (opts = {}) => connectRaw(url, token, { retryForMs: 60_000, requestTimeoutMs: 60_000, ...opts }),
+    // A password gateway's owner signs in with the password on a direct loopback connection; a token gateway's with the token.
+    connect: (opts = {}) => connectRaw(url, token, { ...patient, ...(password ? { auth: { password } } : {}), ...opts }),
     newSession: (label) => `agent:main:${label}-${randomUUID().slice(0, 8)}`,
     async scriptAskUser(trigger, questions, then, timeoutSeconds = 120) {
       // Matched by the run's own message, so a late model call of another scenario never takes this reply.
@@ -22,17 +42,24 @@ function backend(url: string, token: string, controlUrl: string, restart?: () =>
       await mock.enqueue({ text: then }, { matchText: trigger });
     },
     scriptReply: (trigger, text) => mock.enqueue({ text }, { matchText: trigger }),
-    ...(restart ? { restart } : {}),
+    ...(p.restart ? { restart: p.restart } : {}),
+    // Guests exist only behind a trusted proxy: no token, an empty `auth`, and the user in the upgrade's headers.
+    ...(password
+      ? {
+          connectGuest: (profile: string, opts = {}) => connectRaw(url, "", { ...patient, ...opts, auth: {}, headers: trustedProxyHeaders(profile), scopes: GUEST_SCOPES }),
+          kitGuest: (profile: string) => ({ url, transport: proxiedTransport(profile) }),
+        }
+      : {}),
     waitMs: WAIT_MS,
   };
 }
 
 /** The gateway shared by the `gateway` project's files. */
 export function sharedRealBackend(): ConformanceBackend {
-  return backend(inject("gatewayUrl"), inject("gatewayToken"), inject("gatewayMockModelUrl"));
+  return backend({ url: inject("gatewayUrl"), token: inject("gatewayToken"), controlUrl: inject("gatewayMockModelUrl") });
 }
 
-/** A backend on a gateway the file started itself, which it may restart. */
+/** A backend on a gateway the file started itself, which it may restart; one in trusted-proxy mode has guests. */
 export function ownRealBackend(gw: RealGateway): ConformanceBackend {
-  return backend(gw.url, gw.token, gw.mockModel.controlUrl, () => gw.restart());
+  return backend({ url: gw.url, token: gw.token, ...(gw.password ? { password: gw.password } : {}), controlUrl: gw.mockModel.controlUrl, restart: () => gw.restart() });
 }

@@ -4,9 +4,12 @@ import { EventEmitter } from "node:events";
 import { randomUUID } from "node:crypto";
 import { createSimulatedGateway, type SimAgentTurn, type SimulatedGateway } from "../../src/simulated";
 import { connectRaw, type RawSocket } from "../gateway/raw-client";
-import type { ConformanceBackend } from "./backend";
+import { GUEST_SCOPES, GUESTS, type ConformanceBackend } from "./backend";
 
 const TOKEN = "conformance-token";
+// A guest token per profile of GUESTS: the simulated gateway's stand-in for a trusted proxy's verified user.
+const guestToken = (profile: string) => `guest-token:${profile}`;
+const GUEST_TOKENS = Object.fromEntries(Object.values(GUESTS).map((profile) => [guestToken(profile), profile]));
 const OPEN = 1;
 const CLOSED = 3;
 
@@ -44,6 +47,7 @@ export function simulatedBackend(): ConformanceBackend {
   const script: Array<{ trigger: string; turn: SimAgentTurn }> = [];
   const sim = createSimulatedGateway({
     token: TOKEN,
+    guests: GUEST_TOKENS,
     tickIntervalMs: 0,
     replyStepMs: 5,
     reply: (message) => {
@@ -59,6 +63,11 @@ export function simulatedBackend(): ConformanceBackend {
     scriptAskUser: async (trigger, questions, then, timeoutSeconds = 120) => void script.push({ trigger, turn: { askUser: { questions, timeoutSeconds }, then } }),
     scriptReply: async (trigger, text) => void script.push({ trigger, turn: text }),
     restart: async () => sim.restart(),
+    connectGuest: (profile, opts = {}) => {
+      if (!(guestToken(profile) in GUEST_TOKENS)) throw new Error(`no guest ${profile} here: the simulated backend knows GUESTS only`);
+      return connectRaw("sim://gateway", guestToken(profile), { ...opts, scopes: GUEST_SCOPES, openSocket: (url) => simSocket(sim, url) });
+    },
+    kitGuest: (profile) => ({ url: "sim://gateway", token: guestToken(profile), transport: sim.transport }),
     waitMs: 10_000,
   };
 }

@@ -1,5 +1,6 @@
-// The real-gateway files that restart a gateway (*.restart.test.ts): each starts one of its own, so they
-// run side by side and never disturb the shared gateway of the "gateway" project. Runs alone with
+// The real-gateway files that start a gateway of their own: those that restart it (*.restart.test.ts) and those
+// that need another configuration (*.own-gateway.test.ts, e.g. trusted-proxy auth for guests). They run side by
+// side and never disturb the shared gateway of the "gateway" project. Runs alone with
 //   npx vitest run --config test/gateway/vitest.restart.config.ts
 // and as the "gateway-restart" project of the root vitest.config.ts.
 import { fileURLToPath } from 'node:url';
@@ -10,7 +11,7 @@ export default defineProject({
   test: {
     name: 'gateway-restart',
     environment: 'node',
-    include: ['test/gateway/**/*.restart.test.ts'],
+    include: ['test/gateway/**/*.restart.test.ts', 'test/gateway/**/*.own-gateway.test.ts'],
     exclude: ['test/gateway/runtime/**', 'test/gateway/.state/**'],
     // Two at a time: each mostly waits on its gateway, but starting one keeps a core busy for about 12 s.
     maxWorkers: 2,

@@ -1,7 +1,9 @@
 // The conformance suite (test/conformance) against the kit's simulated gateway. The same scenarios run against the
-// real OpenClaw gateway in test/gateway/conformance.real.test.ts; a difference fails one of the two.
+// real OpenClaw gateway in test/gateway/conformance.real.test.ts (the guest scenarios in guests.own-gateway.test.ts, on a
+// trusted-proxy gateway of their own); a difference fails one of the two.
 import { describe } from "vitest";
 import { conformanceScenarios } from "../conformance/all";
+import { guestScenarios } from "../conformance/scenarios/guests";
 import { restartScenarios } from "../conformance/scenarios/restart";
 import { simulatedBackend } from "../conformance/sim-backend";
 
@@ -9,4 +11,5 @@ describe("conformance: simulated gateway", () => {
   const backend = simulatedBackend();
   conformanceScenarios(() => backend);
   restartScenarios(() => simulatedBackend());
+  guestScenarios(() => backend);
 });
