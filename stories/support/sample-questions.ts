@@ -1,7 +1,8 @@
 // Questions an agent might ask, shared by the stories. Each reads like a real ask_user call.
 import type { SimAskParams } from "../../src/simulated";
 
-type Question = SimAskParams["questions"][number];
+/** One question a story asks, as the simulated gateway takes it. */
+export type Question = SimAskParams["questions"][number];
 
 /** Single-select whose first option is the recommended one, both with descriptions. */
 export const DEPLOY: Question = {
