@@ -49,7 +49,8 @@ export function createChatReplies(ctx: DockContext, sync: GatewaySync): ChatRepl
   });
 
   const fail = (requestId: string, failure: SubmitFailure): ChatReplyResult => {
-    ctx.sent.noteChatReply(requestId, false);
+    // Only a refusal takes the reply back: one the gateway was silent about may still be taken as the answer.
+    if (failure.code !== "not-taken") ctx.sent.noteChatReply(requestId, false);
     if (ctx.get().records.get(requestId)) {
       ctx.dispatch({ type: "submitFailed", requestId, submission: { status: "error", kind: "answer", ...failure } });
       sync.announce({ key: "submitFailed", action: "answer", ...failure });
@@ -60,18 +61,18 @@ export function createChatReplies(ctx: DockContext, sync: GatewaySync): ChatRepl
   // The gateway's word on the message, or the question's own end, whichever comes first.
   const verdictOf = (requestId: string, key: string) =>
     new Promise<{ taken: true } | { taken: false; message: string } | "left" | "silent">((resolve) => {
-      const done = (v: Parameters<typeof resolve>[0]) => {
-        verdicts.delete(key);
-        unsubscribe();
-        timers.clearTimeout(timer);
-        resolve(v);
-      };
-      verdicts.set(key, done);
       // Connections that receive no chat events (a guest's) learn it from the question leaving the dock.
       const unsubscribe = ctx.subscribe(() => {
         if (!ctx.get().records.get(requestId)) done("left");
       });
       const timer = timers.setTimeout(() => done("silent"), VERDICT_WAIT_MS);
+      function done(v: Parameters<typeof resolve>[0]) {
+        verdicts.delete(key);
+        unsubscribe();
+        timers.clearTimeout(timer);
+        resolve(v);
+      }
+      verdicts.set(key, done);
     });
 
   const send = async (requestId: string, typed: string): Promise<ChatReplyResult> => {
