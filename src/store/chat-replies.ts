@@ -17,6 +17,8 @@ const VERDICT_WAIT_MS = 15_000;
 // The gateway's reason when the sender's caller policy is not the run creator's; its words are kept as the detail.
 const NOT_CREATOR = /caller policy does not match its creator/i;
 
+type Verdict = { taken: true } | { taken: false; message: string } | "gone";
+
 /** Sends chat replies that answer a waiting agent-run question. */
 export interface ChatReplies {
   send(requestId: string, text: string): Promise<ChatReplyResult>;
@@ -38,8 +40,9 @@ function refusalOf(message: string): SubmitFailure {
 /** Wires chat replies to one dock store. */
 export function createChatReplies(ctx: DockContext, sync: GatewaySync): ChatReplies {
   const { client, timers } = ctx.options;
-  // Idempotency key → what the gateway said of it: "final" (taken) or the error's message.
-  const verdicts = new Map<string, (verdict: { taken: true } | { taken: false; message: string }) => void>();
+  // Idempotency key → what the gateway said of it: "final" (taken) or the error's message; or "gone" (the store was
+  // disposed, e.g. the page is unloading: the reply may still be taken, and a reload must still know it as ours).
+  const verdicts = new Map<string, (verdict: Verdict) => void>();
   const off = client.onEvent("chat", (payload) => {
     const p = payload as { runId?: unknown; state?: unknown; errorMessage?: unknown } | null;
     const settle = typeof p?.runId === "string" ? verdicts.get(p.runId) : undefined;
@@ -60,7 +63,7 @@ export function createChatReplies(ctx: DockContext, sync: GatewaySync): ChatRepl
 
   // The gateway's word on the message, or the question's own end, whichever comes first.
   const verdictOf = (requestId: string, key: string) =>
-    new Promise<{ taken: true } | { taken: false; message: string } | "left" | "silent">((resolve) => {
+    new Promise<Verdict | "left" | "silent">((resolve) => {
       // Connections that receive no chat events (a guest's) learn it from the question leaving the dock.
       const unsubscribe = ctx.subscribe(() => {
         if (!ctx.get().records.get(requestId)) done("left");
@@ -93,7 +96,7 @@ export function createChatReplies(ctx: DockContext, sync: GatewaySync): ChatRepl
     try {
       await client.request("chat.send", params);
     } catch (error) {
-      verdicts.get(key)?.({ taken: false, message: "" });
+      verdicts.get(key)?.("gone");
       if (error instanceof GatewayRequestError && (error.code === "DISCONNECTED" || error.code === "TIMEOUT") && error.details?.["sent"] === true) {
         sync.markUncertain(requestId, "answer", error.code === "TIMEOUT");
         return { ok: false, code: error.code === "TIMEOUT" ? "timeout" : "disconnected" };
@@ -101,6 +104,7 @@ export function createChatReplies(ctx: DockContext, sync: GatewaySync): ChatRepl
       return fail(requestId, submitFailureOf(error));
     }
     const v = await verdict;
+    if (v === "gone") return { ok: false, code: "unexpected" };
     if (v === "left" || (typeof v === "object" && v.taken)) return { ok: true };
     if (v === "silent") return ctx.get().records.get(requestId) ? fail(requestId, { code: "not-taken" }) : { ok: true };
     return fail(requestId, refusalOf(v.message));
@@ -110,7 +114,7 @@ export function createChatReplies(ctx: DockContext, sync: GatewaySync): ChatRepl
     send,
     dispose: () => {
       off();
-      for (const settle of [...verdicts.values()]) settle({ taken: false, message: "" });
+      for (const settle of [...verdicts.values()]) settle("gone");
     },
   };
 }
