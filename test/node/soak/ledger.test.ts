@@ -50,13 +50,21 @@ describe("soak verdicts", () => {
     expect(score({ truth: { ...base.truth, answers: { pick: ["Alpha"] } } })).toEqual({ ...none, duplicated: 1 });
   });
 
-  it("someone else's answer must read as answered elsewhere; a cancel by the run as cancelled", () => {
-    const theirs = { status: "answered" as const, answers: { pick: ["Alpha"] }, resolvedBy: "soak-admin", resolvedEvents: 1 };
+  it("another page's answer must read as answered elsewhere; a cancel by the run as cancelled", () => {
+    const theirs = { status: "answered" as const, answers: { pick: ["Alpha"] }, resolvedBy: "control-ui:soak-admin", resolvedEvents: 1 };
     expect(score({ truth: theirs, ui: { kind: "summary", label: "answered elsewhere", text: "" } })).toEqual(none);
     expect(score({ truth: theirs })).toEqual({ ...none, mislabelled: 1 });
     const aborted = { status: "cancelled" as const, resolvedBy: "requester-inactive", resolvedEvents: 1 };
     expect(score({ truth: aborted, ui: { kind: "summary", label: "cancelled", text: "" } })).toEqual(none);
     expect(score({ truth: aborted, ui: { kind: "summary", label: "skipped elsewhere", text: "" } })).toEqual({ ...none, mislabelled: 1 });
+  });
+
+  it("an end by a value nobody has words for must be said as it is, never as someone else's answer or skip", () => {
+    const unknown = { status: "cancelled" as const, resolvedBy: "harness-v9", resolvedEvents: 1 };
+    expect(score({ truth: unknown, ui: { kind: "summary", label: "ended: harness-v9", text: "" } })).toEqual(none);
+    expect(score({ truth: unknown, ui: { kind: "summary", label: "skipped elsewhere", text: "" } })).toEqual({ ...none, mislabelled: 1 });
+    const image = { status: "cancelled" as const, resolvedBy: "image-reply", resolvedEvents: 1 };
+    expect(score({ truth: image, ui: { kind: "summary", label: "cancelled", text: "" } })).toEqual(none);
   });
 
   it("two summaries that disagree for one request are mislabelled", () => {
