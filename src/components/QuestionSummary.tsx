@@ -47,7 +47,8 @@ function SummaryBody({ outcome }: QuestionSummaryProps) {
   // An unknown cause gets no sentence rather than a guess; a summary read back from history never says more than it does.
   const cancelReason = typeof outcome.record.resolvedBy === "string" ? entryOf<string>(m.summary.cancelReasons, outcome.record.resolvedBy) : undefined;
   if (outcome.async) return <AsyncSummary outcome={outcome} label={label} />;
-  const answered = isAnsweredOutcome(outcome.kind);
+  // An end the kit has no words for still shows the answer the gateway recorded, if there is one.
+  const answered = isAnsweredOutcome(outcome.kind) || (outcome.kind === "ended" && outcome.answers !== undefined);
   return (
     <article className="qd-summary" data-outcome={outcome.kind} aria-label={m.summary.label({ outcome: label })}>
       <p className="qd-summary__status">{label}</p>

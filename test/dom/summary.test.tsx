@@ -30,6 +30,14 @@ describe("Transcript summary", () => {
     expect(lines(summary)).toEqual([`${TARGET.question}Production`, `${CHECKS.question}Lint, Fuzzing`]);
   });
 
+  it("says an answer by a value it has no words for as it is, with the answer", async () => {
+    const id = await h.ask({ questions: [REGION] });
+    renderDock(h);
+    await act(async () => h.sim.resolve(id, { region: ["Asia"] }, "8675309"));
+    const summary = await screen.findByRole("article", { name: "Question, ended: 8675309" });
+    expect(lines(summary)).toEqual([`${REGION.question}Asia`]);
+  });
+
   it("says Answered elsewhere with the answer given elsewhere", async () => {
     const id = await h.ask({ questions: [REGION] });
     renderDock(h);
