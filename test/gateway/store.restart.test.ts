@@ -119,13 +119,17 @@ describe("The dock store against OpenClaw", () => {
     expect((await outcome(cancelled)).kind).toBe("cancelled");
     expect(state().order).toEqual([]);
 
-    // With a resolvedBy, the gateway's record tells a surface's skip from the agent side's cancel.
+    // With a resolvedBy, the gateway's record tells another page's skip from the agent side's cancel, and a value
+    // nobody has words for is said as it is.
     const phone = await ask({ questions: [TARGET] });
     const aborted = await ask({ questions: [TARGET] });
-    await admin.request("question.resolve", { id: phone, cancel: true, resolvedBy: "telegram:42" });
+    const unknown = await ask({ questions: [TARGET] });
+    await admin.request("question.resolve", { id: phone, cancel: true, resolvedBy: "control-ui:phone" });
     await admin.request("question.resolve", { id: aborted, cancel: true, resolvedBy: "run-abort" });
-    expect(await outcome(phone)).toMatchObject({ kind: "skipped-elsewhere", record: { resolvedBy: "telegram:42" } });
+    await admin.request("question.resolve", { id: unknown, cancel: true, resolvedBy: "telegram:42" });
+    expect(await outcome(phone)).toMatchObject({ kind: "skipped-elsewhere", record: { resolvedBy: "control-ui:phone" } });
     expect(await outcome(aborted)).toMatchObject({ kind: "cancelled", record: { resolvedBy: "run-abort" } });
+    expect(await outcome(unknown)).toMatchObject({ kind: "ended", record: { resolvedBy: "telegram:42" } });
   });
 
   it("records this dock's skip under its own resolvedBy, and says Skipped", async () => {
