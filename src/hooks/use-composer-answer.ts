@@ -13,6 +13,7 @@ import {
   parseTextReply,
   readChatClaim,
   unansweredByClaim,
+  type GatewayQuestion,
   type QuestionAnswers,
   type QuestionRecord,
 } from "../protocol";
@@ -62,21 +63,20 @@ export interface ComposerAnswer {
   reply(): Promise<ChatReplyResult>;
 }
 
-const headerOf = (record: QuestionRecord) => {
-  const first = record.questions[0];
-  return first?.header.trim() || first?.question.trim() || "";
-};
+// A question's name in one line: its header, or its text when it has none.
+const titleOf = (q: GatewayQuestion | undefined) => q?.header.trim() || q?.question.trim() || "";
 
 // One question, one line: "Deploy: Production"; a secret's value is never shown.
 function linesOf(record: QuestionRecord, answers: QuestionAnswers, mask: string): string[] {
-  return record.questions.map((q) => `${q.header.trim() || q.question.trim()}: ${isSecretQuestion(q) ? mask : (entryOf(answers.answers, q.questionId) ?? []).join(", ")}`);
+  return record.questions.map((q) => `${titleOf(q)}: ${isSecretQuestion(q) ? mask : (entryOf(answers.answers, q.questionId) ?? []).join(", ")}`);
 }
 
 // Only a blocking request that is not already on its way can take a reply; an async one reads chat replies itself.
+const takesReply = (s: DockState, id: string) => !s.asyncLinks.get(id) && !isBusy(s.submissions.get(id));
+
 function answerableRecord(s: DockState): QuestionRecord | undefined {
   const record = activeRecord(s);
-  if (!record || s.asyncLinks.get(record.id) || isBusy(s.submissions.get(record.id))) return undefined;
-  return record;
+  return record && takesReply(s, record.id) ? record : undefined;
 }
 
 // The gateway holds one waiting agent-run question per session, the one a chat message answers: the active one
@@ -86,7 +86,7 @@ function claimedRecord(s: DockState): QuestionRecord | undefined {
   if (active && isClaimedByChat(active)) return active;
   for (const id of s.order) {
     const record = s.records.get(id);
-    if (record && isClaimedByChat(record) && !s.asyncLinks.get(id) && !isBusy(s.submissions.get(id))) return record;
+    if (record && isClaimedByChat(record) && takesReply(s, id)) return record;
   }
   return undefined;
 }
@@ -95,7 +95,7 @@ function offerFor(record: QuestionRecord, text: string): ComposerAnswerOffer | u
   if (text.trim() === "" || isClaimedByChat(record)) return undefined;
   const reply = parseTextReply(record, text);
   if (!reply.ok) return undefined;
-  const base = { requestId: record.id, header: headerOf(record), credential: looksLikeCredential(text) };
+  const base = { requestId: record.id, header: titleOf(record.questions[0]), credential: looksLikeCredential(text) };
   if (reply.skip) return { ...base, lines: [], skip: true };
   return { ...base, lines: linesOf(record, reply.answers, ""), answers: reply.answers, skip: false };
 }
@@ -103,9 +103,9 @@ function offerFor(record: QuestionRecord, text: string): ComposerAnswerOffer | u
 function claimFor(record: QuestionRecord, text: string, mask: string): ComposerClaim | undefined {
   if (text.trim() === "") return undefined;
   const answers = readChatClaim(record, text);
-  const missing = unansweredByClaim(record, answers).map((q) => q.header.trim() || q.question.trim());
+  const missing = unansweredByClaim(record, answers).map(titleOf);
   const secret = record.questions.some(isSecretQuestion);
-  return { requestId: record.id, header: headerOf(record), lines: linesOf(record, answers, mask), answers, missing, credential: !secret && looksLikeCredential(text) };
+  return { requestId: record.id, header: titleOf(record.questions[0]), lines: linesOf(record, answers, mask), answers, missing, credential: !secret && looksLikeCredential(text) };
 }
 
 /** Reads the composer's `text` against the waiting questions: a `claim` (the message will answer), an `offer` (ask first), or neither. */

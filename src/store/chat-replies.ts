@@ -3,12 +3,11 @@
 // run waits"). This sends it with `chat.send` and follows the gateway's verdict, which does not come back as the
 // reply to `chat.send` (that always says "started") but as a `chat` event under the message's idempotency key: an
 // empty `final` when the message was taken as the answer, an `error` with the gateway's reason when it was not.
-import { GatewayRequestError } from "../gateway/types";
 import { readChatClaim, sendableText, type ChatSendParams } from "../protocol";
 import type { DockContext } from "./create-dock-store";
 import { isBusy } from "./dock-reducer";
 import type { GatewaySync } from "./gateway-sync";
-import { submitFailureOf, type SubmitFailure } from "./messages";
+import { submitFailureOf, wasCutOff, type SubmitFailure } from "./messages";
 import type { ChatReplyResult } from "./types";
 
 /** How long to wait for the gateway's verdict before asking the question's state instead. */
@@ -97,7 +96,7 @@ export function createChatReplies(ctx: DockContext, sync: GatewaySync): ChatRepl
       await client.request("chat.send", params);
     } catch (error) {
       verdicts.get(key)?.("gone");
-      if (error instanceof GatewayRequestError && (error.code === "DISCONNECTED" || error.code === "TIMEOUT") && error.details?.["sent"] === true) {
+      if (wasCutOff(error)) {
         sync.markUncertain(requestId, "answer", error.code === "TIMEOUT");
         return { ok: false, code: error.code === "TIMEOUT" ? "timeout" : "disconnected" };
       }

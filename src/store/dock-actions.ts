@@ -6,14 +6,10 @@ import { isBusy, type DraftEdit } from "./dock-reducer";
 import type { AsyncSync } from "./async-sync";
 import { createChatReplies } from "./chat-replies";
 import type { GatewaySync } from "./gateway-sync";
-import { submitFailureOf } from "./messages";
+import { submitFailureOf, wasCutOff } from "./messages";
 import { answersFor } from "./selectors";
 import type { DockActions } from "./types";
 
-
-// The request left, but its reply never came: the gateway may or may not have applied it.
-const wasCutOff = (error: unknown): error is GatewayRequestError =>
-  error instanceof GatewayRequestError && (error.code === "DISCONNECTED" || error.code === "TIMEOUT") && error.details?.["sent"] === true;
 
 /** Builds the actions of one dock store. */
 export function createDockActions(ctx: DockContext, sync: GatewaySync, asyncSync?: AsyncSync): DockActions {

@@ -7,6 +7,10 @@ export interface SubmitFailure {
   detail?: string;
 }
 
+/** True when a request left but its reply never came (the socket dropped, or no reply in time): the gateway may have applied it. */
+export const wasCutOff = (error: unknown): error is GatewayRequestError =>
+  error instanceof GatewayRequestError && (error.code === "DISCONNECTED" || error.code === "TIMEOUT") && error.details?.["sent"] === true;
+
 /** Classifies a failed submit or skip; the draft is always kept, so every code reads as "try again". */
 export function submitFailureOf(error: unknown): SubmitFailure {
   if (error instanceof GatewayRequestError) {
