@@ -22,10 +22,12 @@ export default defineConfig({
     ? [["list"], ["json", { outputFile: "test-results/playwright.json" }]]
     : [["list"]],
   projects: [
+    // The real gateway takes ~10 s and ~1 GB to start: one worker, one gateway. Listed first so that its specs, which
+    // run one after another and mostly wait on the gateway, start at once on one worker while the other takes the
+    // chromium project's; listed last, they were a serial tail after everything else.
+    { name: "real-gateway", testMatch: "**/*.gateway.spec.ts", workers: 1, timeout: 300_000 },
     // Every test opens its own page, so tests of one file may share out across workers (the story sweep does).
     { name: "chromium", testIgnore: "**/*.gateway.spec.ts", fullyParallel: true },
-    // The real gateway takes ~10 s and ~1 GB to start: one worker, one gateway.
-    { name: "real-gateway", testMatch: "**/*.gateway.spec.ts", workers: 1, timeout: 300_000 },
   ],
   use: {
     browserName: "chromium",

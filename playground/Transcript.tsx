@@ -29,9 +29,13 @@ export function Transcript({ feed }: TranscriptProps) {
         <ol className="pg-transcript__list">
           {items.map((item) =>
             item.kind === "message" ? (
-              <li key={item.entry.id} className="pg-message" data-role={item.entry.role} data-run={item.entry.runId}>
+              <li key={item.entry.id} className="pg-message" data-role={item.entry.role} data-run={item.entry.runId} data-ending={item.entry.ending}>
                 <span className="pg-message__who">{ROLE_NAMES[item.entry.role]}</span>
-                <p className="pg-message__text">{item.entry.text}</p>
+                <p className="pg-message__text">
+                  {item.entry.text}
+                  {/* Part of the text, so a reader hears that the reply was cut short. */}
+                  {item.entry.ending === "stopped" && <span className="pg-message__stopped"> (stopped)</span>}
+                </p>
               </li>
             ) : (
               <li key={`q:${item.outcome.record.id}`} className="pg-outcome" data-run={item.outcome.runId}>

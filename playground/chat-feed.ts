@@ -1,27 +1,14 @@
-// The playground's chat transcript: `chat.history` on every connect, live `chat` events, and `chat.send`.
-// Everything read here came from the gateway, so it is checked field by field and kept as plain text.
+// The playground's chat transcript: the kit conversation's messages (its `chat.history` reads, the session's saved-row
+// feed and the `chat` events it keeps until the history has them), plus what only this page knows for a moment: a
+// message it is sending and a reply still streaming. One reading of the conversation, so the transcript and the dock
+// never disagree about what was said.
 import { createStore, type StoreApi } from "zustand/vanilla";
-import type { GatewayClient } from "../src";
-import { askUserBlocksOf, belongsToSession } from "../src/protocol";
+import { defaultMessages, type GatewayClient } from "../src";
+import { belongsToSession } from "../src/protocol";
+import { createConversation, type ConversationStore } from "../src/store";
+import { savedEntries, type ChatEntry } from "./chat-entries";
 
-/** One transcript message. */
-export interface ChatEntry {
-  /**
-   * `user:<idempotencyKey>`; `run:<runId>` for a run's latest reply, so history and live events name it alike;
-   * `msg:<transcript id>` for a run's earlier messages (a run can save several).
-   */
-  id: string;
-  role: "user" | "assistant" | "error";
-  /** Empty for an assistant message that only called ask_user: it is not shown, its question's summary stands there. */
-  text: string;
-  /** Epoch ms, for ordering next to question summaries. */
-  at: number;
-  /** The agent run that wrote it: question summaries of that run are shown at this turn. */
-  runId?: string;
-  /** The ask_user tool calls this message made (from history): each one's summary is shown right after it. */
-  askCalls?: string[];
-  streaming?: boolean;
-}
+export type { ChatEntry } from "./chat-entries";
 
 /** The transcript's state and what the composer can do with it. */
 export interface ChatFeed {
@@ -33,14 +20,11 @@ export interface ChatFeed {
 
 type Loose = Record<string, unknown>;
 
-/** The most messages `chat.history` returns (the gateway caps `limit` at 1000), so a long conversation shows whole. */
-export const HISTORY_LIMIT = 1000;
-
 const asObject = (value: unknown): Loose | undefined => (value !== null && typeof value === "object" ? (value as Loose) : undefined);
 const asString = (value: unknown): string | undefined => (typeof value === "string" ? value : undefined);
 
-/** The text of a message's content: a plain string, or the text blocks of a block list. */
-export function contentText(content: unknown): string {
+// The text of a streamed message's content: a plain string, or the text blocks of a block list.
+function contentText(content: unknown): string {
   if (typeof content === "string") return content;
   if (!Array.isArray(content)) return "";
   return content
@@ -51,74 +35,49 @@ export function contentText(content: unknown): string {
     .join("");
 }
 
-function historyEntry(raw: unknown, index: number): ChatEntry | undefined {
-  const m = asObject(raw);
-  const meta = asObject(m?.["__openclaw"]);
-  const role = m?.["role"];
-  const text = contentText(m?.["content"]);
-  const at = typeof m?.["timestamp"] === "number" ? m["timestamp"] : Date.now();
-  if (role === "user") {
-    const key = asString(m?.["idempotencyKey"])?.replace(/:user$/, "") ?? asString(meta?.["id"]);
-    return key && text ? { id: `user:${key}`, role, text, at } : undefined;
-  }
-  if (role === "assistant") {
-    const messageId = asString(meta?.["id"]);
-    const runId = asString(meta?.["runId"]) ?? messageId;
-    const failed = m?.["stopReason"] === "error";
-    const askCalls = (askUserBlocksOf(m) ?? []).flatMap((b) => (b.kind === "call" && !b.nestedId ? [b.toolCallId] : []));
-    if (!runId || (!text && !askCalls.length)) return undefined;
-    return { id: `msg:${messageId ?? `${runId}#${index}`}`, role: failed ? "error" : "assistant", text, at, runId, ...(askCalls.length ? { askCalls } : {}) };
-  }
-  return undefined;
+/** The conversation's entries followed by this page's own, each of those only until the conversation has its id. */
+export function mergeEntries(saved: readonly ChatEntry[], local: readonly ChatEntry[]): ChatEntry[] {
+  const ids = new Set(saved.map((e) => e.id));
+  // A stream gives way to any saved ending of its run (a failure leaves no `run:` row).
+  const failed = new Set(saved.flatMap((e) => (e.ending === "failed" && e.runId ? [e.runId] : [])));
+  // The saved row of a reply can come (through the session's feed) before the run's terminal `chat` event names it
+  // the reply: a stream whose text that row already holds is the same message, shown once.
+  const savedText = (e: ChatEntry) => saved.some((s) => s.role === "assistant" && s.runId === e.runId && e.text !== "" && s.text.startsWith(e.text));
+  const gone = (e: ChatEntry) => e.runId !== undefined && e.id === `run:${e.runId}` && (failed.has(e.runId) || savedText(e));
+  return [...saved, ...local.filter((e) => !ids.has(e.id) && !gone(e))];
 }
 
 /**
- * The transcript's entries from `chat.history` messages. The latest reply of each ended run is `run:<runId>`, the
- * id its live events used; a run still going (`activeRunIds`) keeps that id for its live stream, which comes after.
+ * Follows one session's chat on `client`, reading `conversation` (the session's async services' one, so the page
+ * reads the gateway once); without it the feed makes and ends its own.
  */
-export function historyEntries(messages: readonly unknown[], activeRunIds: ReadonlySet<string> = new Set()): ChatEntry[] {
-  const saved = messages.map(historyEntry).filter((e): e is ChatEntry => e !== undefined);
-  const latest = new Map<string, number>();
-  saved.forEach((e, i) => {
-    if (e.runId !== undefined && e.text && !activeRunIds.has(e.runId)) latest.set(e.runId, i);
-  });
-  const seen = new Set<string>();
-  return saved.flatMap((e, i) => {
-    const entry = e.runId !== undefined && latest.get(e.runId) === i ? { ...e, id: `run:${e.runId}` } : e;
-    // A repeated id (a message saved twice) would make two rows with one key: the first one stays.
-    if (seen.has(entry.id)) return [];
-    seen.add(entry.id);
-    return [entry];
-  });
-}
-
-function upsert(entries: ChatEntry[], entry: ChatEntry): ChatEntry[] {
-  const at = entries.findIndex((e) => e.id === entry.id);
-  if (at === -1) return [...entries, entry];
-  const next = [...entries];
-  next[at] = { ...entry, at: entries[at]!.at };
-  return next;
-}
-
-/** Follows one session's chat on `client`. */
-export function createChatFeed(client: GatewayClient, sessionKey: string): ChatFeed {
+export function createChatFeed(client: GatewayClient, sessionKey: string, conversation?: ConversationStore): ChatFeed {
+  const owned = conversation ? undefined : createConversation({ client, sessionKey });
+  const source = conversation ?? owned!;
   const entries = createStore<ChatEntry[]>(() => []);
-  // The gateway sends a second error event for a failed run; the first terminal event is the one that counts.
+  let local: ChatEntry[] = [];
+  // Runs whose terminal `chat` event came: their text is their reply even before the conversation hears they ended.
   const finished = new Set<string>();
+  let seenAt = new Map<string, number>();
   const mine = (key: unknown) => belongsToSession(asString(key), sessionKey, client.getHello()?.mainSessionKey, false);
 
-  const loadHistory = async () => {
-    try {
-      const result = asObject(await client.request("chat.history", { sessionKey, limit: HISTORY_LIMIT }, { timeoutMs: 30_000 }));
-      const messages = Array.isArray(result?.["messages"]) ? result["messages"] : [];
-      const active = asObject(result?.["sessionInfo"])?.["activeRunIds"];
-      const saved = historyEntries(messages, new Set(Array.isArray(active) ? active.filter((r): r is string => typeof r === "string") : []));
-      const ids = new Set(saved.map((e) => e.id));
-      // Messages sent or streamed since the request went out are kept until history has them.
-      entries.setState([...saved, ...entries.getState().filter((e) => !ids.has(e.id))], true);
-    } catch (error) {
-      entries.setState(upsert(entries.getState(), { id: "history-error", role: "error", text: `Could not load the conversation: ${messageOf(error)}`, at: Date.now() }), true);
-    }
+  const refresh = () => {
+    const s = source.getState();
+    const activeRunIds = new Set(s.activeRunIds.filter((r) => !finished.has(r)));
+    const saved = savedEntries(s.messages, { activeRunIds, seenAt, now: Date.now() });
+    const failed = s.error?.kind === "load-failed" ? defaultMessages.asyncProblems.loadFailed({ reason: s.error.reason }) : undefined;
+    const loadError = failed ? [{ id: "history-error", role: "error" as const, text: failed, at: Date.now() }] : [];
+    const next = mergeEntries([...saved, ...loadError], local);
+    // A row without a timestamp of its own keeps the time it was first shown, so summaries do not hop past it.
+    seenAt = new Map(next.map((e) => [e.id, e.at]));
+    local = local.filter((e) => next.includes(e));
+    entries.setState(next, true);
+  };
+
+  const putLocal = (entry: ChatEntry) => {
+    const at = local.findIndex((e) => e.id === entry.id);
+    local = at === -1 ? [...local, entry] : local.map((e, i) => (i === at ? { ...entry, at: e.at } : e));
+    refresh();
   };
 
   const onChat = (payload: unknown) => {
@@ -126,44 +85,41 @@ export function createChatFeed(client: GatewayClient, sessionKey: string): ChatF
     const runId = asString(p?.["runId"]);
     if (!p || !runId || !mine(p["sessionKey"]) || finished.has(runId)) return;
     const id = `run:${runId}`;
-    const known = entries.getState().find((e) => e.id === id);
-    const messageText = contentText(asObject(p["message"])?.["content"]);
+    const known = local.find((e) => e.id === id);
     const state = p["state"];
     if (state === "delta") {
-      const text = messageText || (known?.text ?? "") + (asString(p["deltaText"]) ?? "");
-      entries.setState(upsert(entries.getState(), { id, role: "assistant", text, at: Date.now(), runId, streaming: true }), true);
-    } else if (state === "final" || state === "aborted") {
-      // A final without a message acknowledges a queued send; its real run arrives under another id.
-      if (!messageText && !known) return;
-      finished.add(runId);
-      const text = messageText || known?.text || "";
-      entries.setState(upsert(entries.getState(), { id, role: "assistant", text: state === "aborted" ? `${text} (stopped)`.trim() : text, at: Date.now(), runId }), true);
-      // Messages sent by others (async answers go out through the outbox) show once a turn ends.
-      void loadHistory();
-    } else if (state === "error") {
-      finished.add(runId);
-      const text = asString(p["errorMessage"]) ?? "The agent run failed.";
-      entries.setState(upsert(entries.getState(), { id, role: "error", text, at: Date.now(), runId }), true);
+      const text = contentText(asObject(p["message"])?.["content"]) || (known?.text ?? "") + (asString(p["deltaText"]) ?? "");
+      putLocal({ id, role: "assistant", text, at: Date.now(), runId, streaming: true });
+      return;
     }
+    if (state !== "final" && state !== "aborted" && state !== "error") return;
+    finished.add(runId);
+    // The conversation keeps what a terminal event says (a reply, a partial, an error) until its saved form comes;
+    // the stream stands only for a bare end, and an error replaces it.
+    if (known && state !== "error") putLocal({ ...known, streaming: false, ...(state === "aborted" ? { ending: "stopped" as const } : {}) });
+    else if (known) local = local.filter((e) => e !== known);
+    refresh();
   };
 
-  const offs = [client.onConnected(() => void loadHistory()), client.onEvent("chat", onChat)];
-  // Made for a session picked on a live connection: no connect event will come to load its history.
-  if (client.getConnection().state === "connected") void loadHistory();
+  const offs = [source.subscribe(refresh), client.onEvent("chat", onChat)];
+  refresh();
 
   return {
     entries,
     async send(text) {
       const key = `pg-${globalThis.crypto.randomUUID()}`;
-      entries.setState(upsert(entries.getState(), { id: `user:${key}`, role: "user", text, at: Date.now() }), true);
+      putLocal({ id: `user:${key}`, role: "user", text, at: Date.now(), runId: key });
       try {
         await client.request("chat.send", { sessionKey, message: text, idempotencyKey: key }, { timeoutMs: 30_000 });
       } catch (error) {
-        entries.setState(upsert(entries.getState(), { id: `send-error:${key}`, role: "error", text: `Not sent: ${messageOf(error)}`, at: Date.now() }), true);
+        putLocal({ id: `send-error:${key}`, role: "error", text: `Not sent: ${messageOf(error)}`, at: Date.now() });
         throw error;
       }
     },
-    dispose: () => offs.forEach((off) => off()),
+    dispose: () => {
+      offs.forEach((off) => off());
+      owned?.getState().actions.dispose();
+    },
   };
 }
 

@@ -30,8 +30,10 @@ export function createSessions(client: GatewayClient, initial: string): Playgrou
       let session = made.get(sessionKey);
       if (!session) {
         // A store made on a client that is already connected recovers at once; the feed reads its history the same way.
-        const store = createQuestionDockStore({ client, sessionKey, asyncQuestions: createConversationServices({ client, sessionKey }) });
-        session = { sessionKey, store, feed: createChatFeed(client, sessionKey) };
+        const services = createConversationServices({ client, sessionKey });
+        const store = createQuestionDockStore({ client, sessionKey, asyncQuestions: services });
+        // The transcript reads the dock's own conversation: one copy of what the gateway saved, not two that drift.
+        session = { sessionKey, store, feed: createChatFeed(client, sessionKey, services.conversation) };
         made.set(sessionKey, session);
       }
       return session;

@@ -14,24 +14,42 @@ export { QuestionPage, type QuestionPageProps } from "./components/QuestionPage"
 
 // The gateway client, its transport and device key stores.
 export { createGatewayClient, type GatewayClient, type GatewayClientOptions } from "./gateway/client";
-export { createWebSocketTransport, type WebSocketTransportOptions } from "./gateway/websocket-transport";
-export type { TransportFactory } from "./gateway/transport";
+export type { ProtocolErrorInfo } from "./gateway/client-types";
+export type { BackoffOptions } from "./gateway/backoff";
+export { createWebSocketTransport, type WebSocketConstructor, type WebSocketLike, type WebSocketTransportOptions } from "./gateway/websocket-transport";
+export type { Transport, TransportFactory, TransportHandlers } from "./gateway/transport";
 export { createIndexedDbKeyStore, createMemoryKeyStore, type IndexedDbKeyStoreOptions } from "./gateway/key-stores";
-export type { KeyStore } from "./gateway/device-identity";
-export { GatewayRequestError, type ConnectionState } from "./gateway/types";
+export type { KeyStore, StoredKeyPair } from "./gateway/device-identity";
+export { GatewayRequestError, type ConnectedInfo, type ConnectionInfo, type ConnectionState, type GatewayConnection } from "./gateway/types";
 export { systemClock, type Clock } from "./gateway/clock";
 
 // The dock's store and the services it shares with other docks of the same conversation.
 export { createQuestionDockStore, type DockStoreOptions } from "./store/create-dock-store";
-export { createConversationServices, type AsyncQuestionServices, type ConversationServices, type ConversationServicesOptions } from "./store/conversation-services";
-export { createIndexedDbBlockingDraftStorage, createMemoryBlockingDraftStorage, type BlockingDraftStorage } from "./store/blocking-draft-storage";
-export type { ChatReplyResult, DockActions, DockState, DockStore, Outcome, OutcomeKind, SubmitErrorCode } from "./store/types";
-export type { IdMap } from "./store/id-map";
+export { createConversationServices, type AsyncQuestionServices, type ConversationServices, type ConversationServicesOptions } from "./store/links/conversation-services";
+export { createIndexedDbBlockingDraftStorage, createMemoryBlockingDraftStorage, type BlockingAnswerDraft, type BlockingDraft, type BlockingDraftStorage } from "./store/persist/blocking-draft-storage";
+export type { IndexedDbStorageOptions } from "./store/outbox/persistence";
+export type { BlockingDraftServices } from "./store/links/blocking-drafts";
+export type { Announcement, AsyncLink, AsyncProblems, ChatReplyResult, DockActions, DockRejection, DockState, DockStore, Outcome, OutcomeKind, QuestionDraft, RequestView, Submission, SubmitErrorCode } from "./store/dock/types";
+export type { HiddenQuestion, HiddenReason, PermissionNotice, PermissionState } from "./store/links/permissions";
+// The dock state's tables are persistent: reading them is all a host does, and their changing methods return a new
+// table and leave the one held untouched, so they are named as types only and a host never constructs one.
+export type { IdMap } from "./store/dock/id-map";
+export type { OutcomeLog } from "./store/dock/outcome-log";
+
+// What the conversation services hold: the async-question conversation and the answer outbox, as zustand stores.
+export type { ConversationActions, ConversationState, ConversationStore } from "./store/conversation/conversation";
+export type { AsyncQuestionEntry, AsyncQuestionStatus, ConversationProblem } from "./store/conversation/types";
+export type { AsyncLocalState } from "./store/conversation/ledger";
+export type { RejectedItem } from "./store/conversation/history-page";
+export type { EnqueueInput, Outbox, OutboxActions, OutboxState, OutboxStore } from "./store/outbox/outbox-core";
+export type { AsyncDraft, DeliveryFailureCode, DeliveryState, DockStorage, OutboxEntry, PaneBus, PaneMessage, StorageFailure } from "./store/outbox/types";
 
 // Headless hooks: everything a view of one's own markup needs.
 export { useDockStore } from "./hooks/dock-context";
 export { useQuestionDock, type QuestionDockState } from "./hooks/use-question-dock";
 export { useQuestionStep, useStepNavigation, type QuestionStepState, type StepNavigationState } from "./hooks/use-question-step";
+export type { PrimaryAction, PromptMode } from "./hooks/primary-action";
+export type { DockLayoutMode } from "./hooks/use-layout-mode";
 export { useOptionGroup, type OptionGroupState, type OptionItem } from "./hooks/use-option-group";
 export { useOtherField, type OtherFieldState } from "./hooks/use-other-field";
 export { useExpiryCountdown, type ExpiryCountdown } from "./hooks/use-expiry-countdown";
@@ -40,11 +58,11 @@ export { isAnsweredOutcome, useOutcomes } from "./hooks/use-outcomes";
 export { useDelivery } from "./hooks/use-delivery";
 export { useComposerAnswer, type ComposerAnswer, type ComposerAnswerOffer, type ComposerClaim } from "./hooks/use-composer-answer";
 export { useMessages } from "./hooks/use-messages";
-export { useQuestionPage, type QuestionPageOptions, type QuestionPagePhase, type QuestionPageState } from "./hooks/use-question-page";
+export { useQuestionPage, type QuestionPageData, type QuestionPageOptions, type QuestionPagePhase, type QuestionPageState } from "./hooks/use-question-page";
 
 // Words: the English and German tables; a host passes its own through the provider's `messages`.
 export { defaultMessages, deMessages, mergeMessages } from "./messages";
-export type { QuestionDockMessages, QuestionDockMessagesOverride } from "./messages";
+export type { CancelReason, DeliveryStatus, PluralForms, QuestionDockMessages, QuestionDockMessagesOverride, SubmitAction, SubmitErrorParams } from "./messages";
 
 // The record a question arrives as (its validators are in the protocol entry).
 export type { QuestionRecord } from "./protocol/question-record";

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// `npm test`: every check, in the two lanes of test/stages.mjs: the stages that wait on real gateways run beside
-// the ones that need the CPU.
+// `npm test`: every check, in the lanes of test/stages.mjs: the stages that wait (on real gateways, on the npm
+// registry) run beside the ones that need the CPU.
 // Each stage's output goes to test-results/stages/<stage>.log and is printed when the stage ends (all of it when
 // it failed or on CI, its last lines otherwise); the closing table gives each stage's time, also written to
 // test-results/stages.json. A failed stage fails the run; stages that need it are skipped, the others still run.

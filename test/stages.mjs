@@ -1,8 +1,9 @@
-// The stages of `npm test` (test/run.mjs), in two lanes that run side by side, one stage at a time each, in the
-// order listed. "cpu" holds the stages that keep the machine busy (type-check, lint, builds, Vitest in jsdom,
-// Playwright). "gateways" holds the ones that spend most of their time waiting on real OpenClaw gateways; one
-// at a time, because starting a gateway takes a core for about 12 s and several starting together starve the
-// other lane. `after` names stages that must have passed first.
+// The stages of `npm test` (test/run.mjs), in lanes that run side by side, one stage at a time each, in the order
+// listed. "cpu" holds the stages that keep the machine busy (type-check, lint, builds, Vitest in jsdom, Playwright).
+// The other lanes hold stages that spend most of their time waiting: "gateways" and "restarts" on real OpenClaw
+// gateways (the shared ones, then the fault soak's; the files that start and restart their own), "install" on the
+// npm registry. Starting a gateway keeps a core busy for about 12 s, so the two gateway lanes hold one Vitest process
+// each rather than more. `after` names stages that must have passed first.
 
 /** Where each Vitest process writes its JSON report on CI (.ci/summary.mjs reads every test-results/vitest*.json). */
 const vitestJson = (name) => `--outputFile.json=test-results/vitest-${name}.json`;
@@ -16,14 +17,16 @@ export const STAGES = [
     after: ["gateway runtime"],
     command: `npx vitest run --project gateway ${vitestJson("gateway")}`,
   },
+  // Beside the shared gateway's files, not after them: both mostly wait on their gateways, and one after the other
+  // they were the longest lane of the run.
   {
     name: "vitest: gateway restarts",
-    lane: "gateways",
+    lane: "restarts",
     after: ["gateway runtime"],
     command: `npx vitest run --project gateway-restart ${vitestJson("gateway-restart")}`,
   },
-  // Mostly npm fetching from the registry; in this lane it leaves the CPU lane's Playwright alone.
-  { name: "install", lane: "gateways", after: ["build: library"], command: "node test/install/run.mjs" },
+  // Mostly npm fetching from the registry: a lane of its own, so that it waits beside the others, not before the soak.
+  { name: "install", lane: "install", after: ["build: library"], command: "node test/install/run.mjs" },
   {
     name: "soak (20 faults)",
     lane: "gateways",

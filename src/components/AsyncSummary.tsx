@@ -1,10 +1,12 @@
-import { entryOf, parseAnswerText } from "../protocol";
+import { entryOf } from "../protocol/id-table";
+import { parseAnswerText } from "../protocol/answer-text";
 import { useDelivery } from "../hooks/use-delivery";
 import { isAnsweredOutcome } from "../hooks/use-outcomes";
 import { useMessages } from "../hooks/use-messages";
-import type { Outcome } from "../store/types";
+import type { Outcome } from "../store/dock/types";
 import { useDockStore } from "../hooks/dock-context";
 import { answerText } from "./answer-text";
+import { UnsentDraft } from "./UnsentDraft";
 
 /** Props of `AsyncSummary`. */
 export interface AsyncSummaryProps {
@@ -61,6 +63,7 @@ export function AsyncSummary({ outcome, label }: AsyncSummaryProps) {
           ))}
         </ul>
       )}
+      {outcome.kind === "retired" && outcome.unsent && <UnsentDraft record={outcome.record} unsent={outcome.unsent} />}
       <div className="qd-summary__delivery">
         <span role="status">{deliveryLabel ?? ""}</span>
         {doubt && delivery.entry?.state !== "confirmed" && <span className="qd-summary__reason">{doubt}</span>}

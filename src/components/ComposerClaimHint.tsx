@@ -1,5 +1,5 @@
 import { useMessages, type ComposerClaim } from "../hooks";
-import type { SubmitErrorCode } from "../store/types";
+import type { SubmitErrorCode } from "../store/dock/types";
 
 /** Props of `ComposerClaimHint`. */
 export interface ComposerClaimHintProps {

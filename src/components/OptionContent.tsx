@@ -1,5 +1,5 @@
 import type { OptionItem } from "../hooks/use-option-group";
-import { RECOMMENDED_SUFFIX } from "../protocol";
+import { RECOMMENDED_SUFFIX } from "../protocol/ask-user";
 
 /** Props of `OptionContent`. */
 export interface OptionContentProps {

@@ -1,9 +1,9 @@
 import { useId, useState } from "react";
-import { entryOf } from "../protocol";
+import { entryOf } from "../protocol/id-table";
 import { useLocale, useMessages } from "../hooks/use-messages";
 import { usePermissionNotice } from "../hooks/use-permission-notice";
 import { defaultMessages, pluralText, type QuestionDockMessages } from "../messages";
-import type { PermissionNotice as Notice } from "../store/permissions";
+import type { PermissionNotice as Notice } from "../store/links/permissions";
 
 /** Longest piece of the gateway's own message shown; it is untrusted text. */
 const MAX_DETAIL = 160;

@@ -1,5 +1,5 @@
 import { useMessages } from "../hooks/use-messages";
-import type { QuestionRecord } from "../protocol";
+import type { QuestionRecord } from "../protocol/question-record";
 
 /** Props of `PromptError`. */
 export interface PromptErrorProps {

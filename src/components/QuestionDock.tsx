@@ -13,6 +13,7 @@ import { LiveAnnouncer } from "./LiveAnnouncer";
 import { PromptError } from "./PromptError";
 import { QuestionPrompt } from "./QuestionPrompt";
 import { PermissionNotice } from "./PermissionNotice";
+import { AsyncProblemNotice } from "./AsyncProblemNotice";
 import { RejectedNotice } from "./RejectedNotice";
 
 /** Props of `QuestionDock`. */
@@ -89,6 +90,7 @@ export function QuestionDock({ layout = "auto", theme, composerRef, onCollapse, 
       )}
       <RejectedNotice />
       <PermissionNotice />
+      <AsyncProblemNotice />
       <LiveAnnouncer />
     </>
   );

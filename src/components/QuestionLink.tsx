@@ -1,5 +1,5 @@
 import { useMessages } from "../hooks/use-messages";
-import { safeHttpUrl } from "../protocol";
+import { safeHttpUrl } from "../protocol/links";
 
 /** Props of `QuestionLink`. */
 export interface QuestionLinkProps {

@@ -1,5 +1,5 @@
-import { entryOf } from "../protocol";
-import type { Outcome } from "../store/types";
+import { entryOf } from "../protocol/id-table";
+import type { Outcome } from "../store/dock/types";
 import { useMessages } from "../hooks/use-messages";
 import { isAnsweredOutcome } from "../hooks/use-outcomes";
 import { answerText } from "./answer-text";

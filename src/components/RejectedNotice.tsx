@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import type { ValidationIssue } from "../protocol";
+import type { ValidationIssue } from "../protocol/result";
 import { truncateGraphemes } from "../protocol/graphemes";
 import { useLocale, useMessages } from "../hooks/use-messages";
 import { useRejections } from "../hooks/use-rejections";

@@ -1,7 +1,9 @@
-import { entryOf, formatAnswerText, type IdTable, type QuestionRecord } from "../protocol";
+import { entryOf, type IdTable } from "../protocol/id-table";
+import { formatAnswerText } from "../protocol/answer-text";
+import type { QuestionRecord } from "../protocol/question-record";
 import { useCopyText } from "../hooks/use-copy-text";
 import { useMessages } from "../hooks/use-messages";
-import type { QuestionDraft } from "../store/types";
+import type { QuestionDraft } from "../store/dock/types";
 
 /** Props of `UnsentDraft`. */
 export interface UnsentDraftProps {

@@ -1,5 +1,5 @@
 import { defaultMessages } from "../messages";
-import { isSecretQuestion, type GatewayQuestion } from "../protocol";
+import { isSecretQuestion, type GatewayQuestion } from "../protocol/question-record";
 
 /** What a masked secret answer reads as in English; a view passes its locale's `secretMask`. */
 export const SECRET_MASK = defaultMessages.secretMask;

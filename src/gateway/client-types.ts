@@ -1,4 +1,5 @@
-import type { HelloOk, ValidationIssue } from "../protocol";
+import type { HelloOk } from "../protocol/methods";
+import type { ValidationIssue } from "../protocol/result";
 import type { BackoffOptions } from "./backoff";
 import type { Clock } from "./clock";
 import type { KeyStore } from "./device-identity";

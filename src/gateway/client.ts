@@ -1,4 +1,7 @@
-import { formatIssues, GatewayErrorCode, parseFrame, parseHelloOk, type EventFrame, type ResponseFrame } from "../protocol";
+import { formatIssues } from "../protocol/result";
+import { GatewayErrorCode } from "../protocol/errors";
+import { parseFrame, type EventFrame, type ResponseFrame } from "../protocol/frames";
+import { parseHelloOk } from "../protocol/payloads";
 import { backoffDelay, SLOW_BACKOFF } from "./backoff";
 import type { GatewayClient, GatewayClientOptions, ProtocolErrorInfo } from "./client-types";
 import { classifyConnectError, describeClose, type ConnectFailure } from "./connect-failure";

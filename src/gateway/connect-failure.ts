@@ -1,4 +1,5 @@
-import { GatewayErrorCode, type GatewayErrorBody } from "../protocol";
+import { GatewayErrorCode } from "../protocol/errors";
+import type { GatewayErrorBody } from "../protocol/frames";
 
 /** Why a connect attempt failed, and whether retrying soon can help. */
 export interface ConnectFailure {

@@ -1,4 +1,5 @@
-import { PROTOCOL_VERSION, invalid, valid, type Validated, type ValidationIssue } from "../protocol";
+import { PROTOCOL_VERSION } from "../protocol/methods";
+import { invalid, valid, type Validated, type ValidationIssue } from "../protocol/result";
 import { signConnect, type DeviceIdentity, type SignedDevice } from "./device-identity";
 
 /** The scopes OpenClaw's own Control UI asks for; the gateway grants what the device may have. */

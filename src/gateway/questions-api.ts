@@ -1,17 +1,7 @@
-import {
-  formatIssues,
-  parseGetResult,
-  parseRecordList,
-  readAnswers,
-  type ChatSendParams,
-  type QuestionRecord,
-  type QuestionRequestParams,
-  type QuestionResolveParams,
-  type QuestionResolveResult,
-  type RecordList,
-  type Validated,
-  type ValidationIssue,
-} from "../protocol";
+import { formatIssues, type Validated, type ValidationIssue } from "../protocol/result";
+import { parseGetResult, parseRecordList, type RecordList } from "../protocol/payloads";
+import { readAnswers, type QuestionRecord } from "../protocol/question-record";
+import type { ChatSendParams, QuestionRequestParams, QuestionResolveParams, QuestionResolveResult } from "../protocol/methods";
 import { Reader } from "../protocol/reader";
 import type { GatewayConnection } from "./types";
 

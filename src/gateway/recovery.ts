@@ -1,6 +1,7 @@
-import { QuestionErrorReason, type QuestionRecord, type ValidationIssue } from "../protocol";
+import { QuestionErrorReason, GatewayErrorCode } from "../protocol/errors";
+import type { QuestionRecord } from "../protocol/question-record";
+import type { ValidationIssue } from "../protocol/result";
 import { getQuestion, GatewayResultError, listQuestions } from "./questions-api";
-import { GatewayErrorCode } from "../protocol";
 import { GatewayRequestError } from "./types";
 import type { GatewayConnection } from "./types";
 

@@ -1,4 +1,4 @@
-import type { ResponseFrame } from "../protocol";
+import type { ResponseFrame } from "../protocol/frames";
 import type { Clock } from "./clock";
 import { GatewayRequestError } from "./types";
 

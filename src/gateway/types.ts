@@ -1,4 +1,5 @@
-import type { EventFrame, GatewayErrorBody, HelloOk } from "../protocol";
+import type { EventFrame, GatewayErrorBody } from "../protocol/frames";
+import type { HelloOk } from "../protocol/methods";
 
 /** The client's connection lifecycle, as the dock shows it. */
 export type ConnectionState = "connecting" | "connected" | "reconnecting" | "offline";

@@ -1,6 +1,6 @@
 // Narrow reads of the active request, so views subscribe to just what they show.
-import type { QuestionRecord } from "../protocol";
-import { activeRecord, requestPosition } from "../store/selectors";
+import type { QuestionRecord } from "../protocol/question-record";
+import { activeRecord, requestPosition } from "../store/dock/selectors";
 import { useDockStore } from "./dock-context";
 
 /** The active pending request, or undefined when nothing waits. */

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useDockStoreApi } from "./dock-context";
-import { chosenPositions, draftOf, lastStep } from "../store/selectors";
+import { chosenPositions, draftOf, lastStep } from "../store/dock/selectors";
 
 /** How long a picked single-select choice stays on screen before the stepper moves on, in ms. @default 250 */
 export const AUTO_ADVANCE_DELAY_MS = 250;

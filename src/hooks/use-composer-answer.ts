@@ -5,21 +5,15 @@
 // - a question no run asked (question.request) is never answered by chat: a message that reads as its answer is
 //   offered as that answer (sent with question.resolve) or as chat ("offer").
 import { useCallback, useMemo } from "react";
-import {
-  entryOf,
-  isSecretQuestion,
-  isClaimedByChat,
-  looksLikeCredential,
-  parseTextReply,
-  readChatClaim,
-  unansweredByClaim,
-  type GatewayQuestion,
-  type QuestionAnswers,
-  type QuestionRecord,
-} from "../protocol";
-import { isBusy } from "../store/dock-reducer";
-import { activeRecord } from "../store/selectors";
-import type { ChatReplyResult, DockState } from "../store/types";
+import { entryOf } from "../protocol/id-table";
+import { isSecretQuestion, type GatewayQuestion, type QuestionRecord } from "../protocol/question-record";
+import { isClaimedByChat, readChatClaim, unansweredByClaim } from "../protocol/chat-claim";
+import { looksLikeCredential } from "../protocol/credential-shape";
+import { parseTextReply } from "../protocol/text-reply";
+import type { QuestionAnswers } from "../protocol/answers";
+import { isBusy } from "../store/dock/dock-reducer";
+import { activeRecord } from "../store/dock/selectors";
+import type { ChatReplyResult, DockState } from "../store/dock/types";
 import { useDockStore, useDockStoreApi } from "./dock-context";
 import { useMessages } from "./use-messages";
 

@@ -1,5 +1,5 @@
 import { useDockStore } from "./dock-context";
-import { canDiscard, canRetry } from "../store/outbox/outbox-rules";
+import { canDiscard, canRetry } from "../store/outbox/outbox-reducer";
 import type { OutboxEntry } from "../store/outbox/types";
 import type { DeliveryStatus } from "../messages";
 import { useMessages } from "./use-messages";

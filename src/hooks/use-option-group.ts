@@ -1,7 +1,8 @@
 import { useCallback } from "react";
-import { isRecommended, type GatewayQuestion } from "../protocol";
+import { isRecommended } from "../protocol/ask-user";
+import type { GatewayQuestion } from "../protocol/question-record";
 import { useDockStore } from "./dock-context";
-import { chosenPositions, draftOf } from "../store/selectors";
+import { chosenPositions, draftOf } from "../store/dock/selectors";
 
 /** One option as a view renders it. */
 export interface OptionItem {

@@ -1,7 +1,9 @@
 import { useCallback, useId, useState, type ChangeEvent } from "react";
-import { isSecretQuestion, looksLikeCredential, sendableText } from "../protocol";
+import { isSecretQuestion } from "../protocol/question-record";
+import { looksLikeCredential } from "../protocol/credential-shape";
+import { sendableText } from "../protocol/sendable-text";
 import { useDockStore } from "./dock-context";
-import { draftOf } from "../store/selectors";
+import { draftOf } from "../store/dock/selectors";
 import { useMessages } from "./use-messages";
 
 /** The free-text "Other" answer of one question. */

@@ -1,8 +1,8 @@
 import { useMemo } from "react";
 import { useDockStore } from "./dock-context";
-import type { Outcome } from "../store/types";
+import type { Outcome } from "../store/dock/types";
 
-export { isAnsweredOutcome } from "../store/outcome-of";
+export { isAnsweredOutcome } from "../store/dock/outcome-of";
 
 /** Every request that has left the dock, oldest first, for transcript summaries. */
 export function useOutcomes(): Outcome[] {

@@ -1,9 +1,9 @@
 import { useCallback, useMemo } from "react";
 import { useShallow } from "zustand/react/shallow";
-import type { GatewayQuestion, QuestionRecord } from "../protocol";
+import type { GatewayQuestion, QuestionRecord } from "../protocol/question-record";
 import { useDockStore, useDockStoreApi } from "./dock-context";
-import { draftOf, hasReviewStep, isAnswered, valuesOf } from "../store/selectors";
-import type { RequestView, Submission } from "../store/types";
+import { draftOf, hasReviewStep, isAnswered, valuesOf } from "../store/dock/selectors";
+import type { RequestView, Submission } from "../store/dock/types";
 import { primaryAction, type PrimaryAction, type PromptMode } from "./primary-action";
 
 /** One request's place in its steps and the navigation a view wires to buttons; nothing of the typed text. */

@@ -169,6 +169,14 @@ export const deMessages: QuestionDockMessages = {
     why: "Warum",
   },
   rejected: { count: { one: "Eine Frage konnte nicht angezeigt werden.", other: "{count} Fragen konnten nicht angezeigt werden." }, details: "Details" },
+  asyncProblems: {
+    storage: {
+      save: "Antworten werden auf diesem Gerät nicht gespeichert. Sie werden weiter gesendet, aber eine noch nicht gesendete Antwort geht verloren, wenn diese Seite geschlossen wird.",
+      load: "Auf diesem Gerät gespeicherte Antworten konnten nicht gelesen werden. Neue Antworten werden weiter gesendet, aber eine noch nicht gesendete Antwort geht verloren, wenn diese Seite geschlossen wird.",
+    },
+    loadFailed: ({ reason }) => `Der Gesprächsverlauf konnte nicht geladen werden: ${reason}`,
+    deliveryRefused: { one: "Etwas, das das Gateway gesendet hat, konnte nicht gelesen werden.", other: "{count} Dinge, die das Gateway gesendet hat, konnten nicht gelesen werden." },
+  },
   composerAnswer: {
     answerTitle: ({ header }) => `Als Antwort auf „${header}“ senden?`,
     skipTitle: ({ header }) => `„${header}“ mit dieser Nachricht überspringen?`,

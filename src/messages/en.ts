@@ -169,6 +169,14 @@ export const defaultMessages: QuestionDockMessages = {
     why: "Why",
   },
   rejected: { count: { one: "A question could not be shown.", other: "{count} questions could not be shown." }, details: "Details" },
+  asyncProblems: {
+    storage: {
+      save: "Answers are not being saved on this device. They are still sent, but an answer not yet sent is lost if this page closes.",
+      load: "Answers saved on this device could not be read. New answers are still sent, but an answer not yet sent is lost if this page closes.",
+    },
+    loadFailed: ({ reason }) => `The conversation history could not be loaded: ${reason}`,
+    deliveryRefused: { one: "Something the gateway sent could not be read.", other: "{count} things the gateway sent could not be read." },
+  },
   composerAnswer: {
     answerTitle: ({ header }) => `Send as the answer to '${header}'?`,
     skipTitle: ({ header }) => `Skip '${header}' with this message?`,

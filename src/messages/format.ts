@@ -1,4 +1,4 @@
-import type { Announcement } from "../store/types";
+import type { Announcement } from "../store/dock/types";
 import type { PluralForms, QuestionDockMessages } from "./types";
 
 /** A BCP 47 tag Intl accepts; an invalid one falls back to "en" instead of throwing while rendering. */

@@ -1,6 +1,6 @@
-import type { DeliveryFailureCode } from "../store/outbox/types";
-import type { HiddenReason } from "../store/permissions";
-import type { OutcomeKind, SubmitErrorCode } from "../store/types";
+import type { DeliveryFailureCode, StorageFailure } from "../store/outbox/types";
+import type { HiddenReason } from "../store/links/permissions";
+import type { OutcomeKind, SubmitErrorCode } from "../store/dock/types";
 
 /** Which of a person's own actions a sentence is about. */
 export type SubmitAction = "answer" | "skip";
@@ -120,6 +120,15 @@ export interface QuestionDockMessages {
     why: string;
   };
   rejected: { count: PluralForms; details: string };
+  /** Problems behind async questions, shown near the dock. */
+  asyncProblems: {
+    /** Answers could not be saved on this device, or the saved ones could not be read back: they live in this page only. */
+    storage: Record<StorageFailure["operation"], string>;
+    /** The conversation history could not be loaded; `reason` is the gateway's or the client's own words. */
+    loadFailed: (p: { reason: string }) => string;
+    /** Items the gateway sent could not be read; `{count}` is how many. */
+    deliveryRefused: PluralForms;
+  };
   /** The composer's question when a chat message reads as the waiting question's answer. */
   composerAnswer: {
     answerTitle: (p: { header: string }) => string;

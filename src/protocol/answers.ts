@@ -5,14 +5,6 @@ export interface QuestionAnswers {
   answers: Record<string, string[]>;
 }
 
-/** What the agent's ask_user tool receives back. */
-export type AskUserToolResult = { status: "answered"; answers: QuestionAnswers } | { status: "no_answer" };
-
-/** Builds the tool result the agent sees for a terminal question. */
-export function toolResultFor(status: "answered" | "cancelled" | "expired", answers?: QuestionAnswers): AskUserToolResult {
-  return status === "answered" && answers ? { status: "answered", answers } : { status: "no_answer" };
-}
-
 /** True when two envelopes hold the same values for the same questions, order within a question ignored. */
 export function sameAnswers(a: QuestionAnswers | undefined, b: QuestionAnswers | undefined): boolean {
   if (!a || !b) return false;

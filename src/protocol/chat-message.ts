@@ -30,6 +30,10 @@ export interface ChatMessage {
   runTerminal: boolean;
   /** `__openclaw.mirrorOrigin`, e.g. "codex-app-server" for mirrored Codex messages. */
   mirrorOrigin?: string;
+  /** `__openclaw.mirrorIdentity` of a mirrored Codex message: `<turnId>:prompt`, `<turnId>:async:<itemId>`, `<turnId>:assistant`, … */
+  mirrorIdentity?: string;
+  /** On "custom" messages: what the gateway recorded, e.g. "run-failed-before-reply" for a run that failed. */
+  customType?: string;
   /** On user messages `<chat.send idempotencyKey>:user`; on failed runs `<runId>:terminal-error`. */
   idempotencyKey?: string;
   /** `__openclaw.replyToId` (or a top-level `replyToId`): the message this one answers. */
@@ -79,6 +83,14 @@ function compact<T extends object>(value: T): T {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
 }
 
+/** The Codex turn a mirrored message belongs to: the part of its `mirrorIdentity` before the first colon. */
+export function codexTurnOf(message: Pick<ChatMessage, "mirrorIdentity">): string | undefined {
+  const identity = message.mirrorIdentity;
+  const end = identity?.indexOf(":") ?? -1;
+  // An identity without a colon names no turn the kit knows how to read.
+  return end > 0 ? identity!.slice(0, end) : undefined;
+}
+
 /** Reads a transcript message tolerantly: a field of the wrong type is left out; only a non-object or a missing role is invalid. Never throws. */
 export function parseChatMessage(raw: unknown): Validated<ChatMessage> {
   const o = asObject(raw);
@@ -98,6 +110,8 @@ export function parseChatMessage(raw: unknown): Validated<ChatMessage> {
       aborted: asObject(o.openclawAbort)?.aborted === true,
       runTerminal: meta.runTerminal === true,
       mirrorOrigin: asString(meta.mirrorOrigin),
+      mirrorIdentity: asString(meta.mirrorIdentity),
+      customType: asString(o.customType),
       idempotencyKey: asString(o.idempotencyKey) ?? asString(meta.idempotencyKey),
       replyToId: asString(meta.replyToId) ?? asString(o.replyToId),
       provenance: provenanceOf(o.provenance),

@@ -20,15 +20,6 @@ export function withEntry<T>(table: IdTable<T>, key: string, value: T): IdTable<
   return next;
 }
 
-/** A copy of `table` without `key`, or `table` itself when it has no such key. */
-export function withoutEntry<T>(table: IdTable<T>, key: string): IdTable<T> {
-  if (!Object.hasOwn(table, key)) return table;
-  const next = Object.create(null) as Record<string, T>;
-  // The table has no prototype, so for…in sees only its own keys.
-  for (const k in table) if (k !== key) next[k] = table[k]!;
-  return next;
-}
-
 /** The value stored under `key`, never one inherited from a prototype. */
 export function entryOf<T>(table: IdTable<T> | undefined, key: string): T | undefined {
   return table !== undefined && Object.hasOwn(table, key) ? table[key] : undefined;

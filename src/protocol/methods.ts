@@ -1,5 +1,6 @@
 import type { QuestionAnswers } from "./answers";
 import type { GatewayQuestion, QuestionRecord } from "./question-record";
+import type { SessionMessagesParams, SessionMessagesSubscription } from "./session-message";
 
 /** The protocol version this kit speaks. */
 export const PROTOCOL_VERSION = 4;
@@ -39,6 +40,8 @@ export interface GatewayMethods {
   "chat.send": { params: ChatSendParams; result: { runId: string; status: string } };
   "chat.history": { params: { sessionKey: string; limit?: number }; result: { messages: unknown[] } };
   "chat.abort": { params: { sessionKey: string; runId?: string }; result: unknown };
+  "sessions.messages.subscribe": { params: SessionMessagesParams; result: SessionMessagesSubscription };
+  "sessions.messages.unsubscribe": { params: SessionMessagesParams; result: SessionMessagesSubscription };
 }
 
 /** A method name of the typed table. */

@@ -8,8 +8,15 @@ const UNSUCCESSFUL_STOPS: ReadonlySet<string> = new Set(["aborted", "cancelled",
 
 const lower = (s: string | undefined) => s?.toLowerCase();
 
-/** How a saved assistant message ends its run, or null when it ends none (async deliveries, tool calls, relayed messages). */
+/** The `customType` of the record the gateway saves when a run fails before its reply (Codex runs save no error message). */
+export const RUN_FAILED_CUSTOM_TYPE = "run-failed-before-reply";
+
+/**
+ * How a saved message ends its run, or null when it ends none (async deliveries, tool calls, relayed messages). An
+ * assistant message ends it as its markers say; a `run-failed-before-reply` record ends it settled.
+ */
 export function runEndingOf(message: ChatMessage): RunEnding | null {
+  if (message.role === "custom") return message.customType === RUN_FAILED_CUSTOM_TYPE ? "settled" : null;
   // The gateway saves a mid-stream abort as "stop" plus `openclawAbort`, so the marker is read before the stop reason.
   const stop = lower(message.stopReason);
   if (message.role !== "assistant" || message.asyncDelivery !== undefined || stop === "tooluse") return null;

@@ -5,7 +5,7 @@ import { createGatewayClient } from "../gateway/client";
 import type { GatewayClient, GatewayClientOptions } from "../gateway/client-types";
 import type { TransportFactory } from "../gateway/transport";
 import { createQuestionDockStore, type DockStoreOptions } from "../store/create-dock-store";
-import type { DockActions, DockState, DockStore } from "../store/types";
+import type { DockActions, DockState, DockStore } from "../store/dock/types";
 import type { StoreApi } from "zustand/vanilla";
 import type { SimClock } from "./sim-clock";
 import { createSimulatedGateway, type SimAskParams, type SimulatedGateway, type SimulatedGatewayOptions } from "./simulated-gateway";

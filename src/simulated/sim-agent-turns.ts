@@ -4,7 +4,8 @@
 // its session from a connection with the run creator's caller policy (role, scopes, caps, client, profile; not the
 // device) is its answer (`resolvedBy: "plain-text"`); from any other it is refused, and the run can no longer append
 // its reply after the answer (the transcript changed under it).
-import { readChatClaim, unansweredByClaim, type GatewayQuestion, type QuestionRecord } from "../protocol";
+import { readChatClaim, unansweredByClaim } from "../protocol/chat-claim";
+import type { GatewayQuestion, QuestionRecord } from "../protocol/question-record";
 import { writeAskUserCall, type SimAskUserCall } from "./sim-ask-user";
 import type { SimChat } from "./sim-chat";
 import type { SimAgentTurn, SimClaim, SimClaimVerdict } from "./sim-chat-types";

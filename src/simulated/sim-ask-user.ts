@@ -2,7 +2,9 @@
 // tool (observed on openclaw 2026.9.6, docs/gateway-findings.md "ask_user in chat.history"): the assistant's
 // `tool_call` block when the question is asked; once it ends, a `custom` nested-tool message with the inner call
 // and result, then the `tool_call` result. A run stopped while the question waits leaves only the call.
-import { askUserRecordId, type GatewayQuestion, type QuestionAnswers, type QuestionRecord } from "../protocol";
+import { askUserRecordId } from "../protocol/ask-user-history";
+import type { GatewayQuestion, QuestionRecord } from "../protocol/question-record";
+import type { QuestionAnswers } from "../protocol/answers";
 import type { SimChat } from "./sim-chat";
 
 /** One ask_user call the transcript shows, waiting for its question to end. */

@@ -41,7 +41,15 @@ export interface SimChatMessage {
   /** On messages the gateway wrote itself, e.g. the prompt of a restart-recovery run. */
   provenance?: { kind: string; sourceTool?: string; sourceSessionKey?: string };
   openclawAsyncDelivery?: SimAsyncDelivery;
-  __openclaw: { id: string; seq: number; runId?: string; idempotencyKey?: string; replyToId?: string };
+  /** On the partial the gateway injects for an aborted Codex run: "openclaw", "gateway-injected", "openai-responses". */
+  provider?: string;
+  model?: string;
+  api?: string;
+  /**
+   * `mirrorIdentity` and `mirrorOrigin` mark rows the Codex plugin mirrored, such as an async question's;
+   * `runTerminal` marks the row that ends a Codex run.
+   */
+  __openclaw: { id: string; seq: number; runId?: string; idempotencyKey?: string; replyToId?: string; mirrorIdentity?: string; mirrorOrigin?: string; runTerminal?: true };
 }
 
 /** One question of an ask_user call, as the agent writes it (the tool's schema). */
@@ -82,6 +90,8 @@ export interface SimChatOptions {
   onRunEnded: (run: SimRun, outcome: SimRunOutcome) => void;
   /** The key that the alias "main" stands for in `chat.send`, `chat.history` and `chat.abort`, as on the gateway. */
   mainSessionKey?: string;
+  /** Called with every row a transcript saves, as it is saved (the gateway's `session.message` feed). */
+  onAppend?: (sessionKey: string, message: SimChatMessage) => void;
   /** Called (once per burst of changes, on a microtask) after transcripts, sent keys or runs changed. */
   onChange?: () => void;
 }
@@ -98,9 +108,13 @@ export interface SimSession {
 /** Most messages `chat.history` returns when no limit is given. @default 200 */
 export const DEFAULT_HISTORY_LIMIT = 200;
 
-/** The prompt of the run with which the gateway resumes a turn a restart interrupted. */
+/** The prompt of the run with which the gateway resumes a turn a restart interrupted (openclaw 2026.9.6's, word for word). */
 export const RESTART_RECOVERY_PROMPT =
-  "[System] Your previous turn was interrupted by a gateway restart while OpenClaw was waiting on tool/model work. Resume it and finish the response.";
+  "[System] Your previous turn was interrupted by a gateway restart while OpenClaw was waiting on tool/model work. The restart did not cancel the user's task. " +
+  "Continue from the existing transcript: check the current state, recover interrupted work, and finish the task without asking the user to repeat the request. " +
+  "Interrupted subagents are not automatically relaunched. Inspect their saved results and current status; continue a retained child session or start a replacement " +
+  "when needed, after confirming the previous execution has stopped. Treat a tool result marked interrupted or missing as having an unknown outcome; verify what " +
+  "happened before repeating an action. If a tool failed, say so; never claim completion or success.";
 
 /** What `chat.history` says about a session's runs, as the gateway's `sessionInfo` does. */
 export interface SimSessionInfo {

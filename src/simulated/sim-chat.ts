@@ -1,8 +1,10 @@
-import type { ChatSendParams } from "../protocol";
+import type { ChatSendParams } from "../protocol/methods";
 import type { SimClock } from "./sim-clock";
 import { dumpChat, loadChat, oncePerMicrotask, type SimChatDump } from "./sim-persist";
 import { hasImage } from "./sim-wiring";
 import { SimRuns, streamChunks, type SimRun, type SimRunOutcome, type SimSettleDetail } from "./sim-runs";
+import { codexAsyncRow, codexFinalRow, codexPromptMarks, codexTurnId, injectedAbortRow, runFailedRow, type SimRowDraft } from "./sim-codex-rows";
+import { SimCodexRunner } from "./sim-codex-runner";
 
 export {
   DEFAULT_HISTORY_LIMIT,
@@ -32,6 +34,8 @@ import {
 /** Per-session transcripts, idempotent `chat.send`, simulated replies, aborts and async-question messages. */
 export class SimChat {
   readonly runs: SimRuns;
+  /** Scripted Codex runs (`SimulatedGateway.codex`). */
+  readonly codex: SimCodexRunner;
   private readonly sessions = new Map<string, SimSession>();
   /** idempotencyKey → runId; kept across restarts because the transcript that proves delivery survives them. */
   private readonly sent = new Map<string, string>();
@@ -57,6 +61,7 @@ export class SimChat {
       this.changed();
     };
     this.runs = new SimRuns(clock, publishRun, (run, outcome, detail) => this.settled(run, outcome, detail));
+    this.codex = new SimCodexRunner(this, opts.stepMs);
   }
 
   /** The state a reload must keep (see `SimChatDump`). */
@@ -69,13 +74,14 @@ export class SimChat {
     const loaded = loadChat({ sessions: this.sessions, sent: this.sent, pendingDelivery: this.pendingDelivery, runs: this.runs }, dump);
     this.counter = loaded.counter;
     // Replies cut short when the page went away go on, as the gateway's own process would have carried on.
-    for (const { run, userText } of loaded.replies) this.reply(run, userText);
+    for (const { run, userText } of loaded.replies) this.respond(run, userText);
   }
 
   /**
    * Stores the user message and starts a run; the same idempotency key answers with the same run and adds nothing.
    * While an agent run's question waits in the session, the message is that question's answer instead (when its
-   * creator sent it): no run starts, and the verdict comes as a `chat` event under the message's key.
+   * creator sent it): no run starts, and the verdict comes as a `chat` event under the message's key. While a
+   * scripted Codex run goes on in the session, the message is steered into that run instead of starting one.
    */
   send(p: ChatSendParams, callerId?: string, profileId?: string): { runId: string; status: string } {
     const known = this.sent.get(p.idempotencyKey);
@@ -86,13 +92,16 @@ export class SimChat {
     // The first message makes a session; a guest's makes it that guest's own.
     if (profileId !== undefined && this.isNew(sessionKey)) this.session(sessionKey).createdBy = profileId;
     const claim = this.opts.claimReply?.(sessionKey, p.message, callerId, hasImage(p));
+    const steeredInto = claim ? undefined : this.codex.running(sessionKey);
+    // The Codex plugin marks the prompt of a turn it starts; a steered message is no turn's prompt.
+    const codex = !claim && !steeredInto && (this.codex.scripted(p.message) || this.isCodexSession(sessionKey));
     const idempotencyKey = `${p.idempotencyKey}:user`;
     this.append(sessionKey, {
       role: "user",
       content: p.message,
       idempotencyKey,
       ...(p.replyToId ? { replyToId: p.replyToId } : {}),
-      __openclaw: { idempotencyKey, ...(p.replyToId ? { replyToId: p.replyToId } : {}) },
+      __openclaw: { idempotencyKey, ...(p.replyToId ? { replyToId: p.replyToId } : {}), ...(codex ? codexPromptMarks(runId) : {}) },
     });
     if (claim) {
       this.claims.set(runId, claim.runId);
@@ -103,8 +112,12 @@ export class SimChat {
       });
       return { runId, status: "started" };
     }
+    if (steeredInto) {
+      this.codex.steer(steeredInto, p.message);
+      return { runId, status: "started" };
+    }
     // The acknowledgement must reach the sender before the run's first event, as on the gateway.
-    queueMicrotask(() => this.startReply(sessionKey, runId, p.message, callerId, profileId));
+    queueMicrotask(() => this.startReply(sessionKey, runId, p.message, callerId, profileId, codex));
     return { runId, status: "started" };
   }
 
@@ -148,9 +161,10 @@ export class SimChat {
   /**
    * Resumes an interrupted turn as the gateway's restart recovery does: a system user message with
    * `provenance {kind: "internal_system", sourceTool: "main_session_restart_recovery"}`, then a run under a new
-   * runId that stays open for `completeRun`/`failRun`/`abortRun`.
+   * runId that stays open for `completeRun`/`failRun`/`abortRun`. A `codex` one is a Codex turn: its prompt carries
+   * the plugin's marks and its endings the Codex shapes.
    */
-  recover(sessionKey: string): SimRun {
+  recover(sessionKey: string, codex = false): SimRun {
     const runId = this.nextId("recovery");
     const idempotencyKey = `${runId}:user`;
     this.append(sessionKey, {
@@ -158,25 +172,30 @@ export class SimChat {
       content: RESTART_RECOVERY_PROMPT,
       idempotencyKey,
       provenance: { kind: "internal_system", sourceTool: "main_session_restart_recovery", sourceSessionKey: sessionKey },
-      __openclaw: { runId, idempotencyKey },
+      __openclaw: { idempotencyKey, ...(codex ? codexPromptMarks(runId) : { runId }) },
     });
-    return this.startRun(sessionKey, runId);
+    const run = this.startRun(sessionKey, runId);
+    if (codex) run.codex = true;
+    return run;
   }
 
-  /** Attaches async questions to the final message of a running `runId`, or of a short run of their own. */
+  /**
+   * Saves async questions as the Codex plugin does: at once, on an assistant row of their own that names no run and
+   * that no `chat` event carries (only the `session.message` feed does). Without a running `runId`, a short run of
+   * their own saves them and ends with no reply.
+   */
   deliverAsync(sessionKey: string, delivery: SimAsyncDelivery, text: string, runId?: string): SimRun {
     const running = runId === undefined ? undefined : this.runs.get(runId);
     // A settled run keeps its id, so the questions then get a fresh run of their own.
     const run = running?.status === "running" ? running : this.startRun(sessionKey, running ? undefined : runId);
-    this.pendingDelivery.set(run.runId, delivery);
-    this.changed();
-    if (run !== running) this.runs.complete(run, text);
-    else if (text && !run.text) run.text = text;
+    run.codex = true;
+    this.append(run.sessionKey, codexAsyncRow(run.sessionKey, run.runId, delivery, text));
+    if (run !== running) this.runs.complete(run, "");
     return run;
   }
 
   /** Adds a message to a session's transcript, numbering it. */
-  append(sessionKey: string, draft: Omit<SimChatMessage, "timestamp" | "__openclaw"> & { __openclaw?: Partial<SimChatMessage["__openclaw"]> }): SimChatMessage {
+  append(sessionKey: string, draft: SimRowDraft): SimChatMessage {
     const session = this.session(sessionKey);
     const message: SimChatMessage = {
       ...draft,
@@ -185,6 +204,7 @@ export class SimChat {
     };
     session.messages.push(message);
     this.changed();
+    this.opts.onAppend?.(sessionKey, message);
     return message;
   }
 
@@ -215,11 +235,18 @@ export class SimChat {
     this.changed();
   }
 
-  private startReply(sessionKey: string, runId: string, userText: string, creatorId?: string, profileId?: string): void {
+  private startReply(sessionKey: string, runId: string, userText: string, creatorId?: string, profileId?: string, codex = false): void {
     const run = this.startRun(sessionKey, runId);
     if (creatorId !== undefined) run.creatorId = creatorId;
     if (profileId !== undefined) run.profileId = profileId;
-    this.reply(run, userText);
+    if (codex) run.codex = true;
+    this.respond(run, userText);
+  }
+
+  // A scripted message plays its Codex script; any other gets the simulated agent's reply (in a Codex session, in
+  // the Codex shapes: the real Codex gateway runs every turn there through the plugin).
+  private respond(run: SimRun, userText: string): void {
+    if (!this.codex.play(run, userText)) this.reply(run, userText);
   }
 
   private reply(run: SimRun, userText: string): void {
@@ -232,16 +259,28 @@ export class SimChat {
   private settled(run: SimRun, outcome: SimRunOutcome, detail: SimSettleDetail = {}): Record<string, unknown> | undefined {
     const delivery = this.pendingDelivery.get(run.runId);
     this.pendingDelivery.delete(run.runId);
+    const message = this.isCodex(run) ? this.saveCodexEnding(run, outcome, detail) : this.saveEnding(run, outcome, detail, delivery);
+    this.opts.onRunEnded(run, outcome);
+    if (!message) return undefined;
+    // Live events carry the display message without its transcript bookkeeping; a Codex final names its run and key.
+    const { role, content, timestamp, phase, openclawAsyncDelivery } = message;
+    const codexFinal = outcome === "ok" && message.__openclaw.runTerminal ? { __openclaw: { runId: run.runId, idempotencyKey: message.idempotencyKey } } : {};
+    return { role, content, timestamp, ...(phase ? { phase } : {}), ...(openclawAsyncDelivery ? { openclawAsyncDelivery } : {}), ...codexFinal };
+  }
+
+  // The shapes of a run without the Codex plugin: an error message, or the partial marked aborted, or the reply.
+  private saveEnding(run: SimRun, outcome: SimRunOutcome, detail: SimSettleDetail, delivery: SimAsyncDelivery | undefined): SimChatMessage | undefined {
     const { runId } = run;
-    let message: SimChatMessage | undefined;
     if (outcome === "error") {
       // A failed run leaves its error in the transcript, keyed so a retry cannot add it twice.
       const idempotencyKey = `${runId}:terminal-error`;
       this.append(run.sessionKey, { role: "assistant", content: [{ type: "text", text: `⚠️ ${detail.errorMessage ?? "The agent run failed."}` }], stopReason: "error", idempotencyKey, __openclaw: { runId, idempotencyKey } });
-    } else if (outcome === "aborted" && (run.text || delivery)) {
+      return undefined;
+    }
+    if (outcome === "aborted" && (run.text || delivery)) {
       // The gateway saves a mid-stream abort's partial text as "stop" and marks the abort beside it.
       const idempotencyKey = `${runId}:assistant`;
-      message = this.append(run.sessionKey, {
+      return this.append(run.sessionKey, {
         role: "assistant",
         content: run.text ? [{ type: "text", text: run.text }] : [],
         stopReason: "stop",
@@ -250,8 +289,9 @@ export class SimChat {
         ...(delivery ? { openclawAsyncDelivery: delivery } : {}),
         __openclaw: { runId, idempotencyKey },
       });
-    } else if (outcome === "ok" && (run.text || delivery)) {
-      message = this.append(run.sessionKey, {
+    }
+    if (outcome === "ok" && (run.text || delivery)) {
+      return this.append(run.sessionKey, {
         role: "assistant",
         content: run.text ? [{ type: "text", text: run.text }] : [],
         stopReason: "stop",
@@ -260,11 +300,37 @@ export class SimChat {
         __openclaw: { runId },
       });
     }
-    this.opts.onRunEnded(run, outcome);
-    if (!message) return undefined;
-    // Live events carry the display message without its transcript bookkeeping.
-    const { role, content, timestamp, phase, openclawAsyncDelivery } = message;
-    return { role, content, timestamp, ...(phase ? { phase } : {}), ...(openclawAsyncDelivery ? { openclawAsyncDelivery } : {}) };
+    return undefined;
+  }
+
+  // The shapes of a Codex run: the terminal mirrored reply; a failure record; an abort's two rows (only with text).
+  private saveCodexEnding(run: SimRun, outcome: SimRunOutcome, detail: SimSettleDetail): SimChatMessage | undefined {
+    const { runId, sessionKey, text } = run;
+    if (outcome === "error") {
+      // The gateway writes no failure record for a run that already saved an assistant row under its id.
+      const answered = this.session(sessionKey).messages.some((m) => m.role === "assistant" && m.__openclaw.runId === runId);
+      if (!answered) this.append(sessionKey, runFailedRow(runId, detail.errorMessage ?? "The agent run failed."));
+      return undefined;
+    }
+    if (outcome === "aborted") {
+      if (!text) return undefined;
+      const injected = this.append(sessionKey, injectedAbortRow(runId, text));
+      this.append(sessionKey, codexFinalRow(sessionKey, runId, text, "aborted"));
+      return injected;
+    }
+    return text ? this.append(sessionKey, codexFinalRow(sessionKey, runId, text, "stop", detail.phase)) : undefined;
+  }
+
+  // A run that asked async questions is a Codex run; after a reload its turn's rows still say so.
+  private isCodex(run: SimRun): boolean {
+    if (run.codex) return true;
+    const turn = `${codexTurnId(run.runId)}:`;
+    return this.session(run.sessionKey).messages.some((m) => m.__openclaw.mirrorIdentity?.startsWith(turn) === true);
+  }
+
+  // A session where a scripted Codex turn started: its later turns are Codex turns too.
+  private isCodexSession(sessionKey: string): boolean {
+    return this.sessions.get(sessionKey)?.messages.some((m) => m.role === "user" && m.__openclaw.mirrorIdentity?.endsWith(":prompt") === true) === true;
   }
 
   // A session nobody has written in: unknown, or only read so far (reading makes an empty one here).

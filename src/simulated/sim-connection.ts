@@ -1,4 +1,4 @@
-import type { GatewayErrorBody } from "../protocol";
+import type { GatewayErrorBody } from "../protocol/frames";
 import type { Transport, TransportHandlers } from "../gateway/transport";
 import type { SimClock } from "./sim-clock";
 import type { SimGrant } from "./sim-handshake";

@@ -1,4 +1,5 @@
-import { GatewayErrorCode, type GatewayErrorBody, type QuestionErrorReason } from "../protocol";
+import { GatewayErrorCode, type QuestionErrorReason } from "../protocol/errors";
+import type { GatewayErrorBody } from "../protocol/frames";
 
 /** A failed method call; handlers throw it and the connection turns it into an error response. */
 export class SimMethodError extends Error {

@@ -1,4 +1,6 @@
-import { GatewayErrorCode, PROTOCOL_VERSION, type GatewayErrorBody } from "../protocol";
+import { GatewayErrorCode } from "../protocol/errors";
+import { PROTOCOL_VERSION } from "../protocol/methods";
+import type { GatewayErrorBody } from "../protocol/frames";
 import { verifyDeviceProof, type SimDeviceProof } from "./sim-device";
 import { any, arr, bool, checkValue, int, nonEmpty, obj, oneOf, optional, record, str } from "./sim-schema";
 

@@ -1,4 +1,5 @@
-import { GatewayErrorCode, PROTOCOL_VERSION } from "../protocol";
+import { GatewayErrorCode } from "../protocol/errors";
+import { PROTOCOL_VERSION } from "../protocol/methods";
 import type { TransportFactory } from "../gateway/transport";
 import type { SimClock } from "./sim-clock";
 import { SimConnection, type Deliver } from "./sim-connection";
@@ -45,14 +46,14 @@ export class SimHub {
 
   constructor(
     private readonly config: SimHubConfig,
-    private readonly services: Omit<SimMethodContext, "scopes">,
+    private readonly services: Omit<SimMethodContext, "scopes" | "connId">,
   ) {
     this.bootId = config.newId("boot");
   }
 
   /** The `TransportFactory` clients connect through. */
   readonly transport: TransportFactory = (_url, handlers) => {
-    const conn = new SimConnection(this.config.newId("conn"), handlers, { onFrame: (c, t) => this.onFrame(c, t), onClosed: (c) => this.connections.delete(c) }, this.config.deliver, this.config.clock);
+    const conn = new SimConnection(this.config.newId("conn"), handlers, { onFrame: (c, t) => this.onFrame(c, t), onClosed: (c) => this.closed(c) }, this.config.deliver, this.config.clock);
     if (this.offline) {
       // Like a refused socket: no open, just an abnormal close.
       conn.drop();
@@ -70,6 +71,13 @@ export class SimHub {
     return [...this.connections].filter((c) => c.grant && c.isOpen);
   }
 
+  /** Sends a saved row as `session.message` to the connections that subscribed to its session, and only to them. */
+  publishSessionMessage(sessionKey: string, payload: unknown): void {
+    for (const conn of this.connected) {
+      if (this.services.subscriptions.hears(conn.connId, sessionKey) && eventScopeSatisfied("session.message", conn.grant?.scopes ?? [])) conn.event("session.message", payload);
+    }
+  }
+
   /** Sends an event to every connected client, each with its own `seq`. */
   publish(event: string, payload: unknown): void {
     for (const conn of this.connected) if (this.mayHear(conn, event, payload)) conn.event(event, payload);
@@ -85,6 +93,12 @@ export class SimHub {
     const id = (payload as { id?: unknown } | null)?.id;
     const record = typeof id === "string" ? this.services.questions.get(id) : undefined;
     return record !== undefined && canSeeQuestion(caller, record, this.services.questions.askedBy(record.id));
+  }
+
+  // A subscription belongs to its socket: a reconnect must subscribe again.
+  private closed(conn: SimConnection): void {
+    this.connections.delete(conn);
+    this.services.subscriptions.clear(conn.connId);
   }
 
   /** Drops every socket abnormally (code 1006). */
@@ -126,7 +140,7 @@ export class SimHub {
     let result: unknown;
     try {
       const callerId = conn.grant?.policy;
-      result = callMethod(req.method, req.params, { ...this.services, callerId, scopes: conn.grant?.scopes ?? [], ...(conn.grant?.profileId ? { profileId: conn.grant.profileId } : {}) });
+      result = callMethod(req.method, req.params, { ...this.services, connId: conn.connId, callerId, scopes: conn.grant?.scopes ?? [], ...(conn.grant?.profileId ? { profileId: conn.grant.profileId } : {}) });
     } catch (error) {
       return answerWhen(() => conn.respondError(req.id, toErrorBody(error)));
     }

@@ -1,10 +1,13 @@
-import { QuestionErrorReason, type ChatSendParams, type QuestionAnswers } from "../protocol";
+import { QuestionErrorReason } from "../protocol/errors";
+import type { ChatSendParams } from "../protocol/methods";
+import type { QuestionAnswers } from "../protocol/answers";
 import type { SimChat } from "./sim-chat";
 import { invalidRequest, missingScope, questionError } from "./sim-errors";
 import { admission, canSeeQuestion, ownRunAccessOnly, ownSessionRequired, profileRequired, scopeSatisfied, writesAsGuest } from "./sim-scopes";
 import { questionParamsError, questionShapeError, type SimQuestionInput } from "./sim-question-rules";
 import type { SimQuestionRequest, SimQuestionStore } from "./sim-questions";
-import { any, bool, checkValue, int, nonEmpty, obj, optional, str, type Check } from "./sim-schema";
+import { any, bool, checkValue, int, literal, nonEmpty, obj, optional, str, type Check } from "./sim-schema";
+import type { SimMessageSubscriptions } from "./sim-subscriptions";
 
 /** What a method handler can reach. */
 export interface SimMethodContext {
@@ -15,6 +18,9 @@ export interface SimMethodContext {
   callerId?: string;
   questions: SimQuestionStore;
   chat: SimChat;
+  /** The calling connection, which owns its subscriptions. */
+  connId: string;
+  subscriptions: SimMessageSubscriptions;
 }
 
 type Handler = (params: unknown, ctx: SimMethodContext) => unknown;
@@ -25,11 +31,6 @@ interface MethodSpec {
 }
 
 const ADMIN = "operator.admin";
-
-/** True when granted scopes cover `required` (admin covers all, write covers read and the session scopes). */
-export function hasScope(granted: readonly string[], required: string): boolean {
-  return scopeSatisfied(required, granted);
-}
 
 // Without operator.questions a question this caller may not see is "not found", never "forbidden": its existence stays private.
 function visible(ctx: SimMethodContext, id: string): void {
@@ -80,6 +81,8 @@ const chatHistorySchema = obj({
   cursor: optional(str()),
   maxChars: optional(int({ minimum: 1 })),
 });
+const subscribeSchema = obj({ key: nonEmpty, agentId: optional(nonEmpty), includeApprovals: optional(literal(true)) });
+const unsubscribeSchema = obj({ key: nonEmpty, agentId: optional(nonEmpty) });
 const chatAbortSchema = obj({ sessionKey: nonEmpty, agentId: optional(nonEmpty), runId: optional(nonEmpty), preserveSideRuns: optional(bool) });
 
 /** Validates a `question.request` as the gateway does beyond its schema; shared with the scripting `ask`. */
@@ -160,12 +163,28 @@ const methods: Record<string, MethodSpec> = {
       return ctx.chat.abort(p.sessionKey, p.runId);
     },
   },
+  "sessions.messages.subscribe": {
+    scope: "operator.read",
+    handle: (params, ctx) => {
+      const p = checked<{ key: string; includeApprovals?: true }>("sessions.messages.subscribe", subscribeSchema, params);
+      // Replaying approvals needs operator.approvals; this gateway has no approvals to replay.
+      if (p.includeApprovals && !scopeSatisfied("operator.approvals", ctx.scopes)) throw invalidRequest("includeApprovals requires operator.approvals");
+      return { subscribed: true, key: ctx.subscriptions.add(ctx.connId, p.key), ...(p.includeApprovals ? { approvalReplay: [] } : {}) };
+    },
+  },
+  "sessions.messages.unsubscribe": {
+    scope: "operator.read",
+    handle: (params, ctx) => {
+      const p = checked<{ key: string }>("sessions.messages.unsubscribe", unsubscribeSchema, params);
+      return { subscribed: false, key: ctx.subscriptions.remove(ctx.connId, p.key) };
+    },
+  },
 };
 
 /** Every method the simulated gateway serves, as `hello-ok.features.methods` lists them. */
 export const SIM_METHODS: readonly string[] = Object.keys(methods);
 /** Every event it emits, as `hello-ok.features.events` lists them. */
-export const SIM_EVENTS: readonly string[] = ["connect.challenge", "tick", "question.requested", "question.resolved", "chat", "agent"];
+export const SIM_EVENTS: readonly string[] = ["connect.challenge", "tick", "question.requested", "question.resolved", "chat", "agent", "session.message"];
 
 /** Runs one method call: unknown methods and missing scopes fail like on the gateway; handlers may throw or be async. */
 export function callMethod(method: string, params: unknown, ctx: SimMethodContext): unknown {

@@ -1,6 +1,6 @@
 // A simulated gateway's conversations as text, so that a page which reloads finds the same gateway again.
-import { parseQuestionRecord, type QuestionRecord } from "../protocol";
-import type { SimAsyncDelivery, SimChatMessage, SimSession } from "./sim-chat";
+import { parseQuestionRecord, type QuestionRecord } from "../protocol/question-record";
+import type { SimAsyncDelivery, SimChatMessage, SimSession } from "./sim-chat-types";
 import type { SimRun, SimRuns } from "./sim-runs";
 
 /** Where a simulated gateway keeps its conversations between page loads, e.g. over `sessionStorage`. */

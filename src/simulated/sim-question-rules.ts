@@ -1,11 +1,8 @@
-import {
-  QUESTION_ID_PATTERN,
-  QuestionErrorReason,
-  checkAnswers,
-  type GatewayQuestion,
-  type QuestionAnswers,
-  type QuestionRecord,
-} from "../protocol";
+import { QUESTION_ID_PATTERN } from "../protocol/ask-user";
+import { QuestionErrorReason } from "../protocol/errors";
+import { checkAnswers } from "../protocol/answer-rules";
+import type { GatewayQuestion, QuestionRecord } from "../protocol/question-record";
+import type { QuestionAnswers } from "../protocol/answers";
 import { invalidRequest, questionError, type SimMethodError } from "./sim-errors";
 import { arr, bool, checkValue, int, literal, nonEmpty, obj, oneOf, optional, record, str, type Check } from "./sim-schema";
 

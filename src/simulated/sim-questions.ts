@@ -1,4 +1,7 @@
-import { QuestionErrorReason, type QuestionAnswers, type QuestionRecord, type QuestionResolvedEvent } from "../protocol";
+import { QuestionErrorReason } from "../protocol/errors";
+import type { QuestionAnswers } from "../protocol/answers";
+import type { QuestionRecord } from "../protocol/question-record";
+import type { QuestionResolvedEvent } from "../protocol/methods";
 import type { SimClock } from "./sim-clock";
 import { questionError } from "./sim-errors";
 import { canonicalAnswers, recordedAnswers, type SimQuestionInput } from "./sim-question-rules";

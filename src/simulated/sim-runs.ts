@@ -27,6 +27,8 @@ export interface SimRun {
   profileId?: string;
   /** Another message entered the transcript while the run waited, so the run cannot append its reply. */
   transcriptChanged?: boolean;
+  /** A Codex run (it asked async questions): its ending is saved in the Codex plugin's shapes. */
+  codex?: boolean;
 }
 
 /** What a settling run tells the chat store beyond its outcome. */

@@ -1,4 +1,5 @@
-import { GatewayErrorCode, type QuestionRecord } from "../protocol";
+import { GatewayErrorCode } from "../protocol/errors";
+import type { QuestionRecord } from "../protocol/question-record";
 import { SimMethodError } from "./sim-errors";
 
 const ADMIN = "operator.admin";
@@ -52,9 +53,9 @@ export function writesAsGuest(caller: SimCaller): caller is SimCaller & { profil
 }
 
 /** Events a connection hears only with operator.read (or what covers it), as the gateway's event scope guards say. */
-const READ_EVENTS: ReadonlySet<string> = new Set(["chat", "agent"]);
+const READ_EVENTS: ReadonlySet<string> = new Set(["chat", "agent", "session.message"]);
 
-/** Whether granted scopes let a connection hear an event that is not a question event: `chat` and `agent` need operator.read. */
+/** Whether granted scopes let a connection hear an event that is not a question event: `chat`, `agent` and `session.message` need operator.read. */
 export function eventScopeSatisfied(event: string, granted: readonly string[]): boolean {
   return !READ_EVENTS.has(event) || scopeSatisfied(READ, granted);
 }

@@ -1,6 +1,6 @@
 // Small parts the simulated gateway wires together: ids, copies for scripting callers, frame delivery, and what a
 // chat message carries.
-import type { ChatSendParams } from "../protocol";
+import type { ChatSendParams } from "../protocol/methods";
 import type { SimClock } from "./sim-clock";
 import type { Deliver } from "./sim-connection";
 

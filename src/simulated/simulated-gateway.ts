@@ -15,7 +15,8 @@
  * With `persist`, transcripts, chat.send keys and running runs are saved on every change and loaded at
  * creation, so a page that reloads finds the same conversations (question records are not kept).
  */
-import type { QuestionAnswers, QuestionRecord } from "../protocol";
+import type { QuestionAnswers } from "../protocol/answers";
+import type { QuestionRecord } from "../protocol/question-record";
 import { CONTROL_UI_SCOPES } from "../gateway/connect-params";
 import type { TransportFactory } from "../gateway/transport";
 import { createAgentTurns } from "./sim-agent-turns";
@@ -23,12 +24,14 @@ import { writeAskUserCall, writeAskUserResult, type SimAskUserCall } from "./sim
 import { SimChat, type SimAgentTurn, type SimAsyncQuestion, type SimChatMessage } from "./sim-chat";
 import { systemClock, type SimClock } from "./sim-clock";
 import { SimHub } from "./sim-hub";
+import { SimMessageSubscriptions, sessionMessagePayload } from "./sim-subscriptions";
 import { copy, deliverer, randomId } from "./sim-wiring";
 import { oncePerMicrotask, parseChatDump, type SimPersistence } from "./sim-persist";
 import { assertAskable } from "./sim-methods";
 import { questionParamsError, type SimQuestionInput } from "./sim-question-rules";
 import { SimQuestionStore, type SimQuestionRequest } from "./sim-questions";
 import type { SimRun } from "./sim-runs";
+import type { SimCodexScripts } from "./sim-codex-runner";
 import { SIM_KNOWN_SCOPES } from "./sim-scopes";
 
 /** The scopes the simulated gateway grants by default, among those requested: a Control UI's, plus the session scopes. */
@@ -104,6 +107,11 @@ export interface SimulatedGateway {
   ask(params: SimAskParams): QuestionRecord;
   /** Posts async (Codex) questions on an assistant message. */
   askAsync(params: SimAskAsyncParams): { runId: string; itemId: string };
+  /**
+   * Scripted Codex runs: a chat message containing a scripted key starts a Codex run that plays the script (a message
+   * sent while one goes on in its session is steered into it); a restart with `recoverInterrupted` plays it again.
+   */
+  readonly codex: SimCodexScripts;
   /** Answers a question as another client would ("answered elsewhere"). */
   resolve(id: string, answers: QuestionAnswers | Record<string, string[]>, resolvedBy?: string): void;
   /** Cancels a question as another client (or the agent) would. */
@@ -130,7 +138,8 @@ export interface SimulatedGateway {
   dropConnections(): void;
   /**
    * A new boot (sockets closed 1012, runs stopped, pending questions lost unless `keepPending`), optionally down for
-   * `offlineMs`. With `recoverInterrupted`, each session whose run was cut off gets a restart-recovery run once it is back.
+   * `offlineMs`. With `recoverInterrupted`, each session whose run was cut off gets a restart-recovery run once it is
+   * back; one whose Codex script was playing plays that script again from the start.
    */
   restart(opts?: { keepPending?: boolean; offlineMs?: number; unavailableConnects?: number; recoverInterrupted?: boolean }): void;
   /** While offline, new connections fail at once with 1006. */
@@ -162,6 +171,8 @@ export function createSimulatedGateway(options: SimulatedGatewayOptions = {}): S
     if (event === "question.requested" || event === "question.resolved") saveQuestions();
   };
   const questions = new SimQuestionStore(clock, publish, randomId);
+  const subscriptions = new SimMessageSubscriptions(mainSessionKey);
+  let hubReady = false;
   const chat = new SimChat(clock, publish, {
     ...(replyOption ? { reply: replyOption } : {}),
     stepMs: options.replyStepMs ?? 40,
@@ -169,6 +180,12 @@ export function createSimulatedGateway(options: SimulatedGatewayOptions = {}): S
     askUser: (run, turn) => turns.askUser(run, turn),
     claimReply: (sessionKey, message, callerId, withImage) => turns.claimReply(sessionKey, message, callerId, withImage),
     mainSessionKey,
+    onAppend: (sessionKey, message) => {
+      // Rows saved while loading a saved state come before any connection could have subscribed.
+      if (!hubReady) return;
+      const key = subscriptions.canonical(sessionKey);
+      server.publishSessionMessage(key, sessionMessagePayload(key, message));
+    },
     ...(options.persist ? { onChange: () => save(options.persist!) } : {}),
   });
   const turns = createAgentTurns({ chat, questions, calls: askUserCalls, newId: randomId });
@@ -201,9 +218,10 @@ export function createSimulatedGateway(options: SimulatedGatewayOptions = {}): S
       ...(options.guests ? { guests: new Map(Object.entries(options.guests)) } : {}),
       ...(options.methodLatencyMs ? { methodLatencyMs: options.methodLatencyMs } : {}),
     },
-    { questions, chat },
+    { questions, chat, subscriptions },
   );
   server.unavailableConnects = options.unavailableConnects ?? 0;
+  hubReady = true;
 
   const runFor = (runId: string | undefined): SimRun => {
     const run = runId === undefined ? chat.runs.active().at(-1) : chat.runs.get(runId);
@@ -245,6 +263,10 @@ export function createSimulatedGateway(options: SimulatedGatewayOptions = {}): S
       const run = chat.deliverAsync(params.sessionKey ?? mainSessionKey, { itemId, questions: params.questions }, params.text ?? "", params.runId);
       return { runId: run.runId, itemId };
     },
+    codex: {
+      script: (key, steps) => chat.codex.script(key, steps),
+      release: (key) => chat.codex.release(key),
+    },
     resolve(id, answers, resolvedBy) {
       const envelope = "answers" in answers && typeof answers.answers === "object" && !Array.isArray(answers.answers) ? (answers as QuestionAnswers) : { answers: answers as Record<string, string[]> };
       questions.resolve(id, envelope, resolvedBy);
@@ -265,12 +287,19 @@ export function createSimulatedGateway(options: SimulatedGatewayOptions = {}): S
     restart(opts = {}) {
       server.closeAll(1012, "service restart");
       server.bootId = `boot-${randomId()}`;
+      // Read before the runs stop: which sessions' Codex scripts were playing, to play them again on recovery.
+      const cutScripts = chat.codex.stopAll();
       const interrupted = chat.stopRuns();
       if (!opts.keepPending) questions.clear();
       saveQuestions();
       if (opts.unavailableConnects !== undefined) server.unavailableConnects = opts.unavailableConnects;
       const recover = () => {
-        if (opts.recoverInterrupted) for (const sessionKey of interrupted) chat.recover(sessionKey);
+        if (!opts.recoverInterrupted) return;
+        for (const sessionKey of interrupted) {
+          const message = cutScripts.get(sessionKey);
+          const run = chat.recover(sessionKey, message !== undefined);
+          if (message !== undefined) chat.codex.play(run, message);
+        }
       };
       if (opts.offlineMs !== undefined && opts.offlineMs > 0) {
         server.offline = true;

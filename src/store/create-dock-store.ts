@@ -1,73 +1,27 @@
 import { createStore, type StoreApi } from "zustand/vanilla";
-import type { GatewayConnection } from "../gateway/types";
-import { idTable, type QuestionAnswers, type QuestionRecord } from "../protocol";
-import type { AsyncQuestionServices } from "./conversation-services";
-import { createAsyncSync } from "./async-sync";
-import { createIndexedDbBlockingDraftStorage, createMemoryBlockingDraftStorage } from "./blocking-draft-storage";
-import { createBlockingDrafts, type BlockingDraftServices } from "./blocking-drafts";
-import { createDockActions } from "./dock-actions";
-import { dockReducer, type DockEvent } from "./dock-reducer";
-import { IdMap } from "./id-map";
-import { OutcomeLog } from "./outcome-log";
-import { createGatewaySync } from "./gateway-sync";
-import { createHistoryOutcomes } from "./history-outcomes";
-import { createKeptOutcomes, type KeptOutcomes } from "./kept-outcomes";
+import { idTable } from "../protocol/id-table";
+import { createAsyncSync } from "./links/async-sync";
+import { createIndexedDbBlockingDraftStorage, createMemoryBlockingDraftStorage } from "./persist/blocking-draft-storage";
+import { createBlockingDrafts } from "./links/blocking-drafts";
+import type { BlockingDraftServices, DockContext, DockStoreOptions } from "./dock-context";
+import { createDockActions } from "./dock/dock-actions";
+import { dockReducer, type DockEvent } from "./dock/dock-reducer";
+import { IdMap } from "./dock/id-map";
+import { OutcomeLog } from "./dock/outcome-log";
+import { createGatewaySync } from "./links/gateway-sync";
+import { createHistoryOutcomes } from "./links/history-outcomes";
+import { createKeptOutcomes } from "./persist/kept-outcomes";
 import { createPaneBus } from "./outbox/pane-bus";
-import { emptyPermissions } from "./permissions";
-import { newResolverId } from "./outcome-of";
-import { createSentLedger, tabResolverId, type SentLedger } from "./sent-ledger";
-import { DEFAULT_TYPING_GRACE_MS } from "./priority";
-import { systemClock, type Clock } from "../gateway/clock";
-import type { Timers } from "./timers";
+import { emptyPermissions } from "./dock/permission-state";
+import { newResolverId } from "./dock/outcome-of";
+import { createSentLedger, tabResolverId } from "./persist/sent-ledger";
+import { DEFAULT_TYPING_GRACE_MS } from "./dock/priority";
+import { systemClock } from "../gateway/clock";
 import type { PaneBus } from "./outbox/types";
-import type { DockState, DockStore } from "./types";
+import type { DockState, DockStore } from "./dock/types";
 
-
-/** Options of `createQuestionDockStore`. */
-export interface DockStoreOptions {
-  /** The gateway client (or anything with the same surface). */
-  client: GatewayConnection;
-  /** The conversation whose questions this dock shows; "main" matches the gateway's main session. */
-  sessionKey: string;
-  /** Time and timers (expiry, the typing grace, draft saves). @default systemClock */
-  clock?: Clock;
-  /** How long after an edit a new request waits before taking the active slot. @default 1500 */
-  typingGraceMs?: number;
-  /** Show records that carry no sessionKey. @default false */
-  showSessionless?: boolean;
-  /** Records to show before the first connect, e.g. for stories. They are re-checked on connect. */
-  initialRecords?: QuestionRecord[];
-  /** The conversation's async (Codex) questions and answer outbox; see `createConversationServices`. Off when absent. */
-  asyncQuestions?: AsyncQuestionServices;
-  /** The `resolvedBy` sent with this dock's answers and skips, which tells them from other surfaces'. @default one per tab, kept across reloads */
-  resolverId?: string;
-  /**
-   * Where blocking drafts are kept and shared. `false`: in this store's memory only.
-   * @default with `asyncQuestions`, IndexedDB (memory where there is none) and a pane bus on the default channel; else `false`
-   */
-  blockingDrafts?: BlockingDraftServices | false;
-}
-
-/** Internals shared by the store's modules; not part of the public API. */
-export interface DockContext {
-  options: Required<Omit<DockStoreOptions, "initialRecords" | "asyncQuestions" | "blockingDrafts" | "clock">> & { now: () => number; timers: Timers };
-  /** Applies one event through `dockReducer`; the only way the dock's state changes. */
-  dispatch(event: DockEvent): void;
-  /** Runs `fn`, whose events reach subscribers as one change: a gateway event and what follows from it, one render. */
-  batch(fn: () => void): void;
-  /** The current state, including events of a batch still running. */
-  get: StoreApi<DockStore>["getState"];
-  /** Hears every change of the store's state, after it is made. */
-  subscribe: StoreApi<DockStore>["subscribe"];
-  /** Every answer sent per request, so a late confirmation can tell "ours" from "elsewhere". */
-  attempted: Map<string, QuestionAnswers[]>;
-  /** Our submits and skips still waiting for the gateway's reply, by request id. */
-  inflight: Map<string, Promise<void>>;
-  /** Requests this tab sent an answer or skip for and has not seen end, kept across a reload. */
-  sent: SentLedger;
-  /** This tab's own outcomes, kept across a reload. */
-  kept: KeptOutcomes;
-}
+// The package entry names the options beside the factory that takes them.
+export type { DockStoreOptions } from "./dock-context";
 
 // Every dock of a tab answers as one resolver, so a remounted dock, a session switch or a reload still knows its own answers.
 const PAGE_RESOLVER_ID = tabResolverId(() => newResolverId());
@@ -130,9 +84,9 @@ export function createQuestionDockStore(opts: DockStoreOptions): StoreApi<DockSt
   const ctx: DockContext = { options, dispatch, batch, get, subscribe: store.subscribe, attempted: new Map(), inflight: new Map(), sent: createSentLedger(opts.sessionKey), kept: createKeptOutcomes(opts.sessionKey) };
   const sync = createGatewaySync(ctx);
   // Before anything else can settle, so a request that ends again later keeps its newer outcome.
-  for (const [id, outcome] of ctx.kept.restore()) sync.putOutcome(id, outcome);
+  for (const [id, kept] of ctx.kept.restore()) ctx.dispatch({ type: "outcomeRestored", id, kept });
   const asyncSync = opts.asyncQuestions ? createAsyncSync(ctx, sync, opts.asyncQuestions) : undefined;
-  const historyOutcomes = opts.asyncQuestions ? createHistoryOutcomes(ctx, sync, opts.asyncQuestions.conversation, store) : undefined;
+  const historyOutcomes = opts.asyncQuestions ? createHistoryOutcomes(ctx, opts.asyncQuestions.conversation, store) : undefined;
   const drafts = draftServicesFor(opts);
   const blockingDrafts = drafts ? createBlockingDrafts(ctx, store, drafts.services) : undefined;
   const actions = createDockActions(ctx, sync, asyncSync);

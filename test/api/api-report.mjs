@@ -78,10 +78,31 @@ function render({ name, kind, lines }) {
   return lines.map((l) => `${kind} ${name}: ${l};`);
 }
 
+// Building a program costs seconds; the report and the forgotten-export check read the same one.
+const programs = new Map();
+function programOf(root) {
+  let program = programs.get(root);
+  if (!program) {
+    program = ts.createProgram(
+      ENTRIES.map(([, file]) => join(root, file)),
+      { ...compilerOptions(root), noEmit: true },
+    );
+    programs.set(root, program);
+  }
+  return program;
+}
+
+function exportsOf(program, root, file) {
+  const checker = program.getTypeChecker();
+  const source = program.getSourceFile(join(root, file));
+  const module = source && checker.getSymbolAtLocation(source);
+  if (!module) throw new Error(`${file}: not a module the compiler can read`);
+  return checker.getExportsOfModule(module);
+}
+
 /** The report for the repository at `root`, as Markdown text. */
 export function apiReport(root) {
-  const files = ENTRIES.map(([, file]) => join(root, file));
-  const program = ts.createProgram(files, { ...compilerOptions(root), noEmit: true });
+  const program = programOf(root);
   const checker = program.getTypeChecker();
   const out = [
     "# API report",
@@ -90,10 +111,7 @@ export function apiReport(root) {
     "each package entry, with its kind and signature. Review changes here as changes to what hosts depend on.",
   ];
   for (const [subpath, file] of ENTRIES) {
-    const source = program.getSourceFile(join(root, file));
-    const module = source && checker.getSymbolAtLocation(source);
-    if (!module) throw new Error(`${file}: not a module the compiler can read`);
-    const exported = checker.getExportsOfModule(module).sort((a, b) => a.name.localeCompare(b.name, "en"));
+    const exported = exportsOf(program, root, file).sort((a, b) => a.name.localeCompare(b.name, "en"));
     const rows = exported.map((symbol) => {
       const target = symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
       return { name: symbol.name, ...describe(checker, target) };
@@ -105,4 +123,113 @@ export function apiReport(root) {
     out.push("```");
   }
   return `${out.join("\n").trimEnd()}\n`;
+}
+
+const NAMED_TYPE = ts.SymbolFlags.Interface | ts.SymbolFlags.TypeAlias | ts.SymbolFlags.Class | ts.SymbolFlags.Enum;
+const hidden = (declaration) =>
+  declaration !== undefined && (ts.getCombinedModifierFlags(declaration) & (ts.ModifierFlags.Private | ts.ModifierFlags.Protected)) !== 0;
+
+/**
+ * Named types of the package's own sources that an exported signature uses but no entry exports: a host could
+ * receive such a value yet not name its type. Each comes with the export whose signature led to it.
+ */
+export function forgottenExports(root) {
+  const program = programOf(root);
+  const checker = program.getTypeChecker();
+  const sources = `${join(root, "src")}/`;
+  const own = (symbol) => symbol.declarations?.some((d) => !d.getSourceFile().isDeclarationFile && d.getSourceFile().fileName.startsWith(sources)) ?? false;
+  const resolved = (symbol) => (symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol);
+
+  const exported = new Set();
+  const starts = [];
+  for (const [subpath, file] of ENTRIES) {
+    for (const symbol of exportsOf(program, root, file)) {
+      const target = resolved(symbol);
+      exported.add(target);
+      starts.push({ target, via: `${symbol.name} (${subpath === "." ? "root" : subpath.slice(2)})` });
+    }
+  }
+
+  const missing = new Map();
+  const seen = new Set();
+  const note = (symbol, via) => {
+    if (!symbol || !(symbol.flags & NAMED_TYPE) || !own(symbol) || exported.has(symbol) || missing.has(symbol)) return;
+    const file = symbol.declarations[0].getSourceFile().fileName.slice(root.length + 1);
+    missing.set(symbol, { name: symbol.name, file, usedBy: via });
+  };
+  // An alias folded into a larger union (an optional property adds `| undefined`) no longer names itself in the
+  // resolved type, so the type annotations as written are walked as well.
+  const walkWritten = (node, via) => {
+    if (ts.isTypeReferenceNode(node) || ts.isExpressionWithTypeArguments(node)) {
+      // An alias of another alias (`type IdTable<T> = Readonly<…>`) resolves to the inner one's type: only the
+      // reference as written names it.
+      const name = ts.isTypeReferenceNode(node) ? node.typeName : node.expression;
+      const symbol = checker.getSymbolAtLocation(name);
+      if (symbol) note(resolved(symbol), via);
+      visit(checker.getTypeAtLocation(node), via);
+    }
+    ts.forEachChild(node, (child) => walkWritten(child, via));
+  };
+  const visitWritten = (declaration, via) => {
+    if (declaration?.type) walkWritten(declaration.type, via);
+  };
+  // The members of a base show up among the derived type's own, but the base is named too (`extends Base`).
+  const visitBases = (symbol, via) => {
+    for (const declaration of symbol.declarations ?? []) for (const clause of declaration.heritageClauses ?? []) walkWritten(clause, via);
+  };
+  const visitSymbol = (symbol, via) => {
+    visitWritten(symbol.valueDeclaration, via);
+    visit(checker.getTypeOfSymbol(symbol), via);
+  };
+  const visitSignature = (signature, via) => {
+    const declaration = signature.getDeclaration();
+    if (hidden(declaration)) return;
+    for (const parameter of signature.getParameters()) visitSymbol(parameter, via);
+    for (const parameter of signature.getTypeParameters() ?? []) visit(checker.getBaseConstraintOfType(parameter), via);
+    visitWritten(declaration, via);
+    visit(checker.getReturnTypeOfSignature(signature), via);
+  };
+  // Walks a type down to the named types it is made of. Types from outside the sources (React's, the DOM's,
+  // the standard library's) are not walked into, only their type arguments are: a host names those itself.
+  const visit = (type, via) => {
+    if (!type || seen.has(type)) return;
+    seen.add(type);
+    if (type.aliasSymbol) {
+      note(type.aliasSymbol, via);
+      for (const argument of type.aliasTypeArguments ?? []) visit(argument, via);
+      if (!own(type.aliasSymbol)) return;
+      via = `${type.aliasSymbol.name} ← ${via}`;
+    }
+    if (type.isUnionOrIntersection()) {
+      for (const member of type.types) visit(member, via);
+      return;
+    }
+    if (!(type.flags & ts.TypeFlags.Object)) return;
+    if (type.objectFlags & ts.ObjectFlags.Reference) for (const argument of checker.getTypeArguments(type)) visit(argument, via);
+    const symbol = type.getSymbol();
+    if (symbol && symbol.flags & NAMED_TYPE) {
+      note(symbol, via);
+      if (!own(symbol)) return;
+      if (symbol !== type.aliasSymbol) via = `${symbol.name} ← ${via}`;
+      visitBases(symbol, via);
+    }
+    for (const property of checker.getPropertiesOfType(type)) {
+      if (isPrivate(property) || hidden(property.valueDeclaration)) continue;
+      visitSymbol(property, via);
+    }
+    for (const kind of [ts.SignatureKind.Call, ts.SignatureKind.Construct]) {
+      for (const signature of checker.getSignaturesOfType(type, kind)) visitSignature(signature, via);
+    }
+    for (const info of checker.getIndexInfosOfType(type)) visit(info.type, via);
+  };
+
+  for (const { target, via } of starts) {
+    if (target.flags & NAMED_TYPE) {
+      visit(checker.getDeclaredTypeOfSymbol(target), via);
+      visitBases(target, via);
+      for (const declaration of target.declarations ?? []) visitWritten(declaration, via);
+    }
+    if (target.flags & ts.SymbolFlags.Value) visit(checker.getTypeOfSymbol(target), via);
+  }
+  return [...missing.values()].sort((a, b) => a.name.localeCompare(b.name, "en"));
 }

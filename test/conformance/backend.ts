@@ -2,7 +2,20 @@
 // OpenClaw gateway (test/gateway/conformance.real.test.ts) and against the kit's simulated gateway
 // (test/node/conformance.sim.test.ts). A difference between the two fails one of them; the real one is right.
 import type { GatewayClientOptions } from "../../src/gateway";
+import type { CodexStep } from "../gateway/codex/codex-script";
 import type { ConnectRawOptions, RawClient } from "../gateway/raw-client";
+
+export type { CodexStep } from "../gateway/codex/codex-script";
+
+/** Agent runs through a scripted Codex app-server: the real gateway's Codex plugin, or the simulated gateway's copy. */
+export interface CodexRuns {
+  /** The run whose message contains `key` plays `steps` (the longest matching key wins). */
+  script(key: string, steps: CodexStep[]): void;
+  /** Lets a run waiting on `{ waitFor: key }` go on. */
+  release(key: string): void;
+  /** Stops and starts the gateway; a run that was going on is recovered by the gateway once it is back. */
+  restart(): Promise<void>;
+}
 
 /** One ask_user question as the agent writes it (the tool's schema). */
 export interface AgentQuestion {
@@ -35,6 +48,8 @@ export interface ConformanceBackend {
   connectGuest?: (profile: string, opts?: Pick<ConnectRawOptions, "caps" | "identity">) => Promise<RawClient>;
   /** What the kit's own client (`createGatewayClient`) needs to connect as the guest `profile`: url, token and transport. */
   kitGuest?: (profile: string) => Pick<GatewayClientOptions, "url" | "token" | "transport">;
+  /** Codex runs, where this backend has them (the real gateway's own Codex gateway, or the simulated one). */
+  codex?: CodexRuns;
   /** How long a scenario may wait for the gateway to act: a real run takes seconds on a busy machine. */
   waitMs: number;
 }

@@ -5,6 +5,8 @@ import { randomUUID } from "node:crypto";
 import { inject } from "vitest";
 import WebSocket, { type ClientOptions } from "ws";
 import { createWebSocketTransport, type TransportFactory } from "../../src/gateway";
+import { restartCodexGateway } from "../gateway/codex/codex-control";
+import { codexScripts } from "../gateway/codex/codex-script";
 import { TRUSTED_PROXY_ORIGIN, trustedProxyHeaders, type RealGateway } from "../gateway/harness";
 import { mockModelControl } from "../gateway/mock-model";
 import { connectRaw } from "../gateway/raw-client";
@@ -62,4 +64,24 @@ export function sharedRealBackend(): ConformanceBackend {
 /** A backend on a gateway the file started itself, which it may restart; one in trusted-proxy mode has guests. */
 export function ownRealBackend(gw: RealGateway): ConformanceBackend {
   return backend({ url: gw.url, token: gw.token, ...(gw.password ? { password: gw.password } : {}), controlUrl: gw.mockModel.controlUrl, restart: () => gw.restart() });
+}
+
+/** The gateway project's Codex gateway: runs go through the real Codex plugin to the scripted app-server. */
+export function codexRealBackend(): ConformanceBackend {
+  const url = inject("codexGatewayUrl");
+  const token = inject("codexGatewayToken");
+  const scripts = codexScripts(inject("codexScriptsDir"));
+  const controlUrl = inject("codexControlUrl");
+  const noMockModel = async () => {
+    throw new Error("the Codex gateway has no mock model: script its runs with `codex.script`");
+  };
+  return {
+    name: "real",
+    connect: (opts = {}) => connectRaw(url, token, { retryForMs: 60_000, requestTimeoutMs: 60_000, ...opts }),
+    newSession: (label) => `agent:main:${label}-${randomUUID().slice(0, 8)}`,
+    scriptAskUser: noMockModel,
+    scriptReply: noMockModel,
+    codex: { script: scripts.script, release: scripts.release, restart: () => restartCodexGateway(controlUrl) },
+    waitMs: WAIT_MS,
+  };
 }

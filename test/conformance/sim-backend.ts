@@ -1,5 +1,6 @@
 // The conformance backend on the kit's simulated gateway: the same raw client as on the real one, over the
-// simulated transport instead of a WebSocket, and a scripted agent in place of the mock model.
+// simulated transport instead of a WebSocket, and a scripted agent in place of the mock model and of the Codex
+// app-server (the simulated gateway plays Codex scripts itself).
 import { EventEmitter } from "node:events";
 import { randomUUID } from "node:crypto";
 import { createSimulatedGateway, type SimAgentTurn, type SimulatedGateway } from "../../src/simulated";
@@ -68,6 +69,8 @@ export function simulatedBackend(): ConformanceBackend {
       return connectRaw("sim://gateway", guestToken(profile), { ...opts, scopes: GUEST_SCOPES, openSocket: (url) => simSocket(sim, url) });
     },
     kitGuest: (profile) => ({ url: "sim://gateway", token: guestToken(profile), transport: sim.transport }),
+    // The real Codex gateway recovers a run its restart cut off; the simulated one does when asked to.
+    codex: { script: sim.codex.script, release: sim.codex.release, restart: async () => sim.restart({ recoverInterrupted: true }) },
     waitMs: 10_000,
   };
 }

@@ -14,6 +14,7 @@ interface Rig {
   sim: SimulatedGateway;
   client: GatewayClient;
   stores: Array<ReturnType<typeof createQuestionDockStore>>;
+  services: ReturnType<typeof createConversationServices>;
   user: ReturnType<typeof userEvent.setup>;
 }
 let rig: Rig | undefined;
@@ -37,7 +38,7 @@ async function start(panes = 1): Promise<Rig> {
       ))}
     </>,
   );
-  rig = { sim, client, stores, user: userEvent.setup({ advanceTimers: vi.advanceTimersByTime }) };
+  rig = { sim, client, stores, services, user: userEvent.setup({ advanceTimers: vi.advanceTimersByTime }) };
   return rig;
 }
 
@@ -107,13 +108,32 @@ describe("Async questions", () => {
     expect(await screen.findByRole("radiogroup", { name: BRANCH.title })).toBeInTheDocument();
   });
 
-  it("keeps an edited question in the dock when a later run completes", async () => {
+  it("retires a question the person typed into when a later run completes; the draft stays with it and Answer reopens it", async () => {
     const { sim, user } = await start();
     sim.askAsync({ questions: [NOTES] });
     await user.type(await screen.findByRole("textbox", { name: "Other" }), "my draft");
     sim.startRun();
     sim.completeRun(undefined, "Done.");
-    await vi.advanceTimersByTimeAsync(100);
+    const summary = await screen.findByRole("article", { name: "Question, no longer pending" });
+    expect(screen.queryByRole("textbox", { name: "Other" })).not.toBeInTheDocument();
+    expect(within(summary).getByText("my draft")).toBeInTheDocument();
+    expect(userMessages(sim)).toHaveLength(0);
+    await user.click(within(summary).getByRole("button", { name: "Answer" }));
+    expect(await screen.findByRole("textbox", { name: "Other" })).toHaveValue("my draft");
+  });
+
+  it("keeps a typed question in the dock through a later run that fails or is aborted", async () => {
+    const { sim, user } = await start();
+    sim.askAsync({ questions: [NOTES] });
+    await user.type(await screen.findByRole("textbox", { name: "Other" }), "my draft");
+    const failing = sim.startRun();
+    sim.failRun(failing, "The model broke.");
+    const aborted = sim.startRun();
+    sim.streamRun(aborted, "Half");
+    sim.abortRun(aborted);
+    // Wait until the conversation has read both endings, not for time.
+    await vi.waitFor(() => expect(rig!.services.conversation.getState().messages.some((m) => m.aborted)).toBe(true));
+    await vi.waitFor(() => expect(rig!.services.conversation.getState().messages.some((m) => m.stopReason === "error")).toBe(true));
     expect(screen.getByRole("textbox", { name: "Other" })).toHaveValue("my draft");
     expect(screen.queryByRole("article", { name: "Question, no longer pending" })).not.toBeInTheDocument();
   });

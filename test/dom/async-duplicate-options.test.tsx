@@ -5,8 +5,8 @@ import { DockLayout, QuestionDock, QuestionDockProvider, QuestionSummaryList } f
 import { createGatewayClient, type GatewayClient } from "../../src/gateway/client";
 import { createSimulatedGateway, type SimulatedGateway } from "../../src/simulated";
 import type { QuestionRecord } from "../../src/protocol";
-import { newView } from "../../src/store/drafts";
-import { IdMap } from "../../src/store/id-map";
+import { newView } from "../../src/store/dock/drafts";
+import { IdMap } from "../../src/store/dock/id-map";
 import { createMemoryStorage, createPaneBus, createQuestionDockStore, createConversationServices, type AsyncQuestionServices, type DockStorage } from "../../src/store";
 
 const TOKEN = "async-duplicate-token";

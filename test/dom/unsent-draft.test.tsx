@@ -1,7 +1,8 @@
 import { render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { UnsentDraft } from "../../src/components";
-import { idTable, type QuestionRecord } from "../../src/protocol";
+import { idTable } from "../../src/protocol/id-table";
+import type { QuestionRecord } from "../../src/protocol";
 
 const record: QuestionRecord = {
   id: "r1",

@@ -3,7 +3,9 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { QuestionDock, QuestionDockProvider, QuestionSummary } from "../../src/components";
 import { createGatewayClient } from "../../src/gateway";
 import { createSimulatedGateway } from "../../src/simulated";
-import { idTable, safeHttpUrl, sendableText, type QuestionRecord } from "../../src/protocol";
+import { idTable } from "../../src/protocol/id-table";
+import { safeHttpUrl, type QuestionRecord } from "../../src/protocol";
+import { sendableText } from "../../src/protocol/sendable-text";
 import { createMemoryStorage, createPaneBus, createQuestionDockStore, createConversationServices, type Outcome } from "../../src/store";
 import { XSS_PAYLOADS } from "../support/xss-payloads";
 

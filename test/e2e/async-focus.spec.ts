@@ -1,5 +1,7 @@
-// Async questions and focus in real Chromium: they wait in the dock without taking the keyboard, the
-// composer stays usable while the agent goes on, and a collapsed dock stays collapsed as the chat moves.
+// Async questions and focus in real Chromium, on the simulated gateway: a collapsed dock stays collapsed as the chat
+// moves and a newer async question arrives, and the playground's Async questions scenario leaves focus where it was.
+// That an async question never takes the keyboard from the person typing is the real-gateway spec's
+// (async-codex.gateway.spec.ts), and the dock's in jsdom (test/dom/async-dock.test.tsx).
 import { simCall } from "./support/async";
 import { a11yViolations } from "./support/axe";
 import { composer, dock, openPlayground, runScenario } from "./support/playground";
@@ -11,20 +13,6 @@ const LATER = { title: "Should the nightly build run again?", options: ["Yes", "
 
 test.beforeEach(async ({ page }) => {
   await openPlayground(page);
-});
-
-test("an async question opens without taking focus, and typing in the composer goes on undisturbed", async ({ page }) => {
-  await composer(page).click();
-  await page.keyboard.type("Half a thought");
-  await simCall(page, "askAsync", { questions: [BRANCH, NOTES] });
-
-  await expect(dock(page).getByRole("radiogroup", { name: BRANCH.title })).toBeVisible();
-  await expect(composer(page)).toBeFocused();
-  // Digits are text in the composer, not picks in the dock.
-  await page.keyboard.type(" 1 2 and more");
-  await expect(composer(page)).toHaveValue("Half a thought 1 2 and more");
-  await expect(composer(page)).toBeFocused();
-  await expect(dock(page).getByRole("radio", { checked: true })).toHaveCount(0);
 });
 
 test("collapsed, the dock shows the count and current question, and the chat moving on does not reopen it", async ({ page }) => {

@@ -1,6 +1,6 @@
 // Retirement of async questions in real Chromium: a later run that completes moves an untouched reminder
-// into the transcript as "No longer pending" (never answering it), and Answer brings it back. Failed runs
-// and a question with an edited draft are left alone.
+// into the transcript as "No longer pending" (never answering it), and Answer brings it back, with a draft the
+// person typed. Failed runs leave it alone.
 import type { Page } from "@playwright/test";
 import { a11yViolations } from "./support/axe";
 import { asyncSummary, deliveryStatus, simCall, userMessages } from "./support/async";
@@ -51,7 +51,7 @@ test("a later completed run retires the reminder into the transcript, and Answer
   expect((await userMessages(page)).map((m) => m.content)).toEqual([`> ${BRANCH.title}\n\nrelease/2.4`]);
 });
 
-test("a reminder with an edited draft stays in the dock, draft intact, when a later run completes", async ({ page }) => {
+test("a later completed run retires a reminder the person typed into too; the draft stays with it and Answer brings it back", async ({ page }) => {
   await askBranch(page);
   await dock(page).getByRole("textbox", { name: "Other" }).fill("hotfix/4711");
   await dock(page).getByRole("button", { name: "Collapse questions" }).click();
@@ -59,10 +59,15 @@ test("a reminder with an edited draft stays in the dock, draft intact, when a la
 
   await runScenario(page, "Run completes");
   await expect(transcript(page)).toContainText("Done: the build is green.");
-  await expect(asyncSummary(page, "no longer pending")).toHaveCount(0);
-  await expect(dock(page)).toContainText("1 request waiting");
+  const retired = asyncSummary(page, "no longer pending");
+  await expect(retired).toBeVisible();
+  await expect(retired).toContainText("hotfix/4711");
+  await expect(dock(page)).toBeHidden();
 
-  await dock(page).getByRole("button", { name: "Expand questions" }).click();
+  // The draft survives a reload with the summary, and Answer reopens the question with it; nothing was sent.
+  await page.reload();
+  await expect(connectionStatus(page)).toContainText("Connected");
+  await retired.getByRole("button", { name: "Answer", exact: true }).click();
   await expect(dock(page).getByRole("textbox", { name: "Other" })).toHaveValue("hotfix/4711");
   expect(await userMessages(page)).toHaveLength(0);
 });

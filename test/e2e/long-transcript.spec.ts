@@ -5,6 +5,7 @@ import type { Page } from "@playwright/test";
 import { longTranscriptText, unbrokenWord } from "../../stories/support/long-transcript";
 import { VIEWPORTS, expectDockReachable, expectDockSized, layoutMetrics } from "./support/dock-reach";
 import { composer, dock, openPlayground, simAsk } from "./support/playground";
+import { storyTest } from "./support/story-test";
 import { gotoStory } from "./support/storybook";
 import { expect, test } from "./support/test";
 
@@ -14,11 +15,11 @@ const STORIES = [
   { id: "docklayout-long-transcript--long-unbroken-word", content: "tall" },
 ] as const;
 
+// On the worker's shared Storybook page: opening each story in a fresh page cost several times the check itself.
 for (const story of STORIES) {
   for (const viewport of VIEWPORTS) {
-    test(`story ${story.id} at ${viewport.name}: the dock is reachable and sized, the transcript scrolls`, async ({ page }) => {
-      await page.setViewportSize(viewport);
-      await gotoStory(page, story.id);
+    storyTest(`story ${story.id} at ${viewport.name}: the dock is reachable and sized, the transcript scrolls`, async ({ show }) => {
+      const page = await show(story.id, { viewport: { width: viewport.width, height: viewport.height } });
       await expect(dock(page)).toBeVisible();
       const m = await layoutMetrics(page);
       expectDockSized(m);
@@ -39,6 +40,7 @@ async function openKeyboard(page: Page, height: number): Promise<void> {
   }, height);
 }
 
+// A page of its own: the test patches the page's visualViewport, which a shared page would keep for later stories.
 test("a visualViewport resize (keyboard opening) caps the dock at 60% of what is left, and keeps it hittable", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await gotoStory(page, "docklayout-long-transcript--long-transcript-narrow");

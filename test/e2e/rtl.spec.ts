@@ -1,29 +1,19 @@
-// Right to left in real Chromium: the dock mirrors its layout under dir="rtl" on the host page, its arrow keys
-// follow the reading direction, and axe stays clean; the left-to-right twin of the story is the control.
+// Right to left in real Chromium: the dock mirrors its layout under dir="rtl" on the host page; the left-to-right
+// twin of the story is the control. Which way the arrow keys go is the keyboard hook's, tested in jsdom
+// (test/dom/rtl.test.tsx); axe over both stories is the story sweep's (stories-a11y.spec.ts).
 import type { Locator, Page } from "@playwright/test";
-import { a11yViolations } from "./support/axe";
-import { gotoStory } from "./support/storybook";
-import { expect, test } from "./support/test";
-import { THEMES, applyTheme } from "./support/theme";
+import { expect, storyTest as test } from "./support/story-test";
 
 const CASES = [
   {
     dir: "rtl",
     id: "questiondock-right-to-left--hebrew-right-to-left",
-    question: "באיזה אזור לארח את מסד הנתונים החדש?",
     options: ["אירופה (פרנקפורט)", "ארה״ב מזרח"],
-    firstRequest: "לשלוח הודעה לצוות?",
-    forward: "ArrowLeft",
-    backward: "ArrowRight",
   },
   {
     dir: "ltr",
     id: "questiondock-right-to-left--english-left-to-right",
-    question: "Which region should host the new database?",
     options: ["EU (Frankfurt)", "US East"],
-    firstRequest: "Tell the team?",
-    forward: "ArrowRight",
-    backward: "ArrowLeft",
   },
 ] as const;
 
@@ -43,10 +33,8 @@ const dockOf = (page: Page) => page.getByRole("region", { name: "Questions" });
 
 for (const c of CASES) {
   test.describe(`dir=${c.dir}`, () => {
-    // A fresh page per test: each opens the same two stories, which the shared preview would not render again.
-    test.beforeEach(async ({ page }) => gotoStory(page, c.id));
-
-    test("the layout runs in the reading direction", async ({ page }) => {
+    test("the layout runs in the reading direction", async ({ show }) => {
+      const page = await show(c.id);
       const dock = dockOf(page);
       const back = dock.getByRole("button", { name: "Back" });
       const primary = dock.getByRole("button", { name: /^(Next|Submit)$/ });
@@ -61,40 +49,6 @@ for (const c of CASES) {
       // The indicator hugs the option's inline-start edge.
       expect(c.dir === "rtl" ? optionBox.right - indicatorBox.right : indicatorBox.left - optionBox.left).toBeLessThan(24);
       expect(await isBefore(dock.getByRole("button", { name: "Previous request" }), dock.getByRole("button", { name: "Next request" }), c.dir)).toBe(true);
-    });
-
-    test(`${c.forward} moves forward and ${c.backward} back, among options and requests`, async ({ page }) => {
-      const dock = dockOf(page);
-      const [first, second] = c.options.map((name) => dock.getByRole("radio", { name }));
-      await first!.focus();
-      await expect(first!).toBeFocused();
-      // Held as a person holds a key: the radio group checks an option only while an arrow key is down.
-      await page.keyboard.down(c.forward);
-      await expect(second!).toBeFocused();
-      await expect(second!).toBeChecked();
-      await page.keyboard.up(c.forward);
-      await page.keyboard.down(c.backward);
-      await expect(first!).toBeFocused();
-      await expect(first!).toBeChecked();
-      await page.keyboard.up(c.backward);
-
-      await expect(dock.getByText("Request 2 of 2")).toBeVisible();
-      const previous = dock.getByRole("button", { name: "Previous request" });
-      await previous.focus();
-      await expect(previous).toBeFocused();
-      await page.keyboard.press(c.backward);
-      await expect(dock.getByText("Request 1 of 2")).toBeVisible();
-      await expect(dock.getByRole("radiogroup", { name: c.firstRequest })).toBeVisible();
-      await page.keyboard.press(c.forward);
-      await expect(dock.getByText("Request 2 of 2")).toBeVisible();
-      await expect(dock.getByRole("radiogroup", { name: c.question })).toBeVisible();
-    });
-
-    test("has no WCAG A/AA violations in either theme", async ({ page }) => {
-      for (const theme of THEMES) {
-        await applyTheme(page, theme);
-        expect.soft(await a11yViolations(page), `${theme} theme`).toEqual([]);
-      }
     });
   });
 }

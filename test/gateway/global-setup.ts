@@ -1,5 +1,6 @@
 // Vitest globalSetup for the real-gateway project: installs the runtime if needed, starts ONE
-// real OpenClaw gateway for the whole run, and hands its coordinates to the tests:
+// real OpenClaw gateway for the whole run, and beside it ONE gateway whose runs go through the Codex plugin
+// (codex/codex-gateway.ts), and hands their coordinates to the tests:
 //
 //   import { inject } from 'vitest';
 //   const url = inject('gatewayUrl'); const token = inject('gatewayToken');
@@ -7,6 +8,8 @@
 // Set OPENCLAW_REAL_GATEWAY=0 to skip starting it: every provided value is then '' (tests
 // should skip themselves, e.g. `describe.skipIf(!inject('gatewayUrl'))`).
 import type { TestProject } from 'vitest/node';
+import { startCodexControl } from './codex/codex-control';
+import { startCodexGateway } from './codex/codex-gateway';
 import { ensureGatewayRuntime, startRealGateway } from './harness';
 import type { RealGateway } from './harness';
 
@@ -20,30 +23,54 @@ declare module 'vitest' {
     gatewayHttpUrl: string;
     /** Base URL of the mock model's control routes: script replies with `mockModelControl(url)`. */
     gatewayMockModelUrl: string;
+    /** ws://127.0.0.1:PORT of the gateway whose agent runs go through the Codex plugin ('' when skipped). */
+    codexGatewayUrl: string;
+    /** Its shared gateway token. */
+    codexGatewayToken: string;
+    /** Where its stand-in app-server reads turn scripts: write them with `codexScripts(dir)`. */
+    codexScriptsDir: string;
+    /** Base URL of its control route: `restartCodexGateway(url)`. */
+    codexControlUrl: string;
   }
 }
+
+const KEYS = ['gatewayUrl', 'gatewayToken', 'gatewayHttpUrl', 'gatewayMockModelUrl', 'codexGatewayUrl', 'codexGatewayToken', 'codexScriptsDir', 'codexControlUrl'] as const;
 
 let gateway: RealGateway | undefined;
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   if (process.env['OPENCLAW_REAL_GATEWAY'] === '0') {
-    for (const key of ['gatewayUrl', 'gatewayToken', 'gatewayHttpUrl', 'gatewayMockModelUrl'] as const) project.provide(key, '');
+    for (const key of KEYS) project.provide(key, '');
     return async () => {};
   }
   const t0 = Date.now();
   ensureGatewayRuntime();
   const tInstall = Date.now() - t0;
-  gateway = await startRealGateway();
+  // Started together: each spends most of its start waiting on its own sidecars.
+  const [plain, codex] = await Promise.allSettled([startRealGateway(), startCodexGateway()]);
+  if (plain.status === 'rejected' || codex.status === 'rejected') {
+    if (plain.status === 'fulfilled') await plain.value.stop();
+    if (codex.status === 'fulfilled') await codex.value.stop();
+    throw plain.status === 'rejected' ? plain.reason : (codex as PromiseRejectedResult).reason;
+  }
+  gateway = plain.value;
+  const codexGateway = codex.value;
+  const control = await startCodexControl(codexGateway);
   console.log(
-    `[gateway] real OpenClaw gateway at ${gateway.url} (runtime check ${tInstall} ms, start to ready ${gateway.readyMs} ms)`,
+    `[gateway] real OpenClaw gateway at ${gateway.url} (runtime check ${tInstall} ms, start to ready ${gateway.readyMs} ms); Codex gateway at ${codexGateway.url} (${codexGateway.readyMs} ms)`,
   );
   project.provide('gatewayUrl', gateway.url);
   project.provide('gatewayToken', gateway.token);
   project.provide('gatewayHttpUrl', gateway.httpUrl);
   project.provide('gatewayMockModelUrl', gateway.mockModel.controlUrl);
+  project.provide('codexGatewayUrl', codexGateway.url);
+  project.provide('codexGatewayToken', codexGateway.token);
+  project.provide('codexScriptsDir', codexGateway.codex.dir);
+  project.provide('codexControlUrl', control.url);
   return async () => {
     const gw = gateway;
     gateway = undefined;
-    await gw?.stop();
+    await control.close();
+    await Promise.all([gw?.stop(), codexGateway.stop()]);
   };
 }

@@ -13,7 +13,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, cpSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
@@ -49,6 +49,11 @@ export interface RealGatewayOptions {
   auth?: 'token' | 'trusted-proxy';
   /** Trusted-proxy mode: the scopes a guest's device is auto-approved for. Default `["operator.sessions.write"]`. */
   guestScopes?: string[];
+  /**
+   * A prepared gateway state dir (e.g. with a plugin installed) that this gateway starts from: copied, except its
+   * `npm` folder of installed plugin packages, which is linked (hundreds of MB, read only).
+   */
+  stateTemplate?: string;
 }
 
 /** The header a trusted-proxy gateway of this harness reads the user from. */
@@ -161,6 +166,10 @@ export function gatewayConfig(p: {
     update: { checkOnStart: false },
     telemetry: { enabled: false },
     discovery: { mdns: { mode: 'off' } },
+    // Questions, sessions, runs and device pairing are the gateway's own; its 14 default-on bundled plugins (browser,
+    // canvas, memory, providers…) are not, and loading them was most of a start: about 19 s of a 40 s one on a busy
+    // 2-core machine. A gateway that needs one (the Codex gateway) allows it by name.
+    plugins: { enabled: false },
     agents: {
       defaults: {
         workspace: p.workspace,
@@ -282,6 +291,12 @@ function tail(file: string, lines: number): string {
   }
 }
 
+function copyStateTemplate(template: string, stateDir: string): void {
+  if (!existsSync(template)) throw new Error(`gateway state template missing: ${template} (run \`node test/gateway/install.mjs\`)`);
+  cpSync(template, stateDir, { recursive: true, verbatimSymlinks: true, filter: (src) => src !== join(template, 'npm') });
+  if (existsSync(join(template, 'npm'))) symlinkSync(join(template, 'npm'), join(stateDir, 'npm'), 'dir');
+}
+
 export async function startRealGateway(opts: RealGatewayOptions = {}): Promise<RealGateway> {
   const node24 = findNode24();
   const entry = openclawEntry();
@@ -294,6 +309,7 @@ export async function startRealGateway(opts: RealGatewayOptions = {}): Promise<R
   const logFile = join(tempDir, 'gateway.log');
   mkdirSync(stateDir, { recursive: true });
   mkdirSync(workspace, { recursive: true });
+  if (opts.stateTemplate) copyStateTemplate(opts.stateTemplate, stateDir);
 
   let mockModel: MockModel;
   let port: number;
@@ -340,6 +356,9 @@ export async function startRealGateway(opts: RealGatewayOptions = {}): Promise<R
     OPENCLAW_SKIP_CANVAS_HOST: '1',
     OPENCLAW_NO_RESPAWN: '1',
     OPENCLAW_EXEC_SHELL_SNAPSHOT: '0',
+    // No network: a plugin repair the gateway tries at start (`npm view` for a newer official plugin) fails at once
+    // instead of waiting on the registry.
+    npm_config_offline: 'true',
     DO_NOT_TRACK: '1',
     NO_COLOR: '1',
     ...opts.env,

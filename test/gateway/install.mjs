@@ -19,7 +19,7 @@
 //   npm 11 does by default for dependencies; the gateway runs without them.
 
 import { spawnSync } from 'node:child_process';
-import { existsSync, linkSync, mkdirSync, readFileSync, realpathSync, rmSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -38,7 +38,7 @@ function readJson(file) {
 function pinned() {
   const pkg = readJson(join(runtimeDir, 'package.json'));
   if (!pkg) throw new Error(`missing ${join(runtimeDir, 'package.json')}`);
-  return { openclaw: pkg.dependencies.openclaw, node: pkg.dependencies.node };
+  return { openclaw: pkg.dependencies.openclaw, node: pkg.dependencies.node, codexPlugin: pkg.codexPlugin };
 }
 
 function installedVersion(name) {
@@ -83,7 +83,53 @@ export function installNeeds() {
   const nd = installedVersion('node');
   if (nd !== want.node) needs.push(`node ${nd ?? 'missing'} (want ${want.node})`);
   else if (!findNodeBinary()) needs.push('node binary missing');
+  if (want.codexPlugin && codexPluginVersion() !== versionOf(want.codexPlugin)) needs.push(`codex plugin ${codexPluginVersion() ?? 'missing'} (want ${want.codexPlugin})`);
   return needs;
+}
+
+/** The gateway state dir with the Codex plugin installed; each Codex test gateway starts from a copy. */
+export const codexStateDir = join(runtimeDir, 'codex-state');
+
+const versionOf = (spec) => spec.slice(spec.lastIndexOf('@') + 1);
+
+/** The version of @openclaw/codex installed in the prepared state dir, or undefined. */
+function codexPluginVersion() {
+  const projects = join(codexStateDir, 'npm', 'projects');
+  if (!existsSync(projects)) return undefined;
+  for (const project of readdirSync(projects)) {
+    const version = readJson(join(projects, project, 'node_modules', '@openclaw', 'codex', 'package.json'))?.version;
+    if (version) return version;
+  }
+  return undefined;
+}
+
+// `openclaw plugins install` from the registry into a fresh state dir (a linked or local copy is refused: the
+// plugin's native compaction and keyed store need a registry-owned, trusted install). The install record lives in
+// the state dir's database, so the whole dir is what a gateway copies.
+function prepareCodexState(node, spec, log) {
+  // Installed in place: the install record names its absolute path, and copies of this dir refer back to it.
+  rmSync(codexStateDir, { recursive: true, force: true });
+  mkdirSync(codexStateDir, { recursive: true });
+  const configPath = join(codexStateDir, 'openclaw.json');
+  writeFileSync(configPath, `${JSON.stringify({ update: { checkOnStart: false }, telemetry: { enabled: false } }, null, 2)}\n`);
+  log(`[gateway-runtime] installing ${spec} into a prepared gateway state dir`);
+  try {
+    run(node, [openclawEntry(), 'plugins', 'install', `npm:${spec}`, '--force', '--accept-capabilities'], {
+      cwd: runtimeDir,
+      env: {
+        ...process.env,
+        PATH: pathWith(dirname(node)),
+        HOME: codexStateDir,
+        OPENCLAW_STATE_DIR: codexStateDir,
+        OPENCLAW_CONFIG_PATH: configPath,
+        OPENCLAW_NO_AUTO_UPDATE: '1',
+        DO_NOT_TRACK: '1',
+      },
+    });
+  } catch (err) {
+    rmSync(codexStateDir, { recursive: true, force: true });
+    throw err;
+  }
 }
 
 function run(cmd, args, opts) {
@@ -144,7 +190,7 @@ function npmVersion() {
 /** Installs when needed. Returns { installed, ms, node, openclaw }. */
 export function ensureGatewayRuntime({ log = console.log } = {}) {
   const t0 = performance.now();
-  const needs = installNeeds();
+  const needs = installNeeds().filter((need) => !need.startsWith('codex plugin'));
   let installed = false;
   if (needs.length > 0) {
     log(`[gateway-runtime] installing into test/gateway/runtime: ${needs.join('; ')}`);
@@ -179,15 +225,20 @@ export function ensureGatewayRuntime({ log = console.log } = {}) {
       log('[gateway-runtime] npm-cli.js not found; optional native packages for Node >= 22 stay missing');
     }
     runOpenclawLifecycle(findNodeBinary());
-    const still = installNeeds();
-    if (still.length > 0) throw new Error(`gateway runtime incomplete after install: ${still.join('; ')}`);
     installed = true;
   }
+  const want = pinned();
+  if (want.codexPlugin && codexPluginVersion() !== versionOf(want.codexPlugin)) {
+    prepareCodexState(findNodeBinary(), want.codexPlugin, log);
+    installed = true;
+  }
+  const still = installNeeds();
+  if (still.length > 0) throw new Error(`gateway runtime incomplete after install: ${still.join('; ')}`);
   const ms = Math.round(performance.now() - t0);
   const node = findNodeBinary();
   const v = spawnSync(node, ['--version'], { encoding: 'utf8' }).stdout.trim();
   log(
-    `[gateway-runtime] ${installed ? 'installed' : 'already installed'}: openclaw@${installedVersion('openclaw')}, node ${v} (${ms} ms)`,
+    `[gateway-runtime] ${installed ? 'installed' : 'already installed'}: openclaw@${installedVersion('openclaw')}, @openclaw/codex@${codexPluginVersion()}, node ${v} (${ms} ms)`,
   );
   return { installed, ms, node, openclaw: openclawEntry() };
 }

@@ -7,8 +7,9 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import WebSocket from "ws";
 import { createGatewayClient, createWebSocketTransport, type GatewayClient } from "../../src/gateway";
-import { parseChatEvent, parseChatMessage, runEndingOf, runEndingOfEvent, runEndingOfLifecycle, type ChatEvent, type ChatMessage, type LifecycleEventData, type RunEnding } from "../../src/protocol";
-import { createConversation, deriveAsyncQuestions, emptyAsyncLocal, type ConversationStore } from "../../src/store/async";
+import { parseChatEvent, parseChatMessage, type ChatEvent, type ChatMessage } from "../../src/protocol";
+import { runEndingOf, runEndingOfEvent, runEndingOfLifecycle, type LifecycleEventData, type RunEnding } from "../../src/protocol/run-ending";
+import { createConversation, deriveAsyncQuestions, emptyAsyncLocal, type ConversationStore } from "../../src/store/conversation";
 import { mockModelControl } from "./mock-model";
 import { poller } from "./wait";
 

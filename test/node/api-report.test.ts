@@ -3,7 +3,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { apiReport, REPORT_PATH } from "../api/api-report.mjs";
+import { apiReport, forgottenExports, REPORT_PATH } from "../api/api-report.mjs";
 
 const root = join(import.meta.dirname, "../..");
 const report = apiReport(root);
@@ -32,5 +32,18 @@ describe("the API report", () => {
 
   it("puts the prompt-as-text helpers in the protocol entry under their documented names", () => {
     expect(namesOf("@openclaw-kit/question-dock/protocol")).toEqual(expect.arrayContaining(["formatPromptAsText", "parseTextReply", "parseQuestionRecord"]));
+  });
+
+  it("keeps the kit's own helpers out of the protocol entry", () => {
+    const names = namesOf("@openclaw-kit/question-dock/protocol");
+    for (const internal of ["sha256Hex", "truncateChars", "valid", "invalid", "idTable", "withEntry", "entryOf", "readAnswers", "sendableText", "looksLikeCredential", "readChatClaim", "askUserEntries"]) {
+      expect(names).not.toContain(internal);
+    }
+  });
+
+  // A type a host is handed but cannot import is one it can only spell through `ReturnType<…>` and indexed access,
+  // and one the report never shows, so changing it would slip past review.
+  it("exports every type that an exported signature uses, from some entry", () => {
+    expect(forgottenExports(root).map((f) => `${f.name} (${f.file}), used by ${f.usedBy}`)).toEqual([]);
   });
 });

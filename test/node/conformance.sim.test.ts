@@ -3,6 +3,7 @@
 // trusted-proxy gateway of their own); a difference fails one of the two.
 import { describe } from "vitest";
 import { conformanceScenarios } from "../conformance/all";
+import { asyncScenarios } from "../conformance/scenarios/async";
 import { guestScenarios } from "../conformance/scenarios/guests";
 import { restartScenarios } from "../conformance/scenarios/restart";
 import { simulatedBackend } from "../conformance/sim-backend";
@@ -12,4 +13,6 @@ describe("conformance: simulated gateway", () => {
   conformanceScenarios(() => backend);
   restartScenarios(() => simulatedBackend());
   guestScenarios(() => backend);
+  // A gateway of its own: the group's last scenario restarts it.
+  asyncScenarios(() => simulatedBackend());
 });

@@ -36,7 +36,7 @@ const fences = [
   {
     fence: "gateway never imports the store",
     path: "src/gateway/fence-probe.ts",
-    code: 'import { activeRecord } from "../store/selectors";\nexport const probe = activeRecord;\n',
+    code: 'import { activeRecord } from "../store/dock/selectors";\nexport const probe = activeRecord;\n',
     says: "gateway sits below the store",
   },
   {
@@ -54,7 +54,7 @@ const fences = [
   {
     fence: "components reach the store only through hooks",
     path: "src/components/FenceProbe.tsx",
-    code: 'import { activeRecord } from "../store/selectors";\nexport const probe = activeRecord;\n',
+    code: 'import { activeRecord } from "../store/dock/selectors";\nexport const probe = activeRecord;\n',
     says: "components reach the store only through hooks",
   },
   {
@@ -66,7 +66,7 @@ const fences = [
   {
     fence: "the message table names store types only",
     path: "src/messages/fence-probe.ts",
-    code: 'import { activeRecord } from "../store/selectors";\nexport const probe = activeRecord;\n',
+    code: 'import { activeRecord } from "../store/dock/selectors";\nexport const probe = activeRecord;\n',
     says: "the message table names store types only",
   },
   {
@@ -90,7 +90,7 @@ const fences = [
   {
     fence: "the simulated gateway never imports the store",
     path: "src/simulated/fence-probe.ts",
-    code: 'import { activeRecord } from "../store/selectors";\nexport const probe = activeRecord;\n',
+    code: 'import { activeRecord } from "../store/dock/selectors";\nexport const probe = activeRecord;\n',
     says: "must not import src/store",
   },
   {
@@ -115,9 +115,9 @@ describe("layer fences", () => {
 
 // The other side of each fence: the imports the layers are meant to use stay allowed.
 const openings = [
-  { opening: "components name store types", path: "src/components/FenceProbe.tsx", code: 'import type { Outcome } from "../store/types";\nexport type Probe = Outcome;\n' },
+  { opening: "components name store types", path: "src/components/FenceProbe.tsx", code: 'import type { Outcome } from "../store/dock/types";\nexport type Probe = Outcome;\n' },
   { opening: "components use hooks", path: "src/components/FenceProbe.tsx", code: 'import { useDockStore } from "../hooks/dock-context";\nexport const probe = useDockStore;\n' },
-  { opening: "hooks read the store", path: "src/hooks/fence-probe.ts", code: 'import { activeRecord } from "../store/selectors";\nexport const probe = activeRecord;\n' },
+  { opening: "hooks read the store", path: "src/hooks/fence-probe.ts", code: 'import { activeRecord } from "../store/dock/selectors";\nexport const probe = activeRecord;\n' },
   { opening: "the simulated gateway uses gateway and protocol", path: "src/simulated/fence-probe.ts", code: 'import type { TransportFactory } from "../gateway/transport";\nimport { PROTOCOL_VERSION } from "../protocol";\nexport type Probe = TransportFactory;\nexport const probe = PROTOCOL_VERSION;\n' },
   { opening: "tests use the simulated gateway", path: "test/node/fence-probe.ts", code: 'import { createSimulatedGateway } from "../../src/simulated";\nexport const probe = createSimulatedGateway;\n' },
 ];

@@ -1,11 +1,11 @@
 import type { StoreApi } from "zustand/vanilla";
 import type { Clock } from "../../gateway/clock";
 import type { GatewayConnection } from "../../gateway/types";
-import type { Timers } from "../timers";
+import type { Timers } from "../links/timers";
 import { SecretNotStoredError } from "./persistence";
-import { outboxReducer, type OutboxEvent } from "./outbox-reducer";
+import { outboxReducer, type OutboxEntryEvent, type OutboxEvent } from "./outbox-reducer";
 import { isMemoryOnly } from "./outbox-rules";
-import type { AsyncDraft, DockStorage, OutboxEntry, OutboxHistory, PaneBus } from "./types";
+import type { AsyncDraft, DockStorage, OutboxEntry, OutboxHistory, PaneBus, StorageFailure } from "./types";
 
 /** Options of `createOutbox`. */
 export interface OutboxOptions {
@@ -39,8 +39,8 @@ export interface OutboxState {
   order: string[];
   /** True once the entries saved by an earlier page have been loaded. */
   ready: boolean;
-  /** The last storage failure, in words; the outbox still works, but only in memory. */
-  storageError?: string;
+  /** The last storage failure; the outbox still works, but only in memory. The views put it into words. */
+  storageError?: StorageFailure;
 }
 
 /** What `enqueue` takes. */
@@ -83,7 +83,6 @@ export type OutboxStore = StoreApi<Outbox>;
 export interface OutboxCore {
   readonly o: Required<Omit<OutboxOptions, "onStorageError" | "clock">> & Pick<OutboxOptions, "onStorageError"> & { now: () => number; timers: Timers };
   readonly get: () => Outbox;
-  readonly set: StoreApi<Outbox>["setState"];
   /** Entries this outbox sends when they are queued: made here, loaded at start, or retried here. Others are only shown. */
   readonly owned: Set<string>;
   /** Entries whose chat.send (or the history check before it) is outstanding here. */
@@ -91,77 +90,72 @@ export interface OutboxCore {
   disposed: boolean;
   entry(id: string): OutboxEntry | undefined;
   connected(): boolean;
-  /** Stores an entry in the state, then optionally in storage and on the bus; one holding a credential stays in memory. */
-  put(entry: OutboxEntry, how?: { persist?: boolean; broadcast?: boolean }): void;
+  /**
+   * Applies an event through `outboxReducer`, the only writer of the outbox's state, then keeps storage and the
+   * other panes in step with each entry it changed (unless `how` says not to); false when nothing changed.
+   */
+  apply(event: OutboxEvent, how?: Sync): boolean;
+  /** Applies one entry's event; the entry as it is now, or undefined when the event did not apply. */
+  dispatch(id: string, event: OutboxEntryEvent, how?: Sync): OutboxEntry | undefined;
   /** Tells the other panes about an entry, unless it may not leave this tab's memory. */
   share(entry: OutboxEntry): void;
-  /** Applies an event through `outboxReducer`, the only way an entry changes; undefined when it did not apply. */
-  dispatch(id: string, event: OutboxEvent, how?: { persist?: boolean; broadcast?: boolean }): OutboxEntry | undefined;
-  /** Removes an entry from the state, and optionally from storage and the other panes. */
-  remove(id: string, how?: { persist?: boolean; broadcast?: boolean }): void;
   /** Runs a storage write after the earlier ones; a failure is reported, never thrown. */
   save(write: () => Promise<void>): void;
   saved(): Promise<void>;
 }
 
-function withoutUndefined<T extends object>(value: T): T {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
-}
-
-function insertOrdered(order: string[], entries: Record<string, OutboxEntry>, entry: OutboxEntry): string[] {
-  if (order.includes(entry.id)) return order;
-  // After every entry made at the same time or earlier, so answers given in one millisecond keep their order.
-  const at = order.findIndex((id) => (entries[id]?.createdAt ?? 0) > entry.createdAt);
-  return at < 0 ? [...order, entry.id] : [...order.slice(0, at), entry.id, ...order.slice(at)];
+/** Whether a change is written to storage and told to the other panes; both unless set to false. */
+export interface Sync {
+  persist?: boolean;
+  broadcast?: boolean;
 }
 
 /** Builds the shared inner workings over a store's get/set. */
 export function createOutboxCore(o: OutboxCore["o"], get: () => Outbox, set: StoreApi<Outbox>["setState"]): OutboxCore {
   let chain: Promise<void> = Promise.resolve();
 
+  // Storage and the bus follow one entry's change: a copy is written and shared, or taken back once it is gone or
+  // may no longer leave memory (only an entry that was shared before has copies to take back).
+  const follow = (id: string, before: OutboxEntry | undefined, after: OutboxEntry | undefined, how: Sync) => {
+    const persist = how.persist !== false;
+    const broadcast = how.broadcast !== false;
+    if (after && !isMemoryOnly(after)) {
+      if (persist) core.save(() => o.storage.saveOutboxEntry(after));
+      if (broadcast) core.share(after);
+      return;
+    }
+    if (after && (!before || isMemoryOnly(before))) return;
+    if (persist) core.save(() => o.storage.deleteOutboxEntry(o.sessionKey, id));
+    if (broadcast) o.bus.post({ type: "outbox-removed", sessionKey: o.sessionKey, id });
+  };
+
   const core: OutboxCore = {
     o,
     get,
-    set,
     owned: new Set(),
     sendingNow: new Set(),
     disposed: false,
     entry: (id) => get().entries[id],
     connected: () => o.client.getConnection().state === "connected",
-    put(entry, how = {}) {
-      const clean = withoutUndefined(entry);
-      const before = core.entry(clean.id);
-      set((s) => ({ entries: { ...s.entries, [clean.id]: clean }, order: insertOrdered(s.order, s.entries, clean) }));
-      if (!isMemoryOnly(clean)) {
-        if (how.persist !== false) core.save(() => o.storage.saveOutboxEntry(clean));
-        if (how.broadcast !== false) core.share(clean);
-        return;
+    apply(event, how = {}) {
+      const prev = get();
+      const next = outboxReducer(prev, event, o.now());
+      if (next === prev) return false;
+      set(next, true);
+      for (const id of new Set([...prev.order, ...next.order])) {
+        const after = next.entries[id];
+        if (prev.entries[id] === after) continue;
+        if (!after) core.owned.delete(id);
+        follow(id, prev.entries[id], after, how);
       }
-      // Only an entry that was shared before has copies to take back: on disk, and in the other panes.
-      if (!before || isMemoryOnly(before)) return;
-      if (how.persist !== false) core.save(() => o.storage.deleteOutboxEntry(o.sessionKey, clean.id));
-      if (how.broadcast !== false) o.bus.post({ type: "outbox-removed", sessionKey: o.sessionKey, id: clean.id });
+      return true;
+    },
+    dispatch(id, event, how) {
+      if (core.disposed || !core.apply({ ...event, id } as OutboxEvent, how)) return undefined;
+      return core.entry(id);
     },
     share(entry) {
       if (!isMemoryOnly(entry)) o.bus.post({ type: "outbox-changed", sessionKey: o.sessionKey, entry });
-    },
-    dispatch(id, event, how) {
-      const prev = core.entry(id);
-      if (!prev || core.disposed) return undefined;
-      const next = outboxReducer(prev, event, o.now());
-      if (next === prev) return undefined;
-      core.put(next, how);
-      return core.entry(id);
-    },
-    remove(id, how = {}) {
-      if (!core.entry(id)) return;
-      set((s) => {
-        const { [id]: _gone, ...entries } = s.entries;
-        return { entries, order: s.order.filter((x) => x !== id) };
-      });
-      core.owned.delete(id);
-      if (how.persist !== false) core.save(() => o.storage.deleteOutboxEntry(o.sessionKey, id));
-      if (how.broadcast !== false) o.bus.post({ type: "outbox-removed", sessionKey: o.sessionKey, id });
     },
     save(write) {
       chain = chain
@@ -169,7 +163,7 @@ export function createOutboxCore(o: OutboxCore["o"], get: () => Outbox, set: Sto
         .catch((error: unknown) => {
           // A secret is kept out of storage on purpose; that is not a storage failure.
           if (error instanceof SecretNotStoredError) return;
-          if (!core.disposed) set({ storageError: `Answers are not being saved on this device: ${error instanceof Error ? error.message : String(error)}` });
+          if (!core.disposed) core.apply({ type: "storageFailed", operation: "save" });
           o.onStorageError?.(error);
         });
     },

@@ -1,4 +1,4 @@
-import type { ChatSendParams } from "../../protocol";
+import type { ChatSendParams } from "../../protocol/methods";
 import type { OutboxCore } from "./outbox-core";
 import { classifySendError, keysOf, sendKeyOf } from "./outbox-rules";
 import type { DeliveryFailureCode, OutboxEntry } from "./types";

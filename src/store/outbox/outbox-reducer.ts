@@ -1,12 +1,13 @@
-// Every change to an outbox entry, as one pure function of the entry and a named event, in the manner of a
-// mutation's reducer: a status (queued, sending, failed, unconfirmed, confirmed) with failureCount,
-// failureReason and isPaused beside it. The delivery loop, Retry, Edit, the connection and a reload only
-// turn what happened into events; which changes are allowed from which status is decided here.
-import { sendKeyOf } from "./outbox-rules";
-import type { AsyncDraft, DeliveryFailureCode, OutboxEntry } from "./types";
+// Every change to the outbox, as one pure function of its state and a named event, in the manner of a
+// mutation queue's reducer: each entry has a status (queued, sending, failed, unconfirmed, confirmed) with
+// failureCount, failureReason and isPaused beside it. The delivery loop, Retry, Discard, Edit, the connection,
+// other panes, storage and a reload only turn what happened into events; which changes are allowed from which
+// status is decided here, and the store's side effects (storage, the pane bus) follow what changed.
+import { entryForItem, isNewer, sendKeyOf } from "./outbox-rules";
+import type { AsyncDraft, DeliveryFailureCode, OutboxEntry, StorageFailure } from "./types";
 
 /** What can happen to one outbox entry, by name. */
-export type OutboxEvent =
+export type OutboxEntryEvent =
   /** The delivery loop picked a queued entry. */
   | { type: "sendStarted" }
   /** One chat.send call is about to go out under the entry's key. */
@@ -30,8 +31,32 @@ export type OutboxEvent =
   /** A saved text held characters the gateway refuses or strips; `message` is it without them. */
   | { type: "cleaned"; message: string };
 
-/** The statuses each event applies in; from any other the entry stays as it was. */
-export const OUTBOX_TRANSITIONS: Readonly<Record<OutboxEvent["type"], readonly OutboxEntry["state"][]>> = {
+/** What can happen to an outbox, by name: an entry's own event (with its id), or a change to the set of entries. */
+export type OutboxEvent =
+  | (OutboxEntryEvent & { id: string })
+  /** A new answer; ignored when its question already has one (one answer per question). */
+  | { type: "enqueued"; entry: OutboxEntry }
+  /** Discard: the answer leaves the outbox; only while nothing is on its way to the gateway. */
+  | { type: "discarded"; id: string }
+  /** Another pane's copy of an entry; taken when this pane has none or an older one. */
+  | { type: "paneUpdated"; entry: OutboxEntry }
+  /** Another pane dropped an entry (discarded it, or took it into its own memory only). */
+  | { type: "paneRemoved"; id: string }
+  /** The entries an earlier page saved, as they stand after that page left; the outbox is ready from then on. */
+  | { type: "restored"; entries: readonly OutboxEntry[] }
+  /** Storage failed; the outbox goes on in memory. */
+  | { type: "storageFailed"; operation: StorageFailure["operation"] };
+
+/** The part of an outbox's state its reducer owns. */
+export interface OutboxData {
+  entries: Record<string, OutboxEntry>;
+  order: string[];
+  ready: boolean;
+  storageError?: StorageFailure;
+}
+
+/** The statuses each entry event (and Discard) applies in; from any other the entry stays as it was. */
+export const OUTBOX_TRANSITIONS: Readonly<Record<OutboxEntryEvent["type"] | "discarded", readonly OutboxEntry["state"][]>> = {
   sendStarted: ["queued"],
   attempted: ["sending"],
   confirmed: ["queued", "sending", "failed", "unconfirmed"],
@@ -43,14 +68,34 @@ export const OUTBOX_TRANSITIONS: Readonly<Record<OutboxEvent["type"], readonly O
   pauseChanged: ["queued"],
   pageClosed: ["sending"],
   cleaned: ["queued", "failed", "unconfirmed"],
+  discarded: ["queued", "failed", "unconfirmed"],
 };
+
+// Conditions besides the status: a refusal for good would only repeat, and the gateway refuses a known key with other text.
+const GUARDS: Partial<Record<keyof typeof OUTBOX_TRANSITIONS, (entry: OutboxEntry) => boolean>> = {
+  requeued: (entry) => !(entry.state === "failed" && entry.refusedForGood === true),
+  edited: (entry) => (entry.attempts ?? 0) === 0,
+};
+
+function allows(entry: OutboxEntry, type: keyof typeof OUTBOX_TRANSITIONS): boolean {
+  return OUTBOX_TRANSITIONS[type].includes(entry.state) && (GUARDS[type]?.(entry) ?? true);
+}
+
+/** Retry answer is offered: the send failed, or its delivery is uncertain; never for a refusal that would only repeat. */
+export const canRetry = (entry: OutboxEntry): boolean => allows(entry, "requeued");
+
+/** Discard is offered: nothing is on its way to the gateway right now. */
+export const canDiscard = (entry: OutboxEntry): boolean => allows(entry, "discarded");
+
+/** The text may still change: it is queued and was never sent (the gateway refuses a known key with other text). */
+export const canEdit = (entry: OutboxEntry): boolean => allows(entry, "edited");
 
 function withoutFailure(entry: OutboxEntry): OutboxEntry {
   const { failureReason: _reason, failureCode: _code, ...rest } = entry;
   return rest;
 }
 
-function next(entry: OutboxEntry, event: OutboxEvent, at: number): OutboxEntry {
+function next(entry: OutboxEntry, event: OutboxEntryEvent, at: number): OutboxEntry {
   switch (event.type) {
     case "sendStarted":
       return { ...withoutFailure(entry), state: "sending", isPaused: false };
@@ -65,9 +110,9 @@ function next(entry: OutboxEntry, event: OutboxEvent, at: number): OutboxEntry {
     case "rekeyed":
       return { ...entry, idempotencyKey: event.key, retiredKeys: [...(entry.retiredKeys ?? []), sendKeyOf(entry)] };
     case "requeued":
-      return entry.state === "failed" && entry.refusedForGood ? entry : { ...withoutFailure(entry), state: "queued", isPaused: event.isPaused };
+      return { ...withoutFailure(entry), state: "queued", isPaused: event.isPaused };
     case "edited":
-      return (entry.attempts ?? 0) > 0 ? entry : { ...entry, message: event.message, ...(event.draft ? { draft: event.draft } : {}) };
+      return { ...entry, message: event.message, ...(event.draft ? { draft: event.draft } : {}) };
     case "pauseChanged":
       return entry.isPaused === event.isPaused ? entry : { ...entry, isPaused: event.isPaused };
     case "pageClosed":
@@ -88,9 +133,67 @@ function next(entry: OutboxEntry, event: OutboxEvent, at: number): OutboxEntry {
  * updatedAt strictly later than the last, so other panes can always tell which copy is newer; a pane's own
  * pause does not count as a change, and a reload's verdict is only just newer than what the closed page saved.
  */
-export function outboxReducer(entry: OutboxEntry, event: OutboxEvent, at: number): OutboxEntry {
-  if (!OUTBOX_TRANSITIONS[event.type].includes(entry.state)) return entry;
+export function outboxEntryReducer(entry: OutboxEntry, event: OutboxEntryEvent, at: number): OutboxEntry {
+  if (!allows(entry, event.type)) return entry;
   const changed = next(entry, event, at);
   if (changed === entry || event.type === "pauseChanged") return changed;
   return { ...changed, updatedAt: event.type === "pageClosed" ? entry.updatedAt + 1 : Math.max(at, entry.updatedAt + 1) };
+}
+
+// Stored and broadcast copies drop undefined fields; the state holds the same shape.
+function withoutUndefined<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+}
+
+function insertOrdered(order: string[], entries: Record<string, OutboxEntry>, entry: OutboxEntry): string[] {
+  if (order.includes(entry.id)) return order;
+  // After every entry made at the same time or earlier, so answers given in one millisecond keep their order.
+  const at = order.findIndex((id) => (entries[id]?.createdAt ?? 0) > entry.createdAt);
+  return at < 0 ? [...order, entry.id] : [...order.slice(0, at), entry.id, ...order.slice(at)];
+}
+
+function withEntry<S extends OutboxData>(state: S, entry: OutboxEntry): S {
+  const clean = withoutUndefined(entry);
+  return { ...state, entries: { ...state.entries, [clean.id]: clean }, order: insertOrdered(state.order, state.entries, clean) };
+}
+
+function withoutEntry<S extends OutboxData>(state: S, id: string): S {
+  if (!state.entries[id]) return state;
+  const { [id]: _gone, ...entries } = state.entries;
+  return { ...state, entries, order: state.order.filter((x) => x !== id) };
+}
+
+/** The outbox after `event` at time `at`; the same object when nothing changed, so the store writes only real changes. */
+export function outboxReducer<S extends OutboxData>(state: S, event: OutboxEvent, at: number): S {
+  switch (event.type) {
+    case "enqueued":
+      return state.entries[event.entry.id] || entryForItem(state, event.entry.itemId) ? state : withEntry(state, event.entry);
+    case "discarded": {
+      const entry = state.entries[event.id];
+      return entry && allows(entry, "discarded") ? withoutEntry(state, event.id) : state;
+    }
+    case "paneUpdated": {
+      const local = state.entries[event.entry.id];
+      return local && !isNewer(event.entry, local) ? state : withEntry(state, event.entry);
+    }
+    case "paneRemoved":
+      return withoutEntry(state, event.id);
+    case "restored": {
+      // A copy that already came from another pane is newer than what was saved.
+      const fresh = event.entries.filter((entry) => !state.entries[entry.id]);
+      return fresh.reduce((s, entry) => withEntry(s, entry), { ...state, ready: true });
+    }
+    case "storageFailed": {
+      const failure: StorageFailure = { kind: "storage-failed", operation: event.operation };
+      const same = state.storageError?.operation === failure.operation;
+      return same ? state : { ...state, storageError: failure };
+    }
+    default: {
+      const { id, ...change } = event;
+      const entry = state.entries[id];
+      if (!entry) return state;
+      const changed = outboxEntryReducer(entry, change as OutboxEntryEvent, at);
+      return changed === entry ? state : withEntry(state, changed);
+    }
+  }
 }

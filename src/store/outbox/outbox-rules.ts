@@ -1,5 +1,5 @@
 import { GatewayRequestError } from "../../gateway/types";
-import { looksLikeCredential } from "../../protocol";
+import { looksLikeCredential } from "../../protocol/credential-shape";
 import type { AsyncDraft, DeliveryState, OutboxEntry } from "./types";
 
 const STATES: ReadonlySet<string> = new Set(["queued", "sending", "failed", "unconfirmed", "confirmed"]);
@@ -43,26 +43,6 @@ export function sendKeyOf(entry: OutboxEntry): string {
 /** Every key this entry was ever sent under; a history message under any of them confirms it. */
 export function keysOf(entry: OutboxEntry): string[] {
   return [sendKeyOf(entry), ...(entry.retiredKeys ?? [])];
-}
-
-/** Retry answer is offered: the send failed, or its delivery is uncertain; never for a refusal that would only repeat. */
-export function canRetry(entry: OutboxEntry): boolean {
-  return (entry.state === "failed" && entry.refusedForGood !== true) || entry.state === "unconfirmed";
-}
-
-/** Discard is offered: nothing is on its way to the gateway right now. */
-export function canDiscard(entry: OutboxEntry): boolean {
-  return entry.state === "queued" || entry.state === "failed" || entry.state === "unconfirmed";
-}
-
-/** The text may still change: it is queued and was never sent (the gateway refuses a known key with other text). */
-export function canEdit(entry: OutboxEntry): boolean {
-  return entry.state === "queued" && (entry.attempts ?? 0) === 0;
-}
-
-/** A panel showing this answer stays locked: the send is under way. */
-export function isLocked(entry: OutboxEntry): boolean {
-  return entry.state === "sending";
 }
 
 /** How a chat.send error is handled. */

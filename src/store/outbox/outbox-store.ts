@@ -1,13 +1,16 @@
 import { createStore } from "zustand/vanilla";
 import { systemClock } from "../../gateway/clock";
-import { sendableText } from "../../protocol";
+import { sendableText } from "../../protocol/sendable-text";
 import { createOutboxCore, type Outbox, type OutboxCore, type OutboxOptions, type OutboxStore } from "./outbox-core";
 import { createDelivery, type Delivery } from "./outbox-delivery";
-import { outboxReducer } from "./outbox-reducer";
-import { canDiscard, canEdit, canRetry, entryForItem, isMemoryOnly, isNewer, isOutboxEntry } from "./outbox-rules";
+import { canDiscard, canEdit, canRetry, outboxEntryReducer } from "./outbox-reducer";
+import { entryForItem, isMemoryOnly, isOutboxEntry } from "./outbox-rules";
 import type { AsyncDraft, OutboxEntry, PaneMessage } from "./types";
 
 export type { EnqueueInput, Outbox, OutboxActions, OutboxOptions, OutboxState, OutboxStore } from "./outbox-core";
+
+/** Changes that concern only this pane, or that another pane already saved and shared: not saved, not broadcast. */
+const LOCAL = { persist: false, broadcast: false } as const;
 
 /** Default deadline of one chat.send, in ms. @default 30000 */
 export const DEFAULT_SEND_TIMEOUT_MS = 30_000;
@@ -26,9 +29,9 @@ function randomId(): string {
  * sent; and a text saved by an earlier version, with characters the gateway refuses for good, is cleaned.
  */
 function afterReload(entry: OutboxEntry, core: OutboxCore): OutboxEntry {
-  const closed = outboxReducer(entry, { type: "pageClosed" }, core.o.now());
-  const cleaned = outboxReducer(closed, { type: "cleaned", message: sendableText(closed.message).text }, core.o.now());
-  return outboxReducer(cleaned, { type: "pauseChanged", isPaused: !core.connected() }, core.o.now());
+  const closed = outboxEntryReducer(entry, { type: "pageClosed" }, core.o.now());
+  const cleaned = outboxEntryReducer(closed, { type: "cleaned", message: sendableText(closed.message).text }, core.o.now());
+  return outboxEntryReducer(cleaned, { type: "pauseChanged", isPaused: !core.connected() }, core.o.now());
 }
 
 /** Applies another pane's news; an entry this pane is sending right now keeps its own state, which is sent back. */
@@ -38,15 +41,13 @@ function applyPaneMessage(core: OutboxCore, delivery: Delivery, message: PaneMes
   if (message.type === "outbox-removed") {
     const local = core.entry(message.id);
     if (local && busyHere(message.id)) return core.share(local);
-    return core.remove(message.id, { persist: false, broadcast: false });
+    return void core.apply({ type: "paneRemoved", id: message.id }, LOCAL);
   }
   if (message.type !== "outbox-changed" || !isOutboxEntry(message.entry, core.o.sessionKey)) return;
   const incoming = message.entry;
   const local = core.entry(incoming.id);
   if (local && busyHere(local.id) && incoming.state !== "confirmed") return core.share(local);
-  if (local && !isNewer(incoming, local)) return;
-  core.put({ ...incoming, isPaused: incoming.state === "queued" && !core.connected() }, { persist: false, broadcast: false });
-  delivery.checkAll();
+  if (core.apply({ type: "paneUpdated", entry: { ...incoming, isPaused: incoming.state === "queued" && !core.connected() } }, LOCAL)) delivery.checkAll();
 }
 
 // Modelled on a mutation queue: each entry keeps one idempotency key for all its attempts, is sent
@@ -98,7 +99,7 @@ export function createOutbox(options: OutboxOptions): OutboxStore {
           draft: input.draft,
         };
         core.owned.add(entry.id);
-        core.put(entry);
+        core.apply({ type: "enqueued", entry });
         delivery.pump();
         return core.entry(entry.id) ?? entry;
       },
@@ -123,7 +124,7 @@ export function createOutbox(options: OutboxOptions): OutboxStore {
           return undefined;
         }
         const draft: AsyncDraft = entry.draft ?? { itemId: entry.itemId, sessionKey: entry.sessionKey, answers: [], edited: false, updatedAt: o.now() };
-        core.remove(id);
+        core.apply({ type: "discarded", id });
         // A credential reopens in this tab only: the other panes never saw the answer, so they have nothing to reopen.
         if (isMemoryOnly(entry)) {
           reopen(draft);
@@ -183,19 +184,21 @@ async function load(core: OutboxCore, delivery: Delivery): Promise<void> {
   try {
     stored = await core.o.storage.loadOutbox(core.o.sessionKey);
   } catch (error) {
-    core.set({ storageError: `Saved answers could not be read: ${error instanceof Error ? error.message : String(error)}` });
+    core.apply({ type: "storageFailed", operation: "load" });
     core.o.onStorageError?.(error);
   }
   if (core.disposed) return;
-  for (const entry of stored) {
-    // A copy that already came from another pane is newer than what was saved.
-    if (!isOutboxEntry(entry, core.o.sessionKey) || core.entry(entry.id)) continue;
-    core.owned.add(entry.id);
-    const next = afterReload(entry, core);
+  // A copy that already came from another pane is newer than what was saved.
+  const fresh = stored.filter((entry) => isOutboxEntry(entry, core.o.sessionKey) && !core.entry(entry.id));
+  const restored = fresh.map((entry) => afterReload(entry, core));
+  for (const entry of fresh) core.owned.add(entry.id);
+  core.apply({ type: "restored", entries: restored }, LOCAL);
+  fresh.forEach((entry, i) => {
+    const now = core.entry(entry.id);
     // Written before such answers stayed in memory: this page may still send it, but the stored copy goes.
     if (isMemoryOnly(entry)) core.save(() => core.o.storage.deleteOutboxEntry(core.o.sessionKey, entry.id));
-    core.put(next, { persist: next.state !== entry.state || next.message !== entry.message, broadcast: false });
-  }
-  core.set({ ready: true });
+    // What the reload concluded (uncertain, cleaned) is saved; what the closed page saved is not written again.
+    if (now && !isMemoryOnly(now) && (restored[i]!.state !== entry.state || restored[i]!.message !== entry.message)) core.save(() => core.o.storage.saveOutboxEntry(now));
+  });
   await delivery.resume();
 }

@@ -1,5 +1,5 @@
 import { createStore, del, promisifyRequest, set, type UseStore } from "idb-keyval";
-import { looksLikeCredential } from "../../protocol";
+import { looksLikeCredential } from "../../protocol/credential-shape";
 import { isMemoryOnly, isOutboxEntry } from "./outbox-rules";
 import type { AsyncDraft, DockStorage, OutboxEntry } from "./types";
 

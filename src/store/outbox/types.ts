@@ -1,4 +1,4 @@
-import type { BlockingDraft } from "../blocking-draft-storage";
+import type { BlockingDraft } from "../persist/blocking-draft-types";
 
 /** Where an outbox answer stands, as the question summary shows it. */
 export type DeliveryState =
@@ -14,6 +14,13 @@ export type DeliveryState =
 
 /** Causes of an uncertain delivery the dock finds itself: a cut-off send, a silent gateway, a history it could not read or that lacks the answer, a closed page. */
 export type DeliveryFailureCode = "disconnected" | "timeout" | "history-unchecked" | "not-in-history" | "page-closed";
+
+/** A storage failure the outbox met: answers are then kept in this page's memory only. The views put it into words. */
+export interface StorageFailure {
+  kind: "storage-failed";
+  /** Saving an answer or draft, or reading the answers an earlier page saved. */
+  operation: "save" | "load";
+}
 
 /** One answer waiting in, or delivered through, the outbox. Modelled on a mutation: one entry, one key, many attempts. */
 export interface OutboxEntry {
@@ -56,7 +63,7 @@ export interface AsyncDraft {
   sessionKey: string;
   /** `positions`: which options the labels are, when the agent repeated a label (see `QuestionDraft`). */
   answers: Array<{ selected: string[]; other: string; positions?: number[] }>;
-  /** True once the person changed anything; an edited draft keeps its question from being retired. */
+  /** True once the person changed anything: a reload restores it as typed, not as a fresh draft (it no longer keeps its question from retiring). */
   edited: boolean;
   /** Skipped: out of the dock, nothing sent. Reopened: brought back from history by "Answer". */
   disposition?: "skipped" | "reopened";

@@ -10,9 +10,18 @@ interface StoryPreview {
   problems: PageProblems;
 }
 
-/** `test` with `preview` (a Storybook page reused across the worker's tests) and `show(id)`. */
+/** What a test may ask of the shared page before its story shows. */
+interface ShowOptions {
+  /** The viewport to show the story in; the test's own `viewport` option otherwise. */
+  viewport?: { width: number; height: number };
+}
+
+/**
+ * `test` with `preview` (a Storybook page reused across the worker's tests) and `show(id)`. A test that changes the
+ * page beyond its scroll positions (a patched window API, say) must open a page of its own instead.
+ */
 export const storyTest = base.extend<
-  { show: (id: string) => Promise<Page> },
+  { show: (id: string, options?: ShowOptions) => Promise<Page> },
   { preview: StoryPreview }
 >({
   preview: [
@@ -24,10 +33,13 @@ export const storyTest = base.extend<
     },
     { scope: "worker" },
   ],
-  show: async ({ preview }, use) => {
+  show: async ({ preview, viewport }, use) => {
     preview.problems.errors.length = 0;
     preview.problems.consoleErrors.length = 0;
-    await use(async (id) => {
+    await use(async (id, options = {}) => {
+      // The page outlives the test: each test sizes it anew, so none inherits the size an earlier one chose.
+      const size = options.viewport ?? viewport;
+      if (size) await preview.page.setViewportSize(size);
       await showStory(preview.page, id);
       return preview.page;
     });

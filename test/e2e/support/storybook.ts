@@ -41,6 +41,9 @@ export async function gotoStory(page: Page, id: string, options: { theme?: Theme
  */
 export async function showStory(page: Page, id: string): Promise<void> {
   if (!page.url().startsWith(`${STORYBOOK_URL}/iframe.html`)) return gotoStory(page, id);
+  // The preview does not render the story it already shows again (it reports it unchanged): load it afresh instead.
+  const current = await page.evaluate(() => (window as unknown as StorybookWindow).__STORYBOOK_PREVIEW__?.currentSelection?.storyId);
+  if (current === id) return gotoStory(page, id);
   await page.emulateMedia({ colorScheme: "light" });
   await page.evaluate((storyId) => {
     const w = window as unknown as StorybookWindow;
@@ -52,7 +55,7 @@ export async function showStory(page: Page, id: string): Promise<void> {
 }
 
 interface StorybookWindow {
-  __STORYBOOK_PREVIEW__?: { storyRenders?: { id: string; phase?: string }[] };
+  __STORYBOOK_PREVIEW__?: { storyRenders?: { id: string; phase?: string }[]; currentSelection?: { storyId: string } };
   __STORYBOOK_ADDONS_CHANNEL__?: { emit(event: string, payload: unknown): void };
   __e2eStaleRenders?: WeakSet<object>;
 }

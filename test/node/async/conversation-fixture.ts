@@ -4,7 +4,7 @@ import { vi } from "vitest";
 import { createGatewayClient, type GatewayClient } from "../../../src/gateway";
 import { createSimulatedGateway, type SimulatedGateway } from "../../../src/simulated";
 import type { TransportFactory } from "../../../src/gateway/transport";
-import { createConversation, type ConversationState, type ConversationStore } from "../../../src/store/async";
+import { createConversation, type ConversationState, type ConversationStore } from "../../../src/store/conversation";
 import { fakeClock, flush, until as untilOnFakeClock } from "../fake-clock";
 
 const TOKEN = "conversation-test-token";
@@ -25,6 +25,8 @@ export interface ConversationFixture {
   state(): ConversationState;
   /** How many requests of `method` the client sent. */
   sent(method: string): number;
+  /** Every method the client called, in order. */
+  requests(): string[];
   /** While true, answers to `chat.history` are held back (released when set false), as on a slow network. */
   holdHistory(hold: boolean): void;
   stop(): void;
@@ -38,7 +40,7 @@ export function until<T>(check: () => T, what: string, stepMs = 0, rounds = 300)
 }
 
 /** Fakes the timers, starts the sim (scripted runs: no automatic replies), a client and a conversation for "main". */
-export async function startConversation(opts: { lose?: (frame: Frame) => boolean; connect?: boolean; sessionKey?: string } = {}): Promise<ConversationFixture> {
+export async function startConversation(opts: { lose?: (frame: Frame) => boolean; connect?: boolean; sessionKey?: string; refuse?: readonly string[] } = {}): Promise<ConversationFixture> {
   vi.useFakeTimers({ now: Date.UTC(2026, 8, 1, 9, 0, 0) });
   const sim = createSimulatedGateway({ token: TOKEN, tickIntervalMs: 0, clock: fakeClock, reply: false });
   const methods: string[] = [];
@@ -59,6 +61,8 @@ export async function startConversation(opts: { lose?: (frame: Frame) => boolean
         const frame = JSON.parse(text) as { id?: string; method?: string };
         if (frame.method) methods.push(frame.method);
         if (frame.method === "chat.history" && frame.id) historyIds.add(frame.id);
+        // A refused method reaches the gateway under a name it does not know, as on a gateway without it.
+        if (frame.method && opts.refuse?.includes(frame.method)) return base.send(JSON.stringify({ ...frame, method: `${frame.method}.unknown` }));
         base.send(text);
       },
       close: (code, reason) => base.close(code, reason),
@@ -83,6 +87,7 @@ export async function startConversation(opts: { lose?: (frame: Frame) => boolean
     store,
     state: () => store.getState(),
     sent: (method) => methods.filter((m) => m === method).length,
+    requests: () => [...methods],
     holdHistory(hold) {
       if (hold) {
         held ??= [];

@@ -40,21 +40,21 @@ describe("loading", () => {
     await until(() => f.state().loaded, "the first load");
     expect(f.state().messages.map((m) => [m.role, m.text])).toEqual([["assistant", "One question:"]]);
     expect(f.state().questions).toEqual([
-      { delivery: { itemId: "q", questions: [{ title: "Which branch?", options: ["main", "dev"] }] }, sourceMessageId: expect.any(String), runId: expect.any(String), index: 0, deliveredAt: expect.any(Number), status: "pending" },
+      // The saved async row names no run, as the Codex plugin mirrors it.
+      { delivery: { itemId: "q", questions: [{ title: "Which branch?", options: ["main", "dev"] }] }, sourceMessageId: expect.any(String), index: 0, deliveredAt: expect.any(Number), status: "pending", turnId: expect.any(String) },
     ]);
     expect(f.state().error).toBeUndefined();
   });
 
-  it("shows a live async delivery without waiting for a history load", async () => {
+  it("shows a live async delivery without waiting for a history load, with the saved id an answer replies to", async () => {
     f = await startConversation();
     f.holdHistory(true);
     f.sim.askAsync({ itemId: "q", questions: [BRANCH] });
     await until(() => entry("q"), "the live question");
     expect(status("q")).toBe("pending");
-    // The live message has no transcript id yet; the reload that follows brings it.
-    expect(entry("q")!.sourceMessageId).toBeUndefined();
+    expect(entry("q")!.sourceMessageId).toBe(f.sim.history()[0]!.__openclaw.id);
     f.holdHistory(false);
-    await until(() => entry("q")!.sourceMessageId, "the saved message id");
+    await flush();
     expect(f.state().messages.filter((m) => m.asyncDelivery)).toHaveLength(1);
   });
 
@@ -72,24 +72,26 @@ describe("loading", () => {
     let lost = false;
     f = await startConversation({
       lose: (frame) => {
-        // Lose the one final event that carries the question, as a network might.
-        if (lost || frame.event !== "chat" || frame.payload?.["state"] !== "final") return false;
+        // Lose the one saved row that carries the question, as a network might.
+        if (lost || frame.event !== "session.message") return false;
         return (lost = true);
       },
     });
-    f.sim.askAsync({ itemId: "q", questions: [BRANCH] });
+    // Asked on a running run, so no other event follows until the next one reveals the gap.
+    const runId = await startRun();
+    f.sim.askAsync({ itemId: "q", runId, questions: [BRANCH] });
     await flush();
     expect(entry("q")).toBeUndefined();
-    f.sim.startRun();
+    f.sim.streamRun(runId, "Still working");
     await until(() => entry("q"), "the question after the gap");
   });
 
   it("reports a malformed delivery and keeps everything else working", async () => {
     f = await startConversation();
     f.sim.askAsync({ itemId: "broken", questions: [] });
-    await until(() => f.state().rejected.some((r) => r.source === "chat.history"), "the rejected history item");
-    expect(f.state().rejected.at(-1)).toMatchObject({ source: "chat.history", itemId: "broken", errors: [{ path: "openclawAsyncDelivery.questions", message: "must have 1 to 12 questions, got 0" }] });
-    expect(f.state().error).toMatch(/Could not read 1 item .*broken.*must have 1 to 12 questions/);
+    await until(() => f.state().rejected.some((r) => r.source === "session.message"), "the rejected live row");
+    expect(f.state().rejected.at(-1)).toMatchObject({ source: "session.message", itemId: "broken", errors: [{ path: "openclawAsyncDelivery.questions", message: "must have 1 to 12 questions, got 0" }] });
+    expect(f.state().error).toEqual({ kind: "delivery-refused", count: 1, source: "session.message", itemId: "broken", reason: expect.stringMatching(/must have 1 to 12 questions/) });
     expect(f.state().questions).toEqual([]);
     await ask("q");
     expect(status("q")).toBe("pending");
@@ -101,17 +103,18 @@ describe("loading", () => {
     const runId = await startRun();
     f.sim.failRun(runId, "model unavailable");
     await until(() => f.state().messages.length === 1, "the live error");
-    expect(f.state().messages[0]).toMatchObject({ role: "assistant", runId, stopReason: "error", idempotencyKey: `${runId}:terminal-error`, text: "model unavailable" });
+    // The saved row comes first, so the chat error event adds no second copy.
+    expect(f.state().messages[0]).toMatchObject({ role: "assistant", runId, stopReason: "error", idempotencyKey: `${runId}:terminal-error`, text: "⚠️ model unavailable", id: expect.any(String) });
     f.holdHistory(false);
-    await until(() => f.state().messages[0]?.id, "the saved error message");
+    await flush();
     expect(f.state().messages).toHaveLength(1);
   });
 
-  it("reports a failed load in words", async () => {
+  it("reports a failed load as its kind, with the gateway's own words", async () => {
     f = await startConversation({ sessionKey: "" });
     expect(f.state().loaded).toBe(false);
     await until(() => f.state().error, "the load error");
-    expect(f.state().error).toMatch(/^Could not load the conversation history: chat.history failed: INVALID_REQUEST/);
+    expect(f.state().error).toEqual({ kind: "load-failed", reason: expect.stringMatching(/^chat.history failed: INVALID_REQUEST/) });
   });
 });
 
@@ -127,7 +130,10 @@ describe("retirement against the simulated gateway", () => {
 
   it("the question's own run completing does not retire it", async () => {
     f = await startConversation();
-    const runId = await startRun();
+    // A Codex turn always saves its prompt first; the async row, which names no run, belongs to that turn.
+    const runId = "build";
+    await f.client.request("chat.send", { sessionKey: "main", message: "Build it", idempotencyKey: runId });
+    await until(() => f.state().activeRunIds.includes(runId), "the build run");
     f.sim.askAsync({ itemId: "q", runId, questions: [BRANCH] });
     f.sim.completeRun(runId, "Build finished; one question.");
     await settle();

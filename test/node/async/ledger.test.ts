@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formatAnswerText, type ChatMessage } from "../../../src/protocol";
-import { deriveAsyncQuestions, emptyAsyncLocal, reopenAnchor, type AsyncLocalState, type AsyncQuestionEntry } from "../../../src/store/async";
+import { deriveAsyncQuestions, emptyAsyncLocal, reopenAnchor, type AsyncLocalState, type AsyncQuestionEntry } from "../../../src/store/conversation";
 import { abortedPartial, commentary, delivery, failed, recoveryPrompt, reply, toolCall, transcript, user } from "./transcript";
 
 const asked = [user("A", "Set up the repo"), delivery("A", "q"), reply("A", "Repo ready; question above.")];
@@ -60,7 +60,7 @@ describe("deriveAsyncQuestions: retirement", () => {
       status: "pending",
     },
     {
-      rule: "a protected question (edited draft, send in flight, error) is never retired",
+      rule: "a protected question (its answer in flight or failed to send) is never retired",
       messages: transcript(...asked, user("B", "Next"), reply("B")),
       local: local({ protectedIds: new Set(["q"]) }),
       status: "pending",

@@ -2,7 +2,7 @@
 // with no event left to release them. Pure: events and history snapshots in, "is a run going" out.
 import { describe, expect, it } from "vitest";
 import type { ChatEvent } from "../../../src/protocol";
-import { RunActivity } from "../../../src/store/async/run-activity";
+import { RunActivity } from "../../../src/store/conversation/run-activity";
 
 const chat = (runId: string, state: string, extra: Partial<ChatEvent> = {}): ChatEvent => ({ runId, state, ...extra });
 const ENDED_BY_ABORT = { phase: "end", status: "cancelled", aborted: true };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { parseChatEvent, parseChatMessage, runEndingOf, runEndingOfEvent, runEndingOfLifecycle, type ChatMessage } from "../../../src/protocol";
+import { parseChatEvent, parseChatMessage, type ChatMessage } from "../../../src/protocol";
+import { runEndingOf, runEndingOfEvent, runEndingOfLifecycle } from "../../../src/protocol/run-ending";
 import { abortedPartial, commentary, delivery, failed, recoveryPrompt, reply, toolCall, user } from "./transcript";
 
 function message(raw: unknown): ChatMessage {

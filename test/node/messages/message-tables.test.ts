@@ -10,7 +10,7 @@ import {
   timeLeftText,
   type QuestionDockMessages,
 } from "../../../src/messages";
-import type { SubmitErrorCode } from "../../../src/store/types";
+import type { SubmitErrorCode } from "../../../src/store/dock/types";
 
 const CODES: SubmitErrorCode[] = ["unanswered", "disconnected", "timeout", "not-arrived", "invalid-answer", "forbidden", "refused", "unexpected"];
 // Every parameter any entry reads, so each function entry can be called and must say something.

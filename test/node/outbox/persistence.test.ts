@@ -153,7 +153,7 @@ describe("After a reload (a new outbox over the same storage)", () => {
 });
 
 describe("When storage fails", () => {
-  it("keeps sending in memory and says answers are not being saved", async () => {
+  it("keeps sending in memory and records that saving failed, as a kind the views put into words", async () => {
     useFakeTime();
     const quotaExceeded = () => Promise.reject(new DOMException("The quota has been exceeded.", "QuotaExceededError"));
     const full: DockStorage = { ...createMemoryStorage(), saveOutboxEntry: quotaExceeded, deleteOutboxEntry: quotaExceeded, saveDraft: quotaExceeded };
@@ -162,8 +162,9 @@ describe("When storage fails", () => {
     const outbox = rig.outbox({ onStorageError: (e) => reported.push(e) });
     const sent = outbox.getState().enqueue({ itemId: "item-1", message: "main", draft: draftFor("item-1") });
     await until(() => stateOf(outbox, sent.id) === "confirmed", "confirmation");
-    expect(outbox.getState().storageError).toMatch(/not being saved.*quota/);
+    expect(outbox.getState().storageError).toEqual({ kind: "storage-failed", operation: "save" });
     expect(reported.length).toBeGreaterThan(0);
+    expect(String(reported[0])).toMatch(/quota/);
     expect(rig.userMessages()).toHaveLength(1);
   });
 
@@ -176,7 +177,7 @@ describe("When storage fails", () => {
       rig = await startRig({ storage: createIndexedDbStorage({ dbName: "nowhere" }) });
       const outbox = rig.outbox();
       await until(() => outbox.getState().ready, "the outbox to load");
-      expect(outbox.getState().storageError).toMatch(/could not be read.*IndexedDB is not available/);
+      expect(outbox.getState().storageError).toEqual({ kind: "storage-failed", operation: "load" });
       const sent = outbox.getState().enqueue({ itemId: "item-1", message: "main", draft: draftFor("item-1") });
       await until(() => stateOf(outbox, sent.id) === "confirmed", "confirmation");
     } finally {

@@ -2,7 +2,9 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { askUserBlocksOf, askUserEntries, askUserRecordId, parseChatMessage, sha256Hex, type ChatMessage } from "../../../src/protocol";
+import { askUserBlocksOf, askUserEntries, askUserRecordId } from "../../../src/protocol/ask-user-history";
+import { parseChatMessage, type ChatMessage } from "../../../src/protocol";
+import { sha256Hex } from "../../../src/protocol/sha256";
 import { anyValue } from "../fuzz/arbitraries";
 
 // Real chat.history messages of openclaw 2026.9.6 (see docs/gateway-findings.md, "ask_user in chat.history").

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { clampTimeoutSeconds, isRecommended, parseAskUserInput } from "../../../src/protocol";
+import { clampTimeoutSeconds, isRecommended } from "../../../src/protocol/ask-user";
+import { parseAskUserInput } from "../../../src/protocol";
 
 const option = (label: string, description?: string) => (description ? { label, description } : { label });
 const question = (over: Record<string, unknown> = {}) => ({

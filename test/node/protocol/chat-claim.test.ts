@@ -1,7 +1,8 @@
 // A chat reply read by the gateway's own rules (openclaw 2026.9.6): what the composer tells the person before
 // sending, and what the summary compares with the recorded answer afterwards.
 import { describe, expect, it } from "vitest";
-import { isClaimedByChat, readChatClaim, unansweredByClaim, type GatewayQuestion, type QuestionRecord } from "../../../src/protocol";
+import { isClaimedByChat, readChatClaim, unansweredByClaim } from "../../../src/protocol/chat-claim";
+import type { GatewayQuestion, QuestionRecord } from "../../../src/protocol";
 
 const DEPLOY: GatewayQuestion = { questionId: "target", header: "Deploy", question: "Where should this deploy?", options: [{ label: "Staging (Recommended)" }, { label: "Production" }], isOther: true };
 const REGIONS: GatewayQuestion = { questionId: "regions", header: "Regions", question: "Which regions?", options: [{ label: "EU" }, { label: "US" }, { label: "Asia, Pacific" }], multiSelect: true, isOther: true };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { looksLikeCredential } from "../../../src/protocol";
+import { looksLikeCredential } from "../../../src/protocol/credential-shape";
 
 // Decisions: a hex digest (commit hash, checksum) and a UUID are identifiers people quote as answers, not secrets,
 // so they pass. Public keys and certificates are public, so they pass. A signed URL carries its secret in the

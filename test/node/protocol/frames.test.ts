@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { parseFrame, parseHelloOk } from "../../../src/protocol";
+import { parseFrame } from "../../../src/protocol/frames";
+import { parseHelloOk } from "../../../src/protocol/payloads";
 
 describe("parseFrame", () => {
   it("reads responses, errors and events", () => {

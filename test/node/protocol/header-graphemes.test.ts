@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { HEADER_MAX_CHARS, parseAskUserInput, truncateChars } from "../../../src/protocol";
+import { HEADER_MAX_CHARS, truncateChars } from "../../../src/protocol/ask-user";
+import { parseAskUserInput } from "../../../src/protocol";
 import { graphemes, truncateGraphemes } from "../../../src/protocol/graphemes";
 
 const FLAG = "🇫🇷";

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { checkAnswers, isSecretQuestion, parseQuestionRecord, parseRecordList, parseResolvedEvent, safeHttpUrl, sameAnswers } from "../../../src/protocol";
+import { checkAnswers, isSecretQuestion, parseQuestionRecord, parseResolvedEvent, safeHttpUrl } from "../../../src/protocol";
+import { parseRecordList } from "../../../src/protocol/payloads";
+import { sameAnswers } from "../../../src/protocol/answers";
 
 const record = (over: Record<string, unknown> = {}) => ({
   id: "q-1",

@@ -138,24 +138,34 @@ describe("run outcomes", () => {
 });
 
 describe("async questions", () => {
-  it("posts them on an assistant message of a run of their own", async () => {
+  it("saves them at once on an assistant row of their own, on no chat event, then ends their short run with no reply", async () => {
     const { sim, wire } = await setup();
     const { runId, itemId } = sim.askAsync({ itemId: "item-1", questions: [{ title: "Which branch?", options: ["main", "dev"] }], text: "Two things:" });
     const final = await wire.until((f) => f.event === "chat" && f.payload.state === "final");
-    expect(final.payload).toMatchObject({ runId, message: { role: "assistant", openclawAsyncDelivery: { itemId, questions: [{ title: "Which branch?", options: ["main", "dev"] }] } } });
+    expect(final.payload.message).toBeUndefined();
+    expect(wire.events("chat").some((f) => JSON.stringify(f.payload).includes("openclawAsyncDelivery"))).toBe(false);
     expect(timeline(wire.frames, runId)).toEqual([...STARTED, "agent:lifecycle:end", "chat:final"]);
     const history = (await wire.call("chat.history", { sessionKey: MAIN })).payload.messages;
-    expect(history.at(-1).openclawAsyncDelivery.itemId).toBe("item-1");
+    expect(history).toHaveLength(1);
+    // The Codex plugin's async row names no run: it is mirrored without one.
+    expect(history[0]).toMatchObject({ role: "assistant", content: [{ type: "text", text: "Two things:" }], stopReason: "stop", openclawAsyncDelivery: { itemId, questions: [{ title: "Which branch?", options: ["main", "dev"] }] }, __openclaw: { mirrorOrigin: "codex-app-server", seq: 1 } });
+    expect(history[0].__openclaw.runId).toBeUndefined();
   });
 
-  it("rides on a running run's final message", async () => {
+  it("saves them mid-run on a running run, whose final message then carries only its reply", async () => {
     const { sim, wire } = await setup();
     const runId = sim.startRun();
     sim.askAsync({ runId, questions: [{ title: "Ship it?" }] });
-    expect(sim.history()).toEqual([]);
+    expect(sim.history().map((m) => m.openclawAsyncDelivery?.questions)).toEqual([[{ title: "Ship it?" }]]);
+    expect(sim.activeRuns()).toEqual([{ runId, sessionKey: MAIN }]);
     sim.completeRun(runId, "Finished the build.");
     const final = await wire.until((f) => f.event === "chat" && f.payload.state === "final");
-    expect(final.payload.message).toMatchObject({ content: [{ type: "text", text: "Finished the build." }], openclawAsyncDelivery: { questions: [{ title: "Ship it?" }] } });
+    // A Codex run's live final names its run and the saved row's key, as the gateway's does.
+    expect(final.payload.message).toEqual({ role: "assistant", content: [{ type: "text", text: "Finished the build." }], timestamp: expect.any(Number), __openclaw: { runId, idempotencyKey: expect.stringMatching(/:assistant$/) } });
+    expect(sim.history().map((m) => [textOf(m.content), m.__openclaw.runId])).toEqual([
+      [undefined, undefined],
+      ["Finished the build.", runId],
+    ]);
   });
 });
 

@@ -1,12 +1,13 @@
 // The dock's rules, one row each: a state, an event, and what the state must be after it.
 import { describe, expect, it } from "vitest";
-import { idTable, type QuestionRecord } from "../../../src/protocol";
-import { IdMap } from "../../../src/store/id-map";
-import { dockReducer, type DockEvent } from "../../../src/store/dock-reducer";
-import { newView } from "../../../src/store/drafts";
-import { OutcomeLog } from "../../../src/store/outcome-log";
-import { emptyPermissions } from "../../../src/store/permissions";
-import type { DockState, Submission } from "../../../src/store/types";
+import { idTable } from "../../../src/protocol/id-table";
+import type { QuestionRecord } from "../../../src/protocol";
+import { IdMap } from "../../../src/store/dock/id-map";
+import { dockReducer, type DockEvent } from "../../../src/store/dock/dock-reducer";
+import { newView } from "../../../src/store/dock/drafts";
+import { OutcomeLog } from "../../../src/store/dock/outcome-log";
+import { emptyPermissions } from "../../../src/store/dock/permission-state";
+import type { DockState, Submission } from "../../../src/store/dock/types";
 import { CHECKS, REGION, TARGET } from "../../support/questions";
 
 const record = (id: string, createdAtMs: number, questions: QuestionRecord["questions"] = [{ ...TARGET, multiSelect: false, isOther: true }]): QuestionRecord => ({

@@ -3,7 +3,8 @@
 import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import { createGatewayClient, type GatewayClient } from "../../../src/gateway";
-import { askUserEntries, parseChatMessage } from "../../../src/protocol";
+import { askUserEntries } from "../../../src/protocol/ask-user-history";
+import { parseChatMessage } from "../../../src/protocol";
 import { createMemoryStorage, createPaneBus, createQuestionDockStore, createConversationServices, type Outcome } from "../../../src/store";
 import { fakeClock, startDock, TOKEN, until, type DockFixture } from "./dock-fixture";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { IdMap } from "../../../src/store/id-map";
+import { IdMap } from "../../../src/store/dock/id-map";
 
 // Two ids whose 32-bit hashes are equal, found by search: they must still be two entries.
 const COLLIDING = ["q-439599", "q-622382"] as const;

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ConnectionInfo, GatewayConnection } from "../../../src/gateway/types";
 import type { HelloOk, QuestionRecord } from "../../../src/protocol";
 import { createQuestionDockStore } from "../../../src/store";
-import { submitFailureOf } from "../../../src/store/messages";
+import { submitFailureOf } from "../../../src/store/dock/submit-failure";
 import { defaultMessages } from "../../../src/messages";
 import { GatewayRequestError } from "../../../src/gateway/types";
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { activeAfterArrival, DEFAULT_TYPING_GRACE_MS, type RequestView } from "../../../src/store";
-import { IdMap } from "../../../src/store/id-map";
+import { IdMap } from "../../../src/store/dock/id-map";
 import { CHECKS, REGION, TARGET, flush, startDock, type DockFixture } from "./dock-fixture";
 import { announcementText, defaultMessages } from "../../../src/messages";
 

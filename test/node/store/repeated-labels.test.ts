@@ -1,8 +1,8 @@
 // An async question may repeat a label: the draft tells its options apart by position, and the answer is the label.
 import { describe, expect, it } from "vitest";
 import type { GatewayQuestion } from "../../../src/protocol";
-import { newView, selectOption, setOtherText, toggleOption } from "../../../src/store/drafts";
-import { chosenPositions, draftOf, valuesOf } from "../../../src/store/selectors";
+import { newView, selectOption, setOtherText, toggleOption } from "../../../src/store/dock/drafts";
+import { chosenPositions, draftOf, valuesOf } from "../../../src/store/dock/selectors";
 
 const single: GatewayQuestion = { questionId: "q0", header: "", question: "Deploy where?", options: [{ label: "Staging" }, { label: "Production" }, { label: "Staging" }], isOther: true };
 const multi: GatewayQuestion = { ...single, multiSelect: true };

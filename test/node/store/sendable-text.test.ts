@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { sendableText } from "../../../src/protocol";
+import { sendableText } from "../../../src/protocol/sendable-text";
 import { draftOf } from "../../../src/store";
 import { TARGET, startDock, until, type DockFixture } from "./dock-fixture";
 

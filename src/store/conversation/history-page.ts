@@ -1,0 +1,86 @@
+import { parseChatMessage, type ChatEvent, type ChatMessage } from "../../protocol/chat-message";
+import type { ValidationIssue } from "../../protocol/result";
+import { asObject } from "../../protocol/reader";
+import type { RunSnapshot } from "./run-activity";
+
+/** Something the gateway sent that could not be read; the rest was used. */
+export interface RejectedItem {
+  /** "chat.history", "chat" or "session.message" (live events). */
+  source: string;
+  /** Index in the history page, for history items. */
+  index?: number;
+  /** The async question's itemId, when the problem is its delivery block and the id was readable. */
+  itemId?: string;
+  errors: ValidationIssue[];
+}
+
+/** A `chat.history` result as the conversation uses it. */
+export interface HistoryPage {
+  messages: ChatMessage[];
+  rejected: RejectedItem[];
+  snapshot?: RunSnapshot;
+}
+
+/** The problems of a message's async delivery block, as a rejected item; undefined when it has none or it is valid. */
+export function deliveryProblem(message: ChatMessage, source: string, raw: unknown, index?: number): RejectedItem | undefined {
+  const read = message.asyncDelivery;
+  if (!read || read.ok) return undefined;
+  const itemId = asObject(asObject(raw)?.openclawAsyncDelivery)?.itemId;
+  return {
+    source,
+    ...(index !== undefined ? { index } : {}),
+    ...(typeof itemId === "string" ? { itemId: itemId.slice(0, 256) } : {}),
+    errors: read.errors.map((e) => ({ ...e, path: e.path ? `openclawAsyncDelivery.${e.path}` : "openclawAsyncDelivery" })),
+  };
+}
+
+function snapshotOf(sessionInfo: unknown): RunSnapshot | undefined {
+  const info = asObject(sessionInfo);
+  if (!info) return undefined;
+  const ids = Array.isArray(info.activeRunIds) ? info.activeRunIds.filter((id): id is string => typeof id === "string") : undefined;
+  const has = typeof info.hasActiveRun === "boolean" ? info.hasActiveRun : undefined;
+  return has === undefined && ids === undefined ? undefined : { ...(has !== undefined ? { hasActiveRun: has } : {}), ...(ids ? { activeRunIds: ids } : {}) };
+}
+
+/** Reads a `chat.history` result: unreadable items are left out and listed, never fatal. Throws only when there is no message list. */
+export function readHistoryPage(result: unknown): HistoryPage {
+  const list = asObject(result)?.messages;
+  if (!Array.isArray(list)) throw new Error(`chat.history answered without a message list (messages: ${list === null ? "null" : typeof list})`);
+  const messages: ChatMessage[] = [];
+  const rejected: RejectedItem[] = [];
+  list.forEach((raw, index) => {
+    const read = parseChatMessage(raw);
+    if (!read.ok) {
+      rejected.push({ source: "chat.history", index, errors: read.errors });
+      return;
+    }
+    messages.push(read.value);
+    const problem = deliveryProblem(read.value, "chat.history", raw, index);
+    if (problem) rejected.push(problem);
+  });
+  const snapshot = snapshotOf(asObject(result)?.sessionInfo);
+  return { messages, rejected, ...(snapshot ? { snapshot } : {}) };
+}
+
+/** The message a terminal `chat` event stands for, shaped as the history will save it; none for a bare final. */
+// A final or aborted event's display message lacks runId, stop reason and abort marker; a failed run saves its error.
+export function liveMessageOf(event: ChatEvent): ChatMessage | undefined {
+  const { runId } = event;
+  if (event.state === "error") {
+    return { role: "assistant", text: event.errorMessage ?? "", runId, stopReason: "error", aborted: false, runTerminal: false, idempotencyKey: `${runId}:terminal-error` };
+  }
+  if (!event.message || (event.state !== "final" && event.state !== "aborted")) return undefined;
+  const stopReason = event.message.stopReason ?? event.stopReason;
+  return { ...event.message, runId: event.message.runId ?? runId, ...(stopReason ? { stopReason } : {}), aborted: event.message.aborted || event.state === "aborted" };
+}
+
+/** True when the history already holds the saved form of a live message (or the live message itself). */
+export function savedInHistory(history: readonly ChatMessage[], live: ChatMessage): boolean {
+  const itemId = live.asyncDelivery?.ok ? live.asyncDelivery.value.itemId : undefined;
+  return history.some((m) => {
+    if (live.id !== undefined && m.id !== undefined) return m.id === live.id;
+    if (itemId !== undefined) return m.asyncDelivery?.ok === true && m.asyncDelivery.value.itemId === itemId;
+    if (live.idempotencyKey !== undefined && m.idempotencyKey === live.idempotencyKey) return true;
+    return m.role === live.role && m.runId === live.runId && m.text === live.text;
+  });
+}

@@ -1,0 +1,68 @@
+// The dock store's options and the context its modules share. Every module of the store takes the context, and the
+// factory that builds it imports every module, so the context's shape lives here, below all of them.
+import type { StoreApi } from "zustand/vanilla";
+import type { Clock } from "../gateway/clock";
+import type { GatewayConnection } from "../gateway/types";
+import type { QuestionAnswers } from "../protocol/answers";
+import type { QuestionRecord } from "../protocol/question-record";
+import type { BlockingDraftStorage } from "./persist/blocking-draft-types";
+import type { AsyncQuestionServices } from "./links/conversation-services";
+import type { DockEvent } from "./dock/dock-reducer";
+import type { KeptOutcomes } from "./persist/kept-outcomes";
+import type { PaneBus } from "./outbox/types";
+import type { SentLedger } from "./persist/sent-ledger";
+import type { Timers } from "./links/timers";
+import type { DockStore } from "./dock/types";
+
+/** Where a dock keeps its blocking drafts: storage survives a reload, the bus reaches the conversation's other panes and tabs. */
+export interface BlockingDraftServices {
+  storage: BlockingDraftStorage;
+  /** Absent: drafts are not shared live. */
+  bus?: PaneBus;
+}
+
+/** Options of `createQuestionDockStore`. */
+export interface DockStoreOptions {
+  /** The gateway client (or anything with the same surface). */
+  client: GatewayConnection;
+  /** The conversation whose questions this dock shows; "main" matches the gateway's main session. */
+  sessionKey: string;
+  /** Time and timers (expiry, the typing grace, draft saves). @default systemClock */
+  clock?: Clock;
+  /** How long after an edit a new request waits before taking the active slot. @default 1500 */
+  typingGraceMs?: number;
+  /** Show records that carry no sessionKey. @default false */
+  showSessionless?: boolean;
+  /** Records to show before the first connect, e.g. for stories. They are re-checked on connect. */
+  initialRecords?: QuestionRecord[];
+  /** The conversation's async (Codex) questions and answer outbox; see `createConversationServices`. Off when absent. */
+  asyncQuestions?: AsyncQuestionServices;
+  /** The `resolvedBy` sent with this dock's answers and skips, which tells them from other surfaces'. @default one per tab, kept across reloads */
+  resolverId?: string;
+  /**
+   * Where blocking drafts are kept and shared. `false`: in this store's memory only.
+   * @default with `asyncQuestions`, IndexedDB (memory where there is none) and a pane bus on the default channel; else `false`
+   */
+  blockingDrafts?: BlockingDraftServices | false;
+}
+
+/** Internals shared by the store's modules; not part of the public API. */
+export interface DockContext {
+  options: Required<Omit<DockStoreOptions, "initialRecords" | "asyncQuestions" | "blockingDrafts" | "clock">> & { now: () => number; timers: Timers };
+  /** Applies one event through `dockReducer`; the only way the dock's state changes. */
+  dispatch(event: DockEvent): void;
+  /** Runs `fn`, whose events reach subscribers as one change: a gateway event and what follows from it, one render. */
+  batch(fn: () => void): void;
+  /** The current state, including events of a batch still running. */
+  get: StoreApi<DockStore>["getState"];
+  /** Hears every change of the store's state, after it is made. */
+  subscribe: StoreApi<DockStore>["subscribe"];
+  /** Every answer sent per request, so a late confirmation can tell "ours" from "elsewhere". */
+  attempted: Map<string, QuestionAnswers[]>;
+  /** Our submits and skips still waiting for the gateway's reply, by request id. */
+  inflight: Map<string, Promise<void>>;
+  /** Requests this tab sent an answer or skip for and has not seen end, kept across a reload. */
+  sent: SentLedger;
+  /** This tab's own outcomes, kept across a reload. */
+  kept: KeptOutcomes;
+}

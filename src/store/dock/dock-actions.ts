@@ -1,0 +1,107 @@
+import { getQuestion, resolveQuestion } from "../../gateway/questions-api";
+import { GatewayRequestError } from "../../gateway/types";
+import { sendableText } from "../../protocol/sendable-text";
+import type { QuestionAnswers } from "../../protocol/answers";
+import type { DockContext } from "../dock-context";
+import { isBusy, type DraftEdit } from "./dock-reducer";
+import type { AsyncSync } from "../links/async-sync";
+import { createChatReplies } from "../links/chat-replies";
+import type { GatewaySync } from "../links/gateway-sync";
+import { submitFailureOf, wasCutOff } from "./submit-failure";
+import { answersFor } from "./selectors";
+import type { DockActions } from "./types";
+
+
+/** Builds the actions of one dock store. */
+export function createDockActions(ctx: DockContext, sync: GatewaySync, asyncSync?: AsyncSync): DockActions {
+  const { client, now } = ctx.options;
+  const chatReplies = createChatReplies(ctx, sync);
+
+  // A draft change; async questions also hear of it (their drafts are kept with the outbox).
+  const edit = (requestId: string, questionId: string, change: DraftEdit) => {
+    const before = ctx.get().views.get(requestId);
+    ctx.dispatch({ type: "draftEdited", requestId, questionId, edit: change, at: now() });
+    if (ctx.get().views.get(requestId)?.drafts !== before?.drafts) asyncSync?.noteEdit(requestId);
+  };
+  // Async questions are answered with a chat message through the outbox, never with question.resolve.
+  const viaOutbox = (requestId: string) => asyncSync?.isAsync(requestId) === true;
+
+  // After a refused submit or skip the request may have ended elsewhere; ask the gateway what became of it.
+  const settleAfterRefusal = async (requestId: string, error: unknown, kind: "answer" | "skip") => {
+    if (error instanceof GatewayRequestError && error.reason === "QUESTION_NOT_FOUND") return sync.settle(requestId, "unavailable");
+    if (error instanceof GatewayRequestError && error.reason === "QUESTION_ALREADY_TERMINAL") {
+      try {
+        sync.settleFromRecord(await getQuestion(client, requestId));
+      } catch (lookup) {
+        if (lookup instanceof GatewayRequestError && lookup.reason === "QUESTION_NOT_FOUND") return sync.settle(requestId, "unavailable");
+      }
+    }
+    // Still here when the lookup failed or told nothing terminal: the person must see the refusal, not "Sending…" forever.
+    if (!ctx.get().records.get(requestId)) return;
+    const failure = submitFailureOf(error);
+    ctx.dispatch({ type: "submitFailed", requestId, submission: { status: "error", kind, ...failure } });
+    sync.announce({ key: "submitFailed", action: kind, ...failure });
+  };
+
+  // `given`: answers read elsewhere (a chat reply); otherwise the dock's draft is what goes out.
+  const send = async (requestId: string, kind: "answer" | "skip", given?: QuestionAnswers) => {
+    const s = ctx.get();
+    const record = s.records.get(requestId);
+    if (!record || isBusy(s.submissions.get(requestId))) return;
+    const answers = kind === "answer" ? (given ?? answersFor(record, s.views.get(requestId))) : undefined;
+    if (kind === "answer" && !answers) {
+      ctx.dispatch({ type: "submitFailed", requestId, submission: { status: "error", kind, code: "unanswered" } });
+      return;
+    }
+    // Every answer that went out is remembered: a lost reply to any of them must still read as ours.
+    if (answers) ctx.attempted.set(requestId, [...(ctx.attempted.get(requestId) ?? []), answers]);
+    ctx.dispatch({ type: "submitStarted", requestId, kind });
+    ctx.sent.remember(requestId);
+    const reply = (async () => {
+      try {
+        const resolvedBy = ctx.options.resolverId;
+        const result = await resolveQuestion(client, answers ? { id: requestId, answers, resolvedBy } : { id: requestId, cancel: true, resolvedBy });
+        if (result.status === "answered") sync.settle(requestId, "answered", result.answers);
+        else sync.settle(requestId, "skipped");
+      } catch (error) {
+        if (wasCutOff(error)) sync.markUncertain(requestId, kind, error.code === "TIMEOUT");
+        else await settleAfterRefusal(requestId, error, kind);
+      }
+    })();
+    ctx.inflight.set(requestId, reply);
+    try {
+      await reply;
+    } finally {
+      ctx.inflight.delete(requestId);
+    }
+  };
+
+  return {
+    select: (rid, qid, label, index) => edit(rid, qid, { kind: "select", label, ...(index === undefined ? {} : { index }) }),
+    toggle: (rid, qid, label, index) => edit(rid, qid, { kind: "toggle", label, ...(index === undefined ? {} : { index }) }),
+    // Cleaned as the gateway would refuse or strip it, so a typed answer can always be sent as shown.
+    setOther: (rid, qid, text) => edit(rid, qid, { kind: "setOther", text: sendableText(text).text }),
+    chooseOther: (rid, qid) => edit(rid, qid, { kind: "chooseOther" }),
+    goToStep: (rid, step) => ctx.dispatch({ type: "stepChanged", requestId: rid, step }),
+    next: (rid) => ctx.dispatch({ type: "stepChanged", requestId: rid, step: (ctx.get().views.get(rid)?.step ?? 0) + 1 }),
+    back: (rid) => ctx.dispatch({ type: "stepChanged", requestId: rid, step: (ctx.get().views.get(rid)?.step ?? 0) - 1 }),
+    submit: async (rid) => (viaOutbox(rid) ? asyncSync!.submit(rid) : send(rid, "answer")),
+    skip: async (rid) => (viaOutbox(rid) ? asyncSync!.skip(rid) : send(rid, "skip")),
+    // An async question's chat reply already is its answer; only blocking requests are resolved this way.
+    answerWith: async (rid, answers) => (viaOutbox(rid) ? undefined : send(rid, "answer", answers)),
+    replyInChat: (rid, text) => chatReplies.send(rid, text),
+    collapse: () => ctx.dispatch({ type: "collapsed" }),
+    expand: () => ctx.dispatch({ type: "expanded" }),
+    showRequest: (rid) => ctx.dispatch({ type: "requestSwitched", requestId: rid }),
+    previousRequest: () => ctx.dispatch({ type: "requestMoved", delta: -1 }),
+    nextRequest: () => ctx.dispatch({ type: "requestMoved", delta: 1 }),
+    retryAnswer: (id) => asyncSync?.retry(id),
+    discardAnswer: (id) => asyncSync?.discard(id),
+    reopen: (itemId) => asyncSync?.reopen(itemId),
+    dispose: () => {
+      chatReplies.dispose();
+      asyncSync?.dispose();
+      sync.dispose();
+    },
+  };
+}

@@ -1,0 +1,253 @@
+// Every change to a dock's state, as one pure function of the state and a named event. The gateway link, the
+// actions, timers and the pane bus only turn what happens into events; what each event does is decided here.
+import type { AskUserHistoryEntry } from "../../protocol/ask-user-history";
+import type { QuestionAnswers } from "../../protocol/answers";
+import type { QuestionRecord } from "../../protocol/question-record";
+import type { ConnectionInfo } from "../../gateway/types";
+import { chooseOtherText, newView, selectOption, setOtherText, toggleOption, withStep } from "./drafts";
+import type { AsyncDraft, OutboxEntry } from "../outbox/types";
+import type { BlockingDraft } from "../persist/blocking-draft-types";
+import { viewOfAsyncDraft, viewWithBlockingDraft } from "./saved-drafts";
+import { withHidden, withoutRefusal, withRefusal, type HiddenReason, type PermissionNotice } from "./permission-state";
+import type { Announcement, AsyncLink, AsyncProblems, DockRejection, DockState, Outcome, OutcomeKind, RequestView, Submission } from "./types";
+import { asyncOutcome, boundOutcome, endedRecordOutcome, historyOutcome, keptOutcome, settledOutcome, type AsyncEndInput, type AsyncOutcomeLink, type KeptOutcome } from "./outcomes";
+import type { IdTable } from "../../protocol/id-table";
+import type { IdMap } from "./id-map";
+
+/** How many rejected records the state keeps for display; older reports are dropped first. */
+export const MAX_REJECTED = 20;
+
+/** A change to one question's draft. */
+export type DraftEdit =
+  | { kind: "select"; label: string; index?: number }
+  | { kind: "toggle"; label: string; index?: number }
+  /** Text already cleaned to what the gateway accepts. */
+  | { kind: "setOther"; text: string }
+  | { kind: "chooseOther" };
+
+/** Everything that can happen to a dock, by name. */
+export type DockEvent =
+  | { type: "connectionChanged"; connection: ConnectionInfo }
+  /** `announcement` is made only when the request is new to the dock. */
+  | { type: "recordReceived"; record: QuestionRecord; announcement?: Announcement }
+  | { type: "recordSettled"; id: string; outcome: OutcomeKind; answers?: QuestionAnswers; async?: Outcome["async"]; at: number; announcement?: Announcement }
+  /** Who the gateway says ended the request, as it said it (untrusted, shown only through the outcome words). */
+  | { type: "resolverNoted"; id: string; resolvedBy: unknown }
+  | { type: "recordRejected"; rejection: DockRejection }
+  /** An outcome this tab kept in storage, read back after a reload. */
+  | { type: "outcomeRestored"; id: string; kept: KeptOutcome }
+  /** A request this tab sent before a reload turned out to have ended; a newer outcome of it stays. */
+  | { type: "sentRequestEnded"; record: QuestionRecord; kind: OutcomeKind; at: number }
+  /**
+   * An async question ended outside the dock (answered before a reload or in another tab, retired, skipped), with
+   * its saved draft; `onlyWithUnsent` records it only when that draft leaves something unsent to show.
+   */
+  | { type: "asyncQuestionEnded"; id: string; kind: AsyncEndInput["kind"]; record: QuestionRecord; async: AsyncOutcomeLink; at: number; savedDraft?: AsyncDraft; onlyWithUnsent: boolean }
+  /** The history holds an ask_user call the dock knows no outcome of; `key` is its key in the store. */
+  | { type: "historyOutcomeRead"; key: string; entry: AskUserHistoryEntry; kind: OutcomeKind }
+  /** The history named the call (and message) that asked a live outcome's question. */
+  | { type: "outcomeBoundToCall"; id: string; call: Pick<AskUserHistoryEntry, "toolCallId" | "anchor" | "runId"> }
+  | { type: "outcomeDropped"; id: string }
+  | { type: "draftEdited"; requestId: string; questionId: string; edit: DraftEdit; at: number }
+  /** An async question's saved draft was read (storage, a reopen); `onlyIfUntouched` keeps what the person typed since. */
+  | { type: "asyncDraftLoaded"; requestId: string; draft: AsyncDraft; onlyIfUntouched: boolean }
+  /** A blocking request's saved draft came from storage or another pane; a submit in flight keeps the draft as sent. */
+  | { type: "blockingDraftLoaded"; requestId: string; draft: BlockingDraft; onlyIfUntouched: boolean }
+  | { type: "stepChanged"; requestId: string; step: number }
+  | { type: "submitStarted"; requestId: string; kind: "answer" | "skip" }
+  | { type: "submitFailed"; requestId: string; submission: Extract<Submission, { status: "error" }> }
+  | { type: "submitUncertain"; requestId: string; kind: "answer" | "skip" }
+  | { type: "collapsed" }
+  | { type: "expanded" }
+  | { type: "requestSwitched"; requestId: string }
+  | { type: "requestMoved"; delta: number }
+  | { type: "asyncLinked"; requestId: string; link: AsyncLink }
+  | { type: "deliveriesChanged"; deliveries: IdTable<OutboxEntry> }
+  /** The gateway refused a call for lack of permission. */
+  | { type: "permissionRefused"; notice: PermissionNotice }
+  /** A call refused before went through. */
+  | { type: "permissionRestored"; method: string }
+  /** A record this connection may not show was kept out of the dock. */
+  | { type: "recordHidden"; id: string; reason: HiddenReason; at: number }
+  | { type: "asyncProblemsChanged"; problems: AsyncProblems }
+  | { type: "announced"; announcement: Announcement };
+
+const IDLE: Submission = Object.freeze({ status: "idle" });
+
+/** A submit or skip of this request is on its way or awaits recovery: its draft is held as it was sent. */
+export const isBusy = (submission: Submission | undefined): boolean => submission?.status === "submitting" || submission?.status === "uncertain";
+
+// The gateway's own question.list order (creation time, then id by localeCompare), so a pane that saw the
+// events live and one that recovered from the list show the same "Request n of m". Searched from the end:
+// a new request is nearly always the newest, so this stops at once however many are pending.
+function insertInOrder(order: readonly string[], records: IdMap<QuestionRecord>, rec: QuestionRecord): string[] {
+  let at = order.length;
+  while (at > 0) {
+    const other = records.get(order[at - 1]!);
+    if (other === undefined || (other.createdAtMs - rec.createdAtMs || other.id.localeCompare(rec.id)) <= 0) break;
+    at--;
+  }
+  return at === order.length ? [...order, rec.id] : [...order.slice(0, at), rec.id, ...order.slice(at)];
+}
+
+// The live region's next message, counted so that a repeat still announces.
+const announced = (s: DockState, announcement: Announcement): DockState["announcement"] => ({ ...announcement, n: s.announcement.n + 1 });
+
+function received(s: DockState, rec: QuestionRecord, announcement: Announcement | undefined): DockState {
+  if (s.records.get(rec.id)) return { ...s, records: s.records.set(rec.id, rec) };
+  // An ended request never comes back by itself (a stale list or a late event); Discard or Answer drop the outcome first.
+  if (s.outcomes.has(rec.id) || rec.status !== "pending") return s;
+  return {
+    ...s,
+    records: s.records.set(rec.id, rec),
+    order: insertInOrder(s.order, s.records, rec),
+    // With nothing active the new request is (see priority.ts); the other cases need the clock and the typing grace.
+    activeId: s.activeId ?? rec.id,
+    views: s.views.set(rec.id, newView()),
+    submissions: s.submissions.set(rec.id, IDLE),
+    announcement: announcement ? announced(s, announcement) : s.announcement,
+  };
+}
+
+function settled(s: DockState, e: Extract<DockEvent, { type: "recordSettled" }>): DockState {
+  const record = s.records.get(e.id);
+  if (!record) return s;
+  const index = s.order.indexOf(e.id);
+  // Two slices copy as blocks; a filter would call back once per pending request.
+  const order = index === -1 ? s.order : s.order.slice(0, index).concat(s.order.slice(index + 1));
+  const submission = s.submissions.get(e.id);
+  const cutOff = submission?.status === "uncertain" && submission.kind === "answer";
+  const outcome = settledOutcome({ record, kind: e.outcome, ...(e.answers ? { answers: e.answers } : {}), ...(e.async ? { async: e.async } : {}), at: e.at, view: s.views.get(e.id), cutOff });
+  return {
+    ...s,
+    records: s.records.delete(e.id),
+    views: s.views.delete(e.id),
+    submissions: s.submissions.delete(e.id),
+    asyncLinks: s.asyncLinks.delete(e.id),
+    order,
+    activeId: s.activeId === e.id ? (order[Math.min(index, order.length - 1)] ?? null) : s.activeId,
+    outcomes: s.outcomes.with(e.id, outcome),
+    announcement: e.announcement ? announced(s, e.announcement) : s.announcement,
+    collapsed: order.length ? s.collapsed : false,
+  };
+}
+
+function edited(s: DockState, e: Extract<DockEvent, { type: "draftEdited" }>): DockState {
+  const record = s.records.get(e.requestId);
+  const view = s.views.get(e.requestId);
+  const q = record?.questions.find((x) => x.questionId === e.questionId);
+  if (!record || !view || !q || isBusy(s.submissions.get(e.requestId))) return s;
+  const { edit } = e;
+  const next =
+    edit.kind === "select"
+      ? selectOption(view, q, edit.label, e.at, edit.index)
+      : edit.kind === "toggle"
+        ? toggleOption(view, q, edit.label, e.at, edit.index)
+        : edit.kind === "setOther"
+          ? setOtherText(view, q, edit.text, e.at)
+          : chooseOtherText(view, q, e.at);
+  return next === view ? s : { ...s, views: s.views.set(e.requestId, next) };
+}
+
+function withView(s: DockState, requestId: string, change: (view: RequestView, record: QuestionRecord) => RequestView): DockState {
+  const record = s.records.get(requestId);
+  const view = s.views.get(requestId);
+  if (!record || !view) return s;
+  const next = change(view, record);
+  return next === view ? s : { ...s, views: s.views.set(requestId, next) };
+}
+
+function withSubmission(s: DockState, requestId: string, submission: Submission): DockState {
+  return s.records.get(requestId) ? { ...s, submissions: s.submissions.set(requestId, submission) } : s;
+}
+
+function asyncQuestionEnded(s: DockState, e: Extract<DockEvent, { type: "asyncQuestionEnded" }>): DockState {
+  const savedDraft = e.savedDraft ? viewOfAsyncDraft(e.savedDraft) : undefined;
+  const outcome = asyncOutcome({ kind: e.kind, record: e.record, async: e.async, at: e.at, ...(savedDraft ? { savedDraft } : {}) });
+  return e.onlyWithUnsent && !outcome.unsent ? s : { ...s, outcomes: s.outcomes.with(e.id, outcome) };
+}
+
+function blockingDraftLoaded(s: DockState, e: Extract<DockEvent, { type: "blockingDraftLoaded" }>): DockState {
+  const view = s.views.get(e.requestId);
+  // Async requests keep their drafts through the outbox, never as blocking drafts.
+  if (!view || s.asyncLinks.get(e.requestId) !== undefined || isBusy(s.submissions.get(e.requestId))) return s;
+  if (e.onlyIfUntouched && view.editedAt !== 0) return s;
+  return withView(s, e.requestId, (v, record) => viewWithBlockingDraft(record, v, e.draft));
+}
+
+/** The next state of a dock after `event`; the same object when the event changes nothing. */
+export function dockReducer(s: DockState, event: DockEvent): DockState {
+  switch (event.type) {
+    case "connectionChanged":
+      return { ...s, connection: event.connection };
+    case "recordReceived":
+      return received(s, event.record, event.announcement);
+    case "recordSettled":
+      return settled(s, event);
+    case "resolverNoted": {
+      const held = s.records.get(event.id);
+      return held ? { ...s, records: s.records.set(event.id, { ...held, resolvedBy: event.resolvedBy }) } : s;
+    }
+    case "recordRejected":
+      return { ...s, rejected: [...s.rejected, event.rejection].slice(-MAX_REJECTED) };
+    case "outcomeRestored":
+      return { ...s, outcomes: s.outcomes.with(event.id, keptOutcome(event.kept)) };
+    case "sentRequestEnded":
+      return s.outcomes.has(event.record.id) ? s : { ...s, outcomes: s.outcomes.with(event.record.id, endedRecordOutcome(event.record, event.kind, event.at, true)) };
+    case "asyncQuestionEnded":
+      return asyncQuestionEnded(s, event);
+    case "historyOutcomeRead":
+      return { ...s, outcomes: s.outcomes.with(event.key, historyOutcome(event.entry, event.key, event.kind, s.sessionKey)) };
+    case "outcomeBoundToCall": {
+      const live = s.outcomes.get(event.id);
+      return !live || live.toolCallId !== undefined ? s : { ...s, outcomes: s.outcomes.with(event.id, boundOutcome(live, event.call)) };
+    }
+    case "outcomeDropped": {
+      const outcomes = s.outcomes.without(event.id);
+      return outcomes === s.outcomes ? s : { ...s, outcomes };
+    }
+    case "draftEdited":
+      return edited(s, event);
+    case "asyncDraftLoaded":
+      return withView(s, event.requestId, (view) => (event.onlyIfUntouched && view.editedAt !== 0 ? view : viewOfAsyncDraft(event.draft)));
+    case "blockingDraftLoaded":
+      return blockingDraftLoaded(s, event);
+    case "stepChanged":
+      return isBusy(s.submissions.get(event.requestId)) ? s : withView(s, event.requestId, (v, r) => withStep(v, r, event.step));
+    case "submitStarted":
+      return isBusy(s.submissions.get(event.requestId)) ? s : withSubmission(s, event.requestId, { status: "submitting", kind: event.kind });
+    case "submitFailed":
+      return withSubmission(s, event.requestId, event.submission);
+    case "submitUncertain":
+      return withSubmission(s, event.requestId, { status: "uncertain", kind: event.kind });
+    case "collapsed":
+      return s.collapsed ? s : { ...s, collapsed: true };
+    case "expanded":
+      return s.collapsed ? { ...s, collapsed: false } : s;
+    case "requestSwitched":
+      return s.records.get(event.requestId) && s.activeId !== event.requestId ? { ...s, activeId: event.requestId } : s;
+    case "requestMoved": {
+      const index = s.activeId ? s.order.indexOf(s.activeId) : -1;
+      const target = s.order[index + event.delta];
+      return target ? { ...s, activeId: target } : s;
+    }
+    case "asyncLinked":
+      return { ...s, asyncLinks: s.asyncLinks.set(event.requestId, event.link) };
+    case "deliveriesChanged":
+      return { ...s, deliveries: event.deliveries };
+    case "permissionRefused":
+      return { ...s, permission: withRefusal(s.permission, event.notice) };
+    case "permissionRestored":
+    case "recordHidden": {
+      const permission = event.type === "permissionRestored" ? withoutRefusal(s.permission, event.method) : withHidden(s.permission, { id: event.id, reason: event.reason, at: event.at });
+      return permission === s.permission ? s : { ...s, permission };
+    }
+    case "asyncProblemsChanged": {
+      const { storage, conversation } = event.problems;
+      if (s.asyncProblems?.storage === storage && s.asyncProblems?.conversation === conversation) return s;
+      return { ...s, asyncProblems: { ...(storage ? { storage } : {}), ...(conversation ? { conversation } : {}) } };
+    }
+    case "announced":
+      return { ...s, announcement: announced(s, event.announcement) };
+  }
+}

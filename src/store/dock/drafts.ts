@@ -1,0 +1,70 @@
+import { idTable, withEntry } from "../../protocol/id-table";
+import type { GatewayQuestion, QuestionRecord } from "../../protocol/question-record";
+import { chosenPositions, draftOf, lastStep } from "./selectors";
+import type { QuestionDraft, RequestView } from "./types";
+
+// Shared by every new view: drafts change only through copies (withEntry), so one frozen empty table will do.
+const NO_DRAFTS = Object.freeze(idTable<QuestionDraft>());
+
+/** A fresh view for a request that just arrived. */
+export function newView(): RequestView {
+  return { step: 0, drafts: NO_DRAFTS, editedAt: 0 };
+}
+
+function withDraft(view: RequestView, questionId: string, draft: QuestionDraft, now: number): RequestView {
+  return { ...view, drafts: withEntry(view.drafts, questionId, draft), editedAt: now };
+}
+
+// Positions are written only where a chosen label repeats; elsewhere the labels alone say which options are chosen.
+function chosen(q: GatewayQuestion, positions: number[], other: string): QuestionDraft {
+  const selected = positions.map((p) => q.options[p]!.label);
+  const repeats = selected.some((label) => q.options.filter((o) => o.label === label).length > 1);
+  return repeats ? { selected, other, positions } : { selected, other };
+}
+
+// The option a pick means: the one at `index` when it holds the label, else the first that does (-1 for none).
+function positionOf(q: GatewayQuestion, label: string, index: number | undefined): number {
+  if (index !== undefined && q.options[index]?.label === label) return index;
+  return q.options.findIndex((o) => o.label === label);
+}
+
+/** Single-select: the choice replaces any other and becomes the answer; typed Other text is kept, not chosen, for later. */
+export function selectOption(view: RequestView, q: GatewayQuestion, label: string, now: number, index?: number): RequestView {
+  const at = positionOf(q, label, index);
+  if (at < 0) return view;
+  if (q.multiSelect) return toggleOption(view, q, label, now, at);
+  const draft = draftOf(view, q.questionId);
+  return withDraft(view, q.questionId, chosen(q, [at], draft.other), now);
+}
+
+/** Single-select: makes the kept Other text the answer again by clearing the choice; nothing changes without typed text. */
+export function chooseOtherText(view: RequestView, q: GatewayQuestion, now: number): RequestView {
+  const draft = draftOf(view, q.questionId);
+  if (q.multiSelect || !q.isOther || draft.other.trim() === "" || draft.selected.length === 0) return view;
+  return withDraft(view, q.questionId, { selected: [], other: draft.other }, now);
+}
+
+/** Multi-select: flips one option; typed text is kept beside the choices. */
+export function toggleOption(view: RequestView, q: GatewayQuestion, label: string, now: number, index?: number): RequestView {
+  const at = positionOf(q, label, index);
+  if (at < 0) return view;
+  if (!q.multiSelect) return selectOption(view, q, label, now, at);
+  const draft = draftOf(view, q.questionId);
+  const before = chosenPositions(q, draft);
+  const positions = before.includes(at) ? before.filter((p) => p !== at) : [...before, at];
+  return withDraft(view, q.questionId, chosen(q, positions, draft.other), now);
+}
+
+/** Stores typed text as text, even when it equals an option label; in single-select it clears the choice. */
+export function setOtherText(view: RequestView, q: GatewayQuestion, text: string, now: number): RequestView {
+  const draft = draftOf(view, q.questionId);
+  // The same array while the choice stays as it was, so a view of the options does not render again per keystroke.
+  const cleared = !q.multiSelect && text.trim() !== "" && draft.selected.length > 0;
+  return withDraft(view, q.questionId, cleared ? { selected: [], other: text } : { ...draft, other: text }, now);
+}
+
+/** Moves to a step, clamped to the prompt's steps (the review step included). */
+export function withStep(view: RequestView, record: QuestionRecord, step: number): RequestView {
+  const clamped = Math.max(0, Math.min(lastStep(record), Math.trunc(step)));
+  return clamped === view.step ? view : { ...view, step: clamped };
+}

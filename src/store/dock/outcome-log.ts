@@ -1,0 +1,125 @@
+// How requests ended, as an immutable, append-only log that still costs O(1) per change. Every version shares
+// one growing array and sees only its own prefix of it, so a new version is a new object (views select it by
+// identity) while an older one never changes under a reader. Appending to an older version copies first.
+import type { Outcome } from "./outcome-types";
+
+interface Shared {
+  ids: string[];
+  /** undefined: the id's outcome was dropped at this point (its request came back). */
+  values: (Outcome | undefined)[];
+  /** Every position of an id, ascending. */
+  at: Map<string, number[]>;
+}
+
+/** The outcomes of a dock in the order they ended; reads like a ReadonlyMap, changes only by returning a new log. */
+export class OutcomeLog implements ReadonlyMap<string, Outcome> {
+  readonly #shared: Shared;
+  /** How many entries of the shared arrays this version sees; also a version number that only grows. */
+  readonly length: number;
+  #size: number | undefined;
+
+  private constructor(shared: Shared, length: number) {
+    this.#shared = shared;
+    this.length = length;
+  }
+
+  /** An empty log. */
+  static empty(): OutcomeLog {
+    return new OutcomeLog({ ids: [], values: [], at: new Map() }, 0);
+  }
+
+  /** A log holding `entries` in order. */
+  static of(entries: Iterable<readonly [string, Outcome]>): OutcomeLog {
+    let log = OutcomeLog.empty();
+    for (const [id, outcome] of entries) log = log.with(id, outcome);
+    return log;
+  }
+
+  // The latest position of `id` this version sees, or -1.
+  #last(id: string): number {
+    const positions = this.#shared.at.get(id);
+    if (!positions) return -1;
+    for (let i = positions.length - 1; i >= 0; i--) if (positions[i]! < this.length) return positions[i]!;
+    return -1;
+  }
+
+  #append(id: string, value: Outcome | undefined): OutcomeLog {
+    let shared = this.#shared;
+    if (shared.ids.length !== this.length) {
+      // A newer version already grew the arrays: branch off with a copy of this version's prefix.
+      const ids = shared.ids.slice(0, this.length);
+      const values = shared.values.slice(0, this.length);
+      const at = new Map<string, number[]>();
+      ids.forEach((key, i) => at.set(key, [...(at.get(key) ?? []), i]));
+      shared = { ids, values, at };
+    }
+    shared.ids.push(id);
+    shared.values.push(value);
+    const positions = shared.at.get(id);
+    if (positions) positions.push(this.length);
+    else shared.at.set(id, [this.length]);
+    return new OutcomeLog(shared, this.length + 1);
+  }
+
+  /** A new log where `id` has `outcome`; a request already in the log keeps its place. */
+  with(id: string, outcome: Outcome): OutcomeLog {
+    return this.#append(id, outcome);
+  }
+
+  /** A new log without `id`, or this log when it has no outcome for it. */
+  without(id: string): OutcomeLog {
+    return this.has(id) ? this.#append(id, undefined) : this;
+  }
+
+  get(id: string): Outcome | undefined {
+    const i = this.#last(id);
+    return i === -1 ? undefined : this.#shared.values[i];
+  }
+
+  has(id: string): boolean {
+    return this.get(id) !== undefined;
+  }
+
+  get size(): number {
+    if (this.#size === undefined) {
+      let n = 0;
+      for (const _ of this.keys()) n += 1;
+      this.#size = n;
+    }
+    return this.#size;
+  }
+
+  /** Ids in the order their requests ended; one that was dropped and ended again counts from its new end. */
+  *keys(): MapIterator<string> {
+    const { ids, values } = this.#shared;
+    for (let i = 0; i < this.length; i++) {
+      const id = ids[i]!;
+      if (values[i] === undefined) continue;
+      // Listed at the first position after its latest drop, if it still has an outcome.
+      const positions = this.#shared.at.get(id)!;
+      let start = -1;
+      for (const p of positions) {
+        if (p >= this.length) break;
+        if (values[p] === undefined) start = -1;
+        else if (start === -1) start = p;
+      }
+      if (start === i && this.has(id)) yield id;
+    }
+  }
+
+  *values(): MapIterator<Outcome> {
+    for (const id of this.keys()) yield this.get(id)!;
+  }
+
+  *entries(): MapIterator<[string, Outcome]> {
+    for (const id of this.keys()) yield [id, this.get(id)!];
+  }
+
+  [Symbol.iterator](): MapIterator<[string, Outcome]> {
+    return this.entries();
+  }
+
+  forEach(fn: (value: Outcome, key: string, map: ReadonlyMap<string, Outcome>) => void): void {
+    for (const [id, outcome] of this.entries()) fn(outcome, id, this);
+  }
+}

@@ -1,0 +1,138 @@
+// Every outcome the kit shows is built here, from what the link that saw the ending knows: a request settled in the
+// dock, one this tab sent before a reload, an async question, an ask_user call read back from the history, an
+// outcome kept in this tab's storage, or a question page's own ending. The reducer calls these for the dock's state.
+import type { AskUserHistoryEntry } from "../../protocol/ask-user-history";
+import type { IdTable } from "../../protocol/id-table";
+import type { QuestionAnswers } from "../../protocol/answers";
+import type { QuestionRecord } from "../../protocol/question-record";
+import { isAnsweredOutcome } from "./outcome-of";
+import type { Outcome, OutcomeKind, QuestionDraft, RequestView } from "./types";
+import { unsentDraft } from "./unsent-draft";
+
+/** What an async question's outcome keeps of its async life: the link, its outbox entry and the saved reply. */
+export type AsyncOutcomeLink = NonNullable<Outcome["async"]>;
+
+/** What this tab's storage kept of an outcome, already read back as trusted. */
+export interface KeptOutcome {
+  kind: OutcomeKind;
+  record: QuestionRecord;
+  at: number;
+  runId?: string;
+  unsent?: IdTable<QuestionDraft>;
+  unsentMayHaveArrived?: true;
+}
+
+// The record kept with an outcome shows how the gateway ended it; any other outcome keeps the last known state.
+function terminalRecord(record: QuestionRecord, kind: OutcomeKind, answers: QuestionAnswers | undefined): QuestionRecord {
+  if (kind === "expired") return { ...record, status: "expired" };
+  if (kind === "skipped" || kind === "skipped-elsewhere" || kind === "cancelled") return { ...record, status: "cancelled" };
+  if (isAnsweredOutcome(kind)) return answers ? { ...record, status: "answered", answers } : { ...record, status: "answered" };
+  return record;
+}
+
+/** What the dock knew of a request when it settled there. */
+export interface SettledInput {
+  record: QuestionRecord;
+  kind: OutcomeKind;
+  answers?: QuestionAnswers;
+  async?: AsyncOutcomeLink;
+  at: number;
+  view?: RequestView;
+  /** Our answer went out but its reply was cut off. */
+  cutOff: boolean;
+}
+
+/** The outcome of a request that settled in the dock. */
+export function settledOutcome(e: SettledInput): Outcome {
+  const unsent = unsentDraft(e.record, e.view, e.kind);
+  // Assigned field by field: spreading optional parts costs more than the rest of the event (this runs per event).
+  const outcome: Outcome = { kind: e.kind, record: terminalRecord(e.record, e.kind, e.answers), at: e.at };
+  if (e.answers) outcome.answers = e.answers;
+  if (e.async) outcome.async = e.async;
+  if (unsent) outcome.unsent = unsent;
+  // The answer went out but its reply was cut off: it may have arrived, so it is not called unsent.
+  if (unsent && e.cutOff) outcome.unsentMayHaveArrived = true;
+  // Binds the summary to the turn that asked, and an async question's to the message that asked.
+  const runId = e.record.runId ?? e.async?.runId;
+  if (runId) outcome.runId = runId;
+  if (e.async?.sourceMessageId) outcome.anchor = e.async.sourceMessageId;
+  return outcome;
+}
+
+/** The outcome of a terminal record the dock never held: one sent before a reload (`withRun`), or a question page's own. */
+export function endedRecordOutcome(record: QuestionRecord, kind: OutcomeKind, at: number, withRun: boolean): Outcome {
+  return { kind, record, ...(record.answers ? { answers: record.answers } : {}), at, ...(withRun && record.runId ? { runId: record.runId } : {}) };
+}
+
+/** A question page's request the gateway no longer has, with whatever was typed still there to copy. */
+export function unavailableOutcome(record: QuestionRecord, at: number, unsent: IdTable<QuestionDraft> | undefined): Outcome {
+  return { kind: "unavailable", record, at, ...(unsent ? { unsent } : {}) };
+}
+
+/** What the async link knows of an async question's end; `savedDraft` is the view of its saved draft, if any. */
+export interface AsyncEndInput {
+  kind: "answered" | "retired" | "skipped";
+  /** The record the dock shows for the question (pending). */
+  record: QuestionRecord;
+  async: AsyncOutcomeLink;
+  at: number;
+  savedDraft?: RequestView;
+}
+
+/** The outcome of an async question that ended outside the dock (answered before a reload or in another tab, retired, skipped). */
+export function asyncOutcome(e: AsyncEndInput): Outcome {
+  const record: QuestionRecord = { ...e.record, status: e.kind === "answered" ? "answered" : "cancelled" };
+  // A retired question keeps what the person had typed, after a reload too, until they answer or skip it.
+  const unsent = e.kind === "retired" ? unsentDraft(record, e.savedDraft, e.kind) : undefined;
+  const { runId, sourceMessageId } = e.async;
+  return { kind: e.kind, record, at: e.at, async: e.async, ...(runId ? { runId } : {}), ...(sourceMessageId ? { anchor: sourceMessageId } : {}), ...(unsent ? { unsent } : {}) };
+}
+
+function historyRecord(entry: AskUserHistoryEntry, key: string, kind: OutcomeKind, sessionKey: string): QuestionRecord {
+  const at = entry.at ?? 0;
+  const status = kind === "answered" ? "answered" : kind === "expired" ? "expired" : "cancelled";
+  return {
+    id: key,
+    questions: entry.questions,
+    sessionKey,
+    ...(entry.runId ? { runId: entry.runId } : {}),
+    createdAtMs: at,
+    expiresAtMs: at,
+    status,
+    ...(entry.outcome.status === "answered" ? { answers: entry.outcome.answers } : {}),
+  };
+}
+
+/** The outcome of an ask_user call read back from the history, keyed `key` in the store. */
+export function historyOutcome(entry: AskUserHistoryEntry, key: string, kind: OutcomeKind, sessionKey: string): Outcome {
+  return {
+    kind,
+    record: historyRecord(entry, key, kind, sessionKey),
+    ...(entry.outcome.status === "answered" ? { answers: entry.outcome.answers } : {}),
+    ...(entry.outcome.status === "no-answer" && entry.outcome.reason === "cancelled" ? { noAnswerReason: "cancelled" as const } : {}),
+    at: entry.at ?? 0,
+    ...(entry.runId ? { runId: entry.runId } : {}),
+    toolCallId: entry.toolCallId,
+    ...(entry.anchor ? { anchor: entry.anchor } : {}),
+    fromHistory: true,
+  };
+}
+
+/** A live outcome bound to the history's call that asked it: a view can then place it exactly. */
+export function boundOutcome(live: Outcome, entry: Pick<AskUserHistoryEntry, "toolCallId" | "anchor" | "runId">): Outcome {
+  return { ...live, toolCallId: entry.toolCallId, ...(entry.anchor ? { anchor: entry.anchor } : {}), ...(live.runId || !entry.runId ? {} : { runId: entry.runId }) };
+}
+
+/** An outcome kept in this tab's storage, as the dock shows it again after a reload. */
+export function keptOutcome(kept: KeptOutcome): Outcome {
+  const { kind, record } = kept;
+  return {
+    kind,
+    record,
+    ...(isAnsweredOutcome(kind) && record.answers ? { answers: record.answers } : {}),
+    at: kept.at,
+    ...(kept.runId ? { runId: kept.runId } : {}),
+    ...(kept.unsent ? { unsent: kept.unsent } : {}),
+    ...(kept.unsentMayHaveArrived ? { unsentMayHaveArrived: true as const } : {}),
+  };
+}

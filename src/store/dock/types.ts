@@ -1,0 +1,148 @@
+import type { ConnectionInfo } from "../../gateway/types";
+import type { IdTable } from "../../protocol/id-table";
+import type { QuestionAnswers } from "../../protocol/answers";
+import type { QuestionRecord } from "../../protocol/question-record";
+import type { ValidationIssue } from "../../protocol/result";
+import type { IdMap } from "./id-map";
+import type { OutboxEntry, StorageFailure } from "../outbox/types";
+import type { ConversationProblem } from "../conversation/types";
+import type { OutcomeLog } from "./outcome-log";
+import type { AsyncLink, OutcomeKind, QuestionDraft } from "./outcome-types";
+import type { PermissionState } from "./permission-state";
+
+// Everything the store's modules, the hooks and the package entry read of the dock's state is named here, so
+// these keep their place among the rest.
+export type { AsyncLink, Outcome, OutcomeKind, QuestionDraft } from "./outcome-types";
+
+/** Per-request view state that survives switching requests and collapsing. */
+export interface RequestView {
+  /** The question shown; equal to the question count on the review step. */
+  step: number;
+  drafts: IdTable<QuestionDraft>;
+  /** When the person last edited this request (epoch ms); 0 when untouched. Drives the priority rule. */
+  editedAt: number;
+}
+
+/**
+ * Where a request's own submit or skip stands. "uncertain": it was sent, but the connection dropped (or the
+ * gateway went quiet) before the reply; the next recovery tells whether it arrived, and until then the draft
+ * is held as it was sent, so nothing the person changes can be silently dropped or mistaken for another's answer.
+ */
+export type Submission =
+  | { status: "idle" }
+  | { status: "submitting"; kind: "answer" | "skip" }
+  | { status: "uncertain"; kind: "answer" | "skip" }
+  | { status: "error"; kind: "answer" | "skip"; code: SubmitErrorCode; detail?: string };
+
+/**
+ * Why a submit or skip failed; the views turn it into words. `detail` is raw text from the gateway or the error
+ * (for "forbidden", the missing scope), never a sentence of ours.
+ */
+export type SubmitErrorCode =
+  | "unanswered"
+  | "disconnected"
+  | "timeout"
+  | "not-arrived"
+  | "invalid-answer"
+  | "forbidden"
+  | "refused"
+  /** A chat reply from a connection whose caller policy is not the run creator's: the gateway does not take it as the answer. */
+  | "not-creator"
+  /** A chat reply the gateway did not take as the answer (it could not read one); `detail` is its own sentence. */
+  | "chat-refused"
+  /** A chat reply the gateway neither took nor refused in time, while the question still waits. */
+  | "not-taken"
+  | "unexpected";
+
+/** How a chat reply to a waiting agent-run question went: taken as its answer, or why not. */
+export type ChatReplyResult = { ok: true } | { ok: false; code: SubmitErrorCode; detail?: string };
+
+/** What the live region should say, as data: the views choose the words and the language. */
+export type Announcement =
+  | { key: "none" }
+  /** `header` is the first question's header, or its text when it has none; `queued` marks an async answer only queued so far. */
+  | { key: "outcome"; kind: OutcomeKind; header: string; queued?: true }
+  | { key: "newQuestion"; question: string }
+  | { key: "uncertain"; action: "answer" | "skip" }
+  | { key: "submitFailed"; action: "answer" | "skip"; code: SubmitErrorCode; detail?: string };
+
+/** A record from the gateway that failed validation, reported instead of shown. */
+export interface DockRejection {
+  source: string;
+  id?: string;
+  errors: ValidationIssue[];
+  at: number;
+}
+
+/** What went wrong behind async questions, as kinds the views put into words; absent fields mean no problem. */
+export interface AsyncProblems {
+  /** The outbox could not save answers, or read back saved ones; they live in this page's memory. */
+  storage?: StorageFailure;
+  /** The conversation history could not be loaded, or items the gateway sent could not be read. */
+  conversation?: ConversationProblem;
+}
+
+/** Everything the dock's views read. */
+export interface DockState {
+  sessionKey: string;
+  connection: ConnectionInfo;
+  /** Pending records of this session, by id. */
+  records: IdMap<QuestionRecord>;
+  /** Async (Codex) requests among `records`, by request id: they never take focus or the active slot from a blocking one. */
+  asyncLinks: IdMap<AsyncLink>;
+  /** Pending ids in stable arrival order. */
+  order: string[];
+  activeId: string | null;
+  views: IdMap<RequestView>;
+  submissions: IdMap<Submission>;
+  /** Terminal requests in the order they ended: an immutable, append-only log, a new object on every change. */
+  outcomes: OutcomeLog;
+  collapsed: boolean;
+  /** The conversation's outbox entries by id, mirrored for the summaries' delivery states. */
+  deliveries: IdTable<OutboxEntry>;
+  rejected: DockRejection[];
+  /** Problems of the async-question services; absent when the dock has none or nothing went wrong. */
+  asyncProblems?: AsyncProblems;
+  /** Calls the gateway refused for lack of permission, and the questions hidden from this connection. */
+  permission: PermissionState;
+  /** The latest polite announcement for the live region, with a counter so a repeat still announces. */
+  announcement: Announcement & { n: number };
+}
+
+/** What a dock can be asked to do; every action takes the request id it acts on. */
+export interface DockActions {
+  /** Picks an option by label; `index` says which when the label repeats (else the first option holding it). */
+  select(requestId: string, questionId: string, label: string, index?: number): void;
+  toggle(requestId: string, questionId: string, label: string, index?: number): void;
+  setOther(requestId: string, questionId: string, text: string): void;
+  /** Makes a single-select question's kept Other text the answer again (clears its choice); no-op without typed text. */
+  chooseOther(requestId: string, questionId: string): void;
+  goToStep(requestId: string, step: number): void;
+  next(requestId: string): void;
+  back(requestId: string): void;
+  submit(requestId: string): Promise<void>;
+  skip(requestId: string): Promise<void>;
+  /** Answers a blocking request with exactly `answers` (e.g. read from a chat reply), as `submit` sends a draft; the draft is left as it is. */
+  answerWith(requestId: string, answers: QuestionAnswers): Promise<void>;
+  /**
+   * Sends `text` as a chat message that answers an agent run's waiting question, as the gateway takes such a message
+   * from the run's creator; resolves once the gateway took it or said why not (the reason is also on the submission).
+   */
+  replyInChat(requestId: string, text: string): Promise<ChatReplyResult>;
+  collapse(): void;
+  expand(): void;
+  showRequest(requestId: string): void;
+  previousRequest(): void;
+  nextRequest(): void;
+  /** Re-sends an async answer's existing outbox entry; never a second answer. */
+  retryAnswer(outboxId: string): void;
+  /** Removes a queued async answer and reopens its draft in every open pane. */
+  discardAnswer(outboxId: string): void;
+  /** Brings a retired or skipped async question back into the dock, draft intact. */
+  reopen(itemId: string): void;
+  /** Detaches from the client; the store keeps its last state. */
+  dispose(): void;
+}
+
+/** The store's state together with its actions, as zustand holds it. */
+export type DockStore = DockState & { actions: DockActions };

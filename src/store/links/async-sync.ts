@@ -1,0 +1,252 @@
+import { entryOf as ownEntry } from "../../protocol/id-table";
+import { formatAnswerText } from "../../protocol/answer-text";
+import { asyncRequestId, draftOfView, recordOf } from "./async-question-shape";
+import type { AsyncQuestionServices } from "./conversation-services";
+import type { AsyncQuestionEntry } from "../conversation/types";
+import type { DockContext } from "../dock-context";
+import type { GatewaySync } from "./gateway-sync";
+import type { AsyncDraft } from "../outbox/types";
+import { entryForItem, isMemoryOnlyDraft } from "../outbox/outbox-rules";
+import { answersFor } from "../dock/selectors";
+import type { AsyncLink, Outcome } from "../dock/types";
+
+/** Quiet time before a typed async draft is written to storage. */
+const DRAFT_SAVE_DELAY_MS = 300;
+
+/** The dock's link to async (Codex) questions: they arrive from the conversation and leave through the outbox. */
+export interface AsyncSync {
+  isAsync(requestId: string): boolean;
+  submit(requestId: string): void;
+  skip(requestId: string): void;
+  /** Called after every draft edit of an async request: saves it (a typed draft does not keep a later run from retiring it). */
+  noteEdit(requestId: string): void;
+  retry(outboxId: string): void;
+  discard(outboxId: string): void;
+  /** Brings a retired or skipped question back into the dock, with its draft. */
+  reopen(itemId: string): void;
+  dispose(): void;
+}
+
+/** Wires a dock store to the shared async-question services of its conversation. */
+export function createAsyncSync(ctx: DockContext, sync: GatewaySync, services: AsyncQuestionServices): AsyncSync {
+  const { conversation, outbox, storage } = services;
+  const { sessionKey, now, timers } = ctx.options;
+  const savedDrafts = new Map<string, AsyncDraft>();
+  const saveTimers = new Map<string, unknown>();
+  let disposed = false;
+
+  const linkOf = (requestId: string) => ctx.get().asyncLinks.get(requestId);
+  const entryOf = (itemId: string) => conversation.getState().questions.find((q) => q.delivery.itemId === itemId);
+  const outboxEntryFor = (itemId: string) => entryForItem(outbox.getState(), itemId);
+  const setProtected = (itemId: string, on: boolean) => conversation.getState().actions.setProtected(itemId, on);
+  const linkFor = (entry: AsyncQuestionEntry): AsyncLink => ({
+    itemId: entry.delivery.itemId,
+    ...(entry.sourceMessageId ? { sourceMessageId: entry.sourceMessageId } : {}),
+    ...(entry.runId ? { runId: entry.runId } : {}),
+  });
+
+  const add = (entry: AsyncQuestionEntry) => {
+    const record = recordOf(entry, sessionKey, now());
+    const link = linkFor(entry);
+    ctx.dispatch({ type: "asyncLinked", requestId: record.id, link });
+    sync.receive(record, "async");
+    const saved = savedDrafts.get(link.itemId);
+    if (saved) ctx.dispatch({ type: "asyncDraftLoaded", requestId: record.id, draft: saved, onlyIfUntouched: false });
+  };
+
+  // What an outcome of this question keeps of its async life: the link, its outbox entry and the saved reply.
+  const asyncOf = (entry: AsyncQuestionEntry): NonNullable<Outcome["async"]> => {
+    const link = linkFor(entry);
+    const sent = outboxEntryFor(link.itemId);
+    return { ...link, ...(sent ? { outboxId: sent.id } : {}), ...(entry.replyText !== undefined ? { replyText: entry.replyText } : {}) };
+  };
+  // A retired question's outcome keeps its saved draft; `onlyWithUnsent` replaces an outcome only to add that draft.
+  const ended = (entry: AsyncQuestionEntry, kind: "answered" | "retired" | "skipped", onlyWithUnsent = false) => {
+    const saved = kind === "retired" ? savedDrafts.get(entry.delivery.itemId) : undefined;
+    const rid = asyncRequestId(entry.delivery.itemId);
+    ctx.dispatch({ type: "asyncQuestionEnded", id: rid, kind, record: recordOf(entry, sessionKey, now()), async: asyncOf(entry), at: now(), ...(saved ? { savedDraft: saved } : {}), onlyWithUnsent });
+  };
+
+  // A question a later run retires from the dock keeps its draft for "Answer", which reopens it as it was.
+  const keepDraftOnRetire = (rid: string, link: AsyncLink) => {
+    const s = ctx.get();
+    const record = s.records.get(rid);
+    const view = s.views.get(rid);
+    if (!record || !view || view.editedAt === 0) return;
+    const draft = draftOfView(record, view, link, sessionKey, now());
+    savedDrafts.set(link.itemId, draft);
+    const pending = saveTimers.get(link.itemId);
+    if (pending !== undefined) timers.clearTimeout(pending);
+    saveTimers.delete(link.itemId);
+    keepDraft(draft);
+  };
+
+  // Brings the dock in line with what the conversation says about each async question.
+  const reconcile = () => {
+    if (disposed) return;
+    const { questions, local } = conversation.getState();
+    for (const entry of questions) {
+      const itemId = entry.delivery.itemId;
+      const rid = asyncRequestId(itemId);
+      const s = ctx.get();
+      const inDock = s.records.get(rid) !== undefined;
+      const outcome = s.outcomes.get(rid);
+      if (entry.status === "pending" && !local.skipped.has(itemId)) {
+        // Until the saved outbox is read, an answer given before a reload is unknown: asking now could flash an answered question.
+        if (!inDock && !outcome && outbox.getState().ready) {
+          // An answer already in the outbox (from before a reload, or another tab) is shown with its delivery, never asked again.
+          if (outboxEntryFor(itemId)) ended(entry, "answered");
+          else add(entry);
+        }
+      } else if (entry.status === "retired") {
+        if (inDock) {
+          keepDraftOnRetire(rid, linkFor(entry));
+          sync.settle(rid, "retired", undefined, { async: asyncOf(entry) });
+        }
+        else if (!outcome || (outcome.kind === "retired" && !outcome.unsent && savedDrafts.has(itemId))) {
+          // Drafts load after the history: a retired question's draft joins its summary once it is read.
+          ended(entry, "retired", outcome !== undefined);
+        }
+      } else if (entry.status === "answered") {
+        if (inDock) sync.settle(rid, "answered", undefined, { async: asyncOf(entry) });
+        else if (!outcome || outcome.kind !== "answered" || outcome.async?.replyText === undefined) ended(entry, "answered");
+      } else if (local.skipped.has(itemId) && !inDock && !outcome) {
+        ended(entry, "skipped");
+      }
+    }
+  };
+
+  // Mirrors the outbox into the dock's state, and keeps a question with an answer on its way from being retired.
+  const mirrorOutbox = () => {
+    if (disposed) return;
+    const { entries } = outbox.getState();
+    ctx.dispatch({ type: "deliveriesChanged", deliveries: entries });
+    for (const e of Object.values(entries)) {
+      setProtected(e.itemId, e.state !== "confirmed");
+      // Answered in another pane: this pane shows the same summary instead of a second prompt.
+      const rid = asyncRequestId(e.itemId);
+      const link = linkOf(rid);
+      if (link && ctx.get().records.get(rid)) sync.settle(rid, "answered", undefined, { async: { ...link, outboxId: e.id } });
+    }
+  };
+
+  // Whatever storage the host passed, a draft holding a credential never reaches it; an earlier copy goes instead.
+  const keepDraft = (draft: AsyncDraft) => void (isMemoryOnlyDraft(draft) ? storage.deleteDraft(draft.sessionKey, draft.itemId) : storage.saveDraft(draft)).catch(() => undefined);
+
+  const saveDraftSoon = (draft: AsyncDraft) => {
+    const previous = saveTimers.get(draft.itemId);
+    if (previous !== undefined) timers.clearTimeout(previous);
+    saveTimers.set(draft.itemId, timers.setTimeout(() => {
+      saveTimers.delete(draft.itemId);
+      keepDraft(draft);
+    }, DRAFT_SAVE_DELAY_MS));
+  };
+
+  const reopenDraft = (draft: AsyncDraft) => {
+    if (draft.sessionKey !== sessionKey && draft.sessionKey !== ctx.get().sessionKey) return;
+    savedDrafts.set(draft.itemId, { ...draft, edited: true });
+    sync.dropOutcome(asyncRequestId(draft.itemId));
+    const entry = entryOf(draft.itemId);
+    if (entry && entry.status !== "pending") conversation.getState().actions.reopen(draft.itemId);
+    reconcile();
+  };
+
+  // A failed save or load, and a history that could not be read, are shown near the dock.
+  const mirrorProblems = () => {
+    if (disposed) return;
+    const storage = outbox.getState().storageError;
+    const problem = conversation.getState().error;
+    ctx.dispatch({ type: "asyncProblemsChanged", problems: { ...(storage ? { storage } : {}), ...(problem ? { conversation: problem } : {}) } });
+  };
+
+  const offs = [
+    conversation.subscribe((s, prev) => {
+      if (s.questions !== prev.questions || s.local !== prev.local) reconcile();
+      if (s.error !== prev.error) mirrorProblems();
+    }),
+    outbox.subscribe((s, prev) => {
+      if (s.entries !== prev.entries) mirrorOutbox();
+      if (s.ready !== prev.ready) reconcile();
+      if (s.storageError !== prev.storageError) mirrorProblems();
+    }),
+    outbox.getState().onReopenDraft(reopenDraft),
+  ];
+
+  void storage.loadDrafts(sessionKey).then(
+    (drafts) => {
+      if (disposed) return;
+      for (const d of drafts) {
+        if (d.disposition === "skipped") conversation.getState().actions.skip(d.itemId);
+        else savedDrafts.set(d.itemId, d);
+        // A draft loaded after its question reached the dock fills it only if the person has not typed there yet.
+        if (d.disposition !== "skipped") ctx.dispatch({ type: "asyncDraftLoaded", requestId: asyncRequestId(d.itemId), draft: d, onlyIfUntouched: true });
+      }
+      reconcile();
+    },
+    () => reconcile(),
+  );
+  mirrorOutbox();
+  mirrorProblems();
+  reconcile();
+
+  return {
+    isAsync: (rid) => linkOf(rid) !== undefined,
+    noteEdit(rid) {
+      const link = linkOf(rid);
+      const s = ctx.get();
+      const record = s.records.get(rid);
+      if (!link || !record) return;
+      saveDraftSoon(draftOfView(record, s.views.get(rid), link, sessionKey, now()));
+    },
+    submit(rid) {
+      const link = linkOf(rid);
+      const s = ctx.get();
+      const record = s.records.get(rid);
+      if (!link || !record) return;
+      const view = s.views.get(rid);
+      const answers = answersFor(record, view);
+      if (!answers) {
+        ctx.dispatch({ type: "submitFailed", requestId: rid, submission: { status: "error", kind: "answer", code: "unanswered" } });
+        return;
+      }
+      const message = formatAnswerText(record.questions.map((q) => ({ title: q.question, values: ownEntry(answers.answers, q.questionId) ?? [] })));
+      const draft = draftOfView(record, view, link, sessionKey, now());
+      // A question first seen in a live event may only learn its message id from the saved history later.
+      const replyToId = entryOf(link.itemId)?.sourceMessageId ?? link.sourceMessageId;
+      const sent = outbox.getState().enqueue({ itemId: link.itemId, ...(replyToId ? { replyToId } : {}), message, draft });
+      savedDrafts.delete(link.itemId);
+      void storage.deleteDraft(sessionKey, link.itemId).catch(() => undefined);
+      sync.settle(rid, "answered", answers, { async: { ...link, ...(replyToId ? { sourceMessageId: replyToId } : {}), outboxId: sent.id } });
+    },
+    skip(rid) {
+      const link = linkOf(rid);
+      const s = ctx.get();
+      const record = s.records.get(rid);
+      if (!link || !record) return;
+      // Skipping sends nothing; remembering it keeps the question out of the dock after a reload,
+      // and the draft comes back if the person reopens it.
+      const draft = draftOfView(record, s.views.get(rid), link, sessionKey, now());
+      savedDrafts.set(link.itemId, draft);
+      keepDraft({ ...draft, disposition: "skipped" });
+      setProtected(link.itemId, false);
+      sync.settle(rid, "skipped", undefined, { async: link });
+      conversation.getState().actions.skip(link.itemId);
+    },
+    retry: (id) => void outbox.getState().retry(id),
+    discard: (id) => void outbox.getState().discard(id),
+    reopen(itemId) {
+      const rid = asyncRequestId(itemId);
+      const outcome = ctx.get().outcomes.get(rid);
+      const draft = savedDrafts.get(itemId);
+      if (outcome?.kind === "skipped" && draft) keepDraft({ ...draft, disposition: undefined });
+      sync.dropOutcome(rid);
+      conversation.getState().actions.reopen(itemId);
+      reconcile();
+    },
+    dispose() {
+      disposed = true;
+      offs.forEach((off) => off());
+      saveTimers.forEach((h) => timers.clearTimeout(h));
+    },
+  };
+}

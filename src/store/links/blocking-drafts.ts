@@ -1,0 +1,168 @@
+import type { StoreApi } from "zustand/vanilla";
+import { isSecretQuestion, type QuestionRecord } from "../../protocol/question-record";
+import { looksLikeCredential } from "../../protocol/credential-shape";
+import { isBlockingDraft, type BlockingDraft } from "../persist/blocking-draft-storage";
+import type { BlockingDraftServices, DockContext } from "../dock-context";
+import { IdMap } from "../dock/id-map";
+import type { PaneMessage } from "../outbox/types";
+import { draftOf } from "../dock/selectors";
+import type { DockStore, RequestView } from "../dock/types";
+
+// The package entry names the services beside the link that uses them.
+export type { BlockingDraftServices } from "../dock-context";
+
+/** Quiet time before a blocking draft is written to storage, as for async drafts. */
+export const BLOCKING_DRAFT_SAVE_DELAY_MS = 300;
+
+/** The running link between a dock's blocking drafts, their storage and the other panes. */
+export interface BlockingDrafts {
+  dispose(): void;
+}
+
+// Secret questions are left out entirely, so their answers never reach storage or another tab.
+function draftFrom(record: QuestionRecord, view: RequestView, sessionKey: string, now: number): BlockingDraft {
+  return {
+    sessionKey,
+    requestId: record.id,
+    step: view.step,
+    answers: record.questions
+      .filter((q) => !isSecretQuestion(q))
+      .map((q) => {
+        const d = draftOf(view, q.questionId);
+        return { questionId: q.questionId, selected: [...d.selected], other: d.other };
+      }),
+    updatedAt: now,
+    ...(Number.isFinite(record.expiresAtMs) ? { expiresAtMs: record.expiresAtMs } : {}),
+  };
+}
+
+/** Keeps a dock's blocking drafts in storage and in step with the same conversation's other panes; async requests are left to the outbox. */
+export function createBlockingDrafts(ctx: DockContext, store: StoreApi<DockStore>, services: BlockingDraftServices): BlockingDrafts {
+  const { storage, bus } = services;
+  const { sessionKey, now, timers } = ctx.options;
+  // The latest draft known per request, from storage or another pane, kept until its request arrives or settles.
+  const known = new Map<string, BlockingDraft>();
+  const saveTimers = new Map<string, unknown>();
+  let applying = false;
+  let disposed = false;
+
+  const blocking = (s: DockStore, rid: string) => s.records.get(rid) !== undefined && s.asyncLinks.get(rid) === undefined;
+
+  // The reducer decides whether the draft applies (a blocking request in the dock, untouched if asked, no submit in flight).
+  const apply = (rid: string, draft: BlockingDraft, onlyIfUntouched: boolean) => {
+    applying = true;
+    try {
+      ctx.dispatch({ type: "blockingDraftLoaded", requestId: rid, draft, onlyIfUntouched });
+    } finally {
+      applying = false;
+    }
+  };
+
+  const cancelSave = (rid: string) => {
+    const timer = saveTimers.get(rid);
+    if (timer !== undefined) timers.clearTimeout(timer);
+    saveTimers.delete(rid);
+  };
+
+  const saveSoon = (draft: BlockingDraft) => {
+    cancelSave(draft.requestId);
+    saveTimers.set(
+      draft.requestId,
+      timers.setTimeout(() => {
+        saveTimers.delete(draft.requestId);
+        void storage.save(draft).catch(() => undefined);
+      }, BLOCKING_DRAFT_SAVE_DELAY_MS),
+    );
+  };
+
+  const edited = (rid: string, record: QuestionRecord, view: RequestView) => {
+    // A prompt of secret questions only has nothing that may leave memory.
+    if (record.questions.every(isSecretQuestion)) return;
+    const draft = draftFrom(record, view, sessionKey, now());
+    known.set(rid, draft);
+    saveSoon(draft);
+    // Storage drops a draft shaped like a credential; the other tabs must not get it live either, so they keep their last copy.
+    if (draft.answers.some((a) => looksLikeCredential(a.other))) return;
+    bus?.post({ type: "blocking-draft", sessionKey, requestId: rid, draft });
+  };
+
+  const settled = (rid: string) => {
+    cancelSave(rid);
+    known.delete(rid);
+    void storage.remove(sessionKey, rid).catch(() => undefined);
+    bus?.post({ type: "blocking-draft", sessionKey, requestId: rid });
+  };
+
+  const onChange = (s: DockStore, prev: DockStore) => {
+    if (disposed) return;
+    // Only what changed between the two states is walked, so an event costs the same however many are pending.
+    IdMap.diff(prev.records, s.records, (rid, before, after) => {
+      const saved = after && !before ? known.get(rid) : undefined;
+      if (saved) apply(rid, saved, true);
+      if (before && !after && !prev.asyncLinks.has(rid)) settled(rid);
+    });
+    if (applying) return;
+    IdMap.diff(prev.views, s.views, (rid, before, view) => {
+      // A view that just appeared is a new request, not an edit.
+      if (!before || !view || (before.drafts === view.drafts && before.step === view.step)) return;
+      const record = s.records.get(rid);
+      if (record && blocking(s, rid)) edited(rid, record, view);
+    });
+  };
+
+  const onMessage = (message: PaneMessage) => {
+    if (disposed || message.type !== "blocking-draft" || message.sessionKey !== sessionKey || typeof message.requestId !== "string") return;
+    const rid = message.requestId;
+    if (message.draft === undefined) return void known.delete(rid);
+    if (!isBlockingDraft(message.draft, sessionKey) || message.draft.requestId !== rid) return;
+    known.set(rid, message.draft);
+    // Live: the other pane's latest edit wins here too, as if typed in this one.
+    apply(rid, message.draft, false);
+  };
+
+  const offs = [store.subscribe(onChange), ...(bus ? [bus.subscribe(onMessage)] : [])];
+
+  void storage.load(sessionKey).then(
+    (drafts) => {
+      if (disposed) return;
+      for (const d of drafts) {
+        if (typeof d.expiresAtMs === "number" && d.expiresAtMs <= now()) {
+          void storage.remove(sessionKey, d.requestId).catch(() => undefined);
+          continue;
+        }
+        // Something heard from another pane since the load began is newer than what was saved.
+        if (known.has(d.requestId)) continue;
+        known.set(d.requestId, d);
+        apply(d.requestId, d, true);
+      }
+    },
+    () => undefined,
+  );
+
+  // A pending write is flushed: the person's last keystrokes must survive the dock, or the page, going away.
+  const flush = () => {
+    for (const rid of [...saveTimers.keys()]) {
+      cancelSave(rid);
+      const draft = known.get(rid);
+      if (draft) void storage.save(draft).catch(() => undefined);
+    }
+  };
+  // A reload or a closed tab disposes nothing; the page's own last events are the moment to write.
+  const page = typeof window === "undefined" ? undefined : window;
+  const doc = typeof document === "undefined" ? undefined : document;
+  const onHidden = () => {
+    if (doc?.visibilityState === "hidden") flush();
+  };
+  page?.addEventListener("pagehide", flush);
+  doc?.addEventListener("visibilitychange", onHidden);
+
+  return {
+    dispose() {
+      disposed = true;
+      offs.forEach((off) => off());
+      page?.removeEventListener("pagehide", flush);
+      doc?.removeEventListener("visibilitychange", onHidden);
+      flush();
+    },
+  };
+}

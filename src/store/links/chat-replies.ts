@@ -1,0 +1,121 @@
+// A message typed in the composer while an agent run's question waits is that question's answer on the gateway
+// (openclaw 2026.9.6 claims it, `resolvedBy: "plain-text"`; docs/gateway-findings.md "Chat replies while an agent
+// run waits"). This sends it with `chat.send` and follows the gateway's verdict, which does not come back as the
+// reply to `chat.send` (that always says "started") but as a `chat` event under the message's idempotency key: an
+// empty `final` when the message was taken as the answer, an `error` with the gateway's reason when it was not.
+import { readChatClaim } from "../../protocol/chat-claim";
+import { sendableText } from "../../protocol/sendable-text";
+import type { ChatSendParams } from "../../protocol/methods";
+import type { DockContext } from "../dock-context";
+import { isBusy } from "../dock/dock-reducer";
+import type { GatewaySync } from "./gateway-sync";
+import { submitFailureOf, wasCutOff, type SubmitFailure } from "../dock/submit-failure";
+import type { ChatReplyResult } from "../dock/types";
+
+/** How long to wait for the gateway's verdict before asking the question's state instead. */
+const VERDICT_WAIT_MS = 15_000;
+
+// The gateway's reason when the sender's caller policy is not the run creator's; its words are kept as the detail.
+const NOT_CREATOR = /caller policy does not match its creator/i;
+
+type Verdict = { taken: true } | { taken: false; message: string } | "gone";
+
+/** Sends chat replies that answer a waiting agent-run question. */
+export interface ChatReplies {
+  send(requestId: string, text: string): Promise<ChatReplyResult>;
+  dispose(): void;
+}
+
+function newKey(): string {
+  const c = globalThis.crypto;
+  if (c && typeof c.randomUUID === "function") return c.randomUUID();
+  return `reply-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+}
+
+// The refusal as data: the views say it in words, with the gateway's own sentence as the detail.
+function refusalOf(message: string): SubmitFailure {
+  if (NOT_CREATOR.test(message)) return { code: "not-creator", detail: message };
+  return { code: "chat-refused", detail: message };
+}
+
+/** Wires chat replies to one dock store. */
+export function createChatReplies(ctx: DockContext, sync: GatewaySync): ChatReplies {
+  const { client, timers } = ctx.options;
+  // Idempotency key → what the gateway said of it: "final" (taken) or the error's message; or "gone" (the store was
+  // disposed, e.g. the page is unloading: the reply may still be taken, and a reload must still know it as ours).
+  const verdicts = new Map<string, (verdict: Verdict) => void>();
+  const off = client.onEvent("chat", (payload) => {
+    const p = payload as { runId?: unknown; state?: unknown; errorMessage?: unknown } | null;
+    const settle = typeof p?.runId === "string" ? verdicts.get(p.runId) : undefined;
+    if (!settle) return;
+    if (p!.state === "final") settle({ taken: true });
+    else if (p!.state === "error") settle({ taken: false, message: typeof p!.errorMessage === "string" ? p!.errorMessage : "" });
+  });
+
+  const fail = (requestId: string, failure: SubmitFailure): ChatReplyResult => {
+    // Only a refusal takes the reply back: one the gateway was silent about may still be taken as the answer.
+    if (failure.code !== "not-taken") ctx.sent.noteChatReply(requestId, false);
+    if (ctx.get().records.get(requestId)) {
+      ctx.dispatch({ type: "submitFailed", requestId, submission: { status: "error", kind: "answer", ...failure } });
+      sync.announce({ key: "submitFailed", action: "answer", ...failure });
+    }
+    return { ok: false, ...failure };
+  };
+
+  // The gateway's word on the message, or the question's own end, whichever comes first.
+  const verdictOf = (requestId: string, key: string) =>
+    new Promise<Verdict | "left" | "silent">((resolve) => {
+      // Connections that receive no chat events (a guest's) learn it from the question leaving the dock.
+      const unsubscribe = ctx.subscribe(() => {
+        if (!ctx.get().records.get(requestId)) done("left");
+      });
+      const timer = timers.setTimeout(() => done("silent"), VERDICT_WAIT_MS);
+      function done(v: Parameters<typeof resolve>[0]) {
+        verdicts.delete(key);
+        unsubscribe();
+        timers.clearTimeout(timer);
+        resolve(v);
+      }
+      verdicts.set(key, done);
+    });
+
+  const send = async (requestId: string, typed: string): Promise<ChatReplyResult> => {
+    const s = ctx.get();
+    const record = s.records.get(requestId);
+    // The gateway refuses NUL and strips other controls: what goes out is what the person sees.
+    const text = sendableText(typed).text;
+    if (!record || isBusy(s.submissions.get(requestId)) || text.trim() === "") return { ok: false, code: "unexpected" };
+    const answers = readChatClaim(record, text);
+    const key = newKey();
+    // Remembered before it leaves: the answer may be recorded before any reply reaches this page.
+    ctx.attempted.set(requestId, [...(ctx.attempted.get(requestId) ?? []), answers]);
+    ctx.sent.remember(requestId);
+    ctx.sent.noteChatReply(requestId, true);
+    ctx.dispatch({ type: "submitStarted", requestId, kind: "answer" });
+    const verdict = verdictOf(requestId, key);
+    const params: ChatSendParams = { sessionKey: record.sessionKey ?? ctx.options.sessionKey, message: text, idempotencyKey: key };
+    try {
+      await client.request("chat.send", params);
+    } catch (error) {
+      verdicts.get(key)?.("gone");
+      if (wasCutOff(error)) {
+        sync.markUncertain(requestId, "answer", error.code === "TIMEOUT");
+        return { ok: false, code: error.code === "TIMEOUT" ? "timeout" : "disconnected" };
+      }
+      return fail(requestId, submitFailureOf(error));
+    }
+    const v = await verdict;
+    if (v === "gone") return { ok: false, code: "unexpected" };
+    if (v === "left" || (typeof v === "object" && v.taken)) return { ok: true };
+    if (v === "silent") return ctx.get().records.get(requestId) ? fail(requestId, { code: "not-taken" }) : { ok: true };
+    return fail(requestId, refusalOf(v.message));
+  };
+
+  return {
+    send,
+    dispose: () => {
+      off();
+      for (const settle of [...verdicts.values()]) settle("gone");
+    },
+  };
+}

@@ -1,0 +1,59 @@
+import type { DockContext } from "../dock-context";
+
+// Timers take a signed 32-bit delay; a longer one fires at once. A far expiry is reached in several hops instead.
+const MAX_TIMER_DELAY_MS = 2 ** 31 - 1;
+
+/**
+ * One timer for the earliest expiry among pending requests. The gateway also sends `question.resolved`
+ * with status expired, but a dock that is offline at that moment must still let the prompt go on time.
+ */
+export function createExpiryTimer(ctx: DockContext, expire: (id: string) => void) {
+  const { now, timers } = ctx.options;
+  let handle: unknown;
+  // The expiry the timer is set for: a request that ends later needs no new timer, so an arrival costs no scan.
+  let scheduledAt = Infinity;
+  let disposed = false;
+  const clear = () => {
+    if (handle !== undefined) timers.clearTimeout(handle);
+    handle = undefined;
+    scheduledAt = Infinity;
+  };
+  const reschedule = (): void => {
+    clear();
+    // A late reply (e.g. a submit that was in flight) can still settle a request after dispose; it must not re-arm.
+    if (disposed) return;
+    // Async questions never expire (their expiresAtMs is Infinity); they leave by retirement instead.
+    const t = now();
+    const due: string[] = [];
+    let next = Infinity;
+    for (const record of ctx.get().records.values()) {
+      const at = record.expiresAtMs;
+      if (!Number.isFinite(at)) continue;
+      if (at <= t) due.push(record.id);
+      else if (at < next) next = at;
+    }
+    if (due.length > 0) {
+      due.forEach((id) => expire(id));
+      return;
+    }
+    if (next === Infinity) return;
+    scheduledAt = next;
+    handle = timers.setTimeout(reschedule, Math.min(MAX_TIMER_DELAY_MS, Math.max(0, next - t)));
+  };
+  /** A request arrived that expires at `at`: only an earlier expiry than the one awaited needs the timer moved. */
+  const arrived = (at: number) => {
+    if (at < scheduledAt) reschedule();
+  };
+  /**
+   * A request left. The earliest expiry can only move later, so the timer stays: when it fires early it finds
+   * nothing due and sets itself for the next one. With nothing pending it is simply cleared.
+   */
+  const left = () => {
+    if (ctx.get().records.size === 0) clear();
+  };
+  const dispose = () => {
+    disposed = true;
+    clear();
+  };
+  return { reschedule, arrived, left, dispose };
+}

@@ -1,0 +1,219 @@
+import { recoverQuestions } from "../../gateway/recovery";
+import { getQuestion } from "../../gateway/questions-api";
+import type { QuestionAnswers } from "../../protocol/answers";
+import { parseResolvedEvent } from "../../protocol/payloads";
+import { parseQuestionRecord, type QuestionRecord } from "../../protocol/question-record";
+import type { ValidationIssue } from "../../protocol/result";
+import { belongsToSession } from "../../protocol/session-key";
+import type { DockContext } from "../dock-context";
+import { createExpiryTimer } from "./expiry-timer";
+import { outcomeOf } from "../dock/outcome-of";
+import { clearPermission, notePermission, screenRecord } from "./permissions";
+import { activeAfterArrival } from "../dock/priority";
+import type { Announcement, Outcome, OutcomeKind } from "../dock/types";
+
+/** The store's link to the gateway: applies events, recovers after reconnects, and settles requests. */
+export interface GatewaySync {
+  receive(record: QuestionRecord, source: string): void;
+  settle(id: string, kind: OutcomeKind, answers?: QuestionAnswers, extra?: Pick<Outcome, "async">): void;
+  /** Forgets an outcome so the request can come back (Discard, Answer). */
+  dropOutcome(id: string): void;
+  /** Settles a request from its terminal record, telling our own answer apart from one given elsewhere. */
+  settleFromRecord(record: QuestionRecord): void;
+  announce(announcement: Announcement): void;
+  /** Holds a submit or skip whose reply was cut off until a recovery tells whether it arrived; `checkNow` asks at once. */
+  markUncertain(id: string, kind: "answer" | "skip", checkNow: boolean): void;
+  dispose(): void;
+}
+
+/** Wires a dock store to its gateway client. */
+export function createGatewaySync(ctx: DockContext): GatewaySync {
+  const { client, now, timers } = ctx.options;
+  let recheck: unknown;
+  let disposed = false;
+
+  const announce = (announcement: Announcement) => ctx.dispatch({ type: "announced", announcement });
+
+  const reject = (source: string, errors: ValidationIssue[], id?: string) =>
+    ctx.dispatch({ type: "recordRejected", rejection: { source, ...(id === undefined ? {} : { id }), errors, at: now() } });
+
+  const mine = (rec: QuestionRecord) =>
+    belongsToSession(rec.sessionKey, ctx.options.sessionKey, client.getConnection().hello?.mainSessionKey, ctx.options.showSessionless);
+
+  const dropOutcome = (id: string) => {
+    ctx.kept.forget(id);
+    ctx.dispatch({ type: "outcomeDropped", id });
+  };
+
+  const settle = (id: string, kind: OutcomeKind, answers?: QuestionAnswers, extra?: Pick<Outcome, "async">) => {
+    const record = ctx.get().records.get(id);
+    if (!record) return;
+    const header = record.questions[0]?.header || record.questions[0]?.question || "";
+    // An async answer only joined the outbox here; its summary tells the delivery, so the announcement must not claim more.
+    const announcement: Announcement = kind === "answered" && extra?.async ? { key: "outcome", kind, header, queued: true } : { key: "outcome", kind, header };
+    // The outcome and its announcement in one step: one state copy per ending, not two.
+    ctx.dispatch({ type: "recordSettled", id, outcome: kind, ...(answers ? { answers } : {}), ...(extra?.async ? { async: extra.async } : {}), at: now(), announcement });
+    const outcome = ctx.get().outcomes.get(id);
+    if (outcome) ctx.kept.keep(id, outcome);
+    ctx.attempted.delete(id);
+    ctx.sent.forget(id);
+    expiry.left();
+  };
+
+  const settleFromRecord = (rec: QuestionRecord) => {
+    const kind = outcomeOf(rec, { resolverId: ctx.options.resolverId, attempted: ctx.attempted.get(rec.id), sentChatReply: ctx.sent.sentChatReply(rec.id) });
+    if (!kind) return;
+    // Keep what the gateway said of who ended it, for the summary's words.
+    if (rec.resolvedBy !== undefined) ctx.dispatch({ type: "resolverNoted", id: rec.id, resolvedBy: rec.resolvedBy });
+    settle(rec.id, kind, rec.status === "answered" ? rec.answers : undefined);
+  };
+
+  // The resolved event does not say who answered or cancelled; the record does (a chat reply, this page, the agent's
+  // side), so ask for it before naming the outcome.
+  const settleLookedUp = async (rec: QuestionRecord) => {
+    let known = rec;
+    try {
+      known = await getQuestion(client, rec.id);
+    } catch {
+      // Not told: the outcome is judged from the event alone, which never names anyone else for a cancel.
+    }
+    if (!disposed && ctx.get().records.get(rec.id)) settleFromRecord(known.status === rec.status ? known : rec);
+  };
+
+  /**
+   * Settles from a terminal record learned from an event or a recovery. While our own submit or skip awaits
+   * its reply, that reply decides first: the gateway may record an answer differently from how it was sent
+   * (a secret becomes "stored"), so comparing would take our own answer for someone else's.
+   */
+  const settleWhenReplied = (rec: QuestionRecord) => {
+    const reply = ctx.inflight.get(rec.id);
+    if (!reply) return settleFromRecord(rec);
+    void reply.then(() => {
+      if (ctx.get().records.get(rec.id)) settleFromRecord(rec);
+    });
+  };
+
+  const applyPriority = (newId: string) => {
+    if (recheck !== undefined) timers.clearTimeout(recheck);
+    recheck = undefined;
+    const s = ctx.get();
+    if (disposed || !s.records.get(newId)) return;
+    const { activeId, recheckInMs } = activeAfterArrival(s, newId, now(), ctx.options.typingGraceMs);
+    if (activeId !== s.activeId && activeId !== null) ctx.dispatch({ type: "requestSwitched", requestId: activeId });
+    if (recheckInMs > 0) recheck = timers.setTimeout(() => applyPriority(newId), recheckInMs);
+  };
+
+  const receive = (rec: QuestionRecord, source: string) => {
+    if (!mine(rec) || screenRecord(ctx, rec)) return;
+    const s = ctx.get();
+    if (rec.status !== "pending") return settleWhenReplied(rec);
+    const known = Boolean(s.records.get(rec.id));
+    // A recovered request was there before; only one that arrives now is announced, with the arrival itself.
+    const announcement: Announcement | undefined = source === "recovery" ? undefined : { key: "newQuestion", question: rec.questions[0]?.question ?? "" };
+    ctx.dispatch({ type: "recordReceived", record: rec, ...(announcement ? { announcement } : {}) });
+    if (known || !ctx.get().records.get(rec.id)) return;
+    applyPriority(rec.id);
+    expiry.arrived(rec.expiresAtMs);
+  };
+
+  const expiry = createExpiryTimer(ctx, (id) => settle(id, "expired"));
+
+  const recover = async (serverChanged: boolean) => {
+    // Also what this tab sent before a reload: the gateway may have taken it, and no longer lists it as pending.
+    const local = [...new Set([...[...ctx.get().records.keys()], ...ctx.sent.ids()])];
+    try {
+      // A new gateway knows nothing of the old one's ids, so asking it about them would only mislabel them.
+      const result = await recoverQuestions(client, serverChanged ? [] : local);
+      if (disposed) return;
+      clearPermission(ctx, "question.list");
+      result.rejected.forEach((r) => reject(r.id === undefined ? "question.list" : "question.get", r.errors, r.id));
+      const listed = new Set(result.pending.map((r) => r.id));
+      result.pending.forEach((r) => receive(r, "recovery"));
+      // Still pending on the gateway, so a cut-off submit or skip did not arrive: now that is certain.
+      for (const id of listed) {
+        const submission = ctx.get().submissions.get(id);
+        if (submission?.status === "uncertain") failSubmission(id, submission.kind);
+      }
+      for (const item of result.settled) {
+        if (item.record && !ctx.get().records.get(item.id)) settleSentBeforeReload(item.record);
+        else if (item.record) settleWhenReplied(item.record);
+        else settle(item.id, item.outcome === "unavailable" ? "unavailable" : item.outcome === "cancelled" ? "cancelled" : item.outcome);
+      }
+      if (serverChanged) local.filter((id) => !listed.has(id)).forEach((id) => settle(id, "unavailable"));
+      // Whatever the recovery said of a request sent before a reload, it is answered now: ask no more.
+      for (const id of ctx.sent.ids()) if (!ctx.get().records.get(id)) ctx.sent.forget(id);
+    } catch (error) {
+      // A refusal for lack of permission is the person's to know, in words (see permissions.ts).
+      notePermission(ctx, "question.list", error);
+      reject("recovery", [{ path: "", message: error instanceof Error ? error.message : String(error) }]);
+    }
+  };
+
+  // A request sent from this tab before a reload: only its end is known now, so it gets its summary straight away.
+  const settleSentBeforeReload = (rec: QuestionRecord) => {
+    ctx.sent.forget(rec.id);
+    const kind = outcomeOf(rec, { resolverId: ctx.options.resolverId, sentChatReply: ctx.sent.sentChatReply(rec.id) });
+    if (!kind || !mine(rec) || ctx.get().outcomes.has(rec.id)) return;
+    ctx.dispatch({ type: "sentRequestEnded", record: rec, kind, at: now() });
+    const outcome = ctx.get().outcomes.get(rec.id);
+    if (outcome) ctx.kept.keep(rec.id, outcome);
+  };
+
+  const failSubmission = (id: string, kind: "answer" | "skip") => {
+    ctx.dispatch({ type: "submitFailed", requestId: id, submission: { status: "error", kind, code: "not-arrived" } });
+    announce({ key: "submitFailed", action: kind, code: "not-arrived" });
+  };
+
+  const markUncertain = (id: string, kind: "answer" | "skip", checkNow: boolean) => {
+    if (!ctx.get().records.get(id)) return;
+    ctx.dispatch({ type: "submitUncertain", requestId: id, kind });
+    announce({ key: "uncertain", action: kind });
+    // A timeout on a live connection brings no reconnect, and so no recovery: ask now.
+    if (checkNow && client.getConnection().state === "connected") void recover(false);
+  };
+
+  const requested = (payload: unknown) => {
+    const parsed = parseQuestionRecord(payload);
+    if (parsed.ok) receive(parsed.value, "event");
+    else reject("question.requested", parsed.errors, typeof (payload as { id?: unknown })?.id === "string" ? (payload as { id: string }).id : undefined);
+  };
+
+  const resolved = (payload: unknown) => {
+    const parsed = parseResolvedEvent(payload);
+    if (!parsed.ok) return reject("question.resolved", parsed.errors);
+    const e = parsed.value;
+    const record = ctx.get().records.get(e.id);
+    if (!record) return;
+    const ended: QuestionRecord = e.status === "answered" ? { ...record, status: e.status, answers: e.answers } : { ...record, status: e.status };
+    if (e.status !== "expired" && !ctx.inflight.has(e.id)) void settleLookedUp(ended);
+    else settleWhenReplied(ended);
+  };
+
+  const offs = [
+    client.subscribeConnection((connection) => ctx.dispatch({ type: "connectionChanged", connection })),
+    // Each event, with the announcement and the priority change it brings, reaches the views as one change.
+    client.onEvent("question.requested", (payload) => ctx.batch(() => requested(payload))),
+    client.onEvent("question.resolved", (payload) => ctx.batch(() => resolved(payload))),
+    client.onConnected((info) => void recover(info.serverChanged)),
+    client.onGap(() => void recover(false)),
+  ];
+  // A host that shares one client, switches sessions or remounts the dock makes stores on a live connection,
+  // where no onConnected will come: recover now (once the initial records are in, so their fate is asked too),
+  // or the dock shows nothing until the next reconnect.
+  if (client.getConnection().state === "connected") queueMicrotask(() => void recover(false));
+
+  return {
+    receive,
+    settle,
+    settleFromRecord,
+    dropOutcome,
+    announce,
+    markUncertain,
+    dispose() {
+      disposed = true;
+      offs.forEach((off) => off());
+      expiry.dispose();
+      if (recheck !== undefined) timers.clearTimeout(recheck);
+    },
+  };
+}

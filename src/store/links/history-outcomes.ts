@@ -1,0 +1,96 @@
+// Summaries of ask_user questions read back from the conversation history, so a reload or a new page still
+// shows what was asked and how it ended, at the turn that asked. Live outcomes always win: history only fills in
+// questions the store does not know, and tells a live one which tool call (and assistant message) asked it.
+import { askUserEntries, type AskUserHistoryEntry } from "../../protocol/ask-user-history";
+import type { QuestionRecord } from "../../protocol/question-record";
+import type { StoreApi } from "zustand/vanilla";
+import type { ConversationStore } from "../conversation";
+import type { DockContext } from "../dock-context";
+import type { DockStore, OutcomeKind } from "../dock/types";
+
+/** The store's key for a history entry: the gateway's record id when the history holds it, else the tool call. */
+export function historyOutcomeKey(entry: AskUserHistoryEntry): string {
+  return entry.questionRecordId ?? `history:${entry.runId ?? ""}:${entry.toolCallId}`;
+}
+
+// What the history says, as an outcome kind; undefined while it cannot say yet (the run is still going).
+function kindOf(entry: AskUserHistoryEntry, runGoing: boolean): OutcomeKind | undefined {
+  const { outcome } = entry;
+  if (outcome.status === "answered") return "answered";
+  // "No answer arrived" is the tool's sentence for a question whose time ran out.
+  if (outcome.status === "no-answer" && outcome.reason === "timed-out") return "expired";
+  if (outcome.status === "no-answer") return "no-answer";
+  return runGoing ? undefined : "no-answer";
+}
+
+const questionIds = (record: QuestionRecord) => record.questions.map((q) => q.questionId).join("\0");
+
+// The key of the live outcome or pending record that is this entry's question, if any. Without the record id, a
+// live question of the same run asking the same questions is taken to be this one.
+function liveKeyOf(ctx: DockContext, entry: AskUserHistoryEntry, key: string): string | undefined {
+  const s = ctx.get();
+  if (s.outcomes.has(key) || s.records.has(key)) return key;
+  if (entry.questionRecordId || !entry.runId) return undefined;
+  const ids = entry.questions.map((q) => q.questionId).join("\0");
+  const same = (r: QuestionRecord) => r.runId === entry.runId && questionIds(r) === ids;
+  for (const [id, o] of s.outcomes) if (!o.fromHistory && same(o.record)) return id;
+  return [...s.records.values()].find(same)?.id;
+}
+
+/**
+ * Puts an outcome for every ask_user question of the conversation history that the store does not know yet, and
+ * binds live outcomes to their calls; again whenever the history or the outcomes change (a question can settle
+ * live after the history that holds its call was read, as when a stopped run's question is cancelled).
+ */
+export function createHistoryOutcomes(ctx: DockContext, conversation: ConversationStore, store: StoreApi<DockStore>): { dispose(): void } {
+  let read: { messages: unknown; entries: AskUserHistoryEntry[] } | undefined;
+  const entriesOf = (messages: Parameters<typeof askUserEntries>[0]) => {
+    if (read?.messages !== messages) read = { messages, entries: askUserEntries(messages) };
+    return read.entries;
+  };
+  // Putting an outcome changes the outcomes, which asks for another pass: run passes one after another, not nested.
+  let applying = false;
+  let again = false;
+  const apply = () => {
+    if (applying) {
+      again = true;
+      return;
+    }
+    applying = true;
+    try {
+      do {
+        again = false;
+        pass();
+      } while (again);
+    } finally {
+      applying = false;
+    }
+  };
+  const pass = () => {
+    const state = conversation.getState();
+    if (!state.loaded) return;
+    const going = new Set(state.activeRunIds);
+    for (const entry of entriesOf(state.messages)) {
+      const key = historyOutcomeKey(entry);
+      const liveKey = liveKeyOf(ctx, entry, key);
+      if (liveKey !== undefined) {
+        // A live outcome knows its run only; the history adds the tool call and the message.
+        ctx.dispatch({ type: "outcomeBoundToCall", id: liveKey, call: entry });
+        continue;
+      }
+      const kind = kindOf(entry, entry.runId !== undefined && going.has(entry.runId));
+      if (!kind) continue;
+      ctx.dispatch({ type: "historyOutcomeRead", key, entry, kind });
+    }
+  };
+  const offs = [
+    conversation.subscribe((s, prev) => {
+      if (s.messages !== prev.messages || s.loaded !== prev.loaded || s.activeRunIds !== prev.activeRunIds) apply();
+    }),
+    store.subscribe((s, prev) => {
+      if (s.outcomes !== prev.outcomes) apply();
+    }),
+  ];
+  apply();
+  return { dispose: () => offs.forEach((off) => off()) };
+}

@@ -1,0 +1,135 @@
+// The standalone page of one question (a question link). It reads the question with `question.get`, again after
+// every reconnect, and shows it through a dock store of the question's own conversation, so the page uses the same
+// stepper, drafts, submit and outcome rules as the dock. When a read fails the page says so and offers Retry; the
+// typed draft lives in the dock store and in blocking-draft storage (per question id), so neither the failure nor
+// Retry loses it. What each read means for the page is decided by questionPageReducer.
+import { createStore, type StoreApi } from "zustand/vanilla";
+import { GatewayErrorCode, QuestionErrorReason } from "../../protocol/errors";
+import { idTable, type IdTable } from "../../protocol/id-table";
+import type { QuestionRecord } from "../../protocol/question-record";
+import { getQuestion } from "../../gateway/questions-api";
+import { GatewayRequestError, type GatewayConnection } from "../../gateway/types";
+import { systemClock, type Clock } from "../../gateway/clock";
+import { createQuestionDockStore } from "../create-dock-store";
+import { createIndexedDbBlockingDraftStorage, createMemoryBlockingDraftStorage, type BlockingDraftStorage } from "../persist/blocking-draft-storage";
+import { newResolverId, outcomeOf } from "../dock/outcome-of";
+import { tabResolverId } from "../persist/sent-ledger";
+import { unsentDraft } from "../dock/unsent-draft";
+import type { QuestionDraft } from "../dock/types";
+import { LOADING_PAGE, questionPageReducer, type QuestionPageData, type QuestionPageEvent } from "./question-page-reducer";
+
+/** Options of a question page's store, and of `useQuestionPage`. */
+export interface QuestionPageOptions {
+  /** A started gateway client. */
+  client: GatewayConnection;
+  /** The question's id, as the link names it. */
+  questionId: string;
+  /** Where the typed draft survives a reload and a Retry; keep it stable across renders. @default IndexedDB, or memory where there is none */
+  draftStorage?: BlockingDraftStorage;
+  /** The page store's time and timers; keep it stable across renders. @default systemClock */
+  clock?: Clock;
+}
+
+/** A question page's state with what can be asked of it. */
+export interface QuestionPageStore extends QuestionPageData {
+  /** Reads the question again; the draft is kept. */
+  retry(): void;
+  /** Stops reading, lets a read under way land nowhere, and disposes the dock store. */
+  dispose(): void;
+}
+
+// The same resolver id as the tab's docks, so an answer given in another dock of this tab reads as this tab's.
+const resolverId = () => tabResolverId(() => newResolverId());
+
+const isGone = (error: unknown) =>
+  error instanceof GatewayRequestError && (error.reason === QuestionErrorReason.NotFound || error.code === GatewayErrorCode.Forbidden);
+
+const words = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+async function savedDraft(storage: BlockingDraftStorage, record: QuestionRecord): Promise<IdTable<QuestionDraft> | undefined> {
+  const drafts = await storage.load(record.sessionKey ?? "main").catch(() => []);
+  const saved = drafts.find((d) => d.requestId === record.id);
+  if (!saved) return undefined;
+  const table = idTable(saved.answers.filter((a) => a.selected.length > 0 || a.other.trim() !== "").map((a) => [a.questionId, { selected: a.selected, other: a.other }] as const));
+  return Object.keys(table).length > 0 ? table : undefined;
+}
+
+/** Creates the store of a standalone question page: it reads the question at once and again after every reconnect. */
+export function createQuestionPageStore({ client, questionId, draftStorage, clock = systemClock }: QuestionPageOptions): StoreApi<QuestionPageStore> {
+  const storage = draftStorage ?? (typeof indexedDB === "undefined" ? createMemoryBlockingDraftStorage() : createIndexedDbBlockingDraftStorage());
+  const store = createStore<QuestionPageStore>()(() => ({ ...LOADING_PAGE, retry: () => void read(), dispose }));
+  const dispatch = (event: QuestionPageEvent) => {
+    const s = store.getState();
+    const data = questionPageReducer(s, event);
+    if (data === s) return;
+    // Replaced whole, so what the reducer left out (an old error, an old ending) is gone; retry and dispose stay.
+    const next: QuestionPageStore = { ...data, retry: s.retry, dispose: s.dispose };
+    store.setState(next, true);
+  };
+  // Only the newest read may land: an older one's answer would show a page the gateway has since moved past.
+  let generation = 0;
+  let disposed = false;
+
+  const newDockStore = (record: QuestionRecord) => {
+    store.getState().store?.getState().actions.dispose();
+    return createQuestionDockStore({
+      client,
+      sessionKey: record.sessionKey ?? "main",
+      // A link may name a question of any conversation, or of none.
+      showSessionless: true,
+      initialRecords: [record],
+      typingGraceMs: 0,
+      blockingDrafts: { storage },
+      clock,
+    });
+  };
+
+  async function read(): Promise<void> {
+    if (disposed) return;
+    const gen = ++generation;
+    const current = () => gen === generation;
+    dispatch({ type: "readStarted" });
+    try {
+      const record = await getQuestion(client, questionId);
+      if (!current()) return;
+      if (record.status !== "pending") {
+        dispatch({ type: "questionEnded", record, kind: outcomeOf(record, { resolverId: resolverId() }) ?? "unavailable", at: clock.now() });
+        return;
+      }
+      let dock = store.getState().store;
+      if (!dock?.getState().records.get(questionId)) {
+        // The dock store took it for ended (a restart it misread) but the gateway still has it: start again, with the text kept.
+        const unsent = dock?.getState().outcomes.get(questionId)?.unsent;
+        if (unsent) {
+          const answers = Object.entries(unsent).map(([qid, d]) => ({ questionId: qid, selected: [...d.selected], other: d.other }));
+          await storage.save({ sessionKey: record.sessionKey ?? "main", requestId: record.id, step: 0, answers, updatedAt: clock.now() }).catch(() => undefined);
+          if (!current()) return;
+        }
+        dock = newDockStore(record);
+      }
+      dispatch({ type: "questionPending", record, store: dock });
+    } catch (error) {
+      if (!current()) return;
+      if (!isGone(error)) return dispatch({ type: "readFailed", error: words(error) });
+      // The gateway no longer has it (a restart): whatever was typed stays there to copy.
+      const { record, store: dock } = store.getState();
+      let unsent = record && dock ? unsentDraft(record, dock.getState().views.get(record.id), "unavailable") : undefined;
+      if (record && !unsent) unsent = await savedDraft(storage, record);
+      if (!current()) return;
+      dispatch({ type: "questionGone", at: clock.now(), ...(unsent ? { unsent } : {}) });
+    }
+  }
+
+  const off = client.onConnected(() => void read());
+  function dispose() {
+    if (disposed) return;
+    disposed = true;
+    off();
+    // A read still under way belongs to the page that is going: its answer must not land.
+    generation++;
+    store.getState().store?.getState().actions.dispose();
+  }
+
+  void read();
+  return store;
+}

@@ -1,0 +1,88 @@
+// A real OpenClaw gateway whose agent runs go through the official Codex plugin (installed by install.mjs into a
+// prepared state dir) to the scripted app-server in fake-app-server.mjs. The gateway, the plugin, what they save
+// and the run endings are real; only the app-server is scripted.
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { findNode24, runtimeDir, startRealGateway } from '../harness';
+import type { RealGateway, RealGatewayOptions } from '../harness';
+import { codexScripts } from './codex-script';
+import type { CodexScripts } from './codex-script';
+
+export type { CodexScripts, CodexStep } from './codex-script';
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+/** The official Codex plugin's version that `npm run test:gateway:setup` installs (runtime/package.json's pin). */
+export const CODEX_PLUGIN_VERSION: string = (() => {
+  const pin = (JSON.parse(readFileSync(join(runtimeDir, 'package.json'), 'utf8')) as { codexPlugin?: string }).codexPlugin;
+  const version = pin?.slice(pin.lastIndexOf('@') + 1);
+  if (!version) throw new Error(`no codexPlugin pin in ${join(runtimeDir, 'package.json')}`);
+  return version;
+})();
+
+/** The model the Codex gateway's agent runs use; the plugin routes it to the app-server. */
+export const CODEX_MODEL = 'openai/gpt-5.5';
+
+/** A real gateway with the Codex plugin, and the scripts its stand-in app-server plays. */
+export interface CodexGateway extends RealGateway {
+  codex: CodexScripts;
+}
+
+/** The config that sends every agent run through the Codex plugin to the stand-in app-server. */
+export function codexConfig(node: string): Record<string, unknown> {
+  return {
+    agents: {
+      defaults: {
+        model: { primary: CODEX_MODEL },
+        models: { [CODEX_MODEL]: { agentRuntime: { id: 'codex' } } },
+      },
+    },
+    // Only the Codex plugin: the harness turns plugins off, and every other bundled one only slows the start.
+    plugins: {
+      enabled: true,
+      allow: ['codex'],
+      slots: { memory: 'none' },
+      entries: {
+        codex: {
+          enabled: true,
+          config: {
+            appServer: { command: node, args: [join(here, 'fake-app-server.mjs')], requestTimeoutMs: 60_000 },
+          },
+        },
+      },
+    },
+  };
+}
+
+/** Starts a real gateway with the Codex plugin; stop it with `gw.stop()`. */
+export async function startCodexGateway(opts: RealGatewayOptions = {}): Promise<CodexGateway> {
+  const node = findNode24();
+  const scriptsDir = join(runtimeDir, '..', '.state', `codex-scripts-${process.pid}-${Date.now()}`);
+  mkdirSync(scriptsDir, { recursive: true });
+  const gw = await startRealGateway({
+    // A limit for a hang: a Codex gateway's restart took 150 s to listen on a loaded 2-core CI machine.
+    readyTimeoutMs: 300_000,
+    ...opts,
+    stateTemplate: join(runtimeDir, 'codex-state'),
+    config: { ...codexConfig(node), ...opts.config },
+    env: {
+      CODEX_FAKE_SCRIPTS: scriptsDir,
+      CODEX_FAKE_LOG: join(scriptsDir, 'requests.jsonl'),
+      // The Codex plugin is version-bound: core 2026.9.6 counts the only published plugin, 2026.9.5, as stale and,
+      // at every start, tries to install @openclaw/codex@2026.9.6, which npm does not have. That failed repair cost
+      // about a minute of each start and left the startup migration unfinished, so it ran again on every restart
+      // (docs/gateway-findings.md §12). Naming the plugin's own version as the compatibility host skips it.
+      OPENCLAW_COMPATIBILITY_HOST_VERSION: CODEX_PLUGIN_VERSION,
+      ...opts.env,
+    },
+  });
+  const stop = gw.stop.bind(gw);
+  return Object.assign(gw, {
+    codex: codexScripts(scriptsDir),
+    async stop() {
+      await stop();
+      rmSync(scriptsDir, { recursive: true, force: true });
+    },
+  });
+}
