@@ -5,7 +5,7 @@ import { createIndexedDbBlockingDraftStorage, createMemoryBlockingDraftStorage }
 import { createBlockingDrafts } from "./links/blocking-drafts";
 import type { BlockingDraftServices, DockContext, DockStoreOptions } from "./dock-context";
 import { createDockActions } from "./dock/dock-actions";
-import { dockReducer, type DockEvent } from "./dock/dock-reducer";
+import { createDockDispatch } from "./dock-dispatch";
 import { IdMap } from "./dock/id-map";
 import { OutcomeLog } from "./dock/outcome-log";
 import { createGatewaySync } from "./links/gateway-sync";
@@ -56,39 +56,14 @@ export function createQuestionDockStore(opts: DockStoreOptions): StoreApi<DockSt
   };
   // Actions need the store's own set/get, so the store is made first and the actions attached after.
   const store = createStore<DockStore>()(() => ({ ...initial, actions: undefined as unknown as DockStore["actions"] }));
-  // Within a batch, the state so far; subscribers hear of it once the batch ends.
-  let pending: DockStore | undefined;
-  let depth = 0;
-  const get = () => pending ?? store.getState();
-  const dispatch = (event: DockEvent) => {
-    const s = get();
-    // The reducer copies the state it is given, so the actions ride along untouched.
-    const next = dockReducer(s, event) as DockStore;
-    if (next === s) return;
-    if (depth > 0) pending = next;
-    else store.setState(next, true);
-  };
-  const batch = (fn: () => void) => {
-    depth++;
-    try {
-      fn();
-    } finally {
-      depth--;
-      const next = depth === 0 ? pending : undefined;
-      if (next) {
-        pending = undefined;
-        store.setState(next, true);
-      }
-    }
-  };
-  const ctx: DockContext = { options, dispatch, batch, get, subscribe: store.subscribe, attempted: new Map(), inflight: new Map(), sent: createSentLedger(opts.sessionKey), kept: createKeptOutcomes(opts.sessionKey) };
+  const ctx: DockContext = { options, ...createDockDispatch(store), attempted: new Map(), inflight: new Map(), sent: createSentLedger(opts.sessionKey), kept: createKeptOutcomes(opts.sessionKey) };
   const sync = createGatewaySync(ctx);
   // Before anything else can settle, so a request that ends again later keeps its newer outcome.
   for (const [id, kept] of ctx.kept.restore()) ctx.dispatch({ type: "outcomeRestored", id, kept });
   const asyncSync = opts.asyncQuestions ? createAsyncSync(ctx, sync, opts.asyncQuestions) : undefined;
-  const historyOutcomes = opts.asyncQuestions ? createHistoryOutcomes(ctx, opts.asyncQuestions.conversation, store) : undefined;
+  const historyOutcomes = opts.asyncQuestions ? createHistoryOutcomes(ctx, opts.asyncQuestions.conversation) : undefined;
   const drafts = draftServicesFor(opts);
-  const blockingDrafts = drafts ? createBlockingDrafts(ctx, store, drafts.services) : undefined;
+  const blockingDrafts = drafts ? createBlockingDrafts(ctx, drafts.services) : undefined;
   const actions = createDockActions(ctx, sync, asyncSync);
   const dispose = actions.dispose;
   actions.dispose = () => {

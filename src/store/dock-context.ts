@@ -46,17 +46,26 @@ export interface DockStoreOptions {
   blockingDrafts?: BlockingDraftServices | false;
 }
 
+/** The name of a dock event, as `DockContext.on` takes it. */
+export type DockEventType = DockEvent["type"];
+
+/** Hears one applied dock event of the named types, with the state it made and the state before it. */
+export type DockEventListener<T extends DockEventType = DockEventType> = (event: Extract<DockEvent, { type: T }>, next: DockStore, prev: DockStore) => void;
+
 /** Internals shared by the store's modules; not part of the public API. */
 export interface DockContext {
   options: Required<Omit<DockStoreOptions, "initialRecords" | "asyncQuestions" | "blockingDrafts" | "clock">> & { now: () => number; timers: Timers };
   /** Applies one event through `dockReducer`; the only way the dock's state changes. */
   dispatch(event: DockEvent): void;
-  /** Runs `fn`, whose events reach subscribers as one change: a gateway event and what follows from it, one render. */
+  /** Runs `fn`, whose events reach the store's subscribers as one change: a gateway event and what follows from it, one render. */
   batch(fn: () => void): void;
   /** The current state, including events of a batch still running. */
   get: StoreApi<DockStore>["getState"];
-  /** Hears every change of the store's state, after it is made. */
-  subscribe: StoreApi<DockStore>["subscribe"];
+  /**
+   * Calls `listener` after each event of `types` that changed the state, inside a batch too. Events a listener
+   * dispatches are heard after the current one, in order. Returns the unsubscribe.
+   */
+  on<T extends DockEventType>(types: readonly T[], listener: DockEventListener<T>): () => void;
   /** Every answer sent per request, so a late confirmation can tell "ours" from "elsewhere". */
   attempted: Map<string, QuestionAnswers[]>;
   /** Our submits and skips still waiting for the gateway's reply, by request id. */

@@ -1,8 +1,7 @@
 // A persistent map of untrusted ids: every change returns a new map that shares all untouched parts with the
 // old one (a hash array mapped trie, 32 ways per level). The dock's state holds one per pending request table,
-// so an event costs the same with 1 or 1,000 requests pending, where copying a table would cost a pass over it;
-// and two versions can be compared by walking only the parts that differ. Keys are strings in a Map-like
-// structure, so an id such as "constructor" or "__proto__" is an ordinary key.
+// so an event costs the same with 1 or 1,000 requests pending, where copying a table would cost a pass over it.
+// Keys are strings in a Map-like structure, so an id such as "constructor" or "__proto__" is an ordinary key.
 
 const BITS = 5;
 const MASK = 31;
@@ -117,28 +116,6 @@ function* leavesOf<T>(slot: Slot<T> | undefined): Generator<Leaf<T>> {
   else for (const child of slot.slots) yield* leavesOf(child);
 }
 
-function diffSlots<T>(a: Slot<T> | undefined, b: Slot<T> | undefined, visit: (key: string, before: T | undefined, after: T | undefined) => void): void {
-  if (a === b) return;
-  if (a?.t === BRANCH && b?.t === BRANCH) {
-    for (let bits = a.bitmap | b.bitmap; bits !== 0; ) {
-      const bit = bits & -bits;
-      bits ^= bit;
-      diffSlots(childOf(a, bit), childOf(b, bit), visit);
-    }
-    return;
-  }
-  // Where the shapes differ the subtrees are small: compare their entries directly.
-  const before = new Map<string, T>();
-  for (const leaf of leavesOf(a)) before.set(leaf.key, leaf.value);
-  for (const leaf of leavesOf(b)) {
-    const had = before.has(leaf.key);
-    const old = before.get(leaf.key);
-    before.delete(leaf.key);
-    if (!had || !Object.is(old, leaf.value)) visit(leaf.key, old, leaf.value);
-  }
-  before.forEach((value, key) => visit(key, value, undefined));
-}
-
 const EMPTY_ROOT: Branch<never> = branch(0, []);
 
 /** An immutable map from ids to values: `set` and `delete` return a new map and leave this one as it was. */
@@ -153,14 +130,6 @@ export class IdMap<T> implements ReadonlyMap<string, T> {
     let map = IdMap.empty<T>();
     for (const [key, value] of entries) map = map.set(key, value);
     return map;
-  }
-
-  /**
-   * Calls `visit` for every key added, removed or given another value between `before` and `after`, walking
-   * only the parts of the two maps that are not shared: a few steps when one version was made from the other.
-   */
-  static diff<T>(before: IdMap<T>, after: IdMap<T>, visit: (key: string, before: T | undefined, after: T | undefined) => void): void {
-    diffSlots(before.root, after.root, visit);
   }
 
   private constructor(

@@ -1,9 +1,7 @@
-import type { StoreApi } from "zustand/vanilla";
 import { isSecretQuestion, type QuestionRecord } from "../../protocol/question-record";
 import { looksLikeCredential } from "../../protocol/credential-shape";
 import { isBlockingDraft, type BlockingDraft } from "../persist/blocking-draft-storage";
 import type { BlockingDraftServices, DockContext } from "../dock-context";
-import { IdMap } from "../dock/id-map";
 import type { PaneMessage } from "../outbox/types";
 import { draftOf } from "../dock/selectors";
 import type { DockStore, RequestView } from "../dock/types";
@@ -37,26 +35,20 @@ function draftFrom(record: QuestionRecord, view: RequestView, sessionKey: string
 }
 
 /** Keeps a dock's blocking drafts in storage and in step with the same conversation's other panes; async requests are left to the outbox. */
-export function createBlockingDrafts(ctx: DockContext, store: StoreApi<DockStore>, services: BlockingDraftServices): BlockingDrafts {
+export function createBlockingDrafts(ctx: DockContext, services: BlockingDraftServices): BlockingDrafts {
   const { storage, bus } = services;
   const { sessionKey, now, timers } = ctx.options;
   // The latest draft known per request, from storage or another pane, kept until its request arrives or settles.
   const known = new Map<string, BlockingDraft>();
   const saveTimers = new Map<string, unknown>();
-  let applying = false;
   let disposed = false;
 
   const blocking = (s: DockStore, rid: string) => s.records.get(rid) !== undefined && s.asyncLinks.get(rid) === undefined;
 
-  // The reducer decides whether the draft applies (a blocking request in the dock, untouched if asked, no submit in flight).
-  const apply = (rid: string, draft: BlockingDraft, onlyIfUntouched: boolean) => {
-    applying = true;
-    try {
-      ctx.dispatch({ type: "blockingDraftLoaded", requestId: rid, draft, onlyIfUntouched });
-    } finally {
-      applying = false;
-    }
-  };
+  // The reducer decides whether the draft applies (a blocking request in the dock, untouched if asked, no submit in
+  // flight). Nothing here listens to blockingDraftLoaded, so a draft brought in is never taken for an edit to save.
+  const apply = (rid: string, draft: BlockingDraft, onlyIfUntouched: boolean) =>
+    ctx.dispatch({ type: "blockingDraftLoaded", requestId: rid, draft, onlyIfUntouched });
 
   const cancelSave = (rid: string) => {
     const timer = saveTimers.get(rid);
@@ -93,22 +85,23 @@ export function createBlockingDrafts(ctx: DockContext, store: StoreApi<DockStore
     bus?.post({ type: "blocking-draft", sessionKey, requestId: rid });
   };
 
-  const onChange = (s: DockStore, prev: DockStore) => {
-    if (disposed) return;
-    // Only what changed between the two states is walked, so an event costs the same however many are pending.
-    IdMap.diff(prev.records, s.records, (rid, before, after) => {
-      const saved = after && !before ? known.get(rid) : undefined;
-      if (saved) apply(rid, saved, true);
-      if (before && !after && !prev.asyncLinks.has(rid)) settled(rid);
-    });
-    if (applying) return;
-    IdMap.diff(prev.views, s.views, (rid, before, view) => {
-      // A view that just appeared is a new request, not an edit.
-      if (!before || !view || (before.drafts === view.drafts && before.step === view.step)) return;
-      const record = s.records.get(rid);
-      if (record && blocking(s, rid)) edited(rid, record, view);
-    });
-  };
+  const offs = [
+    // A request new to the dock takes the draft known for it; an update of one already here keeps what is shown.
+    ctx.on(["recordReceived"], (e, _next, prev) => {
+      const saved = prev.records.has(e.record.id) ? undefined : known.get(e.record.id);
+      if (saved && !disposed) apply(e.record.id, saved, true);
+    }),
+    // Async requests keep their drafts in the outbox: only a blocking one's stored draft goes with it.
+    ctx.on(["recordSettled"], (e, _next, prev) => {
+      if (!disposed && !prev.asyncLinks.has(e.id)) settled(e.id);
+    }),
+    // Each is heard only when it changed a draft or the step: every one is the person's edit, to save and share.
+    ctx.on(["draftEdited", "stepChanged"], (e, next) => {
+      const record = next.records.get(e.requestId);
+      const view = next.views.get(e.requestId);
+      if (!disposed && record && view && blocking(next, e.requestId)) edited(e.requestId, record, view);
+    }),
+  ];
 
   const onMessage = (message: PaneMessage) => {
     if (disposed || message.type !== "blocking-draft" || message.sessionKey !== sessionKey || typeof message.requestId !== "string") return;
@@ -120,7 +113,7 @@ export function createBlockingDrafts(ctx: DockContext, store: StoreApi<DockStore
     apply(rid, message.draft, false);
   };
 
-  const offs = [store.subscribe(onChange), ...(bus ? [bus.subscribe(onMessage)] : [])];
+  if (bus) offs.push(bus.subscribe(onMessage));
 
   void storage.load(sessionKey).then(
     (drafts) => {

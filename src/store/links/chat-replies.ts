@@ -66,8 +66,8 @@ export function createChatReplies(ctx: DockContext, sync: GatewaySync): ChatRepl
   const verdictOf = (requestId: string, key: string) =>
     new Promise<Verdict | "left" | "silent">((resolve) => {
       // Connections that receive no chat events (a guest's) learn it from the question leaving the dock.
-      const unsubscribe = ctx.subscribe(() => {
-        if (!ctx.get().records.get(requestId)) done("left");
+      const unsubscribe = ctx.on(["recordSettled"], (e) => {
+        if (e.id === requestId) done("left");
       });
       const timer = timers.setTimeout(() => done("silent"), VERDICT_WAIT_MS);
       function done(v: Parameters<typeof resolve>[0]) {

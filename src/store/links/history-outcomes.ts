@@ -3,10 +3,9 @@
 // questions the store does not know, and tells a live one which tool call (and assistant message) asked it.
 import { askUserEntries, type AskUserHistoryEntry } from "../../protocol/ask-user-history";
 import type { QuestionRecord } from "../../protocol/question-record";
-import type { StoreApi } from "zustand/vanilla";
 import type { ConversationStore } from "../conversation";
 import type { DockContext } from "../dock-context";
-import type { DockStore, OutcomeKind } from "../dock/types";
+import type { OutcomeKind } from "../dock/types";
 
 /** The store's key for a history entry: the gateway's record id when the history holds it, else the tool call. */
 export function historyOutcomeKey(entry: AskUserHistoryEntry): string {
@@ -37,36 +36,22 @@ function liveKeyOf(ctx: DockContext, entry: AskUserHistoryEntry, key: string): s
   return [...s.records.values()].find(same)?.id;
 }
 
+// The events that put or drop an outcome, besides historyOutcomeRead and outcomeBoundToCall (see dockReducer).
+const OUTCOME_EVENTS = ["recordSettled", "outcomeRestored", "sentRequestEnded", "asyncQuestionEnded", "outcomeDropped"] as const;
+
 /**
  * Puts an outcome for every ask_user question of the conversation history that the store does not know yet, and
  * binds live outcomes to their calls; again whenever the history or the outcomes change (a question can settle
  * live after the history that holds its call was read, as when a stopped run's question is cancelled).
  */
-export function createHistoryOutcomes(ctx: DockContext, conversation: ConversationStore, store: StoreApi<DockStore>): { dispose(): void } {
+export function createHistoryOutcomes(ctx: DockContext, conversation: ConversationStore): { dispose(): void } {
   let read: { messages: unknown; entries: AskUserHistoryEntry[] } | undefined;
   const entriesOf = (messages: Parameters<typeof askUserEntries>[0]) => {
     if (read?.messages !== messages) read = { messages, entries: askUserEntries(messages) };
     return read.entries;
   };
-  // Putting an outcome changes the outcomes, which asks for another pass: run passes one after another, not nested.
-  let applying = false;
-  let again = false;
+  // One pass over the history; of the dock's events it dispatches only historyOutcomeRead and outcomeBoundToCall.
   const apply = () => {
-    if (applying) {
-      again = true;
-      return;
-    }
-    applying = true;
-    try {
-      do {
-        again = false;
-        pass();
-      } while (again);
-    } finally {
-      applying = false;
-    }
-  };
-  const pass = () => {
     const state = conversation.getState();
     if (!state.loaded) return;
     const going = new Set(state.activeRunIds);
@@ -87,9 +72,8 @@ export function createHistoryOutcomes(ctx: DockContext, conversation: Conversati
     conversation.subscribe((s, prev) => {
       if (s.messages !== prev.messages || s.loaded !== prev.loaded || s.activeRunIds !== prev.activeRunIds) apply();
     }),
-    store.subscribe((s, prev) => {
-      if (s.outcomes !== prev.outcomes) apply();
-    }),
+    // Every event that puts or drops an outcome, but the two a pass dispatches itself: so no pass runs inside another.
+    ctx.on(OUTCOME_EVENTS, apply),
   ];
   apply();
   return { dispose: () => offs.forEach((off) => off()) };

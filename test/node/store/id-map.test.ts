@@ -70,20 +70,4 @@ describe("IdMap", () => {
     expect(map.delete("b")).toBe(map);
     expect(map.set("a", { n: 1 })).not.toBe(map);
   });
-
-  it("diffs two versions by what was added, removed and changed", () => {
-    const base = IdMap.of(Array.from({ length: 300 }, (_, i) => [`q-${i}`, i] as const));
-    const after = base.set("q-5", 500).delete("q-7").set("new", 1).set(COLLIDING[0], 2);
-    const seen: [string, number | undefined, number | undefined][] = [];
-    IdMap.diff(base, after, (key, before, now) => seen.push([key, before, now]));
-    expect(seen.sort(([a], [b]) => (a < b ? -1 : 1))).toEqual([
-      ["new", undefined, 1],
-      ["q-439599", undefined, 2],
-      ["q-5", 5, 500],
-      ["q-7", 7, undefined],
-    ]);
-    const none: string[] = [];
-    IdMap.diff(after, after, (key) => none.push(key));
-    expect(none).toEqual([]);
-  });
 });
