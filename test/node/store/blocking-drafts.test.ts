@@ -126,6 +126,23 @@ describe("Blocking drafts are shared live with the conversation's other panes", 
     expect(draftOf(f.state().views.get(id), "target")).toEqual({ selected: [], other: "Canary" });
   });
 
+  it("shows a draft from another pane without saving it or posting it back", async () => {
+    const name = channel();
+    const storage = createMemoryBlockingDraftStorage();
+    f = await startDock({ blockingDrafts: { storage, bus: createPaneBus(name) } });
+    const id = await f.ask({ questions: [WITH_OTHER] });
+    const bus = createPaneBus(name);
+    extra.push({ dispose: () => bus.close() });
+    const heard: PaneMessage[] = [];
+    bus.subscribe((message) => heard.push(message));
+    const draft = { sessionKey: "main", requestId: id, step: 0, answers: [{ questionId: "target", selected: ["Production"], other: "" }], updatedAt: 1 };
+    bus.post({ type: "blocking-draft", sessionKey: "main", requestId: id, draft });
+    await until(() => draftOf(f.state().views.get(id), "target").selected.length === 1, "the other pane's draft");
+    await flush(BLOCKING_DRAFT_SAVE_DELAY_MS);
+    expect(heard).toEqual([]);
+    expect(await storage.load("main")).toEqual([]);
+  });
+
   it("takes nothing malformed or from another session off the bus", async () => {
     const name = channel();
     f = await startDock({ blockingDrafts: { storage: createMemoryBlockingDraftStorage(), bus: createPaneBus(name) } });
