@@ -56,7 +56,7 @@ export function createQuestionDockStore(opts: DockStoreOptions): StoreApi<DockSt
   };
   // Actions need the store's own set/get, so the store is made first and the actions attached after.
   const store = createStore<DockStore>()(() => ({ ...initial, actions: undefined as unknown as DockStore["actions"] }));
-  const ctx: DockContext = { options, ...createDockDispatch(store), attempted: new Map(), inflight: new Map(), sent: createSentLedger(opts.sessionKey), kept: createKeptOutcomes(opts.sessionKey) };
+  const ctx: DockContext = { options, ...createDockDispatch(store), sent: createSentLedger(opts.sessionKey), kept: createKeptOutcomes(opts.sessionKey) };
   const sync = createGatewaySync(ctx);
   // Before anything else can settle, so a request that ends again later keeps its newer outcome.
   for (const [id, kept] of ctx.kept.restore()) ctx.dispatch({ type: "outcomeRestored", id, kept });

@@ -3,7 +3,6 @@
 import type { StoreApi } from "zustand/vanilla";
 import type { Clock } from "../gateway/clock";
 import type { GatewayConnection } from "../gateway/types";
-import type { QuestionAnswers } from "../protocol/answers";
 import type { QuestionRecord } from "../protocol/question-record";
 import type { BlockingDraftStorage } from "./persist/blocking-draft-types";
 import type { AsyncQuestionServices } from "./links/conversation-services";
@@ -66,10 +65,6 @@ export interface DockContext {
    * dispatches are heard after the current one, in order. Returns the unsubscribe.
    */
   on<T extends DockEventType>(types: readonly T[], listener: DockEventListener<T>): () => void;
-  /** Every answer sent per request, so a late confirmation can tell "ours" from "elsewhere". */
-  attempted: Map<string, QuestionAnswers[]>;
-  /** Our submits and skips still waiting for the gateway's reply, by request id. */
-  inflight: Map<string, Promise<void>>;
   /** Requests this tab sent an answer or skip for and has not seen end, kept across a reload. */
   sent: SentLedger;
   /** This tab's own outcomes, kept across a reload. */

@@ -53,10 +53,8 @@ export function createDockActions(ctx: DockContext, sync: GatewaySync, asyncSync
       ctx.dispatch({ type: "submitFailed", requestId, submission: { status: "error", kind, code: "unanswered" } });
       return;
     }
-    // Every answer that went out is remembered: a lost reply to any of them must still read as ours.
-    if (answers) ctx.attempted.set(requestId, [...(ctx.attempted.get(requestId) ?? []), answers]);
     ctx.dispatch({ type: "submitStarted", requestId, kind });
-    ctx.sent.remember(requestId);
+    ctx.sent.remember(requestId, answers);
     const reply = (async () => {
       try {
         const resolvedBy = ctx.options.resolverId;
@@ -68,12 +66,7 @@ export function createDockActions(ctx: DockContext, sync: GatewaySync, asyncSync
         else await settleAfterRefusal(requestId, error, kind);
       }
     })();
-    ctx.inflight.set(requestId, reply);
-    try {
-      await reply;
-    } finally {
-      ctx.inflight.delete(requestId);
-    }
+    await ctx.sent.awaitReply(requestId, reply);
   };
 
   return {

@@ -88,8 +88,7 @@ export function createChatReplies(ctx: DockContext, sync: GatewaySync): ChatRepl
     const answers = readChatClaim(record, text);
     const key = newKey();
     // Remembered before it leaves: the answer may be recorded before any reply reaches this page.
-    ctx.attempted.set(requestId, [...(ctx.attempted.get(requestId) ?? []), answers]);
-    ctx.sent.remember(requestId);
+    ctx.sent.remember(requestId, answers);
     ctx.sent.noteChatReply(requestId, true);
     ctx.dispatch({ type: "submitStarted", requestId, kind: "answer" });
     const verdict = verdictOf(requestId, key);

@@ -55,13 +55,12 @@ export function createGatewaySync(ctx: DockContext): GatewaySync {
     ctx.dispatch({ type: "recordSettled", id, outcome: kind, ...(answers ? { answers } : {}), ...(extra?.async ? { async: extra.async } : {}), at: now(), announcement });
     const outcome = ctx.get().outcomes.get(id);
     if (outcome) ctx.kept.keep(id, outcome);
-    ctx.attempted.delete(id);
     ctx.sent.forget(id);
     expiry.left();
   };
 
   const settleFromRecord = (rec: QuestionRecord) => {
-    const kind = outcomeOf(rec, { resolverId: ctx.options.resolverId, attempted: ctx.attempted.get(rec.id), sentChatReply: ctx.sent.sentChatReply(rec.id) });
+    const kind = outcomeOf(rec, { resolverId: ctx.options.resolverId, attempted: ctx.sent.attempted(rec.id), sentChatReply: ctx.sent.sentChatReply(rec.id) });
     if (!kind) return;
     // Keep what the gateway said of who ended it, for the summary's words.
     if (rec.resolvedBy !== undefined) ctx.dispatch({ type: "resolverNoted", id: rec.id, resolvedBy: rec.resolvedBy });
@@ -86,7 +85,7 @@ export function createGatewaySync(ctx: DockContext): GatewaySync {
    * (a secret becomes "stored"), so comparing would take our own answer for someone else's.
    */
   const settleWhenReplied = (rec: QuestionRecord) => {
-    const reply = ctx.inflight.get(rec.id);
+    const reply = ctx.sent.replyOf(rec.id);
     if (!reply) return settleFromRecord(rec);
     void reply.then(() => {
       if (ctx.get().records.get(rec.id)) settleFromRecord(rec);
@@ -185,7 +184,7 @@ export function createGatewaySync(ctx: DockContext): GatewaySync {
     const record = ctx.get().records.get(e.id);
     if (!record) return;
     const ended: QuestionRecord = e.status === "answered" ? { ...record, status: e.status, answers: e.answers } : { ...record, status: e.status };
-    if (e.status !== "expired" && !ctx.inflight.has(e.id)) void settleLookedUp(ended);
+    if (e.status !== "expired" && !ctx.sent.replyOf(e.id)) void settleLookedUp(ended);
     else settleWhenReplied(ended);
   };
 

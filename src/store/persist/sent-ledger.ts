@@ -1,15 +1,26 @@
-// Requests this tab sent an answer or skip for, whose end it has not seen yet. A reload while an answer is on its
-// way forgets the request (the gateway no longer lists it as pending); the ledger lets the new page ask about it.
-// It lives in sessionStorage: the same tab across reloads, and nothing shared with other tabs.
+// Everything this tab knows about what it sent, in one place: a submit cut off by a disconnect is followed here and in
+// the dock's reducer only. The ids of requests sent and not yet seen to end live in sessionStorage: a reload while an
+// answer is on its way forgets the request (the gateway no longer lists it as pending), and the ledger lets the new
+// page ask about it; the same tab across reloads, nothing shared with other tabs. The answers and the replies still
+// awaited stay in this page's memory: an answer may be credential-shaped, and a promise cannot outlive the page.
+import type { QuestionAnswers } from "../../protocol/answers";
 
 const PREFIX = "openclaw-question-dock:sent:";
 /** How many ids the ledger keeps at most; the oldest go first. */
 const MAX_IDS = 50;
 
-/** The requests with a submit or skip in flight, for one conversation of this tab. */
+/** What one conversation of this tab sent: requests with a submit or skip not yet seen to end, their answers and replies. */
 export interface SentLedger {
   ids(): string[];
-  remember(id: string): void;
+  /** Notes a submit or skip going out; every answer sent is kept, so a lost reply to any of them still reads as ours. */
+  remember(id: string, answers?: QuestionAnswers): void;
+  /** Every answer this page sent for the request, oldest first. */
+  attempted(id: string): readonly QuestionAnswers[] | undefined;
+  /** Holds the gateway's reply to a submit while it is awaited, so a settle or an expiry can wait for it. */
+  awaitReply(id: string, reply: Promise<void>): Promise<void>;
+  /** The reply still awaited for the request, if any. */
+  replyOf(id: string): Promise<void> | undefined;
+  /** The request ended: its id and answers go (a reply still awaited finishes on its own). */
   forget(id: string): void;
   /** Notes that this tab sent a chat reply to answer the request; `taken: false` takes that back (the gateway refused it). */
   noteChatReply(id: string, taken: boolean): void;
@@ -63,10 +74,28 @@ export function createSentLedger(sessionKey: string): SentLedger {
   const sent = idList(`${PREFIX}${encodeURIComponent(sessionKey)}`);
   // Kept past `forget`: after a reload the request's end is judged by whether this tab's chat reply answered it.
   const chatReplies = idList(`${PREFIX}chat:${encodeURIComponent(sessionKey)}`);
+  const answers = new Map<string, QuestionAnswers[]>();
+  const replies = new Map<string, Promise<void>>();
   return {
     ids: sent.read,
-    remember: sent.add,
-    forget: sent.remove,
+    remember: (id, given) => {
+      if (given) answers.set(id, [...(answers.get(id) ?? []), given]);
+      sent.add(id);
+    },
+    attempted: (id) => answers.get(id),
+    awaitReply: async (id, reply) => {
+      replies.set(id, reply);
+      try {
+        await reply;
+      } finally {
+        if (replies.get(id) === reply) replies.delete(id);
+      }
+    },
+    replyOf: (id) => replies.get(id),
+    forget: (id) => {
+      answers.delete(id);
+      sent.remove(id);
+    },
     noteChatReply: (id, taken) => (taken ? chatReplies.add(id) : chatReplies.remove(id)),
     sentChatReply: (id) => chatReplies.read().includes(id),
   };
