@@ -37,7 +37,8 @@ export type { IdMap } from "./store/dock/id-map";
 export type { OutcomeLog } from "./store/dock/outcome-log";
 
 // What the conversation services hold: the async-question conversation and the answer outbox, as zustand stores.
-export type { ConversationActions, ConversationState, ConversationStore } from "./store/conversation/conversation";
+export type { ConversationActions, ConversationListener, ConversationState, ConversationStore } from "./store/conversation/conversation";
+export type { ActiveRuns, ConversationData, ConversationEvent } from "./store/conversation/conversation-reducer";
 export type { AsyncQuestionEntry, AsyncQuestionStatus, ConversationProblem } from "./store/conversation/types";
 export type { AsyncLocalState } from "./store/conversation/ledger";
 export type { RejectedItem } from "./store/conversation/history-page";

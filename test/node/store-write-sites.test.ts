@@ -13,7 +13,7 @@ const storeDir = join(root, "src/store");
 const ALLOWED: { file: string; line: string; why: string }[] = [
   { file: "src/store/dock-dispatch.ts", line: "store.setState(next, true);", why: "dispatch and batch: store the last dockReducer result once the outermost one ends" },
   { file: "src/store/create-dock-store.ts", line: "store.setState({ actions });", why: "attaches the actions once, before anyone can read the store" },
-  { file: "src/store/conversation/conversation.ts", line: "store.setState(next, true);", why: "the conversation store's own dispatch" },
+  { file: "src/store/conversation/conversation.ts", line: "store.setState(next, true);", why: "dispatch: stores what conversationReducer returned" },
   { file: "src/store/conversation/conversation.ts", line: "store.setState({ actions });", why: "attaches the conversation's actions once" },
   { file: "src/store/outbox/outbox-core.ts", line: "set(next, true);", why: "apply: stores what outboxReducer returned" },
   { file: "src/store/page/question-page-store.ts", line: "store.setState(next, true);", why: "the question page's own dispatch: what questionPageReducer returned, with retry and dispose" },

@@ -1,25 +1,22 @@
 import { createStore, type StoreApi } from "zustand/vanilla";
 import type { GatewayConnection } from "../../gateway/types";
 import { belongsToSession } from "../../protocol/session-key";
-import { formatIssues } from "../../protocol/result";
 import { parseChatEvent, type ChatMessage } from "../../protocol/chat-message";
 import { parseSessionMessageEvent, SESSION_MESSAGE_EVENT } from "../../protocol/session-message";
 import { runEndingOf, runEndingOfLifecycle, type LifecycleEventData } from "../../protocol/run-ending";
+import { conversationReducer, type ActiveRuns, type ConversationData, type ConversationEvent } from "./conversation-reducer";
 import { deliveryProblem, liveMessageOf, readHistoryPage, savedInHistory, type RejectedItem } from "./history-page";
-import { deriveAsyncQuestions, emptyAsyncLocal, type AsyncLocalState } from "./ledger";
+import { emptyAsyncLocal } from "./ledger";
 import { followSessionMessages } from "./message-feed";
 import { RunActivity } from "./run-activity";
 import { reopenAnchor, sentKeyOf } from "./runs";
 import { placeSavedRow } from "./saved-rows";
-import type { AsyncQuestionEntry, ConversationProblem } from "./types";
 
 /**
  * Messages `chat.history` is asked for when no limit is given: the gateway's own maximum, so summaries and
  * async questions of a long conversation are read back whole. @default 1000
  */
 export const DEFAULT_HISTORY_LIMIT = 1000;
-/** How many rejected items the state keeps; older ones are dropped first. */
-const MAX_REJECTED = 20;
 
 /** Options of `createConversation`. */
 export interface ConversationOptions {
@@ -42,26 +39,18 @@ export interface ConversationActions {
   setProtected(itemId: string, on: boolean): void;
   /** True when the saved history holds the user message sent with this `chat.send` idempotency key. */
   hasUserMessage(idempotencyKey: string): boolean;
+  /** Calls `listener` after each event that changed the state, once the new state is stored; returns the unsubscribe. */
+  onEvent(listener: ConversationListener): () => void;
   /** Stops listening to the gateway. */
   dispose(): void;
 }
 
+/** Hears one conversation event with the state it produced and the state before it. */
+export type ConversationListener = (event: ConversationEvent, state: ConversationState, prev: ConversationState) => void;
+
 /** One conversation's history, run activity and async questions. */
-export interface ConversationState {
+export interface ConversationState extends ConversationData {
   sessionKey: string;
-  /** The saved history, then any live messages the history does not show yet. */
-  messages: ChatMessage[];
-  /** True while an agent run is going: the outbox waits for it to end. */
-  runActive: boolean;
-  activeRunIds: string[];
-  /** True once a history load succeeded. */
-  loaded: boolean;
-  /** The latest problem: a failed load, or items that could not be read. */
-  error?: ConversationProblem;
-  rejected: RejectedItem[];
-  local: AsyncLocalState;
-  /** Every async question, derived from `messages` and `local`; the same array while neither changes. */
-  questions: AsyncQuestionEntry[];
   actions: ConversationActions;
 }
 
@@ -72,18 +61,6 @@ interface LiveEntry {
   message: ChatMessage;
   /** History requests sent before it arrived; a later answer without it drops it. */
   requestsBefore: number;
-}
-
-function refusalOf(rejected: readonly RejectedItem[]): ConversationProblem | undefined {
-  const first = rejected[0];
-  if (!first) return undefined;
-  const reason = formatIssues(first.errors).split("\n")[0] ?? "";
-  return { kind: "delivery-refused", count: rejected.length, source: first.source, ...(first.itemId ? { itemId: first.itemId } : {}), reason };
-}
-
-// Entries are small, so comparing their JSON is the simplest way to keep the array when nothing changed.
-function sameEntries(a: readonly AsyncQuestionEntry[], b: readonly AsyncQuestionEntry[]): boolean {
-  return a.length === b.length && a.every((e, i) => JSON.stringify(e) === JSON.stringify(b[i]));
 }
 
 /**
@@ -112,23 +89,17 @@ export function createConversation(opts: ConversationOptions): ConversationStore
     actions: undefined as unknown as ConversationActions,
   }));
 
-  type Change = Partial<Omit<ConversationState, "actions" | "questions" | "runActive" | "activeRunIds">>;
-  // Every write goes through here, so questions are re-derived exactly when their inputs change.
-  const commit = (change: Change) => {
+  const listeners = new Set<ConversationListener>();
+  // The one writer of the state: it stores what the reducer returned, then tells the event's listeners.
+  const dispatch = (event: ConversationEvent) => {
     if (disposed) return;
     const prev = store.getState();
-    const next = { ...prev, ...change, runActive: activity.isActive(), activeRunIds: activity.ids() };
-    if (next.messages !== prev.messages || next.local !== prev.local) {
-      const questions = deriveAsyncQuestions(next.messages, next.local);
-      next.questions = sameEntries(questions, prev.questions) ? prev.questions : questions;
-    }
+    const next = conversationReducer(prev, event);
+    if (next === prev) return;
     store.setState(next, true);
+    for (const listener of [...listeners]) listener(event, next, prev);
   };
-
-  const setLocal = (update: (local: AsyncLocalState) => Partial<AsyncLocalState>) => {
-    const local = store.getState().local;
-    commit({ local: { ...local, ...update(local) } });
-  };
+  const runsNow = (): ActiveRuns => ({ active: activity.isActive(), ids: activity.ids() });
 
   const loadOnce = async () => {
     const token = activity.beginSnapshot();
@@ -138,7 +109,7 @@ export function createConversation(opts: ConversationOptions): ConversationStore
       page = readHistoryPage(await client.request("chat.history", { sessionKey, limit }));
     } catch (error) {
       activity.dropSnapshot(token);
-      commit({ error: { kind: "load-failed", reason: error instanceof Error ? error.message : String(error) } });
+      dispatch({ type: "historyLoadFailed", reason: error instanceof Error ? error.message : String(error) });
       return;
     }
     if (disposed) return;
@@ -146,8 +117,7 @@ export function createConversation(opts: ConversationOptions): ConversationStore
     activity.applySnapshot(token, page.snapshot, endedInHistory);
     // Live messages that arrived after this request went out may be missing from its answer; older ones are settled by it.
     live = live.filter((entry) => entry.requestsBefore >= request && !savedInHistory(page.messages, entry.message));
-    const error = refusalOf(page.rejected);
-    commit({ messages: [...page.messages, ...live.map((e) => e.message)], loaded: true, rejected: page.rejected.slice(-MAX_REJECTED), ...(error ? { error } : { error: undefined }) });
+    dispatch({ type: "historyLoaded", messages: [...page.messages, ...live.map((e) => e.message)], rejected: page.rejected, runs: runsNow() });
   };
 
   const reload = (): Promise<void> => {
@@ -167,20 +137,12 @@ export function createConversation(opts: ConversationOptions): ConversationStore
     return loading;
   };
 
-  // Publishes run activity only when it changed, so streaming deltas do not wake every subscriber.
-  const commitActivity = () => {
-    const s = store.getState();
-    const ids = activity.ids();
-    if (s.runActive !== activity.isActive() || s.activeRunIds.join("\n") !== ids.join("\n")) commit({});
-  };
+  const runsChanged = () => dispatch({ type: "runActivityChanged", runs: runsNow() });
 
   const mine = (key: unknown) =>
     typeof key === "string" && (belongsToSession(key, sessionKey, client.getConnection().hello?.mainSessionKey, false) || key === feed.canonicalKey());
 
-  const reject = (item: RejectedItem) => {
-    const rejected = [...store.getState().rejected, item].slice(-MAX_REJECTED);
-    commit({ rejected, error: refusalOf([item]) });
-  };
+  const reject = (item: RejectedItem) => dispatch({ type: "itemRejected", item });
 
   const onChat = (payload: unknown) => {
     const read = parseChatEvent(payload);
@@ -193,7 +155,7 @@ export function createConversation(opts: ConversationOptions): ConversationStore
     activity.onChat(event);
     const terminal = event.state === "error" || event.state === "aborted" || (event.state === "final" && event.message !== undefined);
     if (!terminal) {
-      commitActivity();
+      runsChanged();
       return;
     }
     // The gateway repeats a failed run's error event: a message already shown is not shown again.
@@ -202,10 +164,10 @@ export function createConversation(opts: ConversationOptions): ConversationStore
     if (message && !savedInHistory(messages, message)) {
       live.push({ message, requestsBefore: requestsSent });
       const problem = deliveryProblem(message, "chat", (payload as { message?: unknown }).message);
-      commit({ messages: [...messages, message] });
+      dispatch({ type: "messageArrived", message, runs: runsNow() });
       if (problem) reject(problem);
     } else {
-      commitActivity();
+      runsChanged();
     }
     // The saved form carries the transcript id an answer must reply to.
     void reload();
@@ -216,7 +178,7 @@ export function createConversation(opts: ConversationOptions): ConversationStore
     if (!p || p.stream !== "lifecycle" || typeof p.runId !== "string" || !mine(p.sessionKey)) return;
     const data = (p.data ?? {}) as LifecycleEventData;
     activity.onLifecycle(p.runId, data);
-    commitActivity();
+    runsChanged();
     // Without the row feed, a run's end is when its rows show: a Codex run's final often carries no message.
     if (!feed.isLive() && runEndingOfLifecycle(data) !== null) void reload();
   };
@@ -241,11 +203,11 @@ export function createConversation(opts: ConversationOptions): ConversationStore
     const entry = { message: row as ChatMessage, requestsBefore: requestsSent };
     if (place.kind === "append") {
       live.push(entry);
-      commit({ messages: [...messages, row] });
+      dispatch({ type: "messageArrived", message: entry.message });
     } else {
       const standIn = messages[place.index];
       live = live.map((e) => (e.message === standIn ? entry : e));
-      commit({ messages: messages.map((m, i) => (i === place.index ? row : m)) });
+      dispatch({ type: "rowReplaced", index: place.index, row: entry.message });
     }
     const problem = deliveryProblem(row, "session.message", (payload as { message?: unknown }).message);
     if (problem) reject(problem);
@@ -263,19 +225,14 @@ export function createConversation(opts: ConversationOptions): ConversationStore
 
   const actions: ConversationActions = {
     reload,
-    reopen: (itemId, at) => {
-      const anchor = at ?? reopenAnchor(store.getState().messages);
-      setLocal((l) => ({ reopenedAt: new Map(l.reopenedAt).set(itemId, anchor), skipped: without(l.skipped, itemId) }));
-    },
-    skip: (itemId) => {
-      setLocal((l) => ({ skipped: new Set(l.skipped).add(itemId) }));
-    },
-    setProtected: (itemId, on) => {
-      const l = store.getState().local;
-      if (l.protectedIds.has(itemId) === on) return;
-      setLocal(() => ({ protectedIds: on ? new Set(l.protectedIds).add(itemId) : without(l.protectedIds, itemId) }));
-    },
+    reopen: (itemId, at) => dispatch({ type: "questionReopened", itemId, anchor: at ?? reopenAnchor(store.getState().messages) }),
+    skip: (itemId) => dispatch({ type: "questionSkipped", itemId }),
+    setProtected: (itemId, on) => dispatch({ type: "protectionChanged", itemId, on }),
     hasUserMessage: (key) => store.getState().messages.some((m) => m.role === "user" && sentKeyOf(m) === key),
+    onEvent: (listener) => {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
     dispose: () => {
       disposed = true;
       feed.stop();
@@ -285,10 +242,4 @@ export function createConversation(opts: ConversationOptions): ConversationStore
   store.setState({ actions });
   if (client.getConnection().state === "connected") void reload();
   return store;
-}
-
-function without(set: ReadonlySet<string>, item: string): Set<string> {
-  const next = new Set(set);
-  next.delete(item);
-  return next;
 }

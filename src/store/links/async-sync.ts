@@ -2,6 +2,7 @@ import { entryOf as ownEntry } from "../../protocol/id-table";
 import { formatAnswerText } from "../../protocol/answer-text";
 import { asyncRequestId, draftOfView, recordOf } from "./async-question-shape";
 import type { AsyncQuestionServices } from "./conversation-services";
+import type { ConversationListener } from "../conversation";
 import type { AsyncQuestionEntry } from "../conversation/types";
 import type { DockContext } from "../dock-context";
 import type { GatewaySync } from "./gateway-sync";
@@ -159,11 +160,32 @@ export function createAsyncSync(ctx: DockContext, sync: GatewaySync, services: A
     ctx.dispatch({ type: "asyncProblemsChanged", problems: { ...(storage ? { storage } : {}), ...(problem ? { conversation: problem } : {}) } });
   };
 
+  // The person's own choices always change what the dock shows; a message only when it asks or settles a question,
+  // which the kept `questions` array tells. Any history read may clear a problem, and a failure or refusal is one.
+  const followConversation: ConversationListener = (event, s, prev) => {
+    switch (event.type) {
+      case "questionReopened":
+      case "questionSkipped":
+      case "protectionChanged":
+        reconcile();
+        return;
+      case "historyLoaded":
+      case "messageArrived":
+      case "rowReplaced":
+        if (s.questions !== prev.questions) reconcile();
+        if (event.type === "historyLoaded") mirrorProblems();
+        return;
+      case "historyLoadFailed":
+      case "itemRejected":
+        mirrorProblems();
+        return;
+      case "runActivityChanged":
+        return;
+    }
+  };
+
   const offs = [
-    conversation.subscribe((s, prev) => {
-      if (s.questions !== prev.questions || s.local !== prev.local) reconcile();
-      if (s.error !== prev.error) mirrorProblems();
-    }),
+    conversation.getState().actions.onEvent(followConversation),
     outbox.subscribe((s, prev) => {
       if (s.entries !== prev.entries) mirrorOutbox();
       if (s.ready !== prev.ready) reconcile();

@@ -4,7 +4,7 @@
 // outbox, and nothing hides in a module-level registry whose options only the first caller gets to choose.
 import { systemClock, type Clock } from "../../gateway/clock";
 import type { GatewayConnection } from "../../gateway/types";
-import { createConversation, type ConversationStore } from "../conversation";
+import { createConversation, type ConversationEvent, type ConversationStore } from "../conversation";
 import { createIndexedDbStorage, createMemoryStorage, createOutbox, createPaneBus, type OutboxStore } from "../outbox";
 import type { DockStorage, OutboxHistory, PaneBus } from "../outbox/types";
 
@@ -35,14 +35,17 @@ export interface ConversationServices extends AsyncQuestionServices {
   dispose(): void;
 }
 
+// What can confirm a sent answer (a message shown) or let a queued one go (a run ended); the outbox checks which.
+const OUTBOX_WAKING_EVENTS: ReadonlySet<ConversationEvent["type"]> = new Set(["historyLoaded", "messageArrived", "rowReplaced", "runActivityChanged"]);
+
 /** Lets the outbox read the conversation: run idle, message saved, reload that rejects when the history could not be read. */
 export function outboxHistoryOf(conversation: ConversationStore): OutboxHistory {
   return {
     isIdle: () => !conversation.getState().runActive,
     hasUserMessage: (key) => conversation.getState().actions.hasUserMessage(key),
     subscribe: (listener) =>
-      conversation.subscribe((s, prev) => {
-        if (s.messages !== prev.messages || s.runActive !== prev.runActive) listener();
+      conversation.getState().actions.onEvent((event) => {
+        if (OUTBOX_WAKING_EVENTS.has(event.type)) listener();
       }),
     reload: async () => {
       await conversation.getState().actions.reload();

@@ -289,3 +289,24 @@ describe("answers and runs", () => {
     expect(f.state().questions).toBe(before);
   });
 });
+
+describe("conversation events", () => {
+  it("tells listeners each named event after its state is stored, and nothing for an event that changed nothing", async () => {
+    f = await startConversation();
+    await until(() => f.state().loaded, "the first load");
+    const heard: Array<{ type: string; stored: boolean; changed: boolean }> = [];
+    const off = f.state().actions.onEvent((event, state, prev) => heard.push({ type: event.type, stored: f.state() === state, changed: state !== prev }));
+    await ask("q");
+    f.state().actions.skip("q");
+    f.state().actions.skip("q");
+    f.state().actions.setProtected("q", false);
+    off();
+    f.state().actions.reopen("q");
+    expect(heard.every((h) => h.stored && h.changed)).toBe(true);
+    const types = heard.map((h) => h.type);
+    expect(types.filter((t) => t === "questionSkipped")).toHaveLength(1);
+    expect(types).not.toContain("protectionChanged");
+    expect(types).not.toContain("questionReopened");
+    expect(types.some((t) => t === "messageArrived" || t === "historyLoaded")).toBe(true);
+  });
+});

@@ -1,0 +1,132 @@
+// Every change to a conversation's state, as one pure function of the state and a named event. The store's
+// handlers do the I/O (history requests, the list of live messages, run activity, the saved-row feed) and turn
+// what happened into events that carry plain data; what each event does to the state is decided here, and the
+// async questions are re-derived exactly when the messages or the person's local choices change.
+import { formatIssues } from "../../protocol/result";
+import type { ChatMessage } from "../../protocol/chat-message";
+import type { RejectedItem } from "./history-page";
+import { deriveAsyncQuestions, type AsyncLocalState } from "./ledger";
+import type { AsyncQuestionEntry, ConversationProblem } from "./types";
+
+/** How many rejected items the state keeps; older ones are dropped first. */
+export const MAX_REJECTED = 20;
+
+/** Which agent runs are going, as the store's run tracking sees them after an event. */
+export interface ActiveRuns {
+  /** True while any run is going, named or not. */
+  active: boolean;
+  /** The runs going that have a name. */
+  ids: string[];
+}
+
+/** What the conversation's reducer owns: everything in its state but the session key and the actions. */
+export interface ConversationData {
+  /** The saved history, then any live messages the history does not show yet. */
+  messages: ChatMessage[];
+  /** True while an agent run is going: the outbox waits for it to end. */
+  runActive: boolean;
+  activeRunIds: string[];
+  /** True once a history load succeeded. */
+  loaded: boolean;
+  /** The latest problem: a failed load, or items that could not be read. */
+  error?: ConversationProblem;
+  rejected: RejectedItem[];
+  local: AsyncLocalState;
+  /** Every async question, derived from `messages` and `local`; the same array while neither changes. */
+  questions: AsyncQuestionEntry[];
+}
+
+/** What can happen to a conversation, by name. */
+export type ConversationEvent =
+  /** A `chat.history` answer was read: its messages (then the live ones it does not show yet), what it could not read, and the runs going after it. */
+  | { type: "historyLoaded"; messages: ChatMessage[]; rejected: RejectedItem[]; runs: ActiveRuns }
+  /** `chat.history` could not be loaded; the messages already shown stay. */
+  | { type: "historyLoadFailed"; reason: string }
+  /** A message the history does not show yet: a run's last `chat` message (with the runs going after it) or a saved row. */
+  | { type: "messageArrived"; message: ChatMessage; runs?: ActiveRuns }
+  /** A saved row took the place of the live message at `index` that stood in for it. */
+  | { type: "rowReplaced"; index: number; row: ChatMessage }
+  /** An item of a live event could not be read, or only in part. */
+  | { type: "itemRejected"; item: RejectedItem }
+  /** A `chat` or `agent` event may have started or ended a run. */
+  | { type: "runActivityChanged"; runs: ActiveRuns }
+  /** The person brought a retired or skipped question back; later runs are measured from `anchor`. */
+  | { type: "questionReopened"; itemId: string; anchor: number }
+  /** The person took a question out of the dock without sending anything. */
+  | { type: "questionSkipped"; itemId: string }
+  /** A question got (or lost) an answer on its way, which keeps it from being retired. */
+  | { type: "protectionChanged"; itemId: string; on: boolean };
+
+/** Applies one event; returns the same state object when the event changes nothing. Pure. */
+export function conversationReducer<S extends ConversationData>(state: S, event: ConversationEvent): S {
+  switch (event.type) {
+    case "historyLoaded": {
+      const loaded = { ...state, messages: event.messages, loaded: true, rejected: event.rejected.slice(-MAX_REJECTED), error: refusalOf(event.rejected) };
+      return withQuestions(state, withRuns(loaded, event.runs));
+    }
+    case "historyLoadFailed":
+      return { ...state, error: { kind: "load-failed", reason: event.reason } };
+    case "messageArrived": {
+      const next = { ...state, messages: [...state.messages, event.message] };
+      return withQuestions(state, event.runs ? withRuns(next, event.runs) : next);
+    }
+    case "rowReplaced":
+      if (event.index < 0 || event.index >= state.messages.length) return state;
+      return withQuestions(state, { ...state, messages: state.messages.map((m, i) => (i === event.index ? event.row : m)) });
+    case "itemRejected":
+      return { ...state, rejected: [...state.rejected, event.item].slice(-MAX_REJECTED), error: refusalOf([event.item]) };
+    case "runActivityChanged":
+      return withRuns(state, event.runs);
+    case "questionReopened": {
+      const { reopenedAt, skipped } = state.local;
+      if (reopenedAt.get(event.itemId) === event.anchor && !skipped.has(event.itemId)) return state;
+      return withLocal(state, { reopenedAt: new Map(reopenedAt).set(event.itemId, event.anchor), skipped: without(skipped, event.itemId) });
+    }
+    case "questionSkipped": {
+      const { skipped } = state.local;
+      return skipped.has(event.itemId) ? state : withLocal(state, { skipped: new Set(skipped).add(event.itemId) });
+    }
+    case "protectionChanged": {
+      const { protectedIds } = state.local;
+      if (protectedIds.has(event.itemId) === event.on) return state;
+      return withLocal(state, { protectedIds: event.on ? new Set(protectedIds).add(event.itemId) : without(protectedIds, event.itemId) });
+    }
+  }
+}
+
+// The run ids keep their array while the same runs go, so a stream of deltas does not wake every subscriber.
+function withRuns<S extends ConversationData>(state: S, runs: ActiveRuns): S {
+  const sameIds = state.activeRunIds.length === runs.ids.length && state.activeRunIds.every((id, i) => id === runs.ids[i]);
+  if (state.runActive === runs.active && sameIds) return state;
+  return { ...state, runActive: runs.active, ...(sameIds ? {} : { activeRunIds: runs.ids }) };
+}
+
+function withLocal<S extends ConversationData>(state: S, change: Partial<AsyncLocalState>): S {
+  return withQuestions(state, { ...state, local: { ...state.local, ...change } });
+}
+
+// Questions follow their two inputs only; a derivation equal to the last one keeps its array.
+function withQuestions<S extends ConversationData>(prev: S, next: S): S {
+  if (next.messages === prev.messages && next.local === prev.local) return next;
+  const questions = deriveAsyncQuestions(next.messages, next.local);
+  return sameEntries(questions, prev.questions) ? next : { ...next, questions };
+}
+
+// Entries are small, so comparing their JSON is the simplest way to keep the array when nothing changed.
+function sameEntries(a: readonly AsyncQuestionEntry[], b: readonly AsyncQuestionEntry[]): boolean {
+  return a.length === b.length && a.every((e, i) => JSON.stringify(e) === JSON.stringify(b[i]));
+}
+
+// One problem stands for a whole report: its size, and the first item's source and first issue.
+function refusalOf(rejected: readonly RejectedItem[]): ConversationProblem | undefined {
+  const first = rejected[0];
+  if (!first) return undefined;
+  const reason = formatIssues(first.errors).split("\n")[0] ?? "";
+  return { kind: "delivery-refused", count: rejected.length, source: first.source, ...(first.itemId ? { itemId: first.itemId } : {}), reason };
+}
+
+function without(set: ReadonlySet<string>, item: string): Set<string> {
+  const next = new Set(set);
+  next.delete(item);
+  return next;
+}
