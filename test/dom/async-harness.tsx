@@ -117,17 +117,20 @@ export async function startAsyncDock(opts: AsyncDockOptions = {}): Promise<Start
   });
 }
 
-/** Which words a pane speaks, and whether it shows the transcript's summaries above the dock. */
+/** Which words a pane speaks, whether it shows the transcript's summaries above the dock, and its name if any. */
 export interface PaneOptions extends Pick<QuestionDockProviderProps, "locale" | "messages"> {
   /** @default true */
   transcript?: boolean;
+  /** Puts the pane in a region of this name, to tell the panes of a page apart. */
+  name?: string;
 }
 
 /** Renders a store as a chat page does: the summaries in the transcript, the dock, then a composer. */
-export function renderPane(store: DockStoreApi, { transcript = true, ...words }: PaneOptions = {}) {
-  return render(
+export function renderPane(store: DockStoreApi, { transcript = true, name, ...words }: PaneOptions = {}) {
+  const pane = (
     <QuestionDockProvider store={store} {...words}>
       <DockLayout {...(transcript ? { transcript: <QuestionSummaryList /> } : {})} dock={<QuestionDock layout="stepper" />} composer={<textarea aria-label="Message" />} />
-    </QuestionDockProvider>,
+    </QuestionDockProvider>
   );
+  return render(name === undefined ? pane : <section aria-label={name}>{pane}</section>);
 }
