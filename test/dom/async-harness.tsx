@@ -49,7 +49,11 @@ export function createAsyncDock(opts: AsyncDockOptions = {}): AsyncDock {
   const servicesOn = (client: GatewayClient) => {
     const bus = createPaneBus(channel);
     const services = createConversationServices({ client, sessionKey: "main", storage, bus });
-    return { services, close: () => (services.dispose(), bus.close()) };
+    const close = () => {
+      services.dispose();
+      bus.close();
+    };
+    return { services, close };
   };
 
   // The first page's store is the scripted dock's own, made with services on the scripted dock's client.
