@@ -1,52 +1,24 @@
-import { render, screen, within } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
+import { screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { DockLayout, QuestionDock, QuestionDockProvider, QuestionSummaryList } from "../../src/components";
-import { createGatewayClient, type GatewayClient } from "../../src/gateway/client";
-import { createSimulatedGateway, type SimulatedGateway } from "../../src/simulated";
-import { createQuestionDockStore, createMemoryStorage, createPaneBus, createConversationServices } from "../../src/store";
+import type { SimulatedGateway } from "../../src/simulated";
+import { renderPane, startAsyncDock, type StartedAsyncDock } from "./async-harness";
 
-const TOKEN = "async-dock-token";
 const BRANCH = { title: "Which branch should the fix land on?", options: ["main", "release"] };
 const NOTES = { title: "Anything else the agent should know?" };
 
-interface Rig {
-  sim: SimulatedGateway;
-  client: GatewayClient;
-  stores: Array<ReturnType<typeof createQuestionDockStore>>;
-  services: ReturnType<typeof createConversationServices>;
-  user: ReturnType<typeof userEvent.setup>;
-}
-let rig: Rig | undefined;
+let rig: StartedAsyncDock | undefined;
 
-async function start(panes = 1): Promise<Rig> {
-  vi.useFakeTimers({ shouldAdvanceTime: true });
-  const sim = createSimulatedGateway({ token: TOKEN, tickIntervalMs: 0, reply: false });
-  const client = createGatewayClient({ url: "sim://gateway", transport: sim.transport, token: TOKEN });
-  const services = createConversationServices({ client, sessionKey: "main", storage: createMemoryStorage(), bus: createPaneBus(`async-dock-${Math.random()}`) });
-  const stores = Array.from({ length: panes }, () => createQuestionDockStore({ client, sessionKey: "main", typingGraceMs: 0, asyncQuestions: services }));
-  client.start();
-  await vi.waitFor(() => expect(stores[0]!.getState().connection.state).toBe("connected"));
-  render(
-    <>
-      {stores.map((store, i) => (
-        <section key={i} aria-label={`Pane ${i + 1}`}>
-          <QuestionDockProvider store={store}>
-            <DockLayout transcript={<QuestionSummaryList />} dock={<QuestionDock layout="stepper" />} composer={<textarea aria-label="Message" />} />
-          </QuestionDockProvider>
-        </section>
-      ))}
-    </>,
-  );
-  rig = { sim, client, stores, services, user: userEvent.setup({ advanceTimers: vi.advanceTimersByTime }) };
+/** A page of `panes` docks on one set of conversation services, each pane its own region. */
+async function start(panes = 1): Promise<StartedAsyncDock> {
+  rig = await startAsyncDock();
+  const stores = [rig.store, ...Array.from({ length: panes - 1 }, () => rig!.addPane())];
+  stores.forEach((store, i) => renderPane(store, { name: `Pane ${i + 1}` }));
   return rig;
 }
 
 afterEach(() => {
-  rig?.stores.forEach((s) => s.getState().actions.dispose());
-  rig?.client.stop();
+  rig?.stop();
   rig = undefined;
-  vi.useRealTimers();
 });
 
 const userMessages = (sim: SimulatedGateway) => sim.history().filter((m) => m.role === "user");

@@ -1,60 +1,36 @@
-import { cleanup, render, screen } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
+import { cleanup, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from "vitest";
-import { DockLayout, QuestionDock, QuestionDockProvider, QuestionSummaryList } from "../../src/components";
-import { createGatewayClient, type GatewayClient } from "../../src/gateway/client";
-import { createSimulatedGateway, type SimulatedGateway } from "../../src/simulated";
 import type { QuestionRecord } from "../../src/protocol";
 import { newView } from "../../src/store/dock/drafts";
 import { IdMap } from "../../src/store/dock/id-map";
-import { createMemoryStorage, createPaneBus, createQuestionDockStore, createConversationServices, type AsyncQuestionServices, type DockStorage } from "../../src/store";
+import { renderPane, startAsyncDock, type StartedAsyncDock } from "./async-harness";
 
-const TOKEN = "async-duplicate-token";
 const BRANCH = { title: "Which branch should the fix land on?", options: ["main", "release"] };
 
-let sim: SimulatedGateway;
-let client: GatewayClient;
-let services: AsyncQuestionServices;
-let store: ReturnType<typeof createQuestionDockStore>;
-let storage: DockStorage;
+let dock: StartedAsyncDock;
 let consoleError: MockInstance<typeof console.error>;
 
 function keyWarnings(): unknown[][] {
   return consoleError.mock.calls.filter((args) => args.some((a) => typeof a === "string" && /same key|unique "key"/i.test(a)));
 }
 
-function renderDock() {
-  render(
-    <QuestionDockProvider store={store}>
-      <DockLayout transcript={<QuestionSummaryList />} dock={<QuestionDock layout="stepper" />} composer={<textarea aria-label="Message" />} />
-    </QuestionDockProvider>,
-  );
-}
+const renderDock = () => renderPane(dock.store);
 
 beforeEach(async () => {
-  vi.useFakeTimers({ shouldAdvanceTime: true });
   consoleError = vi.spyOn(console, "error");
-  sim = createSimulatedGateway({ token: TOKEN, tickIntervalMs: 0, reply: false });
-  client = createGatewayClient({ url: "sim://gateway", transport: sim.transport, token: TOKEN });
-  storage = createMemoryStorage();
-  services = createConversationServices({ client, sessionKey: "main", storage, bus: createPaneBus(`async-duplicate-${Math.random()}`) });
-  store = createQuestionDockStore({ client, sessionKey: "main", typingGraceMs: 0, asyncQuestions: services });
-  client.start();
-  await vi.waitFor(() => expect(store.getState().connection.state).toBe("connected"));
+  dock = await startAsyncDock();
 });
 
 afterEach(() => {
-  store.getState().actions.dispose();
-  client.stop();
+  dock.stop();
   consoleError.mockRestore();
-  vi.useRealTimers();
 });
 
 describe("An async delivery whose options repeat a label", () => {
   it("is shown with every option; each is its own choice, and the label is sent", async () => {
     renderDock();
-    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-    sim.askAsync({ questions: [{ title: "Deploy where?", options: ["Staging", "Production", "Staging"] }] });
+    const { user } = dock;
+    dock.sim.askAsync({ questions: [{ title: "Deploy where?", options: ["Staging", "Production", "Staging"] }] });
     expect(await screen.findByRole("radiogroup", { name: "Deploy where?" })).toBeInTheDocument();
     const [first, , last] = screen.getAllByRole("radio");
     expect(screen.getAllByRole("radio", { name: "Staging" })).toEqual([first, last]);
@@ -66,24 +42,22 @@ describe("An async delivery whose options repeat a label", () => {
     await user.click(last!);
     await user.click(screen.getByRole("button", { name: "Submit" }));
     await vi.waitFor(() => expect(screen.getByText("Answer sent")).toBeInTheDocument());
-    expect(sim.history().filter((m) => m.role === "user").map((m) => m.content)).toEqual(["> Deploy where?\n\nStaging"]);
-    expect(services.conversation.getState().rejected).toEqual([]);
+    expect(dock.sim.history().filter((m) => m.role === "user").map((m) => m.content)).toEqual(["> Deploy where?\n\nStaging"]);
+    expect(dock.services.conversation.getState().rejected).toEqual([]);
     expect(keyWarnings()).toEqual([]);
   });
 
   it("keeps the option picked across a reload, not just its label", async () => {
     renderDock();
-    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-    sim.askAsync({ questions: [{ title: "Deploy where?", options: ["Staging", "Production", "Staging"] }] });
+    const { user } = dock;
+    dock.sim.askAsync({ questions: [{ title: "Deploy where?", options: ["Staging", "Production", "Staging"] }] });
     await screen.findByRole("radiogroup", { name: "Deploy where?" });
     await user.click(screen.getAllByRole("radio")[2]!);
     await vi.advanceTimersByTimeAsync(1_000);
-    expect((await storage.loadDrafts("main"))[0]?.answers[0]).toMatchObject({ selected: ["Staging"], positions: [2] });
+    expect((await dock.storage.loadDrafts("main"))[0]?.answers[0]).toMatchObject({ selected: ["Staging"], positions: [2] });
 
     cleanup();
-    store.getState().actions.dispose();
-    services = createConversationServices({ client, sessionKey: "main", storage, bus: createPaneBus(`async-duplicate-${Math.random()}`) });
-    store = createQuestionDockStore({ client, sessionKey: "main", typingGraceMs: 0, asyncQuestions: services });
+    dock.reload();
     renderDock();
     await screen.findByRole("radiogroup", { name: "Deploy where?" });
     await vi.waitFor(() => expect(screen.getAllByRole("radio", { checked: true })).toEqual([screen.getAllByRole("radio")[2]]));
@@ -91,8 +65,8 @@ describe("An async delivery whose options repeat a label", () => {
 
   it("keeps labels equal but for case as the distinct choices they are", async () => {
     renderDock();
-    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-    sim.askAsync({ questions: [BRANCH, { title: "Ship it?", options: ["Yes", "yes", "No"] }] });
+    const { user } = dock;
+    dock.sim.askAsync({ questions: [BRANCH, { title: "Ship it?", options: ["Yes", "yes", "No"] }] });
     await user.click(await screen.findByRole("radio", { name: "main" }));
     await user.click(screen.getByRole("button", { name: "Next" }));
     const lower = await screen.findByRole("radio", { name: "yes" });
@@ -113,14 +87,14 @@ describe("Option elements", () => {
       status: "pending",
       questions: [{ questionId: "pick", header: "Pick", question: "Which one?", options: [{ label: "Same" }, { label: "Same" }, { label: "Other one" }] }],
     };
-    store.setState({ records: IdMap.of([[record.id, record]]), order: [record.id], activeId: record.id });
+    dock.store.setState({ records: IdMap.of([[record.id, record]]), order: [record.id], activeId: record.id });
     renderDock();
     expect(screen.getAllByRole("radio")).toHaveLength(3);
     expect(keyWarnings()).toEqual([]);
   });
 
   it("are checked by position, so a repeated label checks only the option picked", async () => {
-    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const { user } = dock;
     const record: QuestionRecord = {
       id: "q-dup",
       createdAtMs: Date.now(),
@@ -128,7 +102,7 @@ describe("Option elements", () => {
       status: "pending",
       questions: [{ questionId: "pick", header: "Pick", question: "Which ones?", multiSelect: true, options: [{ label: "Same" }, { label: "Other one" }, { label: "Same" }] }],
     };
-    store.setState({ records: IdMap.of([[record.id, record]]), views: IdMap.of([[record.id, newView()]]), order: [record.id], activeId: record.id });
+    dock.store.setState({ records: IdMap.of([[record.id, record]]), views: IdMap.of([[record.id, newView()]]), order: [record.id], activeId: record.id });
     renderDock();
     const boxes = screen.getAllByRole("checkbox");
     await user.click(boxes[2]!);

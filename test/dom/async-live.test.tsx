@@ -1,63 +1,43 @@
 // An async (Codex) question is saved mid-run and no chat event carries it: the dock shows it from the session's
 // saved-row feed while the run still runs, and subscribes to that feed again after every reconnect.
-import { render, screen } from "@testing-library/react";
+import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { DockLayout, QuestionDock, QuestionDockProvider } from "../../src/components";
-import { createGatewayClient, type GatewayClient } from "../../src/gateway/client";
-import type { TransportFactory } from "../../src/gateway/transport";
-import { createSimulatedGateway, type SimulatedGateway } from "../../src/simulated";
-import { createConversationServices, createMemoryStorage, createPaneBus, createQuestionDockStore, type ConversationServices } from "../../src/store";
+import { renderPane, startAsyncDock, type StartedAsyncDock } from "./async-harness";
 
-const TOKEN = "async-live-token";
 const SUBSCRIBE = "sessions.messages.subscribe";
 const TARGET = { title: "Where should the build deploy?", options: ["Staging", "Production"] };
 
-interface Rig {
-  sim: SimulatedGateway;
-  client: GatewayClient;
-  services: ConversationServices;
-  store: ReturnType<typeof createQuestionDockStore>;
+interface Rig extends StartedAsyncDock {
   /** Methods the client called, in order. */
   calls: string[];
 }
 let rig: Rig | undefined;
 
 async function start(): Promise<Rig> {
-  vi.useFakeTimers({ shouldAdvanceTime: true });
-  const sim = createSimulatedGateway({ token: TOKEN, tickIntervalMs: 0, reply: false });
   const calls: string[] = [];
-  const transport: TransportFactory = (url, handlers) => {
-    const socket = sim.transport(url, handlers);
-    return {
-      send: (text) => {
-        const method = (JSON.parse(text) as { method?: string }).method;
-        if (method) calls.push(method);
-        socket.send(text);
-      },
-      close: (code, reason) => socket.close(code, reason),
-    };
-  };
-  const client = createGatewayClient({ url: "sim://gateway", transport, token: TOKEN });
-  const services = createConversationServices({ client, sessionKey: "main", storage: createMemoryStorage(), bus: createPaneBus(`async-live-${Math.random()}`) });
-  const store = createQuestionDockStore({ client, sessionKey: "main", typingGraceMs: 0, asyncQuestions: services });
-  client.start();
-  await vi.waitFor(() => expect(services.conversation.getState().loaded).toBe(true));
-  render(
-    <QuestionDockProvider store={store}>
-      <DockLayout dock={<QuestionDock layout="stepper" />} composer={<textarea aria-label="Message" />} />
-    </QuestionDockProvider>,
-  );
-  rig = { sim, client, services, store, calls };
+  const dock = await startAsyncDock({
+    transport: (inner) => (url, handlers) => {
+      const socket = inner(url, handlers);
+      return {
+        send: (text) => {
+          const method = (JSON.parse(text) as { method?: string }).method;
+          if (method) calls.push(method);
+          socket.send(text);
+        },
+        close: (code, reason) => socket.close(code, reason),
+      };
+    },
+  });
+  rig = Object.assign(dock, { calls });
+  await vi.waitFor(() => expect(rig!.services.conversation.getState().loaded).toBe(true));
+  renderPane(rig.store, { transcript: false });
   return rig;
 }
 
 afterEach(() => {
-  rig?.store.getState().actions.dispose();
-  rig?.services.dispose();
-  rig?.client.stop();
+  rig?.stop();
   rig = undefined;
-  vi.useRealTimers();
 });
 
 const subscribes = (r: Rig) => r.calls.filter((m) => m === SUBSCRIBE).length;

@@ -1,48 +1,23 @@
 // Problems behind async questions reach the person: storage that cannot keep answers, and a delivery that
 // could not be read, each as a notice near the dock in the locale's words; the stores hold only their kinds.
-import { render, screen, within } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
+import { screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { DockLayout, QuestionDock, QuestionDockProvider } from "../../src/components";
-import { createGatewayClient, type GatewayClient } from "../../src/gateway/client";
-import { createSimulatedGateway, type SimulatedGateway } from "../../src/simulated";
-import { createConversationServices, createMemoryStorage, createPaneBus, createQuestionDockStore, type DockStorage } from "../../src/store";
+import { createMemoryStorage, type DockStorage } from "../../src/store";
+import { renderPane, startAsyncDock, type StartedAsyncDock } from "./async-harness";
 
-const TOKEN = "async-problems-token";
 const BRANCH = { title: "Which branch should the fix land on?", options: ["main", "release"] };
 
-interface Rig {
-  sim: SimulatedGateway;
-  client: GatewayClient;
-  store: ReturnType<typeof createQuestionDockStore>;
-  services: ReturnType<typeof createConversationServices>;
-  user: ReturnType<typeof userEvent.setup>;
-}
-let rig: Rig | undefined;
+let rig: StartedAsyncDock | undefined;
 
-async function start(storage: DockStorage, locale = "en"): Promise<Rig> {
-  vi.useFakeTimers({ shouldAdvanceTime: true });
-  const sim = createSimulatedGateway({ token: TOKEN, tickIntervalMs: 0, reply: false });
-  const client = createGatewayClient({ url: "sim://gateway", transport: sim.transport, token: TOKEN });
-  const services = createConversationServices({ client, sessionKey: "main", storage, bus: createPaneBus(`async-problems-${Math.random()}`) });
-  const store = createQuestionDockStore({ client, sessionKey: "main", typingGraceMs: 0, asyncQuestions: services });
-  client.start();
-  await vi.waitFor(() => expect(store.getState().connection.state).toBe("connected"));
-  render(
-    <QuestionDockProvider store={store} locale={locale}>
-      <DockLayout dock={<QuestionDock layout="stepper" />} composer={<textarea aria-label="Message" />} />
-    </QuestionDockProvider>,
-  );
-  rig = { sim, client, store, services, user: userEvent.setup({ advanceTimers: vi.advanceTimersByTime }) };
+async function start(storage: DockStorage, locale = "en"): Promise<StartedAsyncDock> {
+  rig = await startAsyncDock({ storage });
+  renderPane(rig.store, { locale, transcript: false });
   return rig;
 }
 
 afterEach(() => {
-  rig?.store.getState().actions.dispose();
-  rig?.services.dispose();
-  rig?.client.stop();
+  rig?.stop();
   rig = undefined;
-  vi.useRealTimers();
 });
 
 const quotaExceeded = () => Promise.reject(new DOMException("The quota has been exceeded.", "QuotaExceededError"));

@@ -1,60 +1,38 @@
 import { render, screen } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { QuestionDock, QuestionDockProvider } from "../../src/components";
-import { createGatewayClient, type GatewayClient } from "../../src/gateway";
-import { createSimulatedGateway, type SimulatedGateway } from "../../src/simulated";
-import {
-  BLOCKING_DRAFT_SAVE_DELAY_MS,
-  createMemoryBlockingDraftStorage,
-  createMemoryStorage,
-  createPaneBus,
-  createQuestionDockStore,
-  createConversationServices,
-} from "../../src/store";
+import { BLOCKING_DRAFT_SAVE_DELAY_MS, createMemoryBlockingDraftStorage, createMemoryStorage, createPaneBus } from "../../src/store";
 import { TARGET } from "../support/questions";
+import { startAsyncDock, type StartedAsyncDock } from "./async-harness";
 
-const TOKEN = "credential-token";
 const GITHUB_TOKEN = "ghp_16C7e42F292c6912E7710c838347Ae178B4a";
 const WARNING = /looks like a password or key/;
 const SECRET = { questionId: "api_key", header: "Key", question: "Paste the deploy key", options: [], isOther: true, isSecret: true, secretStore: { name: "DEPLOY_KEY", kind: "secret" } };
 
-interface Rig {
-  sim: SimulatedGateway;
-  client: GatewayClient;
-  store: ReturnType<typeof createQuestionDockStore>;
+interface Rig extends StartedAsyncDock {
   blocking: ReturnType<typeof createMemoryBlockingDraftStorage>;
   asyncDrafts: ReturnType<typeof createMemoryStorage>;
-  user: ReturnType<typeof userEvent.setup>;
 }
 let rig: Rig | undefined;
 
 // A dock whose blocking and async drafts both persist, to memory storages the test can read.
 async function start(): Promise<Rig> {
-  vi.useFakeTimers({ shouldAdvanceTime: true });
-  const sim = createSimulatedGateway({ token: TOKEN, tickIntervalMs: 0, reply: false });
-  const client = createGatewayClient({ url: "sim://gateway", transport: sim.transport, token: TOKEN });
   const blocking = createMemoryBlockingDraftStorage();
   const asyncDrafts = createMemoryStorage();
-  const channel = `credential-${Math.random().toString(36).slice(2)}`;
-  const services = createConversationServices({ client, sessionKey: "main", storage: asyncDrafts, bus: createPaneBus(`${channel}-async`) });
-  const store = createQuestionDockStore({ client, sessionKey: "main", typingGraceMs: 0, asyncQuestions: services, blockingDrafts: { storage: blocking, bus: createPaneBus(channel) } });
-  client.start();
-  await vi.waitFor(() => expect(store.getState().connection.state).toBe("connected"));
+  const bus = createPaneBus(`credential-${Math.random().toString(36).slice(2)}`);
+  const dock = await startAsyncDock({ storage: asyncDrafts, store: { blockingDrafts: { storage: blocking, bus } } });
   render(
-    <QuestionDockProvider store={store}>
+    <QuestionDockProvider store={dock.store}>
       <QuestionDock layout="stepper" />
     </QuestionDockProvider>,
   );
-  rig = { sim, client, store, blocking, asyncDrafts, user: userEvent.setup({ advanceTimers: vi.advanceTimersByTime }) };
+  rig = Object.assign(dock, { blocking, asyncDrafts });
   return rig;
 }
 
 afterEach(() => {
-  rig?.store.getState().actions.dispose();
-  rig?.client.stop();
+  rig?.stop();
   rig = undefined;
-  vi.useRealTimers();
 });
 
 // Past the debounce of both draft writers, so a write that was going to happen has happened.

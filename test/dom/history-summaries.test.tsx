@@ -3,33 +3,20 @@
 import { render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { QuestionDockProvider, QuestionSummaryList } from "../../src/components";
-import { createGatewayClient, type GatewayClient } from "../../src/gateway/client";
-import { createSimulatedGateway } from "../../src/simulated";
-import { createMemoryStorage, createPaneBus, createQuestionDockStore, createConversationServices } from "../../src/store";
+import { createAsyncDock, type AsyncDock } from "./async-harness";
 
-const TOKEN = "history-summaries-token";
-let cleanup: Array<() => void> = [];
+let dock: AsyncDock | undefined;
 
 afterEach(() => {
-  cleanup.forEach((f) => f());
-  cleanup = [];
+  dock?.dispose();
+  dock = undefined;
 });
-
-function page(sim: ReturnType<typeof createSimulatedGateway>) {
-  const client: GatewayClient = createGatewayClient({ url: "sim://gateway", transport: sim.transport, token: TOKEN });
-  const asyncQuestions = createConversationServices({ client, sessionKey: "main", storage: createMemoryStorage(), bus: createPaneBus(`history-summaries-${Math.random()}`) });
-  const store = createQuestionDockStore({ client, sessionKey: "main", asyncQuestions });
-  cleanup.push(() => {
-    store.getState().actions.dispose();
-    client.stop();
-  });
-  client.start();
-  return store;
-}
 
 describe("Summaries from the conversation history", () => {
   it("a fresh store on the same history shows each question with its answer or what the history says", async () => {
-    const sim = createSimulatedGateway({ token: TOKEN, tickIntervalMs: 0, reply: false });
+    // The history is written before the page opens: the client starts only once the runs are over.
+    dock = createAsyncDock();
+    const { sim, store } = dock;
     const r1 = sim.startRun();
     const q1 = sim.ask({ runId: r1, questions: [{ questionId: "parts", header: "Parts", question: "Which parts should change?", options: [{ label: "API" }, { label: "Web" }], multiSelect: true }] });
     sim.resolve(q1.id, { parts: ["API", "Only the docs"] });
@@ -48,7 +35,7 @@ describe("Summaries from the conversation history", () => {
     sim.ask({ runId: r3, questions: [{ questionId: "size", header: "Size", question: "How big should it be?", options: [{ label: "S" }, { label: "L" }] }] });
     sim.abortRun(r3);
 
-    const store = page(sim);
+    dock.client.start();
     render(
       <QuestionDockProvider store={store}>
         <QuestionSummaryList />

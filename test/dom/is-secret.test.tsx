@@ -4,17 +4,13 @@ import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { DockLayout, QuestionDock, QuestionDockProvider, QuestionSummaryList } from "../../src/components";
-import { createGatewayClient, type GatewayClient } from "../../src/gateway";
 import type { QuestionRecord } from "../../src/protocol";
-import { createSimulatedGateway, type SimulatedGateway } from "../../src/simulated";
-import { BLOCKING_DRAFT_SAVE_DELAY_MS, createMemoryBlockingDraftStorage, createPaneBus, createQuestionDockStore, type PaneBus, type PaneMessage } from "../../src/store";
+import { createScriptedDock, type ScriptedDock } from "../../src/simulated";
+import { BLOCKING_DRAFT_SAVE_DELAY_MS, createMemoryBlockingDraftStorage, createPaneBus, type PaneBus, type PaneMessage } from "../../src/store";
 
-const TOKEN = "is-secret-token";
 const TYPED = "ghp_16C7e42F292c6912E7710c838347Ae178B4a";
 
-let sim: SimulatedGateway;
-let client: GatewayClient;
-let store: ReturnType<typeof createQuestionDockStore>;
+let dock: ScriptedDock;
 let storage: ReturnType<typeof createMemoryBlockingDraftStorage>;
 let listener: PaneBus;
 let heard: PaneMessage[];
@@ -35,33 +31,30 @@ function flagged(id: string): QuestionRecord {
 beforeEach(async () => {
   vi.useFakeTimers({ shouldAdvanceTime: true });
   sessionStorage.clear();
-  sim = createSimulatedGateway({ token: TOKEN, tickIntervalMs: 0, reply: false });
-  client = createGatewayClient({ url: "sim://gateway", transport: sim.transport, token: TOKEN });
   storage = createMemoryBlockingDraftStorage();
   const channel = `is-secret-${Math.random()}`;
   listener = createPaneBus(channel);
   heard = [];
   listener.subscribe((m) => heard.push(m));
-  store = createQuestionDockStore({ client, sessionKey: "main", typingGraceMs: 0, blockingDrafts: { storage, bus: createPaneBus(channel) } });
-  client.start();
-  await vi.waitFor(() => expect(store.getState().connection.state).toBe("connected"));
+  dock = createScriptedDock({ sim: { tickIntervalMs: 0, reply: false }, store: { typingGraceMs: 0, blockingDrafts: { storage, bus: createPaneBus(channel) } } });
+  await dock.connect();
+  await vi.waitFor(() => expect(dock.state().connection.state).toBe("connected"));
   render(
-    <QuestionDockProvider store={store}>
+    <QuestionDockProvider store={dock.store}>
       <DockLayout transcript={<QuestionSummaryList />} dock={<QuestionDock layout="stepper" />} composer={<textarea aria-label="Message" />} />
     </QuestionDockProvider>,
   );
 });
 
 afterEach(() => {
-  store.getState().actions.dispose();
-  client.stop();
+  dock.dispose();
   listener.close();
   vi.useRealTimers();
 });
 
 async function typeSecret(id: string) {
   const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-  sim.broadcast("question.requested", flagged(id));
+  dock.sim.broadcast("question.requested", flagged(id));
   await screen.findByText("Paste the deploy key");
   const field = screen.getByLabelText("Other");
   await user.click(field);
@@ -82,13 +75,13 @@ describe("A question flagged isSecret", () => {
 
   it("is masked in its summary, and neither its answer nor its unsent text is kept for a reload", async () => {
     await typeSecret("secret-2");
-    sim.broadcast("question.resolved", { id: "secret-2", status: "expired" });
+    dock.sim.broadcast("question.resolved", { id: "secret-2", status: "expired" });
     expect(await screen.findByRole("article", { name: "Question, expired" })).toBeInTheDocument();
     expect(screen.queryByText(TYPED)).not.toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Copy answer" })).not.toBeInTheDocument();
 
     await typeSecret("secret-3");
-    sim.broadcast("question.resolved", { id: "secret-3", status: "answered", answers: { answers: { api_key: [TYPED] } } });
+    dock.sim.broadcast("question.resolved", { id: "secret-3", status: "answered", answers: { answers: { api_key: [TYPED] } } });
     expect(await screen.findByRole("article", { name: /answered elsewhere/i })).toBeInTheDocument();
     expect(screen.queryByText(TYPED)).not.toBeInTheDocument();
     expect(JSON.stringify({ ...sessionStorage })).not.toContain(TYPED);

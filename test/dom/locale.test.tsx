@@ -1,46 +1,23 @@
-import { act, render, screen, within } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
+import { act, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { DockLayout, QuestionDock, QuestionDockProvider, QuestionSummaryList, type QuestionDockProviderProps } from "../../src/components";
-import { createGatewayClient, type GatewayClient } from "../../src/gateway/client";
-import { createSimulatedGateway, type SimulatedGateway } from "../../src/simulated";
-import { createMemoryStorage, createPaneBus, createQuestionDockStore, createConversationServices } from "../../src/store";
+import type { QuestionDockProviderProps } from "../../src/components";
+import { renderPane, startAsyncDock, type StartedAsyncDock } from "./async-harness";
 import { TARGET } from "./dock-harness";
 
-const TOKEN = "locale-dock-token";
 const BRANCH = { title: "Which branch should the fix land on?", options: ["main", "release"] };
 
-interface Rig {
-  sim: SimulatedGateway;
-  client: GatewayClient;
-  store: ReturnType<typeof createQuestionDockStore>;
-  user: ReturnType<typeof userEvent.setup>;
-}
-let rig: Rig | undefined;
+let rig: StartedAsyncDock | undefined;
 
 /** A dock that takes blocking and async questions, rendered with the given words. */
-async function start(words: Pick<QuestionDockProviderProps, "locale" | "messages"> = {}): Promise<Rig> {
-  vi.useFakeTimers({ shouldAdvanceTime: true });
-  const sim = createSimulatedGateway({ token: TOKEN, tickIntervalMs: 0, reply: false });
-  const client = createGatewayClient({ url: "sim://gateway", transport: sim.transport, token: TOKEN });
-  const services = createConversationServices({ client, sessionKey: "main", storage: createMemoryStorage(), bus: createPaneBus(`locale-${Math.random()}`) });
-  const store = createQuestionDockStore({ client, sessionKey: "main", typingGraceMs: 0, asyncQuestions: services });
-  client.start();
-  await vi.waitFor(() => expect(store.getState().connection.state).toBe("connected"));
-  render(
-    <QuestionDockProvider store={store} {...words}>
-      <DockLayout transcript={<QuestionSummaryList />} dock={<QuestionDock layout="stepper" />} composer={<textarea aria-label="Message" />} />
-    </QuestionDockProvider>,
-  );
-  rig = { sim, client, store, user: userEvent.setup({ advanceTimers: vi.advanceTimersByTime }) };
+async function start(words: Pick<QuestionDockProviderProps, "locale" | "messages"> = {}): Promise<StartedAsyncDock> {
+  rig = await startAsyncDock();
+  renderPane(rig.store, words);
   return rig;
 }
 
 afterEach(() => {
-  rig?.store.getState().actions.dispose();
-  rig?.client.stop();
+  rig?.stop();
   rig = undefined;
-  vi.useRealTimers();
 });
 
 /** The dock's live region: the one status that is polite and atomic. */

@@ -1,9 +1,7 @@
 import { render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { DockLayout, QuestionDock, QuestionDockProvider, QuestionSummaryList } from "../../src/components";
-import { createGatewayClient, type GatewayClient } from "../../src/gateway";
-import { createSimulatedGateway } from "../../src/simulated";
-import { createQuestionDockStore } from "../../src/store";
+import { createScriptedDock } from "../../src/simulated";
 import { TARGET } from "./dock-harness";
 
 let stop: () => void = () => {};
@@ -12,14 +10,16 @@ afterEach(() => stop());
 const SESSION = "agent:main:guest-alice";
 
 function start(token: string, scopes: string[]) {
-  const sim = createSimulatedGateway({ token: "owner", tickIntervalMs: 0, guests: { "alice-token": "alice" } });
-  const client: GatewayClient = createGatewayClient({ url: "sim://gateway", transport: sim.transport, token, scopes });
-  const store = createQuestionDockStore({ client, sessionKey: SESSION, typingGraceMs: 0 });
+  // The client presents its own token and scopes, which the gateway's owner token need not match.
+  const { sim, client, store, dispose } = createScriptedDock({
+    token: "owner",
+    sim: { tickIntervalMs: 0, guests: { "alice-token": "alice" } },
+    client: { token, scopes },
+    sessionKey: SESSION,
+    store: { typingGraceMs: 0 },
+  });
   client.start();
-  stop = () => {
-    store.getState().actions.dispose();
-    client.stop();
-  };
+  stop = dispose;
   render(
     <QuestionDockProvider store={store}>
       <DockLayout transcript={<QuestionSummaryList />} dock={<QuestionDock layout="stepper" />} composer={<textarea aria-label="Message" />} />

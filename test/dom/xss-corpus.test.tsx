@@ -1,13 +1,13 @@
 import { act, render, within } from "@testing-library/react";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { QuestionDock, QuestionDockProvider, QuestionSummary } from "../../src/components";
-import { createGatewayClient } from "../../src/gateway";
-import { createSimulatedGateway } from "../../src/simulated";
+import { createScriptedDock } from "../../src/simulated";
 import { idTable } from "../../src/protocol/id-table";
 import { safeHttpUrl, type QuestionRecord } from "../../src/protocol";
 import { sendableText } from "../../src/protocol/sendable-text";
-import { createMemoryStorage, createPaneBus, createQuestionDockStore, createConversationServices, type Outcome } from "../../src/store";
+import type { Outcome } from "../../src/store";
 import { XSS_PAYLOADS } from "../support/xss-payloads";
+import { createAsyncDock } from "./async-harness";
 
 // Anything that runs script, loads a document or restyles the page: none may appear, whatever the text.
 const ACTIVE_ELEMENTS = "script, iframe, frame, object, embed, img, svg, math, style, link, meta, base, form, video, audio, source";
@@ -66,11 +66,9 @@ function recordOf(text: string, i: number): QuestionRecord {
 }
 
 function renderBlocking(text: string, i: number) {
-  const sim = createSimulatedGateway({ token: "t", tickIntervalMs: 0 });
-  // Never started: the record stays pending and nothing is asked about it.
-  const client = createGatewayClient({ url: "sim://x", token: "t", transport: sim.transport });
   const record = recordOf(text, i);
-  const store = createQuestionDockStore({ client, sessionKey: "main", initialRecords: [record] });
+  // Never connected: the record stays pending and nothing is asked about it.
+  const { store, dispose } = createScriptedDock({ sim: { tickIntervalMs: 0 }, store: { initialRecords: [record] } });
   store.getState().actions.setOther(record.id, "q", text);
   // A refused record whose id, path and message all carry the text, as a hostile gateway could make them.
   store.setState({ rejected: [{ source: "question.requested", id: text, errors: [{ path: text, message: text }], at: 1 }] });
@@ -88,7 +86,7 @@ function renderBlocking(text: string, i: number) {
       ))}
     </QuestionDockProvider>,
   );
-  return { ...view, dispose: () => store.getState().actions.dispose() };
+  return { ...view, dispose };
 }
 
 // What the Other field holds: the store cleans what cannot be sent, and a textarea keeps \n for \r\n.
@@ -116,24 +114,18 @@ describe("Hostile text in every field of a question, its Other text, its summari
 });
 
 describe("Hostile async questions, delivered through the gateway's chat history and answered", () => {
-  const TOKEN = "xss-async-token";
-  const sim = createSimulatedGateway({ token: TOKEN, tickIntervalMs: 0, reply: false });
-  const client = createGatewayClient({ url: "sim://gateway", transport: sim.transport, token: TOKEN });
-  const services = createConversationServices({ client, sessionKey: "main", storage: createMemoryStorage(), bus: createPaneBus(`xss-${Math.random()}`) });
-  const store = createQuestionDockStore({ client, sessionKey: "main", typingGraceMs: 0, asyncQuestions: services });
+  const dock = createAsyncDock();
+  const { sim, store } = dock;
   // The validators cap titles at 4096 and choices at 256 characters; the long payloads are cut to fit.
   const deliveries = XSS_PAYLOADS.map((text, i) => ({ itemId: `xss-item-${i}`, text, title: text.slice(0, 4096), option: text.slice(0, 250) }));
 
   beforeAll(async () => {
-    client.start();
+    await dock.connect();
     await vi.waitFor(() => expect(store.getState().connection.state).toBe("connected"));
     for (const d of deliveries) sim.askAsync({ itemId: d.itemId, text: d.text, questions: [{ title: d.title, options: [d.option, "Plain choice"] }] });
     await vi.waitFor(() => expect(store.getState().records.size).toBe(deliveries.length), { timeout: 10_000 });
   });
-  afterAll(() => {
-    store.getState().actions.dispose();
-    client.stop();
-  });
+  afterAll(() => dock.dispose());
 
   it.each(deliveries.map((d, i) => [i, d] as const))("payload %i shows as text in the prompt and, once answered, in its summary", async (_i, d) => {
     const rid = `async:${d.itemId}`;
