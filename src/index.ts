@@ -42,7 +42,8 @@ export type { ActiveRuns, ConversationData, ConversationEvent } from "./store/co
 export type { AsyncQuestionEntry, AsyncQuestionStatus, ConversationProblem } from "./store/conversation/types";
 export type { AsyncLocalState } from "./store/conversation/ledger";
 export type { RejectedItem } from "./store/conversation/history-page";
-export type { EnqueueInput, Outbox, OutboxActions, OutboxState, OutboxStore } from "./store/outbox/outbox-core";
+export type { EnqueueInput, Outbox, OutboxActions, OutboxListener, OutboxState, OutboxStore } from "./store/outbox/outbox-core";
+export type { OutboxEntryEvent, OutboxEvent } from "./store/outbox/outbox-reducer";
 export type { AsyncDraft, DeliveryFailureCode, DeliveryState, DockStorage, OutboxEntry, PaneBus, PaneMessage, StorageFailure } from "./store/outbox/types";
 
 // Headless hooks: everything a view of one's own markup needs.

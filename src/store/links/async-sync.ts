@@ -186,10 +186,12 @@ export function createAsyncSync(ctx: DockContext, sync: GatewaySync, services: A
 
   const offs = [
     conversation.getState().actions.onEvent(followConversation),
-    outbox.subscribe((s, prev) => {
-      if (s.entries !== prev.entries) mirrorOutbox();
-      if (s.ready !== prev.ready) reconcile();
-      if (s.storageError !== prev.storageError) mirrorProblems();
+    // A storage failure changes no entry; a restore makes the outbox ready, which may settle questions; every other
+    // event changes an entry the dock mirrors.
+    outbox.getState().onEvent((event) => {
+      if (event.type === "storageFailed") return mirrorProblems();
+      mirrorOutbox();
+      if (event.type === "restored") reconcile();
     }),
     outbox.getState().onReopenDraft(reopenDraft),
   ];

@@ -3,7 +3,7 @@
 // questions the store does not know, and tells a live one which tool call (and assistant message) asked it.
 import { askUserEntries, type AskUserHistoryEntry } from "../../protocol/ask-user-history";
 import type { QuestionRecord } from "../../protocol/question-record";
-import type { ConversationStore } from "../conversation";
+import type { ConversationEvent, ConversationStore } from "../conversation";
 import type { DockContext } from "../dock-context";
 import type { OutcomeKind } from "../dock/types";
 
@@ -39,6 +39,8 @@ function liveKeyOf(ctx: DockContext, entry: AskUserHistoryEntry, key: string): s
 // The events that put or drop an outcome, besides historyOutcomeRead and outcomeBoundToCall (see dockReducer).
 const OUTCOME_EVENTS = ["recordSettled", "outcomeRestored", "sentRequestEnded", "asyncQuestionEnded", "outcomeDropped"] as const;
 
+const HISTORY_EVENTS: ReadonlySet<ConversationEvent["type"]> = new Set(["historyLoaded", "messageArrived", "rowReplaced", "runActivityChanged"]);
+
 /**
  * Puts an outcome for every ask_user question of the conversation history that the store does not know yet, and
  * binds live outcomes to their calls; again whenever the history or the outcomes change (a question can settle
@@ -69,8 +71,9 @@ export function createHistoryOutcomes(ctx: DockContext, conversation: Conversati
     }
   };
   const offs = [
-    conversation.subscribe((s, prev) => {
-      if (s.messages !== prev.messages || s.loaded !== prev.loaded || s.activeRunIds !== prev.activeRunIds) apply();
+    // The four events that change what a pass reads: the messages, whether the history is loaded, the runs going.
+    conversation.getState().actions.onEvent((event) => {
+      if (HISTORY_EVENTS.has(event.type)) apply();
     }),
     // Every event that puts or drops an outcome, but the two a pass dispatches itself: so no pass runs inside another.
     ctx.on(OUTCOME_EVENTS, apply),

@@ -1,5 +1,5 @@
 export { createOutbox, DEFAULT_CONFIRM_DELAYS_MS, DEFAULT_SEND_TIMEOUT_MS } from "./outbox-store";
-export type { EnqueueInput, Outbox, OutboxActions, OutboxOptions, OutboxState, OutboxStore } from "./outbox-store";
+export type { EnqueueInput, Outbox, OutboxActions, OutboxListener, OutboxOptions, OutboxState, OutboxStore } from "./outbox-store";
 export { canDiscard, canEdit, canRetry, outboxEntryReducer, outboxReducer, OUTBOX_TRANSITIONS, type OutboxData, type OutboxEntryEvent, type OutboxEvent } from "./outbox-reducer";
 export { MAX_SUCCESSOR_KEYS } from "./outbox-delivery";
 export { classifySendError, entryForItem, isOutboxEntry, keysOf, sendKeyOf, NOT_DURABLY_ADMITTED, type SendFailure } from "./outbox-rules";

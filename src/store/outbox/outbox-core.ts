@@ -67,11 +67,16 @@ export interface OutboxActions {
   edit(id: string, message: string, draft?: AsyncDraft): boolean;
   /** Calls `listener` with every draft reopened by Discard, here or in another pane; returns the unsubscribe. */
   onReopenDraft(listener: (draft: AsyncDraft) => void): () => void;
+  /** Calls `listener` after each event that changed the outbox, once the state is stored; returns the unsubscribe. */
+  onEvent(listener: OutboxListener): () => void;
   /** Resolves once every storage write issued so far has settled. */
   whenSaved(): Promise<void>;
   /** Stops sending and listening; entries stay in storage for the next page. */
   dispose(): void;
 }
+
+/** Hears one applied outbox event, with the state it made and the state before it. */
+export type OutboxListener = (event: OutboxEvent, next: OutboxState, prev: OutboxState) => void;
 
 /** An outbox's state and actions, as its store holds them. */
 export type Outbox = OutboxState & OutboxActions;
@@ -102,6 +107,8 @@ export interface OutboxCore {
   /** Runs a storage write after the earlier ones; a failure is reported, never thrown. */
   save(write: () => Promise<void>): void;
   saved(): Promise<void>;
+  /** Listeners of `onEvent`. */
+  readonly listeners: Set<OutboxListener>;
 }
 
 /** Whether a change is written to storage and told to the other panes; both unless set to false. */
@@ -142,12 +149,13 @@ export function createOutboxCore(o: OutboxCore["o"], get: () => Outbox, set: Sto
       const next = outboxReducer(prev, event, o.now());
       if (next === prev) return false;
       set(next, true);
-      for (const id of new Set([...prev.order, ...next.order])) {
+      for (const id of touchedBy(event, prev, next)) {
         const after = next.entries[id];
         if (prev.entries[id] === after) continue;
         if (!after) core.owned.delete(id);
         follow(id, prev.entries[id], after, how);
       }
+      for (const listener of [...core.listeners]) listener(event, next, prev);
       return true;
     },
     dispatch(id, event, how) {
@@ -168,6 +176,22 @@ export function createOutboxCore(o: OutboxCore["o"], get: () => Outbox, set: Sto
         });
     },
     saved: () => chain,
+    listeners: new Set(),
   };
   return core;
+}
+
+// The entries an event names: storage and the bus follow those, never a walk over the whole outbox.
+function touchedBy(event: OutboxEvent, prev: OutboxState, next: OutboxState): Iterable<string> {
+  switch (event.type) {
+    case "enqueued":
+    case "paneUpdated":
+      return [event.entry.id];
+    case "restored":
+      return next.order.filter((id) => !prev.entries[id]);
+    case "storageFailed":
+      return [];
+    default:
+      return [event.id];
+  }
 }

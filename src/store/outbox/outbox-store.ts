@@ -7,7 +7,7 @@ import { canDiscard, canEdit, canRetry, outboxEntryReducer } from "./outbox-redu
 import { entryForItem, isMemoryOnly, isOutboxEntry } from "./outbox-rules";
 import type { AsyncDraft, OutboxEntry, PaneMessage } from "./types";
 
-export type { EnqueueInput, Outbox, OutboxActions, OutboxOptions, OutboxState, OutboxStore } from "./outbox-core";
+export type { EnqueueInput, Outbox, OutboxActions, OutboxListener, OutboxOptions, OutboxState, OutboxStore } from "./outbox-core";
 
 /** Changes that concern only this pane, or that another pane already saved and shared: not saved, not broadcast. */
 const LOCAL = { persist: false, broadcast: false } as const;
@@ -145,6 +145,10 @@ export function createOutbox(options: OutboxOptions): OutboxStore {
         reopenListeners.add(listener);
         return () => reopenListeners.delete(listener);
       },
+      onEvent(listener) {
+        core.listeners.add(listener);
+        return () => core.listeners.delete(listener);
+      },
       whenSaved: () => core.saved(),
       dispose() {
         if (core.disposed) return;
@@ -152,6 +156,7 @@ export function createOutbox(options: OutboxOptions): OutboxStore {
         delivery.stop();
         for (const off of unsubscribers.splice(0)) off();
         reopenListeners.clear();
+        core.listeners.clear();
       },
     };
   });
