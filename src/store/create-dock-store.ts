@@ -15,6 +15,7 @@ import { createPaneBus } from "./outbox/pane-bus";
 import { emptyPermissions } from "./dock/permission-state";
 import { newResolverId } from "./dock/outcome-of";
 import { createSentLedger, tabResolverId } from "./persist/sent-ledger";
+import { restoreOnLoad } from "./persist/restore-on-load";
 import { DEFAULT_TYPING_GRACE_MS } from "./dock/priority";
 import { systemClock } from "../gateway/clock";
 import type { PaneBus } from "./outbox/types";
@@ -58,15 +59,19 @@ export function createQuestionDockStore(opts: DockStoreOptions): StoreApi<DockSt
   const store = createStore<DockStore>()(() => ({ ...initial, actions: undefined as unknown as DockStore["actions"] }));
   const ctx: DockContext = { options, ...createDockDispatch(store), sent: createSentLedger(opts.sessionKey), kept: createKeptOutcomes(opts.sessionKey) };
   const sync = createGatewaySync(ctx);
-  // Before anything else can settle, so a request that ends again later keeps its newer outcome.
-  for (const [id, kept] of ctx.kept.restore()) ctx.dispatch({ type: "outcomeRestored", id, kept });
+  const restore = restoreOnLoad(ctx);
   const asyncSync = opts.asyncQuestions ? createAsyncSync(ctx, sync, opts.asyncQuestions) : undefined;
   const historyOutcomes = opts.asyncQuestions ? createHistoryOutcomes(ctx, opts.asyncQuestions.conversation) : undefined;
   const drafts = draftServicesFor(opts);
   const blockingDrafts = drafts ? createBlockingDrafts(ctx, drafts.services) : undefined;
+  restore.drafts({
+    ...(blockingDrafts && drafts ? { blocking: { storage: drafts.services.storage, adopt: blockingDrafts.adopt } } : {}),
+    ...(asyncSync && opts.asyncQuestions ? { async: { storage: opts.asyncQuestions.storage, adopt: asyncSync.adoptDrafts, settled: asyncSync.draftsRead } } : {}),
+  });
   const actions = createDockActions(ctx, sync, asyncSync);
   const dispose = actions.dispose;
   actions.dispose = () => {
+    restore.stop();
     historyOutcomes?.dispose();
     blockingDrafts?.dispose();
     drafts?.ownBus?.close();

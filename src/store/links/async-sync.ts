@@ -16,6 +16,10 @@ const DRAFT_SAVE_DELAY_MS = 300;
 
 /** The dock's link to async (Codex) questions: they arrive from the conversation and leave through the outbox. */
 export interface AsyncSync {
+  /** Takes drafts and skips saved by an earlier page. */
+  adoptDrafts(drafts: readonly AsyncDraft[]): void;
+  /** The saved drafts were read, or could not be: questions held back until then may show. */
+  draftsRead(): void;
   isAsync(requestId: string): boolean;
   submit(requestId: string): void;
   skip(requestId: string): void;
@@ -196,24 +200,25 @@ export function createAsyncSync(ctx: DockContext, sync: GatewaySync, services: A
     outbox.getState().onReopenDraft(reopenDraft),
   ];
 
-  void storage.loadDrafts(sessionKey).then(
-    (drafts) => {
-      if (disposed) return;
-      for (const d of drafts) {
-        if (d.disposition === "skipped") conversation.getState().actions.skip(d.itemId);
-        else savedDrafts.set(d.itemId, d);
-        // A draft loaded after its question reached the dock fills it only if the person has not typed there yet.
-        if (d.disposition !== "skipped") ctx.dispatch({ type: "asyncDraftLoaded", requestId: asyncRequestId(d.itemId), draft: d, onlyIfUntouched: true });
-      }
-      reconcile();
-    },
-    () => reconcile(),
-  );
+  // Saved drafts and skips, read back by persist/restore-on-load.ts.
+  const adoptDrafts = (drafts: readonly AsyncDraft[]) => {
+    if (disposed) return;
+    for (const d of drafts) {
+      if (d.disposition === "skipped") conversation.getState().actions.skip(d.itemId);
+      else savedDrafts.set(d.itemId, d);
+      // A draft loaded after its question reached the dock fills it only if the person has not typed there yet.
+      if (d.disposition !== "skipped") ctx.dispatch({ type: "asyncDraftLoaded", requestId: asyncRequestId(d.itemId), draft: d, onlyIfUntouched: true });
+    }
+  };
   mirrorOutbox();
   mirrorProblems();
   reconcile();
 
   return {
+    adoptDrafts,
+    draftsRead: () => {
+      if (!disposed) reconcile();
+    },
     isAsync: (rid) => linkOf(rid) !== undefined,
     noteEdit(rid) {
       const link = linkOf(rid);

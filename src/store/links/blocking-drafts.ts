@@ -14,6 +14,8 @@ export const BLOCKING_DRAFT_SAVE_DELAY_MS = 300;
 
 /** The running link between a dock's blocking drafts, their storage and the other panes. */
 export interface BlockingDrafts {
+  /** Takes drafts saved by an earlier page: each fills its request, now or when it arrives, unless typed into since. */
+  adopt(drafts: readonly BlockingDraft[]): void;
   dispose(): void;
 }
 
@@ -115,22 +117,16 @@ export function createBlockingDrafts(ctx: DockContext, services: BlockingDraftSe
 
   if (bus) offs.push(bus.subscribe(onMessage));
 
-  void storage.load(sessionKey).then(
-    (drafts) => {
-      if (disposed) return;
-      for (const d of drafts) {
-        if (typeof d.expiresAtMs === "number" && d.expiresAtMs <= now()) {
-          void storage.remove(sessionKey, d.requestId).catch(() => undefined);
-          continue;
-        }
-        // Something heard from another pane since the load began is newer than what was saved.
-        if (known.has(d.requestId)) continue;
-        known.set(d.requestId, d);
-        apply(d.requestId, d, true);
-      }
-    },
-    () => undefined,
-  );
+  // Saved drafts, read back by persist/restore-on-load.ts.
+  const adopt = (drafts: readonly BlockingDraft[]) => {
+    if (disposed) return;
+    for (const d of drafts) {
+      // Something heard from another pane since the load began is newer than what was saved.
+      if (known.has(d.requestId)) continue;
+      known.set(d.requestId, d);
+      apply(d.requestId, d, true);
+    }
+  };
 
   // A pending write is flushed: the person's last keystrokes must survive the dock, or the page, going away.
   const flush = () => {
@@ -150,6 +146,7 @@ export function createBlockingDrafts(ctx: DockContext, services: BlockingDraftSe
   doc?.addEventListener("visibilitychange", onHidden);
 
   return {
+    adopt,
     dispose() {
       disposed = true;
       offs.forEach((off) => off());
