@@ -2,7 +2,7 @@ import { useMemo } from "react";
 import { useDockStore } from "./dock-context";
 import type { Outcome } from "../store/dock/types";
 
-export { isAnsweredOutcome } from "../store/dock/outcome-of";
+export { isAnsweredOutcome } from "../store/dock/outcomes";
 
 /** Every request that has left the dock, oldest first, for transcript summaries. */
 export function useOutcomes(): Outcome[] {

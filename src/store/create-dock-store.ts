@@ -13,7 +13,7 @@ import { createHistoryOutcomes } from "./links/history-outcomes";
 import { createKeptOutcomes } from "./persist/kept-outcomes";
 import { createPaneBus } from "./outbox/pane-bus";
 import { emptyPermissions } from "./dock/permission-state";
-import { newResolverId } from "./dock/outcome-of";
+import { newResolverId } from "./dock/outcomes";
 import { createSentLedger, tabResolverId } from "./persist/sent-ledger";
 import { restoreOnLoad } from "./persist/restore-on-load";
 import { DEFAULT_TYPING_GRACE_MS } from "./dock/priority";

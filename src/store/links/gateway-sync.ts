@@ -7,7 +7,7 @@ import type { ValidationIssue } from "../../protocol/result";
 import { belongsToSession } from "../../protocol/session-key";
 import type { DockContext } from "../dock-context";
 import { createExpiryTimer } from "./expiry-timer";
-import { outcomeOf } from "../dock/outcome-of";
+import { outcomeOf } from "../dock/outcomes";
 import { clearPermission, notePermission, screenRecord } from "./permissions";
 import { activeAfterArrival } from "../dock/priority";
 import type { Announcement, Outcome, OutcomeKind } from "../dock/types";

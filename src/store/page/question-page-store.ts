@@ -12,7 +12,7 @@ import { GatewayRequestError, type GatewayConnection } from "../../gateway/types
 import { systemClock, type Clock } from "../../gateway/clock";
 import { createQuestionDockStore } from "../create-dock-store";
 import { createIndexedDbBlockingDraftStorage, createMemoryBlockingDraftStorage, type BlockingDraftStorage } from "../persist/blocking-draft-storage";
-import { newResolverId, outcomeOf } from "../dock/outcome-of";
+import { newResolverId, outcomeOf } from "../dock/outcomes";
 import { tabResolverId } from "../persist/sent-ledger";
 import { unsentDraft } from "../dock/unsent-draft";
 import type { QuestionDraft } from "../dock/types";

@@ -2,7 +2,7 @@
 // 2026.9.6, docs/gateway-findings.md "Who ended a question"), this page's own values, and values nobody knows.
 import { describe, expect, it } from "vitest";
 import type { QuestionAnswers, QuestionRecord } from "../../../src/protocol";
-import { isAnsweredOutcome, outcomeOf } from "../../../src/store/dock/outcome-of";
+import { isAnsweredOutcome, outcomeOf } from "../../../src/store/dock/outcomes";
 
 const OWN = "control-ui:this-page";
 const mine: QuestionAnswers = { answers: { target: ["Production"] } };
