@@ -21,8 +21,8 @@ afterEach(() => {
   dock.dispose();
 });
 
-function open(questionId: string) {
-  page = createQuestionPageStore({ client: dock.client, questionId, draftStorage: createMemoryBlockingDraftStorage() });
+function open(questionId: string, draftStorage = createMemoryBlockingDraftStorage()) {
+  page = createQuestionPageStore({ client: dock.client, questionId, draftStorage });
   return page;
 }
 const reaches = (check: (s: QuestionPageStore) => boolean) => storeReaches(page!, check);
@@ -82,6 +82,19 @@ describe("A question page's store", () => {
     dock.sim.restart();
     await reaches((p) => p.phase === "gone");
     expect(s.getState().ended).toMatchObject({ kind: "unavailable", record: { id }, unsent: { [TARGET.questionId]: { selected: [], other: "hotfix/2.4.1" } } });
+  });
+
+  it("keeps the draft another tab saved when the restarted gateway lost a question nothing was typed into here", async () => {
+    const { id } = dock.sim.ask({ questions: [TARGET] });
+    const storage = createMemoryBlockingDraftStorage();
+    const s = open(id, storage);
+    await reaches((p) => p.phase === "ready");
+    // Written after this page loaded its drafts, as another tab of the same link would: only storage holds it.
+    await storage.save({ sessionKey: s.getState().record!.sessionKey ?? "main", requestId: id, step: 0, answers: [{ questionId: TARGET.questionId, selected: [], other: "typed in the other tab" }], updatedAt: 1 });
+    expect(s.getState().store!.getState().views.get(id)?.drafts[TARGET.questionId]?.other ?? "").toBe("");
+    dock.sim.restart();
+    await reaches((p) => p.phase === "gone");
+    expect(s.getState().ended).toMatchObject({ kind: "unavailable", unsent: { [TARGET.questionId]: { selected: [], other: "typed in the other tab" } } });
   });
 
   it("once disposed, reads no more and detaches its dock store", async () => {
