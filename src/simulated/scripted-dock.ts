@@ -18,6 +18,8 @@ export interface ScriptedDockOptions {
   clock?: SimClock;
   /** More simulator options (latency, replies, persistence, …). */
   sim?: Omit<SimulatedGatewayOptions, "token" | "clock">;
+  /** A simulator already running (its own token and clock stay), e.g. for the page a reload opens on the same gateway. */
+  gateway?: SimulatedGateway;
   /** Wraps the simulator's transport, e.g. to drop, delay or watch frames. */
   transport?: (inner: TransportFactory) => TransportFactory;
   /** More client options (request timeout, backoff, a token other than the simulator's, timers other than `clock`, …). */
@@ -63,13 +65,13 @@ export function storeReaches<T>(store: StoreApi<T>, check: (state: T) => boolean
   });
 }
 
-/** Builds a dock on a fresh simulated gateway; nothing connects until `connect()`. */
+/** Builds a dock on a fresh simulated gateway (or the one given); nothing connects until `connect()`. */
 export function createScriptedDock(options: ScriptedDockOptions & { store: false }): ScriptedDock<undefined>;
 export function createScriptedDock(options?: ScriptedDockOptions): ScriptedDock;
 export function createScriptedDock(options: ScriptedDockOptions = {}): ScriptedDock<StoreApi<DockStore> | undefined> {
   const token = options.token ?? "scripted";
   const clock = options.clock;
-  const sim = createSimulatedGateway({ token, ...options.sim, ...(clock ? { clock } : {}) });
+  const sim = options.gateway ?? createSimulatedGateway({ token, ...options.sim, ...(clock ? { clock } : {}) });
   const transport = options.transport ? options.transport(sim.transport) : sim.transport;
   const client = createGatewayClient({
     url: "sim://scripted",

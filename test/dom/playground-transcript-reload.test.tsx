@@ -6,9 +6,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { Transcript } from "../../playground/Transcript";
 import { createChatFeed, type ChatFeed } from "../../playground/chat-feed";
 import { QuestionDockProvider } from "../../src/components";
-import { createGatewayClient, type GatewayClient } from "../../src/gateway";
-import { createSimulatedGateway, type SimulatedGateway } from "../../src/simulated";
-import { createConversationServices, createMemoryStorage, createPaneBus, createQuestionDockStore, type ConversationServices } from "../../src/store";
+import type { GatewayClient } from "../../src/gateway";
+import { createScriptedDock, createSimulatedGateway, type SimulatedGateway } from "../../src/simulated";
+import { createConversationServices, createMemoryStorage, createPaneBus, type ConversationServices, type DockStore } from "../../src/store";
+import type { StoreApi } from "zustand/vanilla";
 
 const TOKEN = "transcript-reload";
 const BRANCH = { title: "Which branch should the hotfix go to?", options: ["main", "release"] };
@@ -16,7 +17,7 @@ const BRANCH = { title: "Which branch should the hotfix go to?", options: ["main
 interface Page {
   client: GatewayClient;
   services: ConversationServices;
-  store: ReturnType<typeof createQuestionDockStore>;
+  store: StoreApi<DockStore>;
   feed: ChatFeed;
   unmount(): void;
 }
@@ -42,13 +43,19 @@ afterEach(() => {
   }
 });
 
-/** Opens the playground's transcript on `sim`, as a page load does, and waits for the history. */
+/** Opens the playground's transcript on `sim`, as a page load does: a new client on the same gateway; waits for the history. */
 async function open(sim: SimulatedGateway): Promise<Page> {
-  const client = createGatewayClient({ url: "sim://gateway", transport: sim.transport, token: TOKEN });
-  const services = createConversationServices({ client, sessionKey: "main", storage: createMemoryStorage(), bus: createPaneBus(`transcript-reload-${Math.random()}`) });
-  const store = createQuestionDockStore({ client, sessionKey: "main", asyncQuestions: services });
+  let services!: ConversationServices;
+  const dock = createScriptedDock({
+    gateway: sim,
+    token: TOKEN,
+    store: ({ client }) => ({
+      asyncQuestions: (services = createConversationServices({ client, sessionKey: "main", storage: createMemoryStorage(), bus: createPaneBus(`transcript-reload-${Math.random()}`) })),
+    }),
+  });
+  const { client, store } = dock;
   const feed = createChatFeed(client, "main", services.conversation);
-  client.start();
+  await dock.connect();
   await waitFor(() => expect(services.conversation.getState().loaded).toBe(true));
   const { unmount } = render(
     <QuestionDockProvider store={store}>
