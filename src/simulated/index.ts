@@ -1,7 +1,7 @@
 export { createSimulatedGateway, SIM_OPERATOR_SCOPES } from "./simulated-gateway";
-export type { SimulatedGateway, SimulatedGatewayOptions, SimAskParams, SimAskAsyncParams } from "./simulated-gateway";
+export type { SimulatedGateway, SimulatedGatewayOptions, SimAskParams, SimAskAsyncParams } from "./sim-gateway-types";
 export type { SimClock } from "./sim-clock";
-export type { SimChatMessage, SimAsyncQuestion, SimAsyncDelivery, SimAgentTurn, SimAskUserQuestion, SimToolPart } from "./sim-chat";
+export type { SimChatMessage, SimAsyncQuestion, SimAsyncDelivery, SimAgentTurn, SimAskUserQuestion, SimToolPart } from "./sim-chat-types";
 export type { SimTextPart } from "./sim-runs";
 export type { SimCodexScripts, SimCodexStep } from "./sim-codex-runner";
 export type { SimQuestionInput } from "./sim-question-rules";

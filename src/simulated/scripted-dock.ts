@@ -8,7 +8,8 @@ import { createQuestionDockStore, type DockStoreOptions } from "../store/create-
 import type { DockActions, DockState, DockStore } from "../store/dock/types";
 import type { StoreApi } from "zustand/vanilla";
 import type { SimClock } from "./sim-clock";
-import { createSimulatedGateway, type SimAskParams, type SimulatedGateway, type SimulatedGatewayOptions } from "./simulated-gateway";
+import type { SimAskParams, SimulatedGateway, SimulatedGatewayOptions } from "./sim-gateway-types";
+import { createSimulatedGateway } from "./simulated-gateway";
 
 /** How to build a scripted dock; every part can be tuned, and each default is what a story wants. */
 export interface ScriptedDockOptions {

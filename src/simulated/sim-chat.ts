@@ -3,23 +3,10 @@ import type { SimClock } from "./sim-clock";
 import { dumpChat, loadChat, oncePerMicrotask, type SimChatDump } from "./sim-persist";
 import { hasImage } from "./sim-wiring";
 import { SimRuns, streamChunks, type SimRun, type SimRunOutcome, type SimSettleDetail } from "./sim-runs";
-import { codexAsyncRow, codexFinalRow, codexPromptMarks, codexTurnId, injectedAbortRow, runFailedRow, type SimRowDraft } from "./sim-codex-rows";
+import { codexAsyncRow, codexPromptMarks, type SimRowDraft } from "./sim-codex-rows";
 import { SimCodexRunner } from "./sim-codex-runner";
-
-export {
-  DEFAULT_HISTORY_LIMIT,
-  RESTART_RECOVERY_PROMPT,
-  type SimAgentTurn,
-  type SimAskUserQuestion,
-  type SimAsyncDelivery,
-  type SimAsyncQuestion,
-  type SimChatMessage,
-  type SimClaimVerdict,
-  type SimChatOptions,
-  type SimSession,
-  type SimSessionInfo,
-  type SimToolPart,
-} from "./sim-chat-types";
+import { endingEventMessage, saveRunEnding } from "./sim-run-endings";
+import { SimTranscripts } from "./sim-transcripts";
 import {
   DEFAULT_HISTORY_LIMIT,
   RESTART_RECOVERY_PROMPT,
@@ -27,7 +14,6 @@ import {
   type SimChatMessage,
   type SimChatOptions,
   type SimClaimVerdict,
-  type SimSession,
   type SimSessionInfo,
 } from "./sim-chat-types";
 
@@ -36,7 +22,7 @@ export class SimChat {
   readonly runs: SimRuns;
   /** Scripted Codex runs (`SimulatedGateway.codex`). */
   readonly codex: SimCodexRunner;
-  private readonly sessions = new Map<string, SimSession>();
+  private readonly transcripts: SimTranscripts;
   /** idempotencyKey → runId; kept across restarts because the transcript that proves delivery survives them. */
   private readonly sent = new Map<string, string>();
   /** Async deliveries waiting for their run's final message. */
@@ -44,17 +30,17 @@ export class SimChat {
   /** Chat replies claimed by a waiting question, with the run that asked: a repeat is "in_flight" while that run goes on. */
   private readonly claims = new Map<string, string>();
   private readonly publishChat: (event: string, payload: unknown) => void;
-  private counter = 0;
   /** Tells `onChange`, once per burst of changes. */
   private readonly changed: () => void;
 
   constructor(
-    private readonly clock: SimClock,
+    clock: SimClock,
     publish: (event: string, payload: unknown) => void,
     private readonly opts: SimChatOptions,
   ) {
     this.changed = opts.onChange ? oncePerMicrotask(opts.onChange) : () => undefined;
     this.publishChat = publish;
+    this.transcripts = new SimTranscripts(clock, opts, this.changed);
     // Every run change publishes an event, so watching publish catches starts, streams and endings alike.
     const publishRun = (event: string, payload: unknown) => {
       publish(event, payload);
@@ -66,13 +52,13 @@ export class SimChat {
 
   /** The state a reload must keep (see `SimChatDump`). */
   dump(): SimChatDump {
-    return dumpChat({ sessions: this.sessions, sent: this.sent, pendingDelivery: this.pendingDelivery, runs: this.runs }, this.counter);
+    return dumpChat({ sessions: this.transcripts.sessions, sent: this.sent, pendingDelivery: this.pendingDelivery, runs: this.runs }, this.transcripts.counter);
   }
 
   /** Replaces the state with a dump, silently: runs that were going are going again, without new events. */
   load(dump: SimChatDump): void {
-    const loaded = loadChat({ sessions: this.sessions, sent: this.sent, pendingDelivery: this.pendingDelivery, runs: this.runs }, dump);
-    this.counter = loaded.counter;
+    const loaded = loadChat({ sessions: this.transcripts.sessions, sent: this.sent, pendingDelivery: this.pendingDelivery, runs: this.runs }, dump);
+    this.transcripts.counter = loaded.counter;
     // Replies cut short when the page went away go on, as the gateway's own process would have carried on.
     for (const { run, userText } of loaded.replies) this.respond(run, userText);
   }
@@ -87,14 +73,14 @@ export class SimChat {
     const known = this.sent.get(p.idempotencyKey);
     if (known !== undefined) return { runId: known, status: this.runs.get(this.claims.get(known) ?? known)?.status === "running" ? "in_flight" : "ok" };
     const runId = p.idempotencyKey;
-    const sessionKey = this.canonical(p.sessionKey);
+    const sessionKey = this.transcripts.canonical(p.sessionKey);
     this.sent.set(p.idempotencyKey, runId);
     // The first message makes a session; a guest's makes it that guest's own.
-    if (profileId !== undefined && this.isNew(sessionKey)) this.session(sessionKey).createdBy = profileId;
+    if (profileId !== undefined && this.transcripts.isNew(sessionKey)) this.transcripts.session(sessionKey).createdBy = profileId;
     const claim = this.opts.claimReply?.(sessionKey, p.message, callerId, hasImage(p));
     const steeredInto = claim ? undefined : this.codex.running(sessionKey);
     // The Codex plugin marks the prompt of a turn it starts; a steered message is no turn's prompt.
-    const codex = !claim && !steeredInto && (this.codex.scripted(p.message) || this.isCodexSession(sessionKey));
+    const codex = !claim && !steeredInto && (this.codex.scripted(p.message) || this.transcripts.isCodexSession(sessionKey));
     const idempotencyKey = `${p.idempotencyKey}:user`;
     this.append(sessionKey, {
       role: "user",
@@ -126,14 +112,14 @@ export class SimChat {
    * created, or one nobody has written in yet (its message then creates it). Anyone else's is refused, the owner's too.
    */
   guestMayWrite(sessionKey: string, profileId: string): boolean {
-    const key = this.canonical(sessionKey);
-    return this.isNew(key) || this.sessions.get(key)?.createdBy === profileId;
+    const key = this.transcripts.canonical(sessionKey);
+    return this.transcripts.isNew(key) || this.transcripts.sessions.get(key)?.createdBy === profileId;
   }
 
   /** The newest `limit` messages of a session, oldest first, with what the gateway says about its runs. */
   history(sessionKey: string, limit = DEFAULT_HISTORY_LIMIT): { sessionKey: string; sessionId: string; messages: SimChatMessage[]; sessionInfo: SimSessionInfo } {
-    const key = this.canonical(sessionKey);
-    const session = this.session(key);
+    const key = this.transcripts.canonical(sessionKey);
+    const session = this.transcripts.session(key);
     const activeRunIds = this.runs.active(key).map((r) => r.runId);
     const sessionInfo: SimSessionInfo = {
       key,
@@ -147,14 +133,14 @@ export class SimChat {
 
   /** Aborts the session's running runs, or just `runId`. */
   abort(sessionKey: string, runId?: string): { ok: true; aborted: boolean; runIds: string[] } {
-    const runs = this.runs.active(this.canonical(sessionKey)).filter((r) => runId === undefined || r.runId === runId);
+    const runs = this.runs.active(this.transcripts.canonical(sessionKey)).filter((r) => runId === undefined || r.runId === runId);
     for (const run of runs) this.runs.abort(run);
     return { ok: true, aborted: runs.length > 0, runIds: runs.map((r) => r.runId) };
   }
 
   /** Starts a run with no user message (a scripted agent turn); it stays open until completed, failed or aborted. */
-  startRun(sessionKey: string, runId = this.nextId("run")): SimRun {
-    this.session(sessionKey).lastRunId = runId;
+  startRun(sessionKey: string, runId = this.transcripts.nextId("run")): SimRun {
+    this.transcripts.session(sessionKey).lastRunId = runId;
     return this.runs.start(sessionKey, runId);
   }
 
@@ -165,7 +151,7 @@ export class SimChat {
    * the plugin's marks and its endings the Codex shapes.
    */
   recover(sessionKey: string, codex = false): SimRun {
-    const runId = this.nextId("recovery");
+    const runId = this.transcripts.nextId("recovery");
     const idempotencyKey = `${runId}:user`;
     this.append(sessionKey, {
       role: "user",
@@ -196,16 +182,7 @@ export class SimChat {
 
   /** Adds a message to a session's transcript, numbering it. */
   append(sessionKey: string, draft: SimRowDraft): SimChatMessage {
-    const session = this.session(sessionKey);
-    const message: SimChatMessage = {
-      ...draft,
-      timestamp: this.clock.now(),
-      __openclaw: { ...draft.__openclaw, id: this.nextId("msg"), seq: session.messages.length + 1 },
-    };
-    session.messages.push(message);
-    this.changed();
-    this.opts.onAppend?.(sessionKey, message);
-    return message;
+    return this.transcripts.append(sessionKey, draft);
   }
 
   /** Stops all runs without events, as a restart does; transcripts stay. Returns the sessions whose runs were cut off. */
@@ -259,101 +236,8 @@ export class SimChat {
   private settled(run: SimRun, outcome: SimRunOutcome, detail: SimSettleDetail = {}): Record<string, unknown> | undefined {
     const delivery = this.pendingDelivery.get(run.runId);
     this.pendingDelivery.delete(run.runId);
-    const message = this.isCodex(run) ? this.saveCodexEnding(run, outcome, detail) : this.saveEnding(run, outcome, detail, delivery);
+    const message = saveRunEnding(this.transcripts, run, outcome, detail, delivery);
     this.opts.onRunEnded(run, outcome);
-    if (!message) return undefined;
-    // Live events carry the display message without its transcript bookkeeping; a Codex final names its run and key.
-    const { role, content, timestamp, phase, openclawAsyncDelivery } = message;
-    const codexFinal = outcome === "ok" && message.__openclaw.runTerminal ? { __openclaw: { runId: run.runId, idempotencyKey: message.idempotencyKey } } : {};
-    return { role, content, timestamp, ...(phase ? { phase } : {}), ...(openclawAsyncDelivery ? { openclawAsyncDelivery } : {}), ...codexFinal };
-  }
-
-  // The shapes of a run without the Codex plugin: an error message, or the partial marked aborted, or the reply.
-  private saveEnding(run: SimRun, outcome: SimRunOutcome, detail: SimSettleDetail, delivery: SimAsyncDelivery | undefined): SimChatMessage | undefined {
-    const { runId } = run;
-    if (outcome === "error") {
-      // A failed run leaves its error in the transcript, keyed so a retry cannot add it twice.
-      const idempotencyKey = `${runId}:terminal-error`;
-      this.append(run.sessionKey, { role: "assistant", content: [{ type: "text", text: `⚠️ ${detail.errorMessage ?? "The agent run failed."}` }], stopReason: "error", idempotencyKey, __openclaw: { runId, idempotencyKey } });
-      return undefined;
-    }
-    if (outcome === "aborted" && (run.text || delivery)) {
-      // The gateway saves a mid-stream abort's partial text as "stop" and marks the abort beside it.
-      const idempotencyKey = `${runId}:assistant`;
-      return this.append(run.sessionKey, {
-        role: "assistant",
-        content: run.text ? [{ type: "text", text: run.text }] : [],
-        stopReason: "stop",
-        idempotencyKey,
-        openclawAbort: { aborted: true, origin: "rpc", runId },
-        ...(delivery ? { openclawAsyncDelivery: delivery } : {}),
-        __openclaw: { runId, idempotencyKey },
-      });
-    }
-    if (outcome === "ok" && (run.text || delivery)) {
-      return this.append(run.sessionKey, {
-        role: "assistant",
-        content: run.text ? [{ type: "text", text: run.text }] : [],
-        stopReason: "stop",
-        ...(detail.phase ? { phase: detail.phase } : {}),
-        ...(delivery ? { openclawAsyncDelivery: delivery } : {}),
-        __openclaw: { runId },
-      });
-    }
-    return undefined;
-  }
-
-  // The shapes of a Codex run: the terminal mirrored reply; a failure record; an abort's two rows (only with text).
-  private saveCodexEnding(run: SimRun, outcome: SimRunOutcome, detail: SimSettleDetail): SimChatMessage | undefined {
-    const { runId, sessionKey, text } = run;
-    if (outcome === "error") {
-      // The gateway writes no failure record for a run that already saved an assistant row under its id.
-      const answered = this.session(sessionKey).messages.some((m) => m.role === "assistant" && m.__openclaw.runId === runId);
-      if (!answered) this.append(sessionKey, runFailedRow(runId, detail.errorMessage ?? "The agent run failed."));
-      return undefined;
-    }
-    if (outcome === "aborted") {
-      if (!text) return undefined;
-      const injected = this.append(sessionKey, injectedAbortRow(runId, text));
-      this.append(sessionKey, codexFinalRow(sessionKey, runId, text, "aborted"));
-      return injected;
-    }
-    return text ? this.append(sessionKey, codexFinalRow(sessionKey, runId, text, "stop", detail.phase)) : undefined;
-  }
-
-  // A run that asked async questions is a Codex run; after a reload its turn's rows still say so.
-  private isCodex(run: SimRun): boolean {
-    if (run.codex) return true;
-    const turn = `${codexTurnId(run.runId)}:`;
-    return this.session(run.sessionKey).messages.some((m) => m.__openclaw.mirrorIdentity?.startsWith(turn) === true);
-  }
-
-  // A session where a scripted Codex turn started: its later turns are Codex turns too.
-  private isCodexSession(sessionKey: string): boolean {
-    return this.sessions.get(sessionKey)?.messages.some((m) => m.role === "user" && m.__openclaw.mirrorIdentity?.endsWith(":prompt") === true) === true;
-  }
-
-  // A session nobody has written in: unknown, or only read so far (reading makes an empty one here).
-  private isNew(sessionKey: string): boolean {
-    const session = this.sessions.get(sessionKey);
-    return !session || (session.messages.length === 0 && session.createdBy === undefined);
-  }
-
-  private canonical(sessionKey: string): string {
-    return sessionKey === "main" && this.opts.mainSessionKey ? this.opts.mainSessionKey : sessionKey;
-  }
-
-  private session(sessionKey: string): SimSession {
-    let session = this.sessions.get(sessionKey);
-    if (!session) {
-      session = { sessionId: this.nextId("session"), messages: [] };
-      this.sessions.set(sessionKey, session);
-    }
-    return session;
-  }
-
-  private nextId(prefix: string): string {
-    this.counter += 1;
-    return `${prefix}-${this.counter}`;
+    return message ? endingEventMessage(run, outcome, message) : undefined;
   }
 }
