@@ -15,3 +15,6 @@ export const systemClock: Clock = {
   setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
   clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof globalThis.setTimeout>),
 };
+
+/** The timer half of a `Clock`, for parts that never read the time. */
+export type Timers = Pick<Clock, "setTimeout" | "clearTimeout">;

@@ -4,7 +4,7 @@ import { createAsyncSync } from "./links/async-sync";
 import { createIndexedDbBlockingDraftStorage, createMemoryBlockingDraftStorage } from "./persist/blocking-draft-storage";
 import { createBlockingDrafts } from "./links/blocking-drafts";
 import type { BlockingDraftServices, DockContext, DockStoreOptions } from "./dock-context";
-import { createDockActions } from "./dock/dock-actions";
+import { createDockActions } from "./dock-actions";
 import { createDockDispatch } from "./dock-dispatch";
 import { IdMap } from "./dock/id-map";
 import { OutcomeLog } from "./dock/outcome-log";

@@ -10,7 +10,7 @@ import type { DockEvent } from "./dock/dock-reducer";
 import type { KeptOutcomes } from "./persist/kept-outcomes";
 import type { PaneBus } from "./outbox/types";
 import type { SentLedger } from "./persist/sent-ledger";
-import type { Timers } from "./links/timers";
+import type { Timers } from "../gateway/clock";
 import type { DockStore } from "./dock/types";
 
 /** Where a dock keeps its blocking drafts: storage survives a reload, the bus reaches the conversation's other panes and tabs. */

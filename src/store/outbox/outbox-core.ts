@@ -1,7 +1,7 @@
 import type { StoreApi } from "zustand/vanilla";
 import type { Clock } from "../../gateway/clock";
 import type { GatewayConnection } from "../../gateway/types";
-import type { Timers } from "../links/timers";
+import type { Timers } from "../../gateway/clock";
 import { SecretNotStoredError } from "./persistence";
 import { outboxReducer, type OutboxEntryEvent, type OutboxEvent } from "./outbox-reducer";
 import { isMemoryOnly } from "./outbox-rules";

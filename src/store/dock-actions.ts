@@ -1,15 +1,15 @@
-import { getQuestion, resolveQuestion } from "../../gateway/questions-api";
-import { GatewayRequestError } from "../../gateway/types";
-import { sendableText } from "../../protocol/sendable-text";
-import type { QuestionAnswers } from "../../protocol/answers";
-import type { DockContext } from "../dock-context";
-import { isBusy, type DraftEdit } from "./dock-reducer";
-import type { AsyncSync } from "../links/async-sync";
-import { createChatReplies } from "../links/chat-replies";
-import type { GatewaySync } from "../links/gateway-sync";
-import { submitFailureOf, wasCutOff } from "./submit-failure";
-import { answersFor } from "./selectors";
-import type { DockActions } from "./types";
+import { getQuestion, resolveQuestion } from "../gateway/questions-api";
+import { GatewayRequestError } from "../gateway/types";
+import { sendableText } from "../protocol/sendable-text";
+import type { QuestionAnswers } from "../protocol/answers";
+import type { DockContext } from "./dock-context";
+import { isBusy, type DraftEdit } from "./dock/dock-reducer";
+import type { AsyncSync } from "./links/async-sync";
+import { createChatReplies } from "./links/chat-replies";
+import type { GatewaySync } from "./links/gateway-sync";
+import { submitFailureOf, wasCutOff } from "./dock/submit-failure";
+import { answersFor } from "./dock/selectors";
+import type { DockActions } from "./dock/types";
 
 
 /** Builds the actions of one dock store. */
