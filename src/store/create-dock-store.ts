@@ -1,25 +1,22 @@
 import { createStore, type StoreApi } from "zustand/vanilla";
-import { idTable } from "../protocol/id-table";
 import { createAsyncSync } from "./links/async-sync";
 import { createIndexedDbBlockingDraftStorage, createMemoryBlockingDraftStorage } from "./persist/blocking-draft-storage";
 import { createBlockingDrafts } from "./links/blocking-drafts";
 import type { BlockingDraftServices, DockContext, DockStoreOptions } from "./dock-context";
 import { createDockActions } from "./dock-actions";
+import { emptyDockState } from "./dock/empty-state";
 import { createDockDispatch } from "./dock-dispatch";
-import { IdMap } from "./dock/id-map";
-import { OutcomeLog } from "./dock/outcome-log";
 import { createGatewaySync } from "./links/gateway-sync";
 import { createHistoryOutcomes } from "./links/history-outcomes";
 import { createKeptOutcomes } from "./persist/kept-outcomes";
 import { createPaneBus } from "./outbox/pane-bus";
-import { emptyPermissions } from "./dock/permission-state";
 import { newResolverId } from "./dock/outcomes";
 import { createSentLedger, tabResolverId } from "./persist/sent-ledger";
 import { restoreOnLoad } from "./persist/restore-on-load";
 import { DEFAULT_TYPING_GRACE_MS } from "./dock/priority";
 import { systemClock } from "../gateway/clock";
 import type { PaneBus } from "./outbox/types";
-import type { DockState, DockStore } from "./dock/types";
+import type { DockStore } from "./dock/types";
 
 // The package entry names the options beside the factory that takes them.
 export type { DockStoreOptions } from "./dock-context";
@@ -39,22 +36,7 @@ export function createQuestionDockStore(opts: DockStoreOptions): StoreApi<DockSt
     showSessionless: opts.showSessionless ?? false,
     resolverId: opts.resolverId ?? PAGE_RESOLVER_ID,
   };
-  const initial: DockState = {
-    sessionKey: opts.sessionKey,
-    connection: opts.client.getConnection(),
-    records: IdMap.empty(),
-    order: [],
-    asyncLinks: IdMap.empty(),
-    deliveries: idTable(),
-    activeId: null,
-    views: IdMap.empty(),
-    submissions: IdMap.empty(),
-    outcomes: OutcomeLog.empty(),
-    collapsed: false,
-    rejected: [],
-    permission: emptyPermissions(),
-    announcement: { key: "none", n: 0 },
-  };
+  const initial = emptyDockState(opts.sessionKey, opts.client.getConnection());
   // Actions need the store's own set/get, so the store is made first and the actions attached after.
   const store = createStore<DockStore>()(() => ({ ...initial, actions: undefined as unknown as DockStore["actions"] }));
   const ctx: DockContext = { options, ...createDockDispatch(store), sent: createSentLedger(opts.sessionKey), kept: createKeptOutcomes(opts.sessionKey) };

@@ -2,32 +2,14 @@
 // order events were applied, an event a listener dispatches included; an event that changes nothing reaches nobody.
 import { describe, expect, it } from "vitest";
 import { createStore } from "zustand/vanilla";
-import { idTable } from "../../../src/protocol/id-table";
 import { createDockDispatch } from "../../../src/store/dock-dispatch";
+import { emptyDockState } from "../../../src/store/dock/empty-state";
 import type { DockEvent } from "../../../src/store/dock/dock-reducer";
-import { IdMap } from "../../../src/store/dock/id-map";
-import { OutcomeLog } from "../../../src/store/dock/outcome-log";
-import { emptyPermissions } from "../../../src/store/dock/permission-state";
 import type { DockStore } from "../../../src/store/dock/types";
 
 function dock() {
-  const store = createStore<DockStore>()(() => ({
-    sessionKey: "main",
-    connection: { state: "offline", attempt: 0 },
-    records: IdMap.empty(),
-    order: [],
-    asyncLinks: IdMap.empty(),
-    deliveries: idTable(),
-    activeId: null,
-    views: IdMap.empty(),
-    submissions: IdMap.empty(),
-    outcomes: OutcomeLog.empty(),
-    collapsed: false,
-    rejected: [],
-    permission: emptyPermissions(),
-    announcement: { key: "none", n: 0 },
-    actions: undefined as unknown as DockStore["actions"],
-  }));
+  const store = createStore<DockStore>()(() => ({ ...emptyDockState("main", { state: "offline", attempt: 0 }), actions: undefined as unknown as DockStore["actions"] }));
+
   const commits: DockStore[] = [];
   store.subscribe((s) => commits.push(s));
   return { store, commits, ...createDockDispatch(store) };
