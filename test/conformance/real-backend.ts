@@ -5,11 +5,12 @@ import { randomUUID } from "node:crypto";
 import { inject } from "vitest";
 import WebSocket, { type ClientOptions } from "ws";
 import { createWebSocketTransport, type TransportFactory } from "../../src/gateway";
-import { restartCodexGateway } from "../gateway/codex/codex-control";
+import { restartGateway } from "../gateway/gateway-control";
 import { codexScripts } from "../gateway/codex/codex-script";
-import { TRUSTED_PROXY_ORIGIN, trustedProxyHeaders, type RealGateway } from "../gateway/harness";
+import { TRUSTED_PROXY_ORIGIN, trustedProxyHeaders } from "../gateway/harness";
 import { mockModelControl } from "../gateway/mock-model";
 import { connectRaw } from "../gateway/raw-client";
+import type { RestartableGateway } from "../gateway/restartable-gateway";
 import { GUEST_SCOPES, type ConformanceBackend } from "./backend";
 
 /** A real gateway run takes seconds per model call, more on a busy 2-core machine; these waits are hang guards. */
@@ -61,8 +62,8 @@ export function sharedRealBackend(): ConformanceBackend {
   return backend({ url: inject("gatewayUrl"), token: inject("gatewayToken"), controlUrl: inject("gatewayMockModelUrl") });
 }
 
-/** A backend on a gateway the file started itself, which it may restart; one in trusted-proxy mode has guests. */
-export function ownRealBackend(gw: RealGateway): ConformanceBackend {
+/** A backend on a gateway the file may restart (its own, or the restart project's); one in trusted-proxy mode has guests. */
+export function ownRealBackend(gw: Pick<RestartableGateway, "url" | "token" | "password" | "mockModel" | "restart">): ConformanceBackend {
   return backend({ url: gw.url, token: gw.token, ...(gw.password ? { password: gw.password } : {}), controlUrl: gw.mockModel.controlUrl, restart: () => gw.restart() });
 }
 
@@ -81,7 +82,7 @@ export function codexRealBackend(): ConformanceBackend {
     newSession: (label) => `agent:main:${label}-${randomUUID().slice(0, 8)}`,
     scriptAskUser: noMockModel,
     scriptReply: noMockModel,
-    codex: { script: scripts.script, release: scripts.release, restart: () => restartCodexGateway(controlUrl) },
+    codex: { script: scripts.script, release: scripts.release, restart: () => restartGateway(controlUrl) },
     waitMs: WAIT_MS,
   };
 }

@@ -1,5 +1,5 @@
 // The kit's gateway client against the REAL OpenClaw gateway: handshake with a device identity,
-// the question round trip, and a restart. This file starts its own gateway because it restarts it.
+// the question round trip, and a restart of the gateway the restart project's files share (restart-global-setup.ts).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import {
@@ -15,13 +15,13 @@ import {
   type GatewayClient,
   type TransportFactory,
 } from "../../src/gateway";
-import { startRealGateway, type RealGateway } from "./harness";
+import { restartableGateway, type RestartableGateway } from "./restartable-gateway";
 import { poller } from "./wait";
 
 // A page on another loopback origin, as the kit's dev server is; Node's `ws` sends no Origin by itself.
 const ORIGIN = "http://127.0.0.1:5173";
 
-let gw: RealGateway;
+let gw: RestartableGateway;
 let client: GatewayClient;
 let states: ConnectionState[] = [];
 interface SentConnect {
@@ -59,7 +59,7 @@ const deployQuestion = {
 };
 
 beforeAll(async () => {
-  gw = await startRealGateway();
+  gw = await restartableGateway();
   client = createGatewayClient({
     url: gw.url,
     token: gw.token,
@@ -80,7 +80,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   client?.stop();
-  await gw?.stop();
 }, 60_000);
 
 describe("The gateway client against OpenClaw", () => {

@@ -1,14 +1,14 @@
-// The conformance suite's restart scenario on a real OpenClaw gateway this file starts and restarts itself.
-import { afterAll, beforeAll, describe } from "vitest";
+// The conformance suite's restart scenario on the real OpenClaw gateway that the restart project's files share and
+// restart in turn (restart-global-setup.ts).
+import { beforeAll, describe } from "vitest";
 import { ownRealBackend } from "../conformance/real-backend";
 import { restartScenarios } from "../conformance/scenarios/restart";
-import { startRealGateway, type RealGateway } from "./harness";
+import { restartableGateway, type RestartableGateway } from "./restartable-gateway";
 
-let gw: RealGateway | undefined;
+let gw: RestartableGateway | undefined;
 beforeAll(async () => {
-  gw = await startRealGateway();
-}, 240_000);
-afterAll(async () => gw?.stop(), 60_000);
+  gw = await restartableGateway();
+}, 120_000);
 
 describe.skipIf(process.env["OPENCLAW_REAL_GATEWAY"] === "0")("conformance: real gateway, restarted", () => {
   restartScenarios(() => ownRealBackend(gw!));

@@ -8,7 +8,7 @@
 // Set OPENCLAW_REAL_GATEWAY=0 to skip starting it: every provided value is then '' (tests
 // should skip themselves, e.g. `describe.skipIf(!inject('gatewayUrl'))`).
 import type { TestProject } from 'vitest/node';
-import { startCodexControl } from './codex/codex-control';
+import { startGatewayControl } from './gateway-control';
 import { startCodexGateway } from './codex/codex-gateway';
 import { ensureGatewayRuntime, startRealGateway } from './harness';
 import type { RealGateway } from './harness';
@@ -29,7 +29,7 @@ declare module 'vitest' {
     codexGatewayToken: string;
     /** Where its stand-in app-server reads turn scripts: write them with `codexScripts(dir)`. */
     codexScriptsDir: string;
-    /** Base URL of its control route: `restartCodexGateway(url)`. */
+    /** Base URL of its control route: `restartGateway(url)`. */
     codexControlUrl: string;
   }
 }
@@ -55,7 +55,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
   gateway = plain.value;
   const codexGateway = codex.value;
-  const control = await startCodexControl(codexGateway);
+  const control = await startGatewayControl(codexGateway);
   console.log(
     `[gateway] real OpenClaw gateway at ${gateway.url} (runtime check ${tInstall} ms, start to ready ${gateway.readyMs} ms); Codex gateway at ${codexGateway.url} (${codexGateway.readyMs} ms)`,
   );

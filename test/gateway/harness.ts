@@ -283,7 +283,8 @@ function waitExit(child: ChildProcess, ms: number): Promise<boolean> {
   });
 }
 
-function tail(file: string, lines: number): string {
+/** The last `lines` lines of a log file, or "(no log)". */
+export function tail(file: string, lines: number): string {
   try {
     return readFileSync(file, 'utf8').split('\n').slice(-lines).join('\n');
   } catch {

@@ -1,6 +1,6 @@
 // The answer outbox against the REAL OpenClaw gateway: idempotent chat.send, and answers that
-// survive a gateway restart or a page reload with exactly one copy in the saved history. This file
-// starts its own gateway because it restarts it.
+// survive a gateway restart or a page reload with exactly one copy in the saved history. It restarts the gateway
+// the restart project's files share (restart-global-setup.ts).
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
@@ -8,13 +8,13 @@ import { createGatewayClient, createWebSocketTransport, GatewayRequestError, typ
 import { classifySendError, createMemoryStorage, createOutbox, createPaneBus, type AsyncDraft, type DockStorage, type OutboxEntry, type OutboxStore } from "../../src/store/outbox";
 import { chatHistory, type TestHistory } from "../node/outbox/chat-history";
 import { withWireFaults, type WireFaults } from "../node/outbox/wire-faults";
-import { startRealGateway, type RealGateway } from "./harness";
+import { restartableGateway, type RestartableGateway } from "./restartable-gateway";
 import { poller } from "./wait";
 
 const ORIGIN = "http://127.0.0.1:5173";
 const SESSION = "agent:main:main";
 
-let gw: RealGateway;
+let gw: RestartableGateway;
 let faults: WireFaults;
 let client: GatewayClient;
 let history: TestHistory;
@@ -59,8 +59,7 @@ function outbox(storage: DockStorage): OutboxStore {
 const stateOf = (store: OutboxStore, id: string) => store.getState().entries[id]?.state;
 
 beforeAll(async () => {
-  // Generous: a restart on a busy machine can take well over a minute to be ready.
-  gw = await startRealGateway({ readyTimeoutMs: 180_000 });
+  gw = await restartableGateway();
   faults = withWireFaults(createWebSocketTransport(WebSocket, { origin: ORIGIN }));
   client = createGatewayClient({ url: gw.url, token: gw.token, transport: faults.transport, backoff: { baseMs: 250, maxMs: 2000 }, requestTimeoutMs: 30_000 });
   history = chatHistory(client, SESSION);
@@ -72,7 +71,6 @@ afterAll(async () => {
   for (const o of outboxes) o.getState().dispose();
   history?.stop();
   client?.stop();
-  await gw?.stop();
 }, 60_000);
 
 // Model runs are slow on a busy machine, so the file starts few of them: each test waits only for

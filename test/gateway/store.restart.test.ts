@@ -1,13 +1,13 @@
 // The dock store against the REAL OpenClaw gateway: questions asked by another operator reach the
 // store, the store's answers and skips are what the gateway records, expiry, and a restart.
-// This file starts its own gateway because it restarts it.
+// It restarts the gateway the restart project's files share (restart-global-setup.ts).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { createGatewayClient, createWebSocketTransport, type GatewayClient } from "../../src/gateway";
 import type { QuestionRecord } from "../../src/protocol";
 import { createQuestionDockStore } from "../../src/store";
 import { CHECKS as SHARED_CHECKS } from "../support/questions";
-import { startRealGateway, type RealGateway } from "./harness";
+import { restartableGateway, type RestartableGateway } from "./restartable-gateway";
 import { connectRaw, type RawClient } from "./raw-client";
 import { poller } from "./wait";
 
@@ -23,7 +23,7 @@ const TARGET = {
 };
 const CHECKS = { ...SHARED_CHECKS, isOther: true };
 
-let gw: RealGateway;
+let gw: RestartableGateway;
 /** Another operator: it asks the questions and reads the gateway's records. */
 let admin: RawClient;
 let client: GatewayClient;
@@ -47,8 +47,9 @@ async function ask(params: Record<string, unknown>): Promise<string> {
 }
 
 beforeAll(async () => {
-  // With a question pending the gateway's own drain never finishes in time, so the restart kills it soon.
-  gw = await startRealGateway({ stopGraceMs: 1000 });
+  // With a question pending the gateway's own drain never finishes in time: the shared gateway's short stop grace
+  // (restart-global-setup.ts) has its restart kill it soon.
+  gw = await restartableGateway();
   admin = await connectRaw(gw.url, gw.token, { retryForMs: 30_000 });
   client = createGatewayClient({
     url: gw.url,
@@ -67,7 +68,6 @@ afterAll(async () => {
   store?.getState().actions.dispose();
   client?.stop();
   await admin?.close();
-  await gw?.stop();
 }, 60_000);
 
 describe("The dock store against OpenClaw", () => {

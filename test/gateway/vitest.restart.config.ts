@@ -1,6 +1,7 @@
-// The real-gateway files that start a gateway of their own: those that restart it (*.restart.test.ts) and those
-// that need another configuration (*.own-gateway.test.ts, e.g. trusted-proxy auth for guests). They run side by
-// side and never disturb the shared gateway of the "gateway" project. Runs alone with
+// The real-gateway files that restart a gateway (*.restart.test.ts), on one gateway that restart-global-setup.ts
+// starts for them, and those that need another configuration (*.own-gateway.test.ts, e.g. trusted-proxy auth for
+// guests), each on a gateway of its own. They never disturb the shared gateway of the "gateway" project, and they run
+// one file at a time: the restart files take turns on their gateway. Runs alone with
 //   npx vitest run --config test/gateway/vitest.restart.config.ts
 // and as the "gateway-restart" project of the root vitest.config.ts.
 import { fileURLToPath } from 'node:url';
@@ -13,8 +14,8 @@ export default defineProject({
     environment: 'node',
     include: ['test/gateway/**/*.restart.test.ts', 'test/gateway/**/*.own-gateway.test.ts'],
     exclude: ['test/gateway/runtime/**', 'test/gateway/.state/**'],
-    // Two at a time: each mostly waits on its gateway, but starting one keeps a core busy for about 12 s.
-    maxWorkers: 2,
+    globalSetup: ['test/gateway/restart-global-setup.ts'],
+    fileParallelism: false,
     // Limits for a hang, not for a slow machine: starting a gateway took 16 s, and a test without a limit of its
     // own up to 9 s, on a busy 2-core machine.
     testTimeout: 180_000,
