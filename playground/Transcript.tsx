@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef } from "react";
 import { useStore } from "zustand";
-import { QuestionSummary, useNewestRows, useTranscriptItems } from "../src";
+import { QuestionSummary, useTranscriptItems } from "../src";
+import { useNewestRows } from "../src/hooks";
 import type { ChatFeed } from "./chat-feed";
 import { entryMessages } from "./transcript-items";
 

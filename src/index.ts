@@ -8,7 +8,7 @@ export { QuestionDock, type QuestionDockProps } from "./components/QuestionDock"
 export { DockLayout, type DockLayoutProps } from "./components/DockLayout";
 export { QuestionSummary, type QuestionSummaryProps } from "./components/QuestionSummary";
 export { QuestionSummaryList, SUMMARY_PAGE_SIZE, type QuestionSummaryListProps } from "./components/QuestionSummaryList";
-export { QuestionTranscript, TRANSCRIPT_PAGE_SIZE, type QuestionTranscriptProps } from "./components/QuestionTranscript";
+export { QuestionTranscript, type QuestionTranscriptProps } from "./components/QuestionTranscript";
 export { ComposerAnswerPrompt, type ComposerAnswerPromptProps } from "./components/ComposerAnswerPrompt";
 export { ComposerClaimHint, type ComposerClaimHintProps } from "./components/ComposerClaimHint";
 export { QuestionPage, type QuestionPageProps } from "./components/QuestionPage";
@@ -60,7 +60,6 @@ export { useExpiryCountdown, type ExpiryCountdown } from "./hooks/use-expiry-cou
 export { useDockKeyboard, type DockKeyboardOptions } from "./hooks/use-dock-keyboard";
 export { isAnsweredOutcome, useOutcomes } from "./hooks/use-outcomes";
 export { useTranscriptItems } from "./hooks/use-transcript-items";
-export { useNewestRows, type NewestRows } from "./hooks/use-newest-rows";
 export { useDelivery } from "./hooks/use-delivery";
 export { useComposerAnswer, type ComposerAnswer, type ComposerAnswerOffer, type ComposerClaim } from "./hooks/use-composer-answer";
 export { useMessages } from "./hooks/use-messages";
