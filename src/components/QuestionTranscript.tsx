@@ -1,8 +1,9 @@
-import type { ReactNode } from "react";
+import { memo, type ReactNode } from "react";
 import { useLocale, useMessages } from "../hooks/use-messages";
 import { useNewestRows } from "../hooks/use-newest-rows";
 import { useTranscriptItems } from "../hooks/use-transcript-items";
 import { pluralText } from "../messages";
+import type { Outcome } from "../store/dock/types";
 import type { TranscriptMessage } from "../store/dock/transcript-placement";
 import { QuestionSummary } from "./QuestionSummary";
 
@@ -18,6 +19,15 @@ export interface QuestionTranscriptProps<M extends TranscriptMessage> {
   /** Rows shown at first and added per "Show earlier messages". @default TRANSCRIPT_PAGE_SIZE */
   pageSize?: number;
 }
+
+// The log replaces an outcome rather than changing it, so a new row re-renders no summary already shown.
+const SummaryItem = memo(function SummaryItem({ outcome }: { outcome: Outcome }) {
+  return (
+    <li className="qd-transcript__summary">
+      <QuestionSummary outcome={outcome} />
+    </li>
+  );
+});
 
 /**
  * A conversation as one list: the host's messages through `renderMessage`, and each question's summary at the
@@ -43,9 +53,7 @@ export function QuestionTranscript<M extends TranscriptMessage>({ messages, rend
               {renderMessage(item.message)}
             </li>
           ) : (
-            <li key={item.key} className="qd-transcript__summary">
-              <QuestionSummary outcome={item.outcome} />
-            </li>
+            <SummaryItem key={item.key} outcome={item.outcome} />
           ),
         )}
       </ol>
