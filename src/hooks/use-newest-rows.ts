@@ -15,6 +15,7 @@ export interface NewestRows<L extends HTMLElement = HTMLOListElement> {
  * Thousands of rows would otherwise be tens of thousands of elements, slowing every frame of the page.
  */
 export function useNewestRows<L extends HTMLElement = HTMLOListElement>(count: number, pageSize: number): NewestRows<L> {
+  // A page size that is no count (0, NaN, Infinity) falls back to the kit's lists' default.
   const page = Number.isFinite(pageSize) && pageSize >= 1 ? Math.floor(pageSize) : 100;
   const [pages, setPages] = useState(1);
   const listRef = useRef<L | null>(null);
