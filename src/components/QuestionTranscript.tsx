@@ -20,8 +20,9 @@ export interface QuestionTranscriptProps<M extends TranscriptMessage> {
   pageSize?: number;
 }
 
-// The log replaces an outcome rather than changing it, so a new row re-renders no summary already shown.
-const SummaryItem = memo(function SummaryItem({ outcome }: { outcome: Outcome }) {
+// The log replaces an outcome rather than changing it, so a new row re-renders no summary already shown. Pure, so
+// a host that imports only the dock drops this module.
+const SummaryItem = /* @__PURE__ */ memo(function SummaryItem({ outcome }: { outcome: Outcome }) {
   return (
     <li className="qd-transcript__summary">
       <QuestionSummary outcome={outcome} />
