@@ -8,6 +8,7 @@ export { QuestionDock, type QuestionDockProps } from "./components/QuestionDock"
 export { DockLayout, type DockLayoutProps } from "./components/DockLayout";
 export { QuestionSummary, type QuestionSummaryProps } from "./components/QuestionSummary";
 export { QuestionSummaryList, SUMMARY_PAGE_SIZE, type QuestionSummaryListProps } from "./components/QuestionSummaryList";
+export { QuestionTranscript, type QuestionTranscriptProps } from "./components/QuestionTranscript";
 export { ComposerAnswerPrompt, type ComposerAnswerPromptProps } from "./components/ComposerAnswerPrompt";
 export { ComposerClaimHint, type ComposerClaimHintProps } from "./components/ComposerClaimHint";
 export { QuestionPage, type QuestionPageProps } from "./components/QuestionPage";
@@ -31,6 +32,7 @@ export type { IndexedDbStorageOptions } from "./store/outbox/persistence";
 export type { BlockingDraftServices } from "./store/links/blocking-drafts";
 export type { Announcement, AsyncLink, AsyncProblems, ChatReplyResult, DockActions, DockRejection, DockState, DockStore, Outcome, OutcomeKind, QuestionDraft, RequestView, Submission, SubmitErrorCode } from "./store/dock/types";
 export type { HiddenQuestion, HiddenReason, PermissionNotice, PermissionState } from "./store/links/permissions";
+export { placeQuestionSummaries, type TranscriptItem, type TranscriptMessage } from "./store/dock/transcript-placement";
 // The dock state's tables are persistent: reading them is all a host does, and their changing methods return a new
 // table and leave the one held untouched, so they are named as types only and a host never constructs one.
 export type { IdMap } from "./store/dock/id-map";
@@ -57,6 +59,7 @@ export { useOtherField, type OtherFieldState } from "./hooks/use-other-field";
 export { useExpiryCountdown, type ExpiryCountdown } from "./hooks/use-expiry-countdown";
 export { useDockKeyboard, type DockKeyboardOptions } from "./hooks/use-dock-keyboard";
 export { isAnsweredOutcome, useOutcomes } from "./hooks/use-outcomes";
+export { useTranscriptItems } from "./hooks/use-transcript-items";
 export { useDelivery } from "./hooks/use-delivery";
 export { useComposerAnswer, type ComposerAnswer, type ComposerAnswerOffer, type ComposerClaim } from "./hooks/use-composer-answer";
 export { useMessages } from "./hooks/use-messages";

@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState } from "react";
 import { useLocale, useMessages } from "../hooks/use-messages";
+import { useNewestRows } from "../hooks/use-newest-rows";
 import { useOutcomes } from "../hooks/use-outcomes";
 import { pluralText } from "../messages";
 import { QuestionSummary } from "./QuestionSummary";
@@ -22,34 +22,17 @@ export function QuestionSummaryList({ pageSize = SUMMARY_PAGE_SIZE }: QuestionSu
   const outcomes = useOutcomes();
   const m = useMessages();
   const locale = useLocale();
-  const [pages, setPages] = useState(1);
-  const list = useRef<HTMLOListElement>(null);
-  // Set when the press showed the last hidden page: the button goes, so focus moves to the list, not to the body.
-  const focusList = useRef(false);
-  const page = Number.isFinite(pageSize) && pageSize >= 1 ? Math.floor(pageSize) : SUMMARY_PAGE_SIZE;
-  const hidden = Math.max(0, outcomes.length - pages * page);
-  useEffect(() => {
-    if (!focusList.current || hidden > 0) return;
-    focusList.current = false;
-    list.current?.focus();
-  }, [hidden]);
+  const { hidden, showEarlier, listRef } = useNewestRows(outcomes.length, pageSize);
   if (outcomes.length === 0) return null;
   const shown = hidden > 0 ? outcomes.slice(hidden) : outcomes;
   return (
     <>
       {hidden > 0 && (
-        <button
-          type="button"
-          className="qd-button qd-summaries__earlier"
-          onClick={() => {
-            focusList.current = hidden <= page;
-            setPages((n) => n + 1);
-          }}
-        >
+        <button type="button" className="qd-button qd-summaries__earlier" onClick={showEarlier}>
           {pluralText(m.summary.showEarlier, hidden, locale)}
         </button>
       )}
-      <ol ref={list} className="qd-summaries" aria-label={m.summary.listLabel} start={hidden + 1} tabIndex={-1}>
+      <ol ref={listRef} className="qd-summaries" aria-label={m.summary.listLabel} start={hidden + 1} tabIndex={-1}>
         {shown.map((o) => (
           <li key={o.record.id}>
             <QuestionSummary outcome={o} />

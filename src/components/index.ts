@@ -15,6 +15,7 @@ export { CollapsedBar, type CollapsedBarProps } from "./CollapsedBar";
 export { ExpiryClock, EXPIRY_WARNING_MS, type ExpiryClockProps } from "./ExpiryClock";
 export { QuestionSummary, type QuestionSummaryProps } from "./QuestionSummary";
 export { QuestionSummaryList, SUMMARY_PAGE_SIZE, type QuestionSummaryListProps } from "./QuestionSummaryList";
+export { QuestionTranscript, TRANSCRIPT_PAGE_SIZE, type QuestionTranscriptProps } from "./QuestionTranscript";
 export { QuestionLink, type QuestionLinkProps } from "./QuestionLink";
 export { LiveAnnouncer } from "./LiveAnnouncer";
 export { answerText, SECRET_MASK } from "./answer-text";

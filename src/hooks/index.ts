@@ -24,6 +24,8 @@ export { useAutoAdvance, AUTO_ADVANCE_DELAY_MS } from "./use-auto-advance";
 export { usePromptFocus, focusFirstControl, STEP_ATTR, DOCK_ATTR } from "./use-prompt-focus";
 export { useMediaQuery, useResolvedLayout, STACKED_MEDIA_QUERY, type DockLayoutMode } from "./use-layout-mode";
 export { isAnsweredOutcome, useOutcomes } from "./use-outcomes";
+export { useTranscriptItems } from "./use-transcript-items";
+export { useNewestRows, type NewestRows } from "./use-newest-rows";
 export { useAnnouncement } from "./use-announcement";
 export { primaryAction, type PrimaryAction, type PromptMode } from "./primary-action";
 export { useDelivery } from "./use-delivery";

@@ -197,5 +197,9 @@ export const deMessages: QuestionDockMessages = {
     retry: "Erneut versuchen",
     retrying: "Wird erneut versucht…",
   },
+  transcript: {
+    label: "Unterhaltung",
+    showEarlier: { one: "Die frühere Nachricht zeigen", other: "Frühere Nachrichten zeigen ({count} nicht angezeigt)" },
+  },
   dismiss: "Schließen",
 };

@@ -197,5 +197,9 @@ export const defaultMessages: QuestionDockMessages = {
     retry: "Retry",
     retrying: "Retrying…",
   },
+  transcript: {
+    label: "Conversation",
+    showEarlier: { one: "Show the earlier message", other: "Show earlier messages ({count} not shown)" },
+  },
   dismiss: "Dismiss",
 };

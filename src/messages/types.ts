@@ -155,6 +155,13 @@ export interface QuestionDockMessages {
     retry: string;
     retrying: string;
   };
+  /** `QuestionTranscript`: a conversation's messages with the question summaries at their turns. */
+  transcript: {
+    /** Accessible name of the transcript's list. */
+    label: string;
+    /** The button before the newest rows of a long transcript; `{count}` rows are not shown. */
+    showEarlier: PluralForms;
+  };
   dismiss: string;
 }
 

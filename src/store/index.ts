@@ -9,4 +9,5 @@ export * from "./outbox";
 export { DEFAULT_TYPING_GRACE_MS, activeAfterArrival } from "./dock/priority";
 export * from "./dock/selectors";
 export type * from "./dock/types";
+export { placeQuestionSummaries, type TranscriptItem, type TranscriptMessage } from "./dock/transcript-placement";
 export { hasFullQuestionAccess, hiddenReasonOf, permissionNoticeOf, type HiddenQuestion, type HiddenReason, type PermissionNotice as PermissionRefusal, type PermissionState } from "./links/permissions";

@@ -1,0 +1,63 @@
+import { memo, type ReactNode } from "react";
+import { useLocale, useMessages } from "../hooks/use-messages";
+import { useNewestRows } from "../hooks/use-newest-rows";
+import { useTranscriptItems } from "../hooks/use-transcript-items";
+import { pluralText } from "../messages";
+import type { Outcome } from "../store/dock/types";
+import type { TranscriptMessage } from "../store/dock/transcript-placement";
+import { QuestionSummary } from "./QuestionSummary";
+
+/** How many of the newest rows `QuestionTranscript` shows at first, and how many more each press adds. */
+export const TRANSCRIPT_PAGE_SIZE = 100;
+
+/** Props of `QuestionTranscript`. */
+export interface QuestionTranscriptProps<M extends TranscriptMessage> {
+  /** The conversation in order, mapped to `TranscriptMessage` (extra fields are passed back to `renderMessage`). */
+  messages: readonly M[];
+  /** A message's content, inside its list item; text from the agent should render as text. */
+  renderMessage: (message: M) => ReactNode;
+  /** Rows shown at first and added per "Show earlier messages". @default TRANSCRIPT_PAGE_SIZE */
+  pageSize?: number;
+}
+
+// The log replaces an outcome rather than changing it, so a new row re-renders no summary already shown. Pure, so
+// a host that imports only the dock drops this module.
+const SummaryItem = /* @__PURE__ */ memo(function SummaryItem({ outcome }: { outcome: Outcome }) {
+  return (
+    <li className="qd-transcript__summary">
+      <QuestionSummary outcome={outcome} />
+    </li>
+  );
+});
+
+/**
+ * A conversation as one list: the host's messages through `renderMessage`, and each question's summary at the
+ * turn that asked it. A long conversation shows its newest rows and, before them, a button that adds earlier ones.
+ */
+export function QuestionTranscript<M extends TranscriptMessage>({ messages, renderMessage, pageSize = TRANSCRIPT_PAGE_SIZE }: QuestionTranscriptProps<M>) {
+  const items = useTranscriptItems(messages);
+  const m = useMessages();
+  const locale = useLocale();
+  const { hidden, showEarlier, listRef } = useNewestRows(items.length, pageSize);
+  if (items.length === 0) return null;
+  return (
+    <>
+      {hidden > 0 && (
+        <button type="button" className="qd-button qd-summaries__earlier" onClick={showEarlier}>
+          {pluralText(m.transcript.showEarlier, hidden, locale)}
+        </button>
+      )}
+      <ol ref={listRef} className="qd-transcript" aria-label={m.transcript.label} start={hidden + 1} tabIndex={-1}>
+        {items.slice(hidden).map((item) =>
+          item.kind === "message" ? (
+            <li key={item.key} className="qd-transcript__message" data-role={item.message.role}>
+              {renderMessage(item.message)}
+            </li>
+          ) : (
+            <SummaryItem key={item.key} outcome={item.outcome} />
+          ),
+        )}
+      </ol>
+    </>
+  );
+}

@@ -1,0 +1,121 @@
+// Where each question summary stands in a conversation. A summary belongs at the agent turn that asked it, not where
+// the question happened to settle: the answer may come minutes later, on another device, or be read back from the
+// transcript after a reload. Pure and deterministic, so the same messages and outcomes give the same rows live and
+// after a reload, blocking and async alike.
+import type { Outcome } from "./outcome-types";
+
+/** One conversation message, as the placement reads it; a host maps its own messages to this shape. */
+export interface TranscriptMessage {
+  /** Unique among the messages: the row's key. */
+  id: string;
+  /** `"user"` for the person's messages, which are never a run's reply; any other role may be. */
+  role: string;
+  /** Epoch ms the message was written (or first seen): orders summaries whose turn is not among the messages. */
+  at: number;
+  /** The agent run it belongs to (a person's message: the run its send started). */
+  runId?: string;
+  /** The ask_user tool calls this message made: each one's summary goes right after it. */
+  toolCallIds?: readonly string[];
+  /** The async question this message carried (`openclawAsyncDelivery.itemId`): its summary goes right after it. */
+  asyncItemId?: string;
+  /** The transcript id (`__openclaw.id`) that an outcome's `anchor` names. */
+  messageId?: string;
+  /** The message only asked and has no text of its own: it is no row, and its summaries stand in its place. */
+  onlyAsked?: boolean;
+}
+
+/** One row of a transcript: a host's message or a question's summary. */
+export type TranscriptItem<M extends TranscriptMessage = TranscriptMessage> =
+  | { kind: "message"; key: string; message: M }
+  | { kind: "summary"; key: string; outcome: Outcome };
+
+type Place = { after: number } | { before: number };
+
+/** The positions of the messages that asked, by each name an outcome may use for its asker. */
+interface Askers {
+  calls: Map<string, number>;
+  asyncItems: Map<string, number>;
+  messageIds: Map<string, number>;
+  /** Each run's messages, by position, in order. */
+  runs: Map<string, number[]>;
+}
+
+function askersOf(messages: readonly TranscriptMessage[]): Askers {
+  // Maps, not objects: ids come from the agent, and `__proto__` or `constructor` must stay plain keys.
+  const askers: Askers = { calls: new Map(), asyncItems: new Map(), messageIds: new Map(), runs: new Map() };
+  messages.forEach((m, i) => {
+    m.toolCallIds?.forEach((id) => askers.calls.set(id, i));
+    // An async item is shown again by later rows (the reply quotes it): the first row is the one that asked.
+    if (m.asyncItemId !== undefined && !askers.asyncItems.has(m.asyncItemId)) askers.asyncItems.set(m.asyncItemId, i);
+    if (m.messageId !== undefined) askers.messageIds.set(m.messageId, i);
+    if (m.runId !== undefined) {
+      const run = askers.runs.get(m.runId);
+      if (run) run.push(i);
+      else askers.runs.set(m.runId, [i]);
+    }
+  });
+  return askers;
+}
+
+// The asking message when the outcome names one the messages hold; else, with only its run known, before the
+// first reply of that run written after the question was asked (what the agent said to the answer), or after the
+// run's last message; else nowhere (placed by time).
+function placeOf(outcome: Outcome, messages: readonly TranscriptMessage[], askers: Askers): Place | undefined {
+  const asker =
+    (outcome.toolCallId !== undefined ? askers.calls.get(outcome.toolCallId) : undefined) ??
+    (outcome.async ? askers.asyncItems.get(outcome.async.itemId) : undefined) ??
+    (outcome.anchor !== undefined ? askers.messageIds.get(outcome.anchor) : undefined);
+  if (asker !== undefined) return { after: asker };
+  const runId = outcome.runId ?? outcome.async?.runId;
+  const run = runId !== undefined ? askers.runs.get(runId) : undefined;
+  if (!run) return undefined;
+  const asked = outcome.record.createdAtMs;
+  // The person's message that started the run can carry a later local time than the gateway's question: never a reply.
+  const reply = run.find((i) => messages[i]!.role !== "user" && messages[i]!.at > asked);
+  return reply !== undefined ? { before: reply } : { after: run[run.length - 1]! };
+}
+
+const byAsked = (a: Outcome, b: Outcome) => a.record.createdAtMs - b.record.createdAtMs;
+
+function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
+/**
+ * The messages in the order given, each question summary at the turn that asked it (see `TranscriptMessage`), the
+ * summaries at one place in the order asked; a summary whose turn is not among the messages goes among them by the
+ * time it settled. A message marked `onlyAsked` is no row: its summaries stand in its place. Pure.
+ */
+export function placeQuestionSummaries<M extends TranscriptMessage>(messages: readonly M[], outcomes: readonly Outcome[]): TranscriptItem<M>[] {
+  const askers = askersOf(messages);
+  const before = new Map<number, Outcome[]>();
+  const after = new Map<number, Outcome[]>();
+  const loose: Outcome[] = [];
+  for (const outcome of outcomes) {
+    const place = placeOf(outcome, messages, askers);
+    if (!place) loose.push(outcome);
+    else if ("after" in place) push(after, place.after, outcome);
+    else push(before, place.before, outcome);
+  }
+  const summary = (outcome: Outcome, at: number) => ({ item: { kind: "summary" as const, key: `q:${outcome.record.id}`, outcome }, at });
+  const placed: Array<{ item: TranscriptItem<M>; at: number }> = [];
+  messages.forEach((message, i) => {
+    for (const outcome of (before.get(i) ?? []).sort(byAsked)) placed.push(summary(outcome, message.at));
+    if (!message.onlyAsked) placed.push({ item: { kind: "message", key: `m:${message.id}`, message }, at: message.at });
+    for (const outcome of (after.get(i) ?? []).sort(byAsked)) placed.push(summary(outcome, message.at));
+  });
+  if (loose.length === 0) return placed.map((p) => p.item);
+  // Each loose summary goes before the first row later than it. That row's position only grows with the summary's
+  // time, so one pass over the rows places them all (thousands of summaries of runs not shown stay linear).
+  loose.sort((a, b) => a.at - b.at);
+  const items: TranscriptItem<M>[] = [];
+  let next = 0;
+  for (const outcome of loose) {
+    while (next < placed.length && placed[next]!.at <= outcome.at) items.push(placed[next++]!.item);
+    items.push(summary(outcome, outcome.at).item);
+  }
+  while (next < placed.length) items.push(placed[next++]!.item);
+  return items;
+}
