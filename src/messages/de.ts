@@ -198,4 +198,5 @@ export const deMessages: QuestionDockMessages = {
     retrying: "Wird erneut versucht…",
   },
   dismiss: "Schließen",
+  description: { showMore: "Mehr anzeigen", showLess: "Weniger anzeigen" },
 };

@@ -198,4 +198,5 @@ export const defaultMessages: QuestionDockMessages = {
     retrying: "Retrying…",
   },
   dismiss: "Dismiss",
+  description: { showMore: "Show more", showLess: "Show less" },
 };
