@@ -332,3 +332,8 @@ export function markdownPlainText(parsed: MarkdownBlock[]): string {
     .map((b) => (b.type === "paragraph" ? inlinePlain(b.children) : b.type === "codeBlock" ? b.text : b.items.map(markdownPlainText).join("\n")))
     .join("\n");
 }
+
+/** The words of untrusted text read as markdown, on one line: for names and compact rows that show no markup. */
+export function plainTextOf(src: string): string {
+  return markdownPlainText(parseMarkdown(src)).replace(/\s+/g, " ").trim();
+}

@@ -1,6 +1,6 @@
 import { act, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { CHECKS, TARGET, renderDock, startDock, type DockHarness } from "./dock-harness";
+import { CHECKS, REGION, TARGET, renderDock, startDock, type DockHarness } from "./dock-harness";
 
 let h: DockHarness;
 beforeEach(async () => {
@@ -64,6 +64,24 @@ describe("Markdown in question text", () => {
     expect(screen.getByRole("radio", { name: "_plain_" })).toBeInTheDocument();
     expect(screen.getByText("**Tests**")).toBeInTheDocument();
     expect(document.querySelector(".qd-option__label code, .qd-option__label strong, .qd-option__label em")).toBeNull();
+  });
+});
+
+describe("Question text where no markup fits", () => {
+  it("names the step segment and the review's Edit button with the plain words, and shows them so in review and when collapsed", async () => {
+    const id = await h.ask({ questions: [{ ...TARGET, header: "", question: "Deploy **where**?" }, { ...REGION, question: "Region `eu`?" }] });
+    renderDock(h);
+    expect(screen.getByRole("button", { name: "Question 1: Deploy where?" })).toBeInTheDocument();
+    act(() => {
+      h.store.getState().actions.select(id, TARGET.questionId, "Production");
+      h.store.getState().actions.select(id, REGION.questionId, "EU");
+      h.store.getState().actions.goToStep(id, 2);
+    });
+    expect(screen.getByRole("button", { name: "Edit: Deploy where?" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Edit: Region eu?" })).toBeInTheDocument();
+    expect(screen.getByText("Region eu?")).toBeInTheDocument();
+    act(() => h.store.getState().actions.collapse());
+    expect(screen.getByText("Deploy where?")).toBeInTheDocument();
   });
 });
 
