@@ -83,6 +83,13 @@ describe("Question text where no markup fits", () => {
     act(() => h.store.getState().actions.collapse());
     expect(screen.getByText("Deploy where?")).toBeInTheDocument();
   });
+
+  it("announces a new question by its plain words", async () => {
+    renderDock(h);
+    await h.ask({ questions: [{ ...TARGET, question: "Deploy **where**? See `ci`" }] });
+    await vi.waitFor(() => expect(document.body.textContent).toContain("New question: Deploy where? See ci"));
+    expect(document.body.textContent).not.toContain("New question: Deploy **where**");
+  });
 });
 
 describe("Markdown in option descriptions", () => {
