@@ -2,6 +2,7 @@ import { useActiveRecord } from "../hooks/use-active-request";
 import { useDockStore } from "../hooks/dock-context";
 import { useLocale, useMessages } from "../hooks/use-messages";
 import { pluralText } from "../messages";
+import { plainTextOf } from "../protocol/markdown";
 
 /** Props of `CollapsedBar`. */
 export interface CollapsedBarProps {
@@ -19,7 +20,7 @@ export function CollapsedBar({ onExpand }: CollapsedBarProps) {
   return (
     <div className="qd-collapsed">
       {question?.header && <span className="qd-chip">{question.header}</span>}
-      <span className="qd-collapsed__question">{question?.question}</span>
+      <span className="qd-collapsed__question">{question && plainTextOf(question.question)}</span>
       <span className="qd-collapsed__count">
         {pluralText(m.requestsWaiting, count, locale)}
         {asyncQuestions > 0 && `, ${pluralText(m.unansweredQuestions, asyncQuestions, locale)}`}

@@ -5,30 +5,25 @@ import { RECOMMENDED_SUFFIX } from "../protocol/ask-user";
 export interface OptionContentProps {
   option: OptionItem;
   labelId: string;
-  descriptionId: string;
 }
 
-/** The inside of one option: indicator, label (its "(Recommended)" suffix as a badge), description and digit hint. */
-export function OptionContent({ option, labelId, descriptionId }: OptionContentProps) {
+/**
+ * The inside of one option's control: indicator, label (its "(Recommended)" suffix as a badge) and digit hint.
+ * The label stays the very text of the answer, never markdown; the description sits beside the control (`OptionDescription`).
+ */
+export function OptionContent({ option, labelId }: OptionContentProps) {
   const match = option.recommended ? RECOMMENDED_SUFFIX.exec(option.label) : null;
   const base = match ? option.label.slice(0, match.index) : option.label;
   return (
     <>
       <span className="qd-option__indicator" aria-hidden="true" />
-      <span className="qd-option__text">
-        <span className="qd-option__label" id={labelId}>
-          {base}
-          {match && (
-            <>
-              {" "}
-              <span className="qd-badge">{match[1]}</span>
-            </>
-          )}
-        </span>
-        {option.description && (
-          <span className="qd-option__description" id={descriptionId}>
-            {option.description}
-          </span>
+      <span className="qd-option__label" id={labelId}>
+        {base}
+        {match && (
+          <>
+            {" "}
+            <span className="qd-badge">{match[1]}</span>
+          </>
         )}
       </span>
       <kbd className="qd-kbd" aria-hidden="true">

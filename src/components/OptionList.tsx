@@ -1,8 +1,9 @@
 import * as RadioGroup from "@radix-ui/react-radio-group";
-import { useId, useRef } from "react";
+import { useId, useRef, type ReactNode } from "react";
 import { useInlineDirection } from "../hooks/use-inline-direction";
-import { useOptionGroup, type OptionGroupState } from "../hooks/use-option-group";
+import { useOptionGroup, type OptionGroupState, type OptionItem } from "../hooks/use-option-group";
 import { OptionContent } from "./OptionContent";
+import { OptionDescription } from "./OptionDescription";
 
 /** Props of `OptionList`. */
 export interface OptionListProps {
@@ -14,6 +15,19 @@ export interface OptionListProps {
 
 function optionIds(base: string, index: number) {
   return { labelId: `${base}-l${index}`, descriptionId: `${base}-d${index}` };
+}
+
+/**
+ * One option's card: the control row, which alone picks, then the description beside it, so that its links
+ * and its Show more are never inside a button or a label, and a click on its words picks nothing.
+ */
+function OptionCard({ option, labelId, descriptionId, children }: { option: OptionItem; labelId: string; descriptionId: string; children: ReactNode }) {
+  return (
+    <div className="qd-option" data-state={option.checked ? "checked" : "unchecked"} data-recommended={option.recommended || undefined}>
+      {children}
+      {option.description && <OptionDescription text={option.description} id={descriptionId} labelId={labelId} />}
+    </div>
+  );
 }
 
 function RadioOptions({ group, labelledBy, base }: { group: OptionGroupState; labelledBy: string; base: string }) {
@@ -31,17 +45,18 @@ function RadioOptions({ group, labelledBy, base }: { group: OptionGroupState; la
       {group.options.map((option) => {
         const ids = optionIds(base, option.index);
         return (
-          <RadioGroup.Item
-            // By position: labels come from the agent, and a repeated one must never collide as a key.
-            key={option.index}
-            value={String(option.index)}
-            className="qd-option"
-            data-recommended={option.recommended || undefined}
-            aria-labelledby={ids.labelId}
-            aria-describedby={option.description ? ids.descriptionId : undefined}
-          >
-            <OptionContent option={option} {...ids} />
-          </RadioGroup.Item>
+          // By position: labels come from the agent, and a repeated one must never collide as a key.
+          <OptionCard key={option.index} option={option} {...ids}>
+            <RadioGroup.Item
+              value={String(option.index)}
+              className="qd-option__row"
+              data-recommended={option.recommended || undefined}
+              aria-labelledby={ids.labelId}
+              aria-describedby={option.description ? ids.descriptionId : undefined}
+            >
+              <OptionContent option={option} labelId={ids.labelId} />
+            </RadioGroup.Item>
+          </OptionCard>
         );
       })}
     </RadioGroup.Root>
@@ -54,17 +69,19 @@ function CheckboxOptions({ group, labelledBy, base }: { group: OptionGroupState;
       {group.options.map((option) => {
         const ids = optionIds(base, option.index);
         return (
-          <label key={option.index} className="qd-option" data-state={option.checked ? "checked" : "unchecked"} data-recommended={option.recommended || undefined}>
-            <input
-              type="checkbox"
-              className="qd-option__control"
-              checked={option.checked}
-              onChange={() => group.pick(option.label, option.index)}
-              aria-labelledby={ids.labelId}
-              aria-describedby={option.description ? ids.descriptionId : undefined}
-            />
-            <OptionContent option={option} {...ids} />
-          </label>
+          <OptionCard key={option.index} option={option} {...ids}>
+            <label className="qd-option__row">
+              <input
+                type="checkbox"
+                className="qd-option__control"
+                checked={option.checked}
+                onChange={() => group.pick(option.label, option.index)}
+                aria-labelledby={ids.labelId}
+                aria-describedby={option.description ? ids.descriptionId : undefined}
+              />
+              <OptionContent option={option} labelId={ids.labelId} />
+            </label>
+          </OptionCard>
         );
       })}
     </div>

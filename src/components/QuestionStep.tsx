@@ -3,6 +3,7 @@ import { QUESTION_ATTR } from "../hooks/use-dock-keyboard";
 import { STEP_ATTR } from "../hooks/use-prompt-focus";
 import { useDockStore } from "../hooks/dock-context";
 import { useMessages } from "../hooks/use-messages";
+import { MarkdownText } from "./MarkdownText";
 import { OptionList } from "./OptionList";
 import { OtherField } from "./OtherField";
 import { QuestionLink } from "./QuestionLink";
@@ -25,9 +26,7 @@ export function QuestionStep({ requestId, questionId, showHeader = false }: Ques
   return (
     <div className="qd-question" {...attrs}>
       {showHeader && question.header && <p className="qd-chip">{question.header}</p>}
-      <h3 className="qd-question__text" id={textId}>
-        {question.question}
-      </h3>
+      <MarkdownText as="h3" className="qd-question__text" id={textId} text={question.question} />
       {question.multiSelect && question.options.length > 0 && <p className="qd-hint">{m.step.chooseAll}</p>}
       {question.url && <QuestionLink url={question.url} />}
       <OptionList requestId={requestId} questionId={questionId} labelledBy={textId} />

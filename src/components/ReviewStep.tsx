@@ -2,6 +2,7 @@ import { useId } from "react";
 import { STEP_ATTR } from "../hooks/use-prompt-focus";
 import { useMessages } from "../hooks/use-messages";
 import { useQuestionStep } from "../hooks/use-question-step";
+import { plainTextOf } from "../protocol/markdown";
 import { answerText } from "./answer-text";
 
 /** Props of `ReviewStep`. */
@@ -26,11 +27,11 @@ export function ReviewStep({ requestId }: ReviewStepProps) {
           const text = answerText(q, s.values[i], m.secretMask);
           return (
             <li key={q.questionId} className="qd-review__item">
-              <span className="qd-review__question">{q.question}</span>
+              <span className="qd-review__question">{plainTextOf(q.question)}</span>
               <span className="qd-review__answer" data-missing={text ? undefined : true}>
                 {text ?? m.step.noAnswerYet}
               </span>
-              <button type="button" className="qd-button qd-button--quiet qd-review__edit" aria-label={m.step.edit({ question: q.question })} onClick={() => s.goTo(i)}>
+              <button type="button" className="qd-button qd-button--quiet qd-review__edit" aria-label={m.step.edit({ question: plainTextOf(q.question) })} onClick={() => s.goTo(i)}>
                 {m.step.editButton}
               </button>
             </li>

@@ -1,5 +1,6 @@
 import { useMessages } from "../hooks/use-messages";
 import { useStepNavigation } from "../hooks/use-question-step";
+import { plainTextOf } from "../protocol/markdown";
 
 /** Props of `StepProgress`. */
 export interface StepProgressProps {
@@ -22,7 +23,7 @@ export function StepProgress({ requestId }: StepProgressProps) {
               className="qd-segment"
               data-answered={s.answered[i] || undefined}
               aria-current={i === s.step ? "step" : undefined}
-              aria-label={m.step.segment({ index: i + 1, title: q.header || q.question, answered: s.answered[i] === true })}
+              aria-label={m.step.segment({ index: i + 1, title: q.header || plainTextOf(q.question), answered: s.answered[i] === true })}
               onClick={() => s.goTo(i)}
             />
           </li>

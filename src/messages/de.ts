@@ -202,4 +202,5 @@ export const deMessages: QuestionDockMessages = {
     showEarlier: { one: "Die frühere Nachricht zeigen", other: "Frühere Nachrichten zeigen ({count} nicht angezeigt)" },
   },
   dismiss: "Schließen",
+  description: { showMore: "Mehr anzeigen", showLess: "Weniger anzeigen" },
 };

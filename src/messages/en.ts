@@ -202,4 +202,5 @@ export const defaultMessages: QuestionDockMessages = {
     showEarlier: { one: "Show the earlier message", other: "Show earlier messages ({count} not shown)" },
   },
   dismiss: "Dismiss",
+  description: { showMore: "Show more", showLess: "Show less" },
 };

@@ -1,3 +1,4 @@
+import { plainTextOf } from "../protocol/markdown";
 import type { Announcement } from "../store/dock/types";
 import type { PluralForms, QuestionDockMessages } from "./types";
 
@@ -51,7 +52,8 @@ export function announcementText(announcement: Announcement, messages: QuestionD
         header: announcement.header || messages.untitledQuestion,
       });
     case "newQuestion":
-      return messages.announce.newQuestion({ question: announcement.question });
+      // Read aloud: the words, not the markup the dock renders.
+      return messages.announce.newQuestion({ question: plainTextOf(announcement.question) });
     case "uncertain":
       return messages.footer.checking({ action: announcement.action });
     case "submitFailed":

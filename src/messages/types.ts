@@ -163,6 +163,8 @@ export interface QuestionDockMessages {
     showEarlier: PluralForms;
   };
   dismiss: string;
+  /** The toggle under a long option description that is cut to a few lines. */
+  description: { showMore: string; showLess: string };
 }
 
 /** A partial override of a message table: any group may be given in part. */

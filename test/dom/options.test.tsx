@@ -25,7 +25,10 @@ describe("Options", () => {
     renderDock(h);
     const staging = screen.getByRole("radio", { name: "Staging (Recommended)" });
     const production = screen.getByRole("radio", { name: "Production" });
-    expect(staging).toHaveTextContent("Safe to try first");
+    // The description sits beside the control, as its accessible description, not inside its name or its click target.
+    expect(staging).toHaveAccessibleDescription("Safe to try first");
+    expect(staging).not.toHaveTextContent("Safe to try first");
+    expect(screen.getByText("Safe to try first")).toBeVisible();
     expect(within(staging).getByText("1").tagName).toBe("KBD");
     expect(within(production).getByText("2").tagName).toBe("KBD");
     expect(staging).toHaveAttribute("data-recommended");

@@ -1,6 +1,7 @@
 import { act, render, within } from "@testing-library/react";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { QuestionDock, QuestionDockProvider, QuestionSummary } from "../../src/components";
+import { MarkdownText } from "../../src/components/MarkdownText";
 import { createScriptedDock } from "../../src/simulated";
 import { idTable } from "../../src/protocol/id-table";
 import { safeHttpUrl, type QuestionRecord } from "../../src/protocol";
@@ -28,6 +29,23 @@ function expectOnlyText(container: HTMLElement, text: string): void {
   for (const a of container.querySelectorAll("a")) expect(a.getAttribute("href") ?? "").toMatch(/^https?:\/\//);
   // A link shows only for what passes as an http(s) URL, and then it is that very URL.
   for (const a of container.querySelectorAll("a[href]")) expect(a.getAttribute("href")).toBe(safeHttpUrl(text));
+}
+
+// What safe markdown may make of text: these elements, with links' three attributes, and nothing else.
+const MARKDOWN_ELEMENTS = new Set(["P", "CODE", "PRE", "EM", "STRONG", "UL", "OL", "LI", "A", "BR"]);
+const MARKDOWN_ATTRIBUTES = new Set(["href", "rel", "target"]);
+
+/** Fails on any element or attribute inside a markdown container beyond the safe set; returns how many containers there are. */
+function expectSafeMarkdown(container: HTMLElement): number {
+  const roots = container.querySelectorAll(".qd-markdown");
+  for (const root of roots) {
+    for (const el of root.querySelectorAll("*")) {
+      expect(MARKDOWN_ELEMENTS.has(el.tagName), el.tagName).toBe(true);
+      for (const attr of el.getAttributeNames()) expect(MARKDOWN_ATTRIBUTES.has(attr), `${el.tagName} ${attr}`).toBe(true);
+      if (el.tagName === "A") expect(safeHttpUrl(el.getAttribute("href"))).toBe(el.getAttribute("href"));
+    }
+  }
+  return roots.length;
 }
 
 // Uncaught errors and React's own complaints (both reach console.error or the window's error event).
@@ -98,6 +116,8 @@ describe("Hostile text in every field of a question, its Other text, its summari
     const { container, dispose } = renderBlocking(text, i);
     try {
       expectOnlyText(container, text);
+      // The question text and the option's description went through the markdown path.
+      expect(expectSafeMarkdown(container)).toBeGreaterThanOrEqual(2);
       if (safeHttpUrl(text) === undefined) expect(container.querySelector("a")).toBeNull();
       // The question and its summaries read as the very string (less only what the Other field cleans).
       expect(container.textContent).toContain(text);
@@ -139,6 +159,7 @@ describe("Hostile async questions, delivered through the gateway's chat history 
     expect(dock.textContent).toContain(d.title);
     expect(within(dock).getByRole("radio", { name: (_n, el) => el.textContent?.includes(d.option) ?? false })).toBeInTheDocument();
     expectOnlyText(container, d.text);
+    expect(expectSafeMarkdown(container)).toBeGreaterThanOrEqual(1);
     act(() => store.getState().actions.select(rid, "q0", d.option));
     await act(() => store.getState().actions.submit(rid));
     await vi.waitFor(() => expect(store.getState().outcomes.has(rid)).toBe(true));
@@ -151,5 +172,24 @@ describe("Hostile async questions, delivered through the gateway's chat history 
     expect(summary.textContent).toContain(d.title);
     expect(summary.textContent).toContain(d.option);
     expectOnlyText(summary, d.text);
+  });
+});
+
+describe("Hostile text inside markdown syntax", () => {
+  // Each payload as emphasis, as a link's text and its target, in a list and in a code block.
+  const wrapped = (text: string) => [`**${text}**`, `[${text}](https://example.com/)`, `[x](${text})`, `- ${text}\n- *${text}*`, `_${text}_ and \`${text}\``];
+
+  it.each(cases)("payload %i", (_i, text) => {
+    for (const source of wrapped(text)) {
+      const { container, unmount } = render(<MarkdownText text={source} />);
+      expectSafeMarkdown(container);
+      for (const a of container.querySelectorAll("a")) expect(["https://example.com/", safeHttpUrl(text)]).toContain(a.getAttribute("href"));
+      unmount();
+    }
+    // A fenced block keeps the text to the character.
+    const { container, unmount } = render(<MarkdownText text={`\`\`\`\n${text}\n\`\`\``} />);
+    expectSafeMarkdown(container);
+    expect(container.querySelector("pre")?.textContent).toBe(text.replace(/\r\n?/g, "\n"));
+    unmount();
   });
 });

@@ -1,0 +1,35 @@
+import { useRef, useState } from "react";
+import { useMessages } from "../hooks/use-messages";
+import { useOverflows } from "../hooks/use-overflows";
+import { MarkdownText } from "./MarkdownText";
+
+/** Props of `OptionDescription`. */
+export interface OptionDescriptionProps {
+  text: string;
+  /** The option's control points here with aria-describedby. */
+  id: string;
+  /** The option's label, which tells the Show more buttons of several options apart. */
+  labelId: string;
+}
+
+/**
+ * An option's description as safe markdown, beside its control rather than in it (a click here never picks).
+ * Cut to a few lines; Show more appears only when the text really runs longer.
+ */
+export function OptionDescription({ text, id, labelId }: OptionDescriptionProps) {
+  const m = useMessages();
+  const ref = useRef<HTMLElement>(null);
+  const [expanded, setExpanded] = useState(false);
+  // While expanded the box is as tall as its text, so the measure from before stays the answer.
+  const overflows = useOverflows(ref, !expanded, text);
+  return (
+    <>
+      <MarkdownText ref={ref} id={id} className="qd-option__description" data-clamped={expanded ? undefined : ""} text={text} />
+      {(expanded || overflows) && (
+        <button type="button" className="qd-option__more" aria-expanded={expanded} aria-controls={id} aria-describedby={labelId} onClick={() => setExpanded(!expanded)}>
+          {expanded ? m.description.showLess : m.description.showMore}
+        </button>
+      )}
+    </>
+  );
+}
