@@ -29,7 +29,7 @@ export { createConversationServices, type AsyncQuestionServices, type Conversati
 export { createIndexedDbBlockingDraftStorage, createMemoryBlockingDraftStorage, type BlockingAnswerDraft, type BlockingDraft, type BlockingDraftStorage } from "./store/persist/blocking-draft-storage";
 export type { IndexedDbStorageOptions } from "./store/outbox/persistence";
 export type { BlockingDraftServices } from "./store/links/blocking-drafts";
-export type { Announcement, AsyncLink, AsyncProblems, ChatReplyResult, DockActions, DockRejection, DockState, DockStore, Outcome, OutcomeKind, QuestionDraft, RequestView, Submission, SubmitErrorCode } from "./store/dock/types";
+export type { Announcement, AsyncLink, AsyncProblems, ChatReplyResult, DockActions, DockRejection, DockState, DockStore, Outcome, OutcomeKind, QuestionDraft, RequestChange, RequestView, Submission, SubmitErrorCode } from "./store/dock/types";
 export type { HiddenQuestion, HiddenReason, PermissionNotice, PermissionState } from "./store/links/permissions";
 // The dock state's tables are persistent: reading them is all a host does, and their changing methods return a new
 // table and leave the one held untouched, so they are named as types only and a host never constructs one.
@@ -58,8 +58,15 @@ export { useExpiryCountdown, type ExpiryCountdown } from "./hooks/use-expiry-cou
 export { useDockKeyboard, type DockKeyboardOptions } from "./hooks/use-dock-keyboard";
 export { isAnsweredOutcome, useOutcomes } from "./hooks/use-outcomes";
 export { useDelivery } from "./hooks/use-delivery";
-export { useComposerAnswer, type ComposerAnswer, type ComposerAnswerOffer, type ComposerClaim } from "./hooks/use-composer-answer";
+export { useComposerAnswer, REOPEN_DOCK_COMMAND, type ComposerAnswer, type ComposerAnswerOffer, type ComposerClaim } from "./hooks/use-composer-answer";
 export { useMessages } from "./hooks/use-messages";
+// Noticing a waiting question: the title count, notifications (permission asked from a click), reopening the dock.
+export { useQuestionTitle } from "./hooks/use-question-title";
+export { useQuestionNotifications } from "./hooks/use-question-notifications";
+export { requestNotificationPermission, useNotificationAccess, type NotificationAccess } from "./hooks/notification-permission";
+export { useCollapsedBar, type CollapsedBarState } from "./hooks/use-collapsed-bar";
+export { useReopenDock } from "./hooks/reopen-dock";
+export { REOPEN_DOCK_KEYS } from "./hooks/keyboard-intent";
 export { useQuestionPage, type QuestionPageData, type QuestionPageOptions, type QuestionPagePhase, type QuestionPageState } from "./hooks/use-question-page";
 
 // Words: the English and German tables; a host passes its own through the provider's `messages`.

@@ -198,4 +198,12 @@ export const deMessages: QuestionDockMessages = {
     retrying: "Wird erneut versucht…",
   },
   dismiss: "Schließen",
+  attention: {
+    titleCount: ({ count, title }) => `(${count}) ❓ ${title}`,
+    notificationTitle: "Eine Frage wartet",
+    secretQuestion: "Der Agent fragt nach einem Geheimnis. Öffnen Sie die Seite, um zu antworten.",
+    openToAnswer: "Öffnen Sie die Seite, um zu antworten.",
+    newMark: "Neu",
+    reopenShortcut: "Alt+Umschalt+Q öffnet die Fragen von überall auf der Seite",
+  },
 };
