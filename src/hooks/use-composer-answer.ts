@@ -64,7 +64,7 @@ export interface ComposerAnswer {
   confirm(): Promise<boolean>;
   /** Sends the text as the chat message that answers the claimed question; the result says why, if it was not taken. */
   reply(): Promise<ChatReplyResult>;
-  /** The text is `/question` alone: on send, call `reopenDock` and send nothing. Neither `claim` nor `offer` is set then. */
+  /** The text is `/question` alone while a request waits: on send, call `reopenDock` and send nothing. Neither `claim` nor `offer` is set then. */
   reopensDock: boolean;
   /** Expands the dock and focuses its question; a no-op when nothing waits. */
   reopenDock(): void;
@@ -122,7 +122,8 @@ export function useComposerAnswer(text: string): ComposerAnswer {
   const claimed = useDockStore(claimedRecord);
   const record = useDockStore(answerableRecord);
   // The command is never a message, so it never answers or offers to answer anything.
-  const reopensDock = isReopenDockCommand(text);
+  const waiting = useDockStore((s) => s.order.length > 0);
+  const reopensDock = waiting && isReopenDockCommand(text);
   const claim = useMemo(() => (claimed && !reopensDock ? claimFor(claimed, text, mask) : undefined), [claimed, reopensDock, text, mask]);
   const offer = useMemo(() => (!claimed && record && !reopensDock ? offerFor(record, text) : undefined), [claimed, record, reopensDock, text]);
   const confirm = useCallback(async () => {

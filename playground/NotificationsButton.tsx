@@ -1,0 +1,18 @@
+import { requestNotificationPermission, useNotificationAccess } from "../src";
+
+const STATE_WORDS = { granted: "Notifications on", denied: "Notifications blocked in the browser", default: "", unsupported: "" } as const;
+
+/**
+ * "Enable notifications": the permission is asked for only from this click, never by the dock. Once allowed (or
+ * blocked) the button gives way to a line saying so; browsers without notifications show nothing.
+ */
+export function NotificationsButton() {
+  const access = useNotificationAccess();
+  if (access === "unsupported") return null;
+  if (access !== "default") return <p className="pg-header__target">{STATE_WORDS[access]}</p>;
+  return (
+    <button type="button" className="pg-button" onClick={() => void requestNotificationPermission()}>
+      Enable notifications
+    </button>
+  );
+}
