@@ -58,15 +58,10 @@ export { useExpiryCountdown, type ExpiryCountdown } from "./hooks/use-expiry-cou
 export { useDockKeyboard, type DockKeyboardOptions } from "./hooks/use-dock-keyboard";
 export { isAnsweredOutcome, useOutcomes } from "./hooks/use-outcomes";
 export { useDelivery } from "./hooks/use-delivery";
-export { useComposerAnswer, REOPEN_DOCK_COMMAND, type ComposerAnswer, type ComposerAnswerOffer, type ComposerClaim } from "./hooks/use-composer-answer";
+export { useComposerAnswer, type ComposerAnswer, type ComposerAnswerOffer, type ComposerClaim } from "./hooks/use-composer-answer";
 export { useMessages } from "./hooks/use-messages";
-// Noticing a waiting question: the title count, notifications (permission asked from a click), reopening the dock.
-export { useQuestionTitle } from "./hooks/use-question-title";
-export { useQuestionNotifications } from "./hooks/use-question-notifications";
-export { requestNotificationPermission, useNotificationAccess, type NotificationAccess } from "./hooks/notification-permission";
-export { useCollapsedBar, type CollapsedBarState } from "./hooks/use-collapsed-bar";
-export { useReopenDock } from "./hooks/reopen-dock";
-export { REOPEN_DOCK_KEYS } from "./hooks/keyboard-intent";
+// Notifications are QuestionDock's `notifications`; the permission is asked for from the host's own button.
+export { requestNotificationPermission, type NotificationAccess } from "./hooks/notification-permission";
 export { useQuestionPage, type QuestionPageData, type QuestionPageOptions, type QuestionPagePhase, type QuestionPageState } from "./hooks/use-question-page";
 
 // Words: the English and German tables; a host passes its own through the provider's `messages`.

@@ -2,7 +2,8 @@
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { QuestionDock, QuestionDockProvider, useNotificationAccess } from "../../src";
+import { QuestionDock, QuestionDockProvider } from "../../src";
+import { useNotificationAccess } from "../../src/hooks/notification-permission";
 import { isReopenDockKey } from "../../src/hooks/keyboard-intent";
 import { createScriptedDock } from "../../src/simulated";
 import { TARGET } from "../support/questions";
