@@ -12,9 +12,9 @@ const currentAccess = (): NotificationAccess => (typeof Notification === "undefi
 export function NotificationsButton() {
   const [access, setAccess] = useState(currentAccess);
   if (access === "unsupported") return null;
-  if (access !== "default") return <p className="pg-header__target">{STATE_WORDS[access]}</p>;
+  if (access !== "default") return <p className="pg-header__target pg-notifications">{STATE_WORDS[access]}</p>;
   return (
-    <button type="button" className="pg-button" onClick={() => void requestNotificationPermission().then(setAccess)}>
+    <button type="button" className="pg-button pg-notifications" onClick={() => void requestNotificationPermission().then(setAccess)}>
       Enable notifications
     </button>
   );
