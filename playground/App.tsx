@@ -38,7 +38,7 @@ export function App({ connection }: AppProps) {
           <DockLayout
             className="pg-layout"
             transcript={<Transcript feed={session.feed} />}
-            dock={<QuestionDock />}
+            dock={<QuestionDock titleCount notifications />}
             composer={<Composer feed={session.feed} />}
           />
         </main>

@@ -13,7 +13,7 @@ type Refusal = Extract<ChatReplyResult, { ok: false }>;
  * The chat composer: Enter sends with `chat.send`, Shift+Enter adds a line; the draft stays until it is sent. While an
  * agent run's question waits, the message is that question's answer (the gateway takes it so), and a line under
  * the field says what it will answer. A message that reads as the answer of a question no run asked asks first
- * whether it goes as that answer or as chat.
+ * whether it goes as that answer or as chat. "/question" alone reopens the dock instead of being sent.
  */
 export function Composer({ feed }: ComposerProps) {
   const [draft, setDraft] = useState("");
@@ -22,7 +22,7 @@ export function Composer({ feed }: ComposerProps) {
   const [confirming, setConfirming] = useState<string>();
   // Why the last reply was not taken as the answer; cleared by the next edit.
   const [refusal, setRefusal] = useState<Refusal>();
-  const { claim, offer, confirm, reply } = useComposerAnswer(draft);
+  const { claim, offer, confirm, reply, reopensDock, reopenDock } = useComposerAnswer(draft);
   // It closes by itself when that request leaves, stops taking replies, or another takes its place.
   if (confirming !== undefined && offer?.requestId !== confirming) setConfirming(undefined);
   const id = useId();
@@ -54,7 +54,11 @@ export function Composer({ feed }: ComposerProps) {
   };
   const send = async () => {
     if (!draft.trim() || sending) return;
-    if (claim) await sendReply();
+    // "/question" alone reopens the dock, as in the TUI; it is never sent.
+    if (reopensDock) {
+      setDraft("");
+      reopenDock();
+    } else if (claim) await sendReply();
     else if (offer) setConfirming(offer.requestId);
     else await sendChat();
   };

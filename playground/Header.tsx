@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { useDockStore } from "../src";
 import type { PlaygroundConnection } from "./connect";
+import { NotificationsButton } from "./NotificationsButton";
 import { ThemeToggle } from "./ThemeToggle";
 
 /** Props of `Header`. */
@@ -21,7 +22,7 @@ function targetName(target: HeaderProps["target"]): string {
   }
 }
 
-/** The top bar: which gateway, its connection state (with the last error, as text), and the theme switch. */
+/** The top bar: which gateway, its connection state (with the last error, as text), notifications and the theme switch. */
 export function Header({ target, picker }: HeaderProps) {
   const connection = useDockStore((s) => s.connection);
   const version = connection.hello?.server.version;
@@ -36,6 +37,7 @@ export function Header({ target, picker }: HeaderProps) {
         {connection.state === "connected" && version ? ` (${version})` : ""}
         {connection.state !== "connected" && connection.lastError ? `: ${connection.lastError}` : ""}
       </p>
+      <NotificationsButton />
       <ThemeToggle />
     </header>
   );

@@ -30,7 +30,7 @@ export { createConversationServices, type AsyncQuestionServices, type Conversati
 export { createIndexedDbBlockingDraftStorage, createMemoryBlockingDraftStorage, type BlockingAnswerDraft, type BlockingDraft, type BlockingDraftStorage } from "./store/persist/blocking-draft-storage";
 export type { IndexedDbStorageOptions } from "./store/outbox/persistence";
 export type { BlockingDraftServices } from "./store/links/blocking-drafts";
-export type { Announcement, AsyncLink, AsyncProblems, ChatReplyResult, DockActions, DockRejection, DockState, DockStore, Outcome, OutcomeKind, QuestionDraft, RequestView, Submission, SubmitErrorCode } from "./store/dock/types";
+export type { Announcement, AsyncLink, AsyncProblems, ChatReplyResult, DockActions, DockRejection, DockState, DockStore, Outcome, OutcomeKind, QuestionDraft, RequestChange, RequestView, Submission, SubmitErrorCode } from "./store/dock/types";
 export type { HiddenQuestion, HiddenReason, PermissionNotice, PermissionState } from "./store/links/permissions";
 export { placeQuestionSummaries, type TranscriptItem, type TranscriptMessage } from "./store/dock/transcript-placement";
 // The dock state's tables are persistent: reading them is all a host does, and their changing methods return a new
@@ -63,6 +63,8 @@ export { useTranscriptItems } from "./hooks/use-transcript-items";
 export { useDelivery } from "./hooks/use-delivery";
 export { useComposerAnswer, type ComposerAnswer, type ComposerAnswerOffer, type ComposerClaim } from "./hooks/use-composer-answer";
 export { useMessages } from "./hooks/use-messages";
+// Notifications are QuestionDock's `notifications`; the permission is asked for from the host's own button.
+export { requestNotificationPermission, type NotificationAccess } from "./hooks/notification-permission";
 export { useQuestionPage, type QuestionPageData, type QuestionPageOptions, type QuestionPagePhase, type QuestionPageState } from "./hooks/use-question-page";
 
 // Words: the English and German tables; a host passes its own through the provider's `messages`.

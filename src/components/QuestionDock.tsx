@@ -5,7 +5,9 @@ import { useResolvedLayout, type DockLayoutMode } from "../hooks/use-layout-mode
 import { useActiveRecord } from "../hooks/use-active-request";
 import { useDockStore } from "../hooks/dock-context";
 import { useMessages } from "../hooks/use-messages";
+import { useDockElementRef } from "../hooks/reopen-dock";
 import { CollapsedBar } from "./CollapsedBar";
+import { DockAttention } from "./DockAttention";
 import { DockErrorBoundary } from "./DockErrorBoundary";
 import { DockHeader } from "./DockHeader";
 import { useDockLayout } from "./DockLayout";
@@ -34,17 +36,27 @@ export interface QuestionDockProps {
   now?: () => number;
   /** Told when a prompt fails to render; the dock shows a plain message in its place either way. */
   onRenderError?: (error: Error, info: ErrorInfo) => void;
+  /** While blocking questions wait, the page title carries their count: "(1) ❓ " and the title. @default false */
+  titleCount?: boolean;
+  /**
+   * A system notification when a blocking question arrives while the page is hidden; ask for the permission with
+   * `requestNotificationPermission` from a person's click. @default false
+   */
+  notifications?: boolean;
+  /** Alt+Shift+Q (`REOPEN_DOCK_KEYS`) anywhere on the page reopens the dock at its question. @default true */
+  reopenShortcut?: boolean;
   className?: string;
 }
 
 /** The question dock: the active request's prompt, or a slim indicator when collapsed, or nothing when idle. */
-export function QuestionDock({ layout = "auto", theme, composerRef, onCollapse, onKeyDown, autoAdvanceMs, now, onRenderError, className }: QuestionDockProps) {
+export function QuestionDock({ layout = "auto", theme, composerRef, onCollapse, onKeyDown, autoAdvanceMs, now, onRenderError, titleCount = false, notifications = false, reopenShortcut = true, className }: QuestionDockProps) {
   // Only what the dock itself shows: submission and connection changes re-render the parts that show them.
   const record = useActiveRecord();
   const collapsed = useDockStore((s) => s.collapsed);
   const actions = useDockStore((s) => s.actions);
   const dockLabel = useMessages().dockLabel;
   const mode = useResolvedLayout(layout);
+  const dockRef = useDockElementRef();
   const layoutApi = useDockLayout();
   const focusComposer = useCallback(() => {
     if (composerRef?.current) composerRef.current.focus();
@@ -69,6 +81,7 @@ export function QuestionDock({ layout = "auto", theme, composerRef, onCollapse, 
     <>
       {record && (
         <section
+          ref={dockRef}
           className={classes}
           aria-label={dockLabel}
           data-theme={theme}
@@ -78,7 +91,7 @@ export function QuestionDock({ layout = "auto", theme, composerRef, onCollapse, 
           {...attrs}
         >
           {collapsed ? (
-            <CollapsedBar onExpand={actions.expand} />
+            <CollapsedBar onExpand={actions.expand} {...(now ? { now } : {})} />
           ) : (
             // Untrusted records reach the views: one that breaks rendering must not take the host app down with it.
             <DockErrorBoundary resetKey={record.id} fallback={() => <PromptError record={record} onSkip={() => void actions.skip(record.id)} />} {...(onRenderError ? { onError: onRenderError } : {})}>
@@ -92,6 +105,7 @@ export function QuestionDock({ layout = "auto", theme, composerRef, onCollapse, 
       <PermissionNotice />
       <AsyncProblemNotice />
       <LiveAnnouncer />
+      <DockAttention titleCount={titleCount} notifications={notifications} reopenShortcut={reopenShortcut} />
     </>
   );
 }

@@ -12,6 +12,8 @@ export {
   inlineArrowDelta,
   inlineDirectionOf,
   REQUEST_NAV_ATTR,
+  REOPEN_DOCK_KEYS,
+  isReopenDockKey,
   type KeyIntent,
   type KeyInput,
   type KeyContext,
@@ -33,5 +35,13 @@ export { useMessages, useLocale, DockMessagesContext, type DockMessagesValue } f
 export { useCopyText, COPIED_FOR_MS, type CopyState } from "./use-copy-text";
 export { useRejections } from "./use-rejections";
 export { usePermissionNotice } from "./use-permission-notice";
-export { useComposerAnswer, type ComposerAnswer, type ComposerAnswerOffer, type ComposerClaim } from "./use-composer-answer";
+export { useComposerAnswer, isReopenDockCommand, REOPEN_DOCK_COMMAND, type ComposerAnswer, type ComposerAnswerOffer, type ComposerClaim } from "./use-composer-answer";
 export { useQuestionPage, type QuestionPageOptions, type QuestionPageState, type QuestionPagePhase } from "./use-question-page";
+// Noticing a waiting question: the title count, notifications, the collapsed bar and reopening the dock.
+export { useQuestionTitle, blockingCount } from "./use-question-title";
+export { useQuestionNotifications, notificationText } from "./use-question-notifications";
+export { useNotificationAccess, notificationAccess, requestNotificationPermission, type NotificationAccess } from "./notification-permission";
+export { useCollapsedBar, type CollapsedBarState } from "./use-collapsed-bar";
+export { useReopenDock, reopenDock, useDockElementRef } from "./reopen-dock";
+export { useReopenShortcut } from "./use-reopen-shortcut";
+export { useRequestChanges } from "./use-request-changes";

@@ -25,6 +25,8 @@ export interface KeyInput {
   altKey: boolean;
   metaKey: boolean;
   shiftKey?: boolean;
+  /** The physical key; Alt+Shift+Q types "Œ" on a Mac keyboard, so shortcuts read the key's place, not its character. */
+  code?: string;
   isComposing?: boolean;
   /** 229 while an input method composes, in browsers that leave `isComposing` unset on keydown. */
   keyCode?: number;
@@ -104,4 +106,16 @@ export function keyboardIntent(e: KeyInput, ctx: KeyContext): KeyIntent | null {
   if (n <= ctx.optionCount) return { type: "pick", index: n - 1 };
   if (n === ctx.optionCount + 1 && ctx.hasOther) return { type: "focusOther" };
   return null;
+}
+
+/**
+ * The page-wide shortcut that reopens a collapsed dock and puts focus on its question, in `aria-keyshortcuts` form.
+ * Alt+Shift is free in the major browsers and screen readers (NVDA and JAWS use Insert or Caps Lock, VoiceOver Ctrl+Option).
+ */
+export const REOPEN_DOCK_KEYS = "Alt+Shift+Q";
+
+/** True for the reopen shortcut (Alt+Shift+Q, by the key's place, so any layout and a Mac's Option key work). */
+export function isReopenDockKey(e: KeyInput): boolean {
+  if (isComposing(e) || !e.altKey || !e.shiftKey || e.ctrlKey || e.metaKey) return false;
+  return e.code === "KeyQ" || e.key === "Q" || e.key === "q";
 }

@@ -16,6 +16,15 @@ import { activeRecord } from "../store/dock/selectors";
 import type { ChatReplyResult, DockState } from "../store/dock/types";
 import { useDockStore, useDockStoreApi } from "./dock-context";
 import { useMessages } from "./use-messages";
+import { reopenDock } from "./reopen-dock";
+
+/** Typed alone in the composer, reopens the dock at its question instead of being sent, as in the TUI. */
+export const REOPEN_DOCK_COMMAND = "/question";
+
+/** True when the composer's text is the reopen command alone (spaces around it and letter case aside). */
+export function isReopenDockCommand(text: string): boolean {
+  return text.trim().toLowerCase() === REOPEN_DOCK_COMMAND;
+}
 
 /** What the composer's text would do to the active blocking request: answer it with `answers`, or skip it. */
 export interface ComposerAnswerOffer {
@@ -55,6 +64,10 @@ export interface ComposerAnswer {
   confirm(): Promise<boolean>;
   /** Sends the text as the chat message that answers the claimed question; the result says why, if it was not taken. */
   reply(): Promise<ChatReplyResult>;
+  /** The text is `/question` alone while a request waits: on send, call `reopenDock` and send nothing. Neither `claim` nor `offer` is set then. */
+  reopensDock: boolean;
+  /** Expands the dock and focuses its question; a no-op when nothing waits. */
+  reopenDock(): void;
 }
 
 // A question's name in one line: its header, or its text when it has none.
@@ -108,8 +121,11 @@ export function useComposerAnswer(text: string): ComposerAnswer {
   const mask = useMessages().secretMask;
   const claimed = useDockStore(claimedRecord);
   const record = useDockStore(answerableRecord);
-  const claim = useMemo(() => (claimed ? claimFor(claimed, text, mask) : undefined), [claimed, text, mask]);
-  const offer = useMemo(() => (!claimed && record ? offerFor(record, text) : undefined), [claimed, record, text]);
+  // The command is never a message, so it never answers or offers to answer anything.
+  const waiting = useDockStore((s) => s.order.length > 0);
+  const reopensDock = waiting && isReopenDockCommand(text);
+  const claim = useMemo(() => (claimed && !reopensDock ? claimFor(claimed, text, mask) : undefined), [claimed, reopensDock, text, mask]);
+  const offer = useMemo(() => (!claimed && record && !reopensDock ? offerFor(record, text) : undefined), [claimed, record, reopensDock, text]);
   const confirm = useCallback(async () => {
     if (!offer) return false;
     const { actions } = store.getState();
@@ -120,5 +136,6 @@ export function useComposerAnswer(text: string): ComposerAnswer {
     if (!claim) return { ok: false, code: "unexpected" };
     return store.getState().actions.replyInChat(claim.requestId, text);
   }, [claim, store, text]);
-  return { claim, offer, confirm, reply };
+  const reopen = useCallback(() => reopenDock(store), [store]);
+  return { claim, offer, confirm, reply, reopensDock, reopenDock: reopen };
 }

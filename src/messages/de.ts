@@ -203,4 +203,12 @@ export const deMessages: QuestionDockMessages = {
   },
   dismiss: "Schließen",
   description: { showMore: "Mehr anzeigen", showLess: "Weniger anzeigen" },
+  attention: {
+    titleCount: ({ count, title }) => `(${count}) ❓ ${title}`,
+    notificationTitle: "Eine Frage wartet",
+    secretQuestion: "Der Agent fragt nach einem Geheimnis. Öffnen Sie die Seite, um zu antworten.",
+    openToAnswer: "Öffnen Sie die Seite, um zu antworten.",
+    newMark: "Neu",
+    reopenShortcut: "Alt+Umschalt+Q öffnet die Fragen von überall auf der Seite",
+  },
 };

@@ -203,4 +203,12 @@ export const defaultMessages: QuestionDockMessages = {
   },
   dismiss: "Dismiss",
   description: { showMore: "Show more", showLess: "Show less" },
+  attention: {
+    titleCount: ({ count, title }) => `(${count}) ❓ ${title}`,
+    notificationTitle: "A question is waiting",
+    secretQuestion: "The agent asks for a secret. Open the page to answer it.",
+    openToAnswer: "Open the page to answer it.",
+    newMark: "New",
+    reopenShortcut: "Alt+Shift+Q opens the questions from anywhere on the page",
+  },
 };

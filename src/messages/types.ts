@@ -165,6 +165,21 @@ export interface QuestionDockMessages {
   dismiss: string;
   /** The toggle under a long option description that is cut to a few lines. */
   description: { showMore: string; showLess: string };
+  /** Noticing a waiting question: the page title, a notification, the collapsed bar and the reopen shortcut. */
+  attention: {
+    /** The page title while blocking questions wait; `title` is the page's own. */
+    titleCount: (p: { count: number; title: string }) => string;
+    /** A notification's title. */
+    notificationTitle: string;
+    /** A notification's body when a question is secret: its text never leaves the page. */
+    secretQuestion: string;
+    /** A notification's body when the question has no text. */
+    openToAnswer: string;
+    /** The visible mark of a question that arrived while the dock was collapsed. */
+    newMark: string;
+    /** The reopen shortcut, in words, beside Expand; the keys themselves are `REOPEN_DOCK_KEYS`. */
+    reopenShortcut: string;
+  };
 }
 
 /** A partial override of a message table: any group may be given in part. */

@@ -6,6 +6,7 @@ import type { DockContext } from "./dock-context";
 import { isBusy, type DraftEdit } from "./dock/dock-reducer";
 import type { AsyncSync } from "./links/async-sync";
 import { createChatReplies } from "./links/chat-replies";
+import { onRequestChange } from "./links/request-changes";
 import type { GatewaySync } from "./links/gateway-sync";
 import { submitFailureOf, wasCutOff } from "./dock/submit-failure";
 import { answersFor } from "./dock/selectors";
@@ -91,6 +92,7 @@ export function createDockActions(ctx: DockContext, sync: GatewaySync, asyncSync
     retryAnswer: (id) => asyncSync?.retry(id),
     discardAnswer: (id) => asyncSync?.discard(id),
     reopen: (itemId) => asyncSync?.reopen(itemId),
+    onRequestChange: (listener) => onRequestChange(ctx, listener),
     dispose: () => {
       chatReplies.dispose();
       asyncSync?.dispose();

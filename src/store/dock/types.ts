@@ -66,6 +66,9 @@ export type Announcement =
   | { key: "uncertain"; action: "answer" | "skip" }
   | { key: "submitFailed"; action: "answer" | "skip"; code: SubmitErrorCode; detail?: string };
 
+/** A request arriving now (never one recovered after a reconnect or a reload) or leaving the dock; `blocking` is false for async (Codex) questions. */
+export type RequestChange = { type: "arrived"; record: QuestionRecord; blocking: boolean } | { type: "ended"; id: string };
+
 /** A record from the gateway that failed validation, reported instead of shown. */
 export interface DockRejection {
   source: string;
@@ -140,6 +143,8 @@ export interface DockActions {
   discardAnswer(outboxId: string): void;
   /** Brings a retired or skipped async question back into the dock, draft intact. */
   reopen(itemId: string): void;
+  /** Hears requests arriving and ending, for side effects such as a title count or a notification; returns the unsubscribe. */
+  onRequestChange(listener: (change: RequestChange) => void): () => void;
   /** Detaches from the client; the store keeps its last state. */
   dispose(): void;
 }

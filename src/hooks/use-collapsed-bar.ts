@@ -1,0 +1,44 @@
+import { useState } from "react";
+import type { QuestionRecord } from "../protocol/question-record";
+import type { DockState } from "../store/dock/types";
+import { useDockStore } from "./dock-context";
+import { useRequestChanges } from "./use-request-changes";
+
+/** What the slim bar of a collapsed dock shows. */
+export interface CollapsedBarState {
+  /** Pending requests, blocking and async. */
+  count: number;
+  /** Questions inside async prompts, which carry up to 12 each. */
+  asyncQuestions: number;
+  /** The newest blocking request, or the newest async one when none blocks. */
+  newest: QuestionRecord | undefined;
+  /** `newest` arrived while the bar was shown: a blocking question the person has not seen yet. */
+  isNew: boolean;
+}
+
+// Pending ids run in arrival order (the gateway's creation order), so the newest is the last one.
+function newestRecord(s: DockState): QuestionRecord | undefined {
+  for (let i = s.order.length - 1; i >= 0; i--) {
+    const id = s.order[i]!;
+    if (!s.asyncLinks.get(id)) return s.records.get(id);
+  }
+  const last = s.order[s.order.length - 1];
+  return last === undefined ? undefined : s.records.get(last);
+}
+
+const asyncQuestionCount = (s: DockState) => [...s.asyncLinks.keys()].reduce((n, id) => n + (s.records.get(id)?.questions.length ?? 0), 0);
+
+/**
+ * The collapsed bar's count, newest question and its "new" mark. Call it only while the dock is collapsed: what
+ * counts as new is what arrived since, and it is forgotten when the caller unmounts (the dock expands).
+ */
+export function useCollapsedBar(): CollapsedBarState {
+  const count = useDockStore((s) => s.order.length);
+  const asyncQuestions = useDockStore(asyncQuestionCount);
+  const newest = useDockStore(newestRecord);
+  const [arrived, setArrived] = useState<ReadonlySet<string>>(() => new Set());
+  useRequestChanges((change) => {
+    if (change.type === "arrived" && change.blocking) setArrived((ids) => new Set(ids).add(change.record.id));
+  });
+  return { count, asyncQuestions, newest, isNew: newest !== undefined && arrived.has(newest.id) };
+}

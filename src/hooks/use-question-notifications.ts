@@ -1,0 +1,71 @@
+import { useEffect, useRef } from "react";
+import { isSecretQuestion, type QuestionRecord } from "../protocol/question-record";
+import type { QuestionDockMessages } from "../messages";
+import type { StoreApi } from "zustand/vanilla";
+import type { DockStore } from "../store/dock/types";
+import { useDockStoreApi } from "./dock-context";
+import { useMessages } from "./use-messages";
+import { reopenDock } from "./reopen-dock";
+
+// Requests each store has notified of, so a remounted dock or a reconnect never notifies of one twice.
+const notifiedByStore = new WeakMap<StoreApi<DockStore>, Set<string>>();
+
+/** What a notification of `record` says: the first question's text, or a fixed sentence when any question is secret. */
+export function notificationText(record: QuestionRecord, m: QuestionDockMessages): { title: string; body: string } {
+  const first = record.questions[0];
+  const secret = record.questions.some(isSecretQuestion);
+  const body = secret ? m.attention.secretQuestion : first?.question.trim() || first?.header.trim() || m.attention.openToAnswer;
+  return { title: m.attention.notificationTitle, body };
+}
+
+/**
+ * Shows a system notification when a blocking question arrives while the page is hidden and notifications are
+ * allowed; a click brings the window forward and the dock open at that question. Opt in with `enabled`; ask for
+ * permission with `requestNotificationPermission` from a person's click. One notification per request, closed when
+ * the request ends.
+ */
+export function useQuestionNotifications(enabled = true): void {
+  const store = useDockStoreApi();
+  const m = useMessages();
+  // The words as they are when a question arrives, without resubscribing when the locale changes.
+  const words = useRef(m);
+  useEffect(() => {
+    words.current = m;
+  }, [m]);
+  useEffect(() => {
+    if (!enabled || typeof Notification === "undefined") return;
+    let notified = notifiedByStore.get(store);
+    if (!notified) notifiedByStore.set(store, (notified = new Set()));
+    const seen = notified;
+    const open = new Map<string, Notification>();
+    const off = store.getState().actions.onRequestChange((change) => {
+      if (change.type === "ended") {
+        open.get(change.id)?.close();
+        open.delete(change.id);
+        return;
+      }
+      const { record } = change;
+      if (!change.blocking || seen.has(record.id) || document.visibilityState !== "hidden" || Notification.permission !== "granted") return;
+      seen.add(record.id);
+      const { title, body } = notificationText(record, words.current);
+      let shown: Notification;
+      try {
+        // The tag lets the system replace rather than stack a notification of the same request from another tab.
+        shown = new Notification(title, { body, tag: `question-dock:${record.id}` });
+      } catch {
+        // Some browsers (Chrome on Android) show notifications only through a service worker; the title count remains.
+        return;
+      }
+      shown.onclick = () => {
+        window.focus();
+        reopenDock(store, record.id);
+        shown.close();
+      };
+      open.set(record.id, shown);
+    });
+    return () => {
+      off();
+      open.forEach((n) => n.close());
+    };
+  }, [enabled, store]);
+}
