@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
-import { expect, within } from "storybook/test";
+import { expect, userEvent, within } from "storybook/test";
 import { DockLayout, QuestionDock, QuestionDockProvider } from "../src/components";
 import { asyncDockLoader, type AsyncStoryDock } from "./support/async-story";
 import { ChatComposer, ChatTranscript, type ChatMessage } from "./support/chat-parts";
@@ -116,6 +116,17 @@ export const AnswerQueued: Story = {
       },
     }),
   ],
+};
+
+/** Edit answer on a queued answer: its text open in a field, with Save and Cancel; nothing is sent meanwhile. */
+export const AnswerQueuedEditing: Story = {
+  ...AnswerQueued,
+  play: async ({ canvasElement }) => {
+    const summary = within(canvasElement).getByRole("article", { name: "Question, answered" });
+    await userEvent.click(within(summary).getByRole("button", { name: "Edit answer" }));
+    await userEvent.type(within(summary).getByRole("textbox", { name: "Your answer" }), ", after the freeze");
+    await expect(within(summary).getByRole("button", { name: "Save" })).toBeVisible();
+  },
 };
 
 /** The connection is down: the answer waits for the reconnect. */

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
-import { expect, within } from "storybook/test";
+import { expect, userEvent, within } from "storybook/test";
 import type { QuestionDock } from "../src/components";
 import { dockLoader, dockStoryMeta, withWidth } from "./support/dock-story";
 import { CHECKS, DEPLOY, REGION, ask } from "./support/sample-questions";
@@ -71,6 +71,25 @@ export const ThreeQuestionsReviewDark: Story = {
 export const Stacked: Story = {
   args: { layout: "stacked" },
   loaders: [dockLoader({ requests: [THREE], drive: (d) => d.choose("deploy_target", "Staging (Recommended)") })],
+};
+
+/** Stacked cards with the Checks card still open: Submit names it, and focus moves into its group. */
+export const StackedOneMissing: Story = {
+  args: { layout: "stacked" },
+  loaders: [
+    dockLoader({
+      requests: [THREE],
+      drive: (d) => {
+        d.choose("deploy_target", "Production");
+        d.choose("region", "EU (Frankfurt)");
+      },
+    }),
+  ],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole("button", { name: "Submit" }));
+    await expect(canvas.getByRole("alert")).toHaveTextContent("Still to answer: Checks.");
+  },
 };
 
 /** A 390 px phone: stacked cards, and nothing scrolls sideways. */

@@ -1,11 +1,13 @@
 import { entryOf } from "../protocol/id-table";
 import { parseAnswerText } from "../protocol/answer-text";
 import { useDelivery } from "../hooks/use-delivery";
+import { useQueuedAnswerEdit } from "../hooks/use-queued-answer-edit";
 import { isAnsweredOutcome } from "../hooks/use-outcomes";
 import { useMessages } from "../hooks/use-messages";
 import type { Outcome } from "../store/dock/types";
 import { useDockStore } from "../hooks/dock-context";
 import { answerText } from "./answer-text";
+import { QueuedAnswerEditor } from "./QueuedAnswerEditor";
 import { UnsentDraft } from "./UnsentDraft";
 
 /** Props of `AsyncSummary`. */
@@ -26,7 +28,19 @@ function replyLines(outcome: Outcome, deliveredText: string | undefined, secretM
   return {};
 }
 
-/** The transcript entry of an async (Codex) question: its answer and delivery state, Retry, Discard, or Answer to reopen. */
+function QuestionTitles({ outcome }: { outcome: Outcome }) {
+  return (
+    <ul className="qd-summary__lines">
+      {outcome.record.questions.map((q) => (
+        <li key={q.questionId} className="qd-summary__line">
+          <span className="qd-summary__question">{q.question}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The transcript entry of an async (Codex) question: its answer and delivery state, Retry, Discard, Edit answer while queued, or Answer to reopen. */
 export function AsyncSummary({ outcome, label }: AsyncSummaryProps) {
   const actions = useDockStore((s) => s.actions);
   const m = useMessages();
@@ -36,19 +50,20 @@ export function AsyncSummary({ outcome, label }: AsyncSummaryProps) {
   const reply = replyLines(outcome, delivery.entry?.message, m.secretMask);
   // Saved history is the proof of delivery; without an outbox entry, an answered reply comes from it.
   const doubt = delivery.entry?.failureCode ? m.delivery.doubts[delivery.entry.failureCode] : delivery.entry?.failureReason;
+  const edit = useQueuedAnswerEdit(delivery.entry);
+  const { editing, start, bindEditButton, bindFallback } = edit;
   const deliveryLabel = delivery.label ?? (answered && outcome.async?.replyText !== undefined ? m.delivery.confirmed : undefined);
   return (
     <article className="qd-summary" data-outcome={outcome.kind} data-async="" aria-label={m.summary.label({ outcome: label })}>
       <p className="qd-summary__status">{label}</p>
-      {reply.whole !== undefined ? (
+      {editing ? (
         <>
-          <ul className="qd-summary__lines">
-            {outcome.record.questions.map((q) => (
-              <li key={q.questionId} className="qd-summary__line">
-                <span className="qd-summary__question">{q.question}</span>
-              </li>
-            ))}
-          </ul>
+          <QuestionTitles outcome={outcome} />
+          <QueuedAnswerEditor edit={edit} />
+        </>
+      ) : reply.whole !== undefined ? (
+        <>
+          <QuestionTitles outcome={outcome} />
           <p className="qd-summary__reply">{reply.whole}</p>
         </>
       ) : (
@@ -64,7 +79,7 @@ export function AsyncSummary({ outcome, label }: AsyncSummaryProps) {
         </ul>
       )}
       {outcome.kind === "retired" && outcome.unsent && <UnsentDraft record={outcome.record} unsent={outcome.unsent} />}
-      <div className="qd-summary__delivery">
+      <div className="qd-summary__delivery" tabIndex={-1} ref={bindFallback}>
         <span role="status">{deliveryLabel ?? ""}</span>
         {doubt && delivery.entry?.state !== "confirmed" && <span className="qd-summary__reason">{doubt}</span>}
         {delivery.entry?.refusedForGood && delivery.entry.state === "failed" && (
@@ -75,7 +90,12 @@ export function AsyncSummary({ outcome, label }: AsyncSummaryProps) {
             {m.delivery.retry}
           </button>
         )}
-        {delivery.canDiscard && (
+        {delivery.canEdit && !editing && (
+          <button type="button" className="qd-button" ref={bindEditButton} onClick={start}>
+            {m.editAnswer.edit}
+          </button>
+        )}
+        {delivery.canDiscard && !editing && (
           <button type="button" className="qd-button" onClick={() => actions.discardAnswer(delivery.entry!.id)}>
             {m.delivery.discard}
           </button>

@@ -20,8 +20,10 @@ function busyWords(submission: Submission, m: QuestionDockMessages): string {
   return skip ? m.footer.skipping : m.footer.sending;
 }
 
-function errorWords(submission: Submission, m: QuestionDockMessages): string | undefined {
+// Stacked cards name the open questions above the footer (`MissingAnswers`), so the footer does not say it again.
+function errorWords(submission: Submission, m: QuestionDockMessages, mode: PromptMode): string | undefined {
   if (submission.status !== "error") return undefined;
+  if (mode === "stacked" && submission.code === "unanswered") return undefined;
   return m.submitError({ action: submission.kind, code: submission.code, ...(submission.detail === undefined ? {} : { detail: submission.detail }) });
 }
 
@@ -32,7 +34,9 @@ export function PromptFooter({ requestId, mode }: PromptFooterProps) {
   if (!s) return null;
   const label = s.primary.kind === "next" ? m.footer.next : m.footer.submit;
   const blocked = s.busy || !s.primary.ready;
-  const error = errorWords(s.submission, m);
+  const error = errorWords(s.submission, m, mode);
+  // In stacked cards an early Submit still acts: it names the open questions and moves focus to the first.
+  const acts = !s.busy && (s.primary.ready || mode === "stacked");
   return (
     <>
       {error && (
@@ -56,7 +60,7 @@ export function PromptFooter({ requestId, mode }: PromptFooterProps) {
           className="qd-button qd-button--primary"
           aria-disabled={blocked || undefined}
           aria-keyshortcuts="Control+Enter Meta+Enter"
-          onClick={blocked ? undefined : s.continueStep}
+          onClick={acts ? s.continueStep : undefined}
         >
           {label}
         </button>

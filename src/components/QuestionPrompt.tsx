@@ -3,6 +3,7 @@ import type { PromptMode } from "../hooks/primary-action";
 import { useAutoAdvance } from "../hooks/use-auto-advance";
 import { usePromptFocus } from "../hooks/use-prompt-focus";
 import { useDockStore } from "../hooks/dock-context";
+import { MissingAnswers } from "./MissingAnswers";
 import { PromptFooter } from "./PromptFooter";
 import { QuestionStep } from "./QuestionStep";
 import { ReviewStep } from "./ReviewStep";
@@ -55,6 +56,7 @@ export function QuestionPrompt({ requestId, mode = "stepper", autoAdvanceMs }: Q
   return (
     <div className="qd-prompt" data-mode={mode} tabIndex={-1} ref={panelRef}>
       {mode === "stepper" ? <StepperBody requestId={requestId} autoAdvanceMs={autoAdvanceMs} /> : <StackedBody requestId={requestId} />}
+      {mode === "stacked" && <MissingAnswers requestId={requestId} panelRef={panelRef} />}
       <PromptFooter requestId={requestId} mode={mode} />
     </div>
   );

@@ -1,20 +1,22 @@
 import { useDockStore } from "./dock-context";
-import { canDiscard, canRetry } from "../store/outbox/outbox-reducer";
+import { canDiscard, canEdit, canRetry } from "../store/outbox/outbox-reducer";
 import type { OutboxEntry } from "../store/outbox/types";
 import type { DeliveryStatus } from "../messages";
 import { useMessages } from "./use-messages";
 
-/** The delivery of one async answer: its status and words, and which of Retry answer and Discard apply now. */
+/** The delivery of one async answer: its status and words, and which of Retry answer, Discard and Edit answer apply now. */
 export function useDelivery(outboxId: string | undefined): {
   entry: OutboxEntry | undefined;
   status: DeliveryStatus | undefined;
   label: string | undefined;
   canRetry: boolean;
   canDiscard: boolean;
+  /** Queued and never sent: its text may still change. */
+  canEdit: boolean;
 } {
   const entry = useDockStore((s) => (outboxId ? s.deliveries[outboxId] : undefined));
   const messages = useMessages();
-  if (!entry) return { entry, status: undefined, label: undefined, canRetry: false, canDiscard: false };
+  if (!entry) return { entry, status: undefined, label: undefined, canRetry: false, canDiscard: false, canEdit: false };
   const status: DeliveryStatus = entry.state === "queued" && entry.isPaused ? "waiting" : entry.state;
-  return { entry, status, label: messages.delivery[status], canRetry: canRetry(entry), canDiscard: canDiscard(entry) };
+  return { entry, status, label: messages.delivery[status], canRetry: canRetry(entry), canDiscard: canDiscard(entry), canEdit: canEdit(entry) };
 }

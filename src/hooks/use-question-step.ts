@@ -95,7 +95,10 @@ export function useQuestionStep(requestId: string, mode: PromptMode = "stepper")
   return { ...navigation, view, values: navigation.record.questions.map((q) => valuesOf(q, draftOf(view, q.questionId))) };
 }
 
-/** Runs a request's primary action against the store's current state; does nothing while it is not ready. */
+/**
+ * Runs a request's primary action against the store's current state; does nothing while it is not ready, but for
+ * stacked cards, where an early submit is refused by the store so the view can name the open questions.
+ */
 export function continueRequest(
   state: { records: ReadonlyMap<string, QuestionRecord>; views: ReadonlyMap<string, RequestView>; actions: { next(id: string): void; submit(id: string): Promise<void> } },
   requestId: string,
@@ -104,7 +107,10 @@ export function continueRequest(
   const record = state.records.get(requestId);
   if (!record) return;
   const action = primaryAction(record, state.views.get(requestId), mode);
-  if (!action.ready) return;
+  if (!action.ready) {
+    if (mode === "stacked") void state.actions.submit(requestId);
+    return;
+  }
   if (action.kind === "next") state.actions.next(requestId);
   else void state.actions.submit(requestId);
 }

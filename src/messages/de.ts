@@ -149,6 +149,18 @@ export const deMessages: QuestionDockMessages = {
     copied: "Kopiert",
     copyFailed: "Kopieren nicht möglich; markieren Sie den Text stattdessen",
   },
+  missingAnswers: {
+    text: ({ questions }) => `Noch ohne Antwort: ${questions}.`,
+    goTo: ({ question }) => `Zu ${question} springen`,
+    numbered: ({ index }) => `Frage ${index}`,
+  },
+  editAnswer: {
+    edit: "Antwort bearbeiten",
+    field: "Ihre Antwort",
+    save: "Speichern",
+    cancel: "Abbrechen",
+    refused: "Ihre Antwort war schon unterwegs und wurde nicht geändert. Ihr bearbeiteter Text bleibt hier zum Kopieren.",
+  },
   announce: {
     outcome: ({ label, header }) => `${label}: ${header}`,
     newQuestion: ({ question }) => `Neue Frage: ${question}`,

@@ -149,6 +149,18 @@ export const defaultMessages: QuestionDockMessages = {
     copied: "Copied",
     copyFailed: "Could not copy; select the text instead",
   },
+  missingAnswers: {
+    text: ({ questions }) => `Still to answer: ${questions}.`,
+    goTo: ({ question }) => `Go to ${question}`,
+    numbered: ({ index }) => `question ${index}`,
+  },
+  editAnswer: {
+    edit: "Edit answer",
+    field: "Your answer",
+    save: "Save",
+    cancel: "Cancel",
+    refused: "Your answer had already gone out, so it was not changed. Your edited text is still here to copy.",
+  },
   announce: {
     outcome: ({ label, header }) => `${label}: ${header}`,
     newQuestion: ({ question }) => `New question: ${question}`,

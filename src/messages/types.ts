@@ -105,6 +105,25 @@ export interface QuestionDockMessages {
     reopen: string;
   };
   unsent: { notSent: string; mayNotHaveArrived: string; copy: string; copied: string; copyFailed: string };
+  /** Stacked cards after a submit with questions still open: which ones, and the way to the first. */
+  missingAnswers: {
+    /** `questions`: the open questions' headers (or `numbered`), joined by ", ". */
+    text: (p: { questions: string }) => string;
+    /** The button that moves focus to the first open question. */
+    goTo: (p: { question: string }) => string;
+    /** A question without a header, by its 1-based place. */
+    numbered: (p: { index: number }) => string;
+  };
+  /** Editing an async answer while it waits in the outbox, never sent. */
+  editAnswer: {
+    edit: string;
+    /** The label of the text field holding the answer as it will be sent. */
+    field: string;
+    save: string;
+    cancel: string;
+    /** The answer went out before the edit was saved: the gateway has the old text, the edit stays to copy. */
+    refused: string;
+  };
   announce: {
     /** `label` is the outcome's label, or the delivery's "queued" for an async answer only queued so far. */
     outcome: (p: { label: string; header: string }) => string;

@@ -91,6 +91,7 @@ export function createDockActions(ctx: DockContext, sync: GatewaySync, asyncSync
     nextRequest: () => ctx.dispatch({ type: "requestMoved", delta: 1 }),
     retryAnswer: (id) => asyncSync?.retry(id),
     discardAnswer: (id) => asyncSync?.discard(id),
+    editAnswer: (id, message) => asyncSync?.edit(id, message) ?? false,
     reopen: (itemId) => asyncSync?.reopen(itemId),
     onRequestChange: (listener) => onRequestChange(ctx, listener),
     dispose: () => {

@@ -141,6 +141,8 @@ export interface DockActions {
   retryAnswer(outboxId: string): void;
   /** Removes a queued async answer and reopens its draft in every open pane. */
   discardAnswer(outboxId: string): void;
+  /** Changes the text of an async answer still queued and never sent, under the same entry and key; false when it may no longer change. */
+  editAnswer(outboxId: string, message: string): boolean;
   /** Brings a retired or skipped async question back into the dock, draft intact. */
   reopen(itemId: string): void;
   /** Hears requests arriving and ending, for side effects such as a title count or a notification; returns the unsubscribe. */

@@ -1,5 +1,6 @@
 import { entryOf as ownEntry } from "../../protocol/id-table";
 import { formatAnswerText } from "../../protocol/answer-text";
+import { sendableText } from "../../protocol/sendable-text";
 import { asyncRequestId, draftOfView, recordOf } from "./async-question-shape";
 import type { AsyncQuestionServices } from "./conversation-services";
 import type { ConversationListener } from "../conversation";
@@ -27,6 +28,8 @@ export interface AsyncSync {
   noteEdit(requestId: string): void;
   retry(outboxId: string): void;
   discard(outboxId: string): void;
+  /** Changes a queued answer's text, cleaned as the gateway would; false when it was sent meanwhile (or is no longer queued). */
+  edit(outboxId: string, message: string): boolean;
   /** Brings a retired or skipped question back into the dock, with its draft. */
   reopen(itemId: string): void;
   dispose(): void;
@@ -263,6 +266,8 @@ export function createAsyncSync(ctx: DockContext, sync: GatewaySync, services: A
     },
     retry: (id) => void outbox.getState().retry(id),
     discard: (id) => void outbox.getState().discard(id),
+    // The same entry and key take the new text; the outbox's rules refuse once chat.send was ever called for it.
+    edit: (id, message) => outbox.getState().edit(id, sendableText(message).text),
     reopen(itemId) {
       const rid = asyncRequestId(itemId);
       const outcome = ctx.get().outcomes.get(rid);

@@ -15,6 +15,7 @@ const {
   AsyncCollapsed,
   BlockingOverAsync,
   AnswerQueued,
+  AnswerQueuedEditing,
   WaitingForReconnect,
   AnswerSending,
   AnswerNotSent,
@@ -88,10 +89,10 @@ describe("QuestionDock/AsyncQuestions stories", () => {
   });
 
   describe("Delivery in the summary", () => {
-    it("AnswerQueued says so and offers Discard, which puts the draft back in the dock unsent", async () => {
+    it("AnswerQueued says so and offers Edit answer and Discard, which puts the draft back in the dock unsent", async () => {
       const summary = await summaryOf(AnswerQueued, "answered");
       expect(within(summary).getByRole("status")).toHaveTextContent("Answer queued");
-      expect(buttonNames(summary)).toEqual(["Discard"]);
+      expect(buttonNames(summary)).toEqual(["Edit answer", "Discard"]);
       expect(screen.queryByRole("region", { name: "Questions" })).not.toBeInTheDocument();
 
       await userEvent.click(within(summary).getByRole("button", { name: "Discard" }));
@@ -101,10 +102,29 @@ describe("QuestionDock/AsyncQuestions stories", () => {
       expect(userMessages()).toEqual([]);
     });
 
+    it("AnswerQueuedEditing holds the queued text in a field; Save re-queues the same entry, and the run's end sends the edit once", async () => {
+      const summary = await summaryOf(AnswerQueuedEditing, "answered");
+      const field = within(summary).getByRole("textbox", { name: "Your answer" });
+      expect(field).toHaveValue(`> ${BRANCH.title}\n\nrelease/2.4, after the freeze`);
+      expect(field).toHaveFocus();
+      expect(buttonNames(summary)).toEqual(["Save", "Cancel"]);
+      expect(within(summary).getByRole("status")).toHaveTextContent("Answer queued");
+      const key = answerKey();
+
+      await userEvent.click(within(summary).getByRole("button", { name: "Save" }));
+      expect(within(summary).getByRole("button", { name: "Edit answer" })).toHaveFocus();
+      expect(within(summary).getByText("release/2.4, after the freeze")).toBeInTheDocument();
+      expect(answerKey()).toBe(key);
+      const d = lastAsyncStoryDock();
+      for (const run of d.sim.activeRuns()) d.sim.completeRun(run.runId, "Done.");
+      await within(summary).findByText("Answer sent");
+      expect(userMessages()).toEqual([expect.objectContaining({ content: `> ${BRANCH.title}\n\nrelease/2.4, after the freeze`, idempotencyKey: `${key}:user` })]);
+    });
+
     it("WaitingForReconnect says the answer waits for the connection, and it can be discarded", async () => {
       const summary = await summaryOf(WaitingForReconnect, "answered");
       expect(within(summary).getByRole("status")).toHaveTextContent("Waiting for reconnect");
-      expect(buttonNames(summary)).toEqual(["Discard"]);
+      expect(buttonNames(summary)).toEqual(["Edit answer", "Discard"]);
     });
 
     it("AnswerSending says Sending answer and offers neither Retry nor Discard", async () => {

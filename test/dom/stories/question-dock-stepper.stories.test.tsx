@@ -6,7 +6,7 @@ import * as stories from "../../../stories/QuestionDockStepper.stories";
 import { CHECKS, DEPLOY, REGION } from "../../../stories/support/sample-questions";
 import { disposeStoryDocks } from "../../../stories/support/story-dock";
 
-const { ThreeQuestionsStep1, ThreeQuestionsStep2, ThreeQuestionsReview, ThreeQuestionsReviewDark, Stacked, Narrow390 } = composeStories(stories);
+const { ThreeQuestionsStep1, ThreeQuestionsStep2, ThreeQuestionsReview, ThreeQuestionsReviewDark, Stacked, StackedOneMissing, Narrow390 } = composeStories(stories);
 
 afterEach(disposeStoryDocks);
 
@@ -71,6 +71,20 @@ describe("QuestionDock/Stepper stories", () => {
     expect(dock.getAllByRole("button", { name: "Submit" })).toHaveLength(1);
     expect(dock.queryByText(/Question \d of \d/)).not.toBeInTheDocument();
     expect(dock.queryByRole("button", { name: "Next" })).not.toBeInTheDocument();
+  });
+
+  it("StackedOneMissing names the open card, focuses its group, and Go to leads back to it", async () => {
+    const dock = await show(StackedOneMissing);
+    expect(dock.getByRole("alert")).toHaveTextContent("Still to answer: Checks.");
+    const checks = dock.getByRole("group", { name: CHECKS.question });
+    expect(within(checks).getAllByRole("checkbox")[0]).toHaveFocus();
+    expect(dock.getByRole("button", { name: "Submit" })).toHaveAttribute("aria-disabled", "true");
+    dock.getByRole("button", { name: "Submit" }).focus();
+    await userEvent.click(dock.getByRole("button", { name: "Go to Checks" }));
+    expect(within(checks).getAllByRole("checkbox")[0]).toHaveFocus();
+    await userEvent.keyboard(" ");
+    expect(dock.queryByRole("alert")).not.toBeInTheDocument();
+    expect(dock.getByRole("button", { name: "Submit" })).not.toHaveAttribute("aria-disabled");
   });
 
   it("Narrow390 renders the stacked cards in a 390 px column", async () => {
