@@ -68,11 +68,12 @@ describe("QuestionDock/AsyncQuestions stories", () => {
       expect(within(dock).getByRole("radio", { name: "release/2.4" })).toBeChecked();
     });
 
-    it("AsyncCollapsed shows the count and the current question, and Expand brings the prompt back", async () => {
+    it("AsyncCollapsed shows the count and the newest question, and Expand brings the first one's prompt back", async () => {
       const dock = await dockOf(AsyncCollapsed);
       expect(within(dock).getByText("2 requests waiting, 2 unanswered questions")).toBeInTheDocument();
-      // The first async question keeps the slot: a later one never takes it.
-      expect(within(dock).getByText(BRANCH.title)).toBeInTheDocument();
+      // The bar names the newest question; the prompt keeps the first one in its slot: a later one never takes it.
+      expect(within(dock).getByText(NOTES.title)).toBeInTheDocument();
+      expect(within(dock).queryByText(BRANCH.title)).not.toBeInTheDocument();
       expect(within(dock).queryByRole("radiogroup")).not.toBeInTheDocument();
       await userEvent.click(within(dock).getByRole("button", { name: "Expand questions" }));
       expect(within(dock).getByRole("radiogroup", { name: BRANCH.title })).toBeInTheDocument();
