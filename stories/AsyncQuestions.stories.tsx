@@ -72,7 +72,7 @@ export const AsyncMultiQuestion: Story = {
   ],
 };
 
-/** Collapsed while two async questions wait: the count and the current question stay visible. */
+/** Collapsed while two async questions wait: the count and the newest question stay visible. */
 export const AsyncCollapsed: Story = {
   loaders: [asyncDockLoader({ asks: [askAsync(BRANCH), askAsync(NOTES)], drive: (d) => d.actions().collapse() })],
 };
