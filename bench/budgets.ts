@@ -30,6 +30,9 @@ export const BUDGETS: readonly Budget[] = [
   { figure: "Ctrl+Enter → next step painted at 1,000 pending and 5,000 summaries (median)", source: { suite: "browser-latency", metric: "Ctrl+Enter-to-paint at scale (median)" }, limit: 10, unit: "ms" },
   { figure: "DOM elements with 5,000 summaries", source: { suite: "browser-latency", metric: "DOM elements at scale" }, limit: 3000, unit: "elements" },
   { figure: "JS heap with 5,000 summaries and 1,000 pending", source: { suite: "browser-latency", metric: "JS heap at scale (after GC)" }, limit: 40, unit: "MB" },
+  { figure: "playground at 5,000 summaries and 1,000 pending: DOM elements", source: { suite: "playground-scale", metric: "playground at scale: DOM elements" }, limit: 3000, unit: "elements" },
+  { figure: "playground at 5,000 summaries and 1,000 pending: JS heap", source: { suite: "playground-scale", metric: "playground at scale: JS heap (after GC)" }, limit: 40, unit: "MB" },
+  { figure: "playground at 5,000 summaries and 1,000 pending: digit key → painted, median over the bare page's", source: { suite: "playground-scale", metric: "playground at scale: digit key → painted, median over the bare page's" }, limit: 2, unit: "ms" },
 ];
 
 /** One budget's verdict. */

@@ -1,6 +1,7 @@
 // Latencies in the system Chromium, from the scenarios of the bench page (bench/browser): median and p95.
 import type { Page } from "playwright-core";
 import { withBenchPage } from "../lib/browser";
+import { heapMegabytes } from "../lib/heap";
 import { summarize } from "../lib/stats";
 import type { BenchRow, BenchSuite } from "../lib/types";
 import type { BenchPageApi } from "../browser/registry";
@@ -9,18 +10,6 @@ const WARMUP = 5;
 const SAMPLES = 30;
 
 type BenchWindow = Window & { benchPage: BenchPageApi };
-
-// What the page's JS heap holds once garbage is collected, so the figure is what is kept, not what awaits collection.
-async function heapMegabytes(page: Page): Promise<number> {
-  const cdp = await page.context().newCDPSession(page);
-  try {
-    await cdp.send("HeapProfiler.collectGarbage");
-    const { usedSize } = await cdp.send("Runtime.getHeapUsage");
-    return usedSize / 1024 / 1024;
-  } finally {
-    await cdp.detach();
-  }
-}
 
 async function sampleOnce(page: Page, name: string, key: string | undefined): Promise<number> {
   const sample = page.evaluate((scenario) => (window as unknown as BenchWindow).benchPage.sample(scenario), name);

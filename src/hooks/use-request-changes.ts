@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useLayoutEffect, useRef } from "react";
 import type { RequestChange } from "../store/dock/types";
 import { useDockStoreApi } from "./dock-context";
 
@@ -7,10 +7,12 @@ export function useRequestChanges(listener: (change: RequestChange) => void, ena
   const store = useDockStoreApi();
   // The latest listener, so a host's inline function neither resubscribes on every render nor goes stale.
   const latest = useRef(listener);
-  useEffect(() => {
+  // Layout effects, run at the commit itself: a passive effect runs after the browser paints, and a request that
+  // arrived in between (a story's play, a host's code right after mounting) would never be told.
+  useLayoutEffect(() => {
     latest.current = listener;
   }, [listener]);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!enabled) return;
     return store.getState().actions.onRequestChange((change) => latest.current(change));
   }, [store, enabled]);

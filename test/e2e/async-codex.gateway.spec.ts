@@ -51,7 +51,7 @@ test("a reminder opens without taking focus while the person keeps typing in the
   await expect(composer(page)).toHaveValue("Half a thought 1 2 and more");
 });
 
-test("collapsed, the dock shows how many questions wait unanswered", async ({ page, admin, codexGateway: gw }) => {
+test("collapsed, the dock shows how many questions wait unanswered and the newest", async ({ page, admin, codexGateway: gw }) => {
   const session = await openCodexSession(page, gw, "count");
   const key = newKey("count");
   gw.codex.script(key, [{ ask: [BRANCH, NOTES], itemId: `${key}-a` }, { ask: [DEPLOY], itemId: `${key}-b` }, { say: "Two things to decide." }]);
@@ -65,7 +65,8 @@ test("collapsed, the dock shows how many questions wait unanswered", async ({ pa
   await collapse.click();
   await expect(dock(page)).toHaveAttribute("data-state", "collapsed");
   await expect(dock(page)).toContainText("2 requests waiting, 3 unanswered questions");
-  await expect(dock(page)).toContainText(BRANCH.title);
+  // The bar names the newest question; Expand brings back the one in front.
+  await expect(dock(page)).toContainText(DEPLOY.title);
   await expect(dock(page).getByRole("radio")).toHaveCount(0);
 
   const expand = dock(page).getByRole("button", { name: "Expand questions" });

@@ -15,7 +15,7 @@ test.beforeEach(async ({ page }) => {
   await openPlayground(page);
 });
 
-test("collapsed, the dock shows the count and current question, and the chat moving on does not reopen it", async ({ page }) => {
+test("collapsed, the dock shows the count and newest question, and the chat moving on does not reopen it", async ({ page }) => {
   await composer(page).click();
   await page.keyboard.type("Draft");
   await simCall(page, "askAsync", { questions: [BRANCH, NOTES] });
@@ -40,13 +40,13 @@ test("collapsed, the dock shows the count and current question, and the chat mov
   await expect(page.getByRole("region", { name: "Transcript" })).toContainText("The model timed out.");
   await expect(dock(page)).toHaveAttribute("data-state", "collapsed");
   await expect(dock(page).getByRole("radio")).toHaveCount(0);
-  // The newer async question did not take over: the current question is still the first one.
-  await expect(dock(page)).toContainText(BRANCH.title);
+  // The bar names the newest question; the prompt behind it keeps the first one (below, on Expand).
+  await expect(dock(page)).toContainText(LATER.title);
   await expect(composer(page)).toBeFocused();
   await page.keyboard.type(" goes on");
   await expect(composer(page)).toHaveValue("Draft goes on");
 
-  // Nothing was dismissed: both questions are one arrow apart.
+  // Nothing was dismissed and the newer question did not take over: the first is in front, the other one arrow away.
   await dock(page).getByRole("button", { name: "Expand questions" }).click();
   await expect(dock(page).getByRole("radiogroup", { name: BRANCH.title })).toBeVisible();
   await expect(dock(page).getByText("Request 1 of 2")).toBeVisible();

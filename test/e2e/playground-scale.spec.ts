@@ -2,6 +2,7 @@
 // dock. The transcript shows its newest rows (earlier ones a press away), so the page's size does not grow with the
 // conversation. PLAYGROUND_SCALE=full runs it at 5,000 answered and 1,000 pending (about three minutes here, most of
 // it the dock keeping its outcomes); the default scale checks the same bound in seconds.
+import { seedLongConversation } from "./support/long-conversation";
 import { dock, openPlayground, transcript } from "./support/playground";
 import { expect, test } from "./support/test";
 
@@ -17,16 +18,7 @@ test(`with ${ANSWERED} answered summaries and ${PENDING} pending questions the p
   test.setTimeout(FULL ? 600_000 : 120_000);
   // Without the simulated gateway saving its whole state per question.
   await openPlayground(page, "/?persist=0");
-  await page.evaluate(
-    ({ answered, pending }) => {
-      const sim = (window as unknown as { __questionDockSim?: { ask(p: unknown): { id: string }; resolve(id: string, a: Record<string, string[]>, by?: string): void } }).__questionDockSim;
-      if (!sim) throw new Error("window.__questionDockSim is missing");
-      const step = (n: number, questionId: string, header: string) => ({ questionId, header, question: `${header} for build ${n}?`, options: [{ label: "Staging" }, { label: "Production" }] });
-      for (let n = 0; n < answered; n++) sim.resolve(sim.ask({ questions: [step(n, "target", "Target")] }).id, { target: ["Production"] }, "control-ui:another-device");
-      for (let n = 0; n < pending; n++) sim.ask({ questions: [step(n, "target", "Target"), step(n, "region", "Region")] });
-    },
-    { answered: ANSWERED, pending: PENDING },
-  );
+  await seedLongConversation(page, ANSWERED, PENDING);
   const earlier = transcript(page).getByRole("button", { name: /^Show earlier messages/ });
   await expect(earlier).toHaveText(`Show earlier messages (${ANSWERED - ROWS} not shown)`, { timeout: FULL ? 300_000 : 60_000 });
   await expect(dock(page).getByRole("radio").first()).toBeVisible();
