@@ -1,5 +1,5 @@
 // The built playground in a long conversation: 5,000 answered questions summarised in its transcript and 1,000
-// pending in the dock, on the embedded simulated gateway. How many elements the page holds, its JS heap, and how
+// one-question requests pending in the dock, on the embedded simulated gateway. How many elements the page holds, its JS heap, and how
 // long a digit key takes to paint the option it picks, against the same key on a bare page in the same browser.
 import { existsSync } from "node:fs";
 import type { AddressInfo } from "node:net";
@@ -106,7 +106,9 @@ const suite: BenchSuite = {
       await page.goto(`http://127.0.0.1:${port}/?persist=0`);
       await page.waitForFunction(() => "__questionDockSim" in window);
       const seeded = Date.now();
-      await seedLongConversation(page, ANSWERED, PENDING);
+      // One question a request: a digit then only picks, as in the bench page's scenario; in a stepper it would also
+      // start the step's auto-advance, which is another figure.
+      await seedLongConversation(page, ANSWERED, PENDING, 1);
       await page.getByRole("button", { name: /^Show earlier messages \(4750 not shown\)/ }).waitFor({ timeout: 900_000 });
       const region = page.getByRole("region", { name: "Questions" });
       await region.getByRole("radio").first().waitFor({ timeout: 60_000 });
