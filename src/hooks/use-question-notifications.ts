@@ -1,4 +1,5 @@
 import { useEffect, useRef } from "react";
+import { plainTextOf } from "../protocol/markdown";
 import { isSecretQuestion, type QuestionRecord } from "../protocol/question-record";
 import type { QuestionDockMessages } from "../messages";
 import type { StoreApi } from "zustand/vanilla";
@@ -10,11 +11,11 @@ import { reopenDock } from "./reopen-dock";
 // Requests each store has notified of, so a remounted dock or a reconnect never notifies of one twice.
 const notifiedByStore = new WeakMap<StoreApi<DockStore>, Set<string>>();
 
-/** What a notification of `record` says: the first question's text, or a fixed sentence when any question is secret. */
+/** What a notification of `record` says: the first question's words (its markdown as plain text), or a fixed sentence when any question is secret. */
 export function notificationText(record: QuestionRecord, m: QuestionDockMessages): { title: string; body: string } {
   const first = record.questions[0];
   const secret = record.questions.some(isSecretQuestion);
-  const body = secret ? m.attention.secretQuestion : first?.question.trim() || first?.header.trim() || m.attention.openToAnswer;
+  const body = secret ? m.attention.secretQuestion : (first && plainTextOf(first.question)) || first?.header.trim() || m.attention.openToAnswer;
   return { title: m.attention.notificationTitle, body };
 }
 

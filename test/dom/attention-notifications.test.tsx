@@ -102,6 +102,13 @@ describe("Notifications", () => {
     expect(FakeNotification.requestPermission).toHaveBeenCalledTimes(1);
   });
 
+  it("carry the question's words, not its markdown", async () => {
+    renderDock(h, { notifications: true });
+    await h.ask({ questions: [{ ...TARGET, question: "Deploy **`main`** to [staging](https://example.com)?" }] });
+    await vi.waitFor(() => expect(FakeNotification.shown).toHaveLength(1));
+    expect(FakeNotification.shown[0]!.options.body).toBe("Deploy main to staging?");
+  });
+
   it("never carry a secret question's text", async () => {
     renderDock(h, { notifications: true });
     h.sim.broadcast("question.requested", secretRecord());
