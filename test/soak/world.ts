@@ -154,7 +154,7 @@ export async function startWorld(): Promise<World> {
         return truthFrom(r.question, resolvedEvents, false);
       } catch (err) {
         if (!(err instanceof GatewayRequestError && err.details?.["reason"] === "QUESTION_NOT_FOUND")) throw err;
-        const seen = terminal.get(id);
+        const seen = terminal.get(id) ?? acknowledgedRecord(id, sent);
         return seen ? truthFrom(withInferredResolver(seen, sent), resolvedEvents, true) : { status: "gone", resolvedEvents };
       }
     },
@@ -179,6 +179,22 @@ function withInferredResolver(rec: GatewayRecord, sent: readonly SentResolve[]):
     (rec.status === "cancelled" ? s.cancel : !s.cancel && JSON.stringify(sortedAnswers(s.answers)) === JSON.stringify(sortedAnswers(rec.answers?.answers)));
   const resolvers = [...new Set(sent.filter(same).map((s) => s.resolvedBy!))];
   return resolvers.length === 1 ? { ...rec, resolvedBy: resolvers[0]! } : rec;
+}
+
+/**
+ * A kill right after a resolve can take the record, its event and its log line with it, before the admin sees any of
+ * them. The ok reply to a page's own `question.resolve` is then the gateway's word that it recorded that resolve: a
+ * question resolves once, so the first acknowledged one is the record.
+ */
+function acknowledgedRecord(id: string, sent: readonly SentResolve[]): GatewayRecord | undefined {
+  const acked = sent.find((s) => s.id === id && s.ok === true && s.resolvedBy !== undefined);
+  if (!acked) return undefined;
+  return {
+    id,
+    status: acked.cancel ? "cancelled" : "answered",
+    ...(acked.answers ? { answers: { answers: acked.answers } } : {}),
+    resolvedBy: acked.resolvedBy!,
+  };
 }
 
 const sortedAnswers = (a: AnswerMap | undefined) => (a ? Object.keys(a).sort().map((k) => [k, a[k]]) : undefined);
