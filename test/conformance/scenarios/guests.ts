@@ -13,7 +13,9 @@ const COLOR: AgentQuestion = { id: "color", header: "Color", question: "Which co
 const ADMIN_QUESTION = { questionId: "approve", header: "Approve", question: "Approve the release?", options: [{ label: "Yes" }, { label: "No" }] };
 
 /** What a guest may hear on either gateway: ticks and health, its own question events, a session's metadata. */
-const GUEST_EVENTS = ["tick", "health", "question.requested", "question.resolved", "chat.metadata.changed"];
+// What a guest may hear. `update.available` is the gateway's own news of a newer OpenClaw release, sent to every
+// connection once it has looked (seen on CI once a release newer than the pinned one was out): not a run's event.
+const GUEST_EVENTS = ["tick", "health", "question.requested", "question.resolved", "chat.metadata.changed", "update.available"];
 const isQuestionEvent = (e: RawEvent) => e.event === "question.requested" || e.event === "question.resolved";
 const idOf = (e: RawEvent) => (e.payload as { id?: string } | undefined)?.id;
 
