@@ -82,7 +82,9 @@ describe.skipIf(!url)("run endings on the real gateway", () => {
     const ack = await waitFor(() => chatEvents.find((e) => e.runId === RUN.queued && e.state === "final"), "the queued send's ack");
     expect(ack.message).toBeUndefined();
     expect(runEndingOfEvent(ack)).toBeNull();
-    expect(conversation.getState().activeRunIds).toContain(RUN.ok);
+    // The bare final ends nothing: the first run is still active unless its own end already came (a slow machine
+    // can take longer to deliver the ack than the run takes to finish).
+    if (!terminalEvent(RUN.ok)) expect(conversation.getState().activeRunIds).toContain(RUN.ok);
 
     await waitFor(() => terminalEvent(RUN.ok), "the successful final");
     expect(runEndingOfEvent(terminalEvent(RUN.ok)!)).toBe("successful");
