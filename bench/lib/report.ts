@@ -1,6 +1,7 @@
 // Prints benchmark rows as a table and saves them to bench/results/latest.json.
 import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
+import { cpus, totalmem } from "node:os";
 import { dirname } from "node:path";
 import type { BenchRow } from "./types";
 
@@ -45,14 +46,44 @@ function gitCommit(): string | undefined {
   }
 }
 
-/** Writes the outcomes, with the environment they were measured in, as JSON. */
+/** A results file as saveResults writes it. */
+export interface SavedResults {
+  date: string;
+  commit?: string;
+  environment: Record<string, unknown>;
+  suites: SuiteOutcome[];
+}
+
+/** The machine the figures are measured on: cores, CPU, memory, Node and (once a suite launched it) the browser. */
+export function machineEnvironment(extra: Record<string, unknown> = {}): Record<string, unknown> {
+  const cpu = cpus();
+  return {
+    node: process.version,
+    platform: `${process.platform}-${process.arch}`,
+    cores: cpu.length,
+    cpu: cpu[0]?.model.replace(/\s+/g, " ").trim(),
+    memoryGB: Math.round(totalmem() / 1e9),
+    ...extra,
+  };
+}
+
+/** One line naming a machine, from what machineEnvironment recorded (older files may lack parts). */
+export function describeMachine(environment: Record<string, unknown>): string {
+  const parts = [
+    typeof environment.cores === "number" ? `${environment.cores} cores` : undefined,
+    typeof environment.cpu === "string" ? environment.cpu : undefined,
+    typeof environment.memoryGB === "number" ? `${environment.memoryGB} GB` : undefined,
+    typeof environment.platform === "string" ? environment.platform : undefined,
+    typeof environment.node === "string" ? `Node ${environment.node}` : undefined,
+    typeof environment.browser === "string" ? environment.browser : undefined,
+  ];
+  return parts.filter(Boolean).join(", ");
+}
+
+/** Writes the outcomes, with the machine they were measured on, as JSON. */
 export function saveResults(file: string, outcomes: readonly SuiteOutcome[], environment: Record<string, unknown>): void {
   mkdirSync(dirname(file), { recursive: true });
-  const results = {
-    date: new Date().toISOString(),
-    commit: gitCommit(),
-    environment: { node: process.version, platform: `${process.platform}-${process.arch}`, ...environment },
-    suites: outcomes,
-  };
+  const commit = gitCommit();
+  const results: SavedResults = { date: new Date().toISOString(), ...(commit ? { commit } : {}), environment: machineEnvironment(environment), suites: [...outcomes] };
   writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
 }
