@@ -56,9 +56,15 @@ export default defineConfig(({ mode }) => {
         emptyOutDir: true,
         sourcemap: true,
         target: "es2022",
-        // Separate entries keep the simulated gateway out of the main bundle and give protocol-only hosts their own.
+        // Separate entries keep the simulated gateway and every language but English out of the main bundle, and
+        // give protocol-only hosts their own.
         lib: {
-          entry: { index: fromRoot("src/index.ts"), protocol: fromRoot("src/protocol/index.ts"), simulated: fromRoot("src/simulated/index.ts") },
+          entry: {
+            index: fromRoot("src/index.ts"),
+            protocol: fromRoot("src/protocol/index.ts"),
+            simulated: fromRoot("src/simulated/index.ts"),
+            "locales/de": fromRoot("src/messages/de.ts"),
+          },
           formats: ["es"],
           cssFileName: "question-dock",
         },

@@ -67,8 +67,8 @@ export { useMessages } from "./hooks/use-messages";
 export { requestNotificationPermission, type NotificationAccess } from "./hooks/notification-permission";
 export { useQuestionPage, type QuestionPageData, type QuestionPageOptions, type QuestionPagePhase, type QuestionPageState } from "./hooks/use-question-page";
 
-// Words: the English and German tables; a host passes its own through the provider's `messages`.
-export { defaultMessages, deMessages, mergeMessages } from "./messages";
+// Words: the English table; German is "@openclaw-kit/question-dock/locales/de", passed through the provider's `messages`.
+export { defaultMessages, mergeMessages } from "./messages";
 export type { CancelReason, DeliveryStatus, PluralForms, QuestionDockMessages, QuestionDockMessagesOverride, SubmitAction, SubmitErrorParams } from "./messages";
 
 // The record a question arrives as (its validators are in the protocol entry).

@@ -1,14 +1,18 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, within } from "storybook/test";
 import type { QuestionDock } from "../src/components";
+import { deMessages } from "../src/messages/de";
 import { dockLoader, dockStoryMeta } from "./support/dock-story";
 import { CHECKS, DEPLOY, ask } from "./support/sample-questions";
 
-/** The dock's own words in German (`locale="de"` on the provider); the agent's words stay as the agent wrote them. */
+/**
+ * The dock's own words in German (`locale="de"` and `messages={deMessages}` from `/locales/de` on the provider); the
+ * agent's words stay as the agent wrote them.
+ */
 const meta = {
   title: "QuestionDock/German",
   ...dockStoryMeta,
-  parameters: { locale: "de" },
+  parameters: { locale: "de", messages: deMessages },
 } satisfies Meta<typeof QuestionDock>;
 
 export default meta;

@@ -51,7 +51,8 @@ const suite: BenchSuite = {
   name: "bundle-size",
   async run() {
     if (!existsSync(`${dist}index.js`)) throw new Error("dist/index.js is missing: run `npm run build:lib` first");
-    // The main entry with the shared chunks it imports; the simulated gateway is a separate entry.
+    // The main entry with the shared chunks it imports; the simulated gateway and protocol are separate entries, and
+    // the locale entries (dist/locales/*.js) sit in a folder this listing does not descend into.
     const js = readdirSync(dist).filter((file) => file.endsWith(".js"));
     const main = js.filter((file) => file !== "simulated.js" && file !== "protocol.js");
     const mainBytes = Buffer.concat(main.map((file) => readFileSync(`${dist}${file}`)));

@@ -9,9 +9,9 @@ import type { DockStore } from "../store/dock/types";
 export interface QuestionDockProviderProps {
   /** One dock's store, from `createQuestionDockStore`. */
   store: StoreApi<DockStore>;
-  /** The language of the dock's words and of its numbers and times, as a BCP 47 tag; "de" ships besides English. @default "en" */
+  /** The BCP 47 tag for plurals, numbers and times; it does not choose the words (pass `messages`). @default "en" */
   locale?: string;
-  /** Words to use instead of the locale's own; any group may be given in part. Keep it stable (memoised) across renders. */
+  /** The words, over English: a whole table such as `deMessages` (from `/locales/de`), or any group in part. Keep it stable. */
   messages?: QuestionDockMessagesOverride;
   children?: ReactNode;
 }

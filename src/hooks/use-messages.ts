@@ -1,6 +1,6 @@
 // The dock's words and locale travel in their own context, so a view re-renders for them only when they change.
 import { createContext, useContext, useMemo } from "react";
-import { defaultMessages, mergeMessages, messagesForLocale, safeLocale, type QuestionDockMessages, type QuestionDockMessagesOverride } from "../messages";
+import { defaultMessages, mergeMessages, safeLocale, type QuestionDockMessages, type QuestionDockMessagesOverride } from "../messages";
 
 /** What `QuestionDockProvider` hands down for the words: the merged table and its BCP 47 locale. */
 export interface DockMessagesValue {
@@ -21,10 +21,11 @@ export function useLocale(): string {
   return useContext(DockMessagesContext).locale;
 }
 
-/** The words a provider hands down for `locale` with a host's `messages` over them; stable while both are. */
+/** The words a provider hands down: the host's `messages` over English, with `locale` for Intl; stable while both are. */
 export function useDockWords(locale: string, messages: QuestionDockMessagesOverride | undefined): DockMessagesValue {
   return useMemo(() => {
     const tag = safeLocale(locale);
-    return { locale: tag, messages: mergeMessages(messagesForLocale(tag), messages) };
+    // The locale never picks a table itself: that would bundle every language into every host.
+    return { locale: tag, messages: mergeMessages(defaultMessages, messages) };
   }, [locale, messages]);
 }

@@ -1,6 +1,6 @@
 export { defaultMessages } from "./en";
-export { deMessages } from "./de";
-export { LOCALE_MESSAGES, messagesForLocale, mergeMessages } from "./locales";
+// Other languages are separate entries (src/messages/de.ts is "/locales/de"), so no host pays for a table it does not use.
+export { mergeMessages } from "./merge-messages";
 export { pluralText, durationText, timeLeftText, announcementText, safeLocale } from "./format";
 export type {
   QuestionDockMessages,

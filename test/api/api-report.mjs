@@ -10,6 +10,7 @@ export const ENTRIES = [
   [".", "src/index.ts"],
   ["./protocol", "src/protocol/index.ts"],
   ["./simulated", "src/simulated/index.ts"],
+  ["./locales/de", "src/messages/de.ts"],
 ];
 
 /** Where the checked-in report lives, from the repository root. */

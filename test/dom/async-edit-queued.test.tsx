@@ -1,6 +1,7 @@
 import { screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { SimulatedGateway } from "../../src/simulated";
+import { deMessages } from "../../src/messages/de";
 import { renderPane, startAsyncDock, type StartedAsyncDock } from "./async-harness";
 
 const NOTES = { title: "Anything else the agent should know?" };
@@ -106,7 +107,7 @@ describe("Edit answer on a queued async answer", () => {
 
   it("speaks German with locale de", async () => {
     rig = await startAsyncDock();
-    renderPane(rig.store, { locale: "de" });
+    renderPane(rig.store, { locale: "de", messages: deMessages });
     rig.sim.askAsync({ questions: [NOTES] });
     rig.sim.startRun();
     await vi.advanceTimersByTimeAsync(50);

@@ -3,6 +3,7 @@
 import { render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { QuestionDockProvider } from "../../src/components";
+import { deMessages } from "../../src/messages/de";
 import { Composer } from "../../playground/Composer";
 import { createChatFeed, type ChatFeed } from "../../playground/chat-feed";
 import { REGION, TARGET, dock, renderDock, startDock, type DockHarness } from "./dock-harness";
@@ -148,10 +149,10 @@ describe("Answering a waiting question from the composer", () => {
     expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument();
   });
 
-  it("asks in the dock's locale", async () => {
+  it("asks in the dock's words", async () => {
     await h.ask({ questions: [TARGET] });
     render(
-      <QuestionDockProvider store={h.store} locale="de">
+      <QuestionDockProvider store={h.store} locale="de" messages={deMessages}>
         <Composer feed={feed} />
       </QuestionDockProvider>,
     );

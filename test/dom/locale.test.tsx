@@ -1,6 +1,8 @@
 import { act, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { QuestionDockProviderProps } from "../../src/components";
+import { mergeMessages } from "../../src/messages";
+import { deMessages } from "../../src/messages/de";
 import { renderPane, startAsyncDock, type StartedAsyncDock } from "./async-harness";
 import { TARGET } from "./dock-harness";
 
@@ -26,6 +28,7 @@ const liveRegion = () => screen.getAllByRole("status").find((el) => el.getAttrib
 describe.each([
   {
     locale: "en",
+    messages: undefined,
     dockName: "Questions",
     submit: "Submit",
     skip: "Skip",
@@ -38,6 +41,7 @@ describe.each([
   },
   {
     locale: "de",
+    messages: deMessages,
     dockName: "Fragen",
     submit: "Senden",
     skip: "Überspringen",
@@ -50,7 +54,7 @@ describe.each([
   },
 ])("The dock in $locale", (t) => {
   it("names its buttons, announces, and labels the outcome in the locale's words", async () => {
-    const { sim, user } = await start({ locale: t.locale });
+    const { sim, user } = await start({ locale: t.locale, messages: t.messages });
     sim.ask({ questions: [TARGET] });
     const dock = await screen.findByRole("region", { name: t.dockName });
     expect(within(dock).getByRole("button", { name: t.submit })).toBeInTheDocument();
@@ -62,7 +66,7 @@ describe.each([
   });
 
   it("counts waiting requests and unanswered questions with the locale's plural forms", async () => {
-    const { sim, user } = await start({ locale: t.locale });
+    const { sim, user } = await start({ locale: t.locale, messages: t.messages });
     sim.askAsync({ questions: [BRANCH] });
     const dock = await screen.findByRole("region", { name: t.dockName });
     await user.click(within(dock).getByRole("button", { name: t.collapse }));
@@ -73,9 +77,20 @@ describe.each([
   });
 });
 
+describe("A locale without messages", () => {
+  it("keeps the English words: a locale alone loads no table", async () => {
+    const { sim, user } = await start({ locale: "de" });
+    sim.askAsync({ questions: [BRANCH] });
+    const dock = await screen.findByRole("region", { name: "Questions" });
+    expect(within(dock).queryByRole("button", { name: "Fragen einklappen" })).not.toBeInTheDocument();
+    await user.click(within(dock).getByRole("button", { name: "Collapse questions" }));
+    expect(within(dock).getByText("1 request waiting, 1 unanswered question")).toBeInTheDocument();
+  });
+});
+
 describe("A messages override", () => {
-  it("replaces only the words it gives, over the locale's table", async () => {
-    const { sim } = await start({ locale: "de", messages: { footer: { submit: "Antwort abschicken" } } });
+  it("replaces only the words it gives, over the table it is merged with", async () => {
+    const { sim } = await start({ locale: "de", messages: mergeMessages(deMessages, { footer: { submit: "Antwort abschicken" } }) });
     sim.ask({ questions: [TARGET] });
     const dock = await screen.findByRole("region", { name: "Fragen" });
     expect(within(dock).getByRole("button", { name: "Antwort abschicken" })).toBeInTheDocument();

@@ -5,6 +5,7 @@ import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { QuestionPage } from "../../src/components";
+import { deMessages } from "../../src/messages/de";
 import { createMemoryBlockingDraftStorage } from "../../src/store";
 import { createScriptedDock, type ScriptedDock } from "../../src/simulated";
 import { createRefusingTransport, type RefusingTransport } from "../../stories/support/refusing-transport";
@@ -102,8 +103,8 @@ describe("A question link", () => {
     expect(within(page()).queryByRole("alert")).toBeNull();
   });
 
-  it("speaks the provider's locale: German words for the page and its states", async () => {
-    render(<QuestionPage client={dock.client} questionId="unknown" locale="de" draftStorage={createMemoryBlockingDraftStorage()} />);
+  it("speaks the words it is given: German for the page and its states", async () => {
+    render(<QuestionPage client={dock.client} questionId="unknown" locale="de" messages={deMessages} draftStorage={createMemoryBlockingDraftStorage()} />);
     const region = screen.getByRole("region", { name: "Frage" });
     expect(within(region).getByRole("status")).toHaveTextContent("Die Frage wird geladen…");
     expect(await within(region).findByText("Nicht verfügbar")).toBeVisible();

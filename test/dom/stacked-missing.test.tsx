@@ -1,6 +1,6 @@
 import { screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { deMessages } from "../../src/messages";
+import { deMessages } from "../../src/messages/de";
 import { CHECKS, REGION, TARGET, dock, renderDock, startDock, type DockHarness } from "./dock-harness";
 
 let h: DockHarness;

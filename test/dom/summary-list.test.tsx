@@ -1,7 +1,7 @@
 import { act, render, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { QuestionDockProvider, QuestionSummaryList } from "../../src/components";
-import { deMessages } from "../../src/messages";
+import { deMessages } from "../../src/messages/de";
 import { REGION, startDock, type DockHarness } from "./dock-harness";
 
 let h: DockHarness;

@@ -5,7 +5,7 @@ import { run } from "./exec.mjs";
 import { readTarball } from "./tarball.mjs";
 
 // What a consumer imports; each must be in the tarball.
-const REQUIRED = ["dist/index.js", "dist/protocol.js", "dist/simulated.js", "dist/question-dock.css", "dist/types/index.d.ts", "dist/types/protocol/index.d.ts", "dist/types/simulated/index.d.ts"];
+const REQUIRED = ["dist/index.js", "dist/protocol.js", "dist/simulated.js", "dist/question-dock.css", "dist/types/index.d.ts", "dist/types/protocol/index.d.ts", "dist/types/simulated/index.d.ts", "dist/locales/de.js", "dist/types/messages/de.d.ts"];
 // The build's inputs: a newer one than the oldest required output means dist/ is stale.
 const BUILD_INPUTS = ["src", "vite.config.ts", "tsconfig.build.json"];
 // Folders that are the kit's own and must never ship.

@@ -1,15 +1,4 @@
-import { deMessages } from "./de";
-import { defaultMessages } from "./en";
 import type { QuestionDockMessages, QuestionDockMessagesOverride } from "./types";
-
-/** The shipped tables by language subtag; any other language gets English. */
-export const LOCALE_MESSAGES: Readonly<Record<string, QuestionDockMessages>> = { en: defaultMessages, de: deMessages };
-
-/** The shipped table for a BCP 47 locale, by its language ("de-AT" reads German). */
-export function messagesForLocale(locale: string): QuestionDockMessages {
-  const language = locale.split("-")[0]?.toLowerCase() ?? "en";
-  return Object.hasOwn(LOCALE_MESSAGES, language) ? LOCALE_MESSAGES[language]! : defaultMessages;
-}
 
 /** Lays a partial override over a table; a group given in part keeps the table's other entries. */
 export function mergeMessages(base: QuestionDockMessages, override: QuestionDockMessagesOverride | undefined): QuestionDockMessages {
