@@ -2,7 +2,9 @@
 // story-dock.ts, plus the conversation and outbox behind async questions, and a gateway that can refuse.
 import type { SimAskAsyncParams } from "../../src/simulated";
 import {
+  asyncQuestionsFeature,
   asyncRequestId,
+  blockingDraftsFeature,
   createConversation,
   createMemoryBlockingDraftStorage,
   createMemoryStorage,
@@ -102,7 +104,7 @@ export async function createAsyncStoryDock(scenario: AsyncScenario = {}): Promis
       services = { conversation, outbox, storage };
       return {
         // Blocking drafts stay in this story too: memory, and the story's own channel.
-        store: { asyncQuestions: services, blockingDrafts: { storage: createMemoryBlockingDraftStorage(), bus } },
+        store: { asyncQuestions: asyncQuestionsFeature(services), blockingDrafts: blockingDraftsFeature({ storage: createMemoryBlockingDraftStorage(), bus }) },
         dispose: () => {
           outbox.getState().dispose();
           conversation.getState().actions.dispose();

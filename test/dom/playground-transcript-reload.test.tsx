@@ -8,7 +8,7 @@ import { createChatFeed, type ChatFeed } from "../../playground/chat-feed";
 import { QuestionDockProvider } from "../../src/components";
 import type { GatewayClient } from "../../src/gateway";
 import { createScriptedDock, createSimulatedGateway, type SimulatedGateway } from "../../src/simulated";
-import { createConversationServices, createMemoryStorage, createPaneBus, type ConversationServices, type DockStore } from "../../src/store";
+import { asyncQuestionsFeature, createConversationServices, createMemoryStorage, createPaneBus, type ConversationServices, type DockStore } from "../../src/store";
 import type { StoreApi } from "zustand/vanilla";
 
 const TOKEN = "transcript-reload";
@@ -50,7 +50,7 @@ async function open(sim: SimulatedGateway): Promise<Page> {
     gateway: sim,
     token: TOKEN,
     store: ({ client }) => ({
-      asyncQuestions: (services = createConversationServices({ client, sessionKey: "main", storage: createMemoryStorage(), bus: createPaneBus(`transcript-reload-${Math.random()}`) })),
+      asyncQuestions: asyncQuestionsFeature((services = createConversationServices({ client, sessionKey: "main", storage: createMemoryStorage(), bus: createPaneBus(`transcript-reload-${Math.random()}`) }))),
     }),
   });
   const { client, store } = dock;

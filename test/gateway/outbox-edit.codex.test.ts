@@ -5,7 +5,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import WebSocket from "ws";
 import { createGatewayClient, createWebSocketTransport, type GatewayClient } from "../../src/gateway";
-import { createConversationServices, createMemoryStorage, createPaneBus, createQuestionDockStore, type ConversationServices } from "../../src/store";
+import { asyncQuestionsFeature, createConversationServices, createMemoryStorage, createPaneBus, createQuestionDockStore, type ConversationServices } from "../../src/store";
 import { codexScripts } from "./codex/codex-script";
 import { connectRaw, type RawClient } from "./raw-client";
 import { poller } from "./wait";
@@ -52,7 +52,7 @@ beforeAll(async () => {
   admin = await connectRaw(url, token, { retryForMs: 60_000, requestTimeoutMs: 60_000 });
   client = createGatewayClient({ url, token, transport: createWebSocketTransport(WebSocket, { origin: ORIGIN }) });
   services = createConversationServices({ client, sessionKey: SESSION, storage: createMemoryStorage(), bus: createPaneBus(`outbox-edit-${randomUUID()}`) });
-  store = createQuestionDockStore({ client, sessionKey: SESSION, typingGraceMs: 0, asyncQuestions: services });
+  store = createQuestionDockStore({ client, sessionKey: SESSION, typingGraceMs: 0, asyncQuestions: asyncQuestionsFeature(services) });
   client.start();
   await waitFor(() => store.getState().connection.state === "connected", "the connection");
 }, 120_000);

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createGatewayClient, type GatewayClient } from "../../../src/gateway";
 import { askUserEntries } from "../../../src/protocol/ask-user-history";
 import { parseChatMessage } from "../../../src/protocol";
-import { createMemoryStorage, createPaneBus, createQuestionDockStore, createConversationServices, type Outcome } from "../../../src/store";
+import { asyncQuestionsFeature, createMemoryStorage, createPaneBus, createQuestionDockStore, createConversationServices, type Outcome } from "../../../src/store";
 import { fakeClock, startDock, TOKEN, until, type DockFixture } from "./dock-fixture";
 
 let dock: DockFixture | undefined;
@@ -32,7 +32,7 @@ async function start() {
 async function reloaded(d: DockFixture) {
   const client = createGatewayClient({ url: "sim://gateway", token: TOKEN, transport: d.sim.transport, random: () => 0.5, clock: fakeClock });
   const asyncQuestions = services(client);
-  const store = createQuestionDockStore({ client, sessionKey: "main", typingGraceMs: 0, clock: fakeClock, asyncQuestions });
+  const store = createQuestionDockStore({ client, sessionKey: "main", typingGraceMs: 0, clock: fakeClock, asyncQuestions: asyncQuestionsFeature(asyncQuestions) });
   extra.push({ client, dispose: () => store.getState().actions.dispose() });
   client.start();
   await until(() => asyncQuestions.conversation.getState().loaded, "the history load");
@@ -84,7 +84,7 @@ describe("outcomes rebuilt from chat.history", () => {
     const client = d.client;
     const run = d.sim.startRun({ runId: "run-live" });
     const asyncQuestions = services(client);
-    const live = createQuestionDockStore({ client, sessionKey: "main", typingGraceMs: 0, clock: fakeClock, asyncQuestions });
+    const live = createQuestionDockStore({ client, sessionKey: "main", typingGraceMs: 0, clock: fakeClock, asyncQuestions: asyncQuestionsFeature(asyncQuestions) });
     extra.push({ client, dispose: () => live.getState().actions.dispose() });
     await until(() => asyncQuestions.conversation.getState().loaded, "the history load");
     const q = d.sim.ask({ questions: [COLOR], runId: run });
@@ -107,7 +107,7 @@ describe("outcomes rebuilt from chat.history", () => {
     const d = await start();
     const client = d.client;
     const asyncQuestions = services(client);
-    const live = createQuestionDockStore({ client, sessionKey: "main", typingGraceMs: 0, clock: fakeClock, asyncQuestions });
+    const live = createQuestionDockStore({ client, sessionKey: "main", typingGraceMs: 0, clock: fakeClock, asyncQuestions: asyncQuestionsFeature(asyncQuestions) });
     extra.push({ client, dispose: () => live.getState().actions.dispose() });
     await until(() => asyncQuestions.conversation.getState().loaded, "the history load");
     const run = d.sim.startRun({ runId: "constructor" });
@@ -125,7 +125,7 @@ describe("outcomes rebuilt from chat.history", () => {
     const d = await start();
     const client = d.client;
     const asyncQuestions = services(client);
-    const live = createQuestionDockStore({ client, sessionKey: "main", typingGraceMs: 0, clock: fakeClock, asyncQuestions });
+    const live = createQuestionDockStore({ client, sessionKey: "main", typingGraceMs: 0, clock: fakeClock, asyncQuestions: asyncQuestionsFeature(asyncQuestions) });
     extra.push({ client, dispose: () => live.getState().actions.dispose() });
     await until(() => asyncQuestions.conversation.getState().loaded, "the history load");
     const run = d.sim.startRun({ runId: "run-late" });
