@@ -5,7 +5,7 @@ import { emptyDockState } from "./dock/empty-state";
 import { createDockDispatch } from "./dock-dispatch";
 import { createGatewaySync } from "./links/gateway-sync";
 import { createKeptOutcomes } from "./persist/kept-outcomes";
-import { attachFeature } from "./features/attach";
+import { attachFeature, noteFeatureViews } from "./opt-in/attach";
 import { newResolverId } from "./dock/outcomes";
 import { createSentLedger, tabResolverId } from "./persist/sent-ledger";
 import { restoreOnLoad } from "./persist/restore-on-load";
@@ -51,6 +51,7 @@ export function createQuestionDockStore(opts: DockStoreOptions): StoreApi<DockSt
     dispose();
   };
   store.setState({ actions });
+  noteFeatureViews(store, [opts.asyncQuestions, draftsFeature].filter((f) => f !== undefined));
   for (const record of opts.initialRecords ?? []) sync.receive(record, "initial");
   return store;
 }

@@ -5,7 +5,7 @@ import type { Clock } from "../gateway/clock";
 import type { GatewayConnection } from "../gateway/types";
 import type { QuestionRecord } from "../protocol/question-record";
 import type { BlockingDraftStorage } from "./persist/blocking-draft-types";
-import type { AsyncQuestionsFeature, BlockingDraftsFeature } from "./features/feature-types";
+import type { AsyncQuestionsFeature, BlockingDraftsFeature } from "./opt-in/feature-types";
 import type { DockEvent } from "./dock/dock-reducer";
 import type { KeptOutcomes } from "./persist/kept-outcomes";
 import type { PaneBus } from "./outbox/types";

@@ -2,7 +2,6 @@
 // story-dock.ts, plus the conversation and outbox behind async questions, and a gateway that can refuse.
 import type { SimAskAsyncParams } from "../../src/simulated";
 import {
-  asyncQuestionsFeature,
   asyncRequestId,
   blockingDraftsFeature,
   createConversation,
@@ -16,6 +15,7 @@ import {
 } from "../../src/store";
 import { createRefusingTransport, type RefusingTransport } from "./refusing-transport";
 import { createStoryDock, waitFor, type StoryDock } from "./story-dock";
+import { asyncQuestionsFeature } from "../../src/features/async-questions";
 
 // As long as the client's own request timeout: an answer held in flight stays "Sending answer" while someone looks.
 const SEND_TIMEOUT_MS = 24 * 60 * 60_000;

@@ -7,7 +7,8 @@ import { vi } from "vitest";
 import { DockLayout, QuestionDock, QuestionDockProvider, QuestionSummaryList, type QuestionDockProviderProps } from "../../src/components";
 import type { GatewayClient } from "../../src/gateway";
 import { createScriptedDock, storeReaches, type ScriptedDockOptions, type ScriptedStoreOptions, type SimulatedGateway } from "../../src/simulated";
-import { asyncQuestionsFeature, createConversationServices, createMemoryStorage, createPaneBus, createQuestionDockStore, type ConversationServices, type DockStorage } from "../../src/store";
+import { createConversationServices, createMemoryStorage, createPaneBus, createQuestionDockStore, type ConversationServices, type DockStorage } from "../../src/store";
+import { asyncQuestionsFeature } from "../../src/features/async-questions";
 
 type DockStoreApi = ReturnType<typeof createQuestionDockStore>;
 

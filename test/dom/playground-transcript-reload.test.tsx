@@ -8,8 +8,9 @@ import { createChatFeed, type ChatFeed } from "../../playground/chat-feed";
 import { QuestionDockProvider } from "../../src/components";
 import type { GatewayClient } from "../../src/gateway";
 import { createScriptedDock, createSimulatedGateway, type SimulatedGateway } from "../../src/simulated";
-import { asyncQuestionsFeature, createConversationServices, createMemoryStorage, createPaneBus, type ConversationServices, type DockStore } from "../../src/store";
+import { createConversationServices, createMemoryStorage, createPaneBus, type ConversationServices, type DockStore } from "../../src/store";
 import type { StoreApi } from "zustand/vanilla";
+import { asyncQuestionsFeature } from "../../src/features/async-questions";
 
 const TOKEN = "transcript-reload";
 const BRANCH = { title: "Which branch should the hotfix go to?", options: ["main", "release"] };

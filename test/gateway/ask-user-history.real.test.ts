@@ -8,9 +8,10 @@ import WebSocket from "ws";
 import { createGatewayClient, createWebSocketTransport, type GatewayClient } from "../../src/gateway";
 import { askUserEntries } from "../../src/protocol/ask-user-history";
 import { parseChatMessage } from "../../src/protocol";
-import { asyncQuestionsFeature, createMemoryStorage, createPaneBus, createQuestionDockStore, createConversationServices } from "../../src/store";
+import { createMemoryStorage, createPaneBus, createQuestionDockStore, createConversationServices } from "../../src/store";
 import { mockModelControl } from "./mock-model";
 import { poller } from "./wait";
+import { asyncQuestionsFeature } from "../../src/features/async-questions";
 
 const url = inject("gatewayUrl");
 const token = inject("gatewayToken");

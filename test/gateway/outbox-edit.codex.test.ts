@@ -5,10 +5,11 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import WebSocket from "ws";
 import { createGatewayClient, createWebSocketTransport, type GatewayClient } from "../../src/gateway";
-import { asyncQuestionsFeature, createConversationServices, createMemoryStorage, createPaneBus, createQuestionDockStore, type ConversationServices } from "../../src/store";
+import { createConversationServices, createMemoryStorage, createPaneBus, createQuestionDockStore, type ConversationServices } from "../../src/store";
 import { codexScripts } from "./codex/codex-script";
 import { connectRaw, type RawClient } from "./raw-client";
 import { poller } from "./wait";
+import { asyncQuestionsFeature } from "../../src/features/async-questions";
 
 const url = inject("codexGatewayUrl");
 const token = inject("codexGatewayToken");

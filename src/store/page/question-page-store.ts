@@ -11,7 +11,7 @@ import { getQuestion } from "../../gateway/questions-api";
 import { GatewayRequestError, type GatewayConnection } from "../../gateway/types";
 import { systemClock, type Clock } from "../../gateway/clock";
 import { createQuestionDockStore } from "../create-dock-store";
-import { blockingDraftsFeature } from "../features/blocking-drafts";
+import { blockingDraftsFeature } from "../opt-in/blocking-drafts";
 import { createIndexedDbBlockingDraftStorage, createMemoryBlockingDraftStorage, type BlockingDraftStorage } from "../persist/blocking-draft-storage";
 import { newResolverId, outcomeOf } from "../dock/outcomes";
 import { tabResolverId } from "../persist/sent-ledger";

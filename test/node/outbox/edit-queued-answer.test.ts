@@ -1,8 +1,9 @@
 // Edit answer from the dock's actions: the same outbox entry, through the outbox reducer's `edited` event.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createScriptedDock } from "../../../src/simulated";
-import { asyncQuestionsFeature, createConversationServices, createMemoryStorage, createPaneBus, type ConversationServices, type OutboxEvent, type PaneMessage } from "../../../src/store";
+import { createConversationServices, createMemoryStorage, createPaneBus, type ConversationServices, type OutboxEvent, type PaneMessage } from "../../../src/store";
 import { fakeClock, until } from "../fake-clock";
+import { asyncQuestionsFeature } from "../../../src/features/async-questions";
 
 const NOTES = { title: "Anything else the agent should know?" };
 

@@ -5,8 +5,9 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createGatewayClient, type GatewayClient } from "../../../src/gateway";
 import { askUserEntries } from "../../../src/protocol/ask-user-history";
 import { parseChatMessage } from "../../../src/protocol";
-import { asyncQuestionsFeature, createMemoryStorage, createPaneBus, createQuestionDockStore, createConversationServices, type Outcome } from "../../../src/store";
+import { createMemoryStorage, createPaneBus, createQuestionDockStore, createConversationServices, type Outcome } from "../../../src/store";
 import { fakeClock, startDock, TOKEN, until, type DockFixture } from "./dock-fixture";
+import { asyncQuestionsFeature } from "../../../src/features/async-questions";
 
 let dock: DockFixture | undefined;
 const extra: Array<{ client: GatewayClient; dispose(): void }> = [];
