@@ -60,6 +60,16 @@ describe("The blocking-only import", () => {
   );
 
   it(
+    "keeps them out of the summaries and transcript views too",
+    async () => {
+      const modules = await modulesOf([...BLOCKING_IMPORT, "QuestionSummaryList", "QuestionTranscript", "QuestionSummary"]);
+      expect(modules).toEqual(expect.arrayContaining(["src/components/QuestionSummary.tsx"]));
+      expect(optionalAmong(modules)).toEqual([]);
+    },
+    BUNDLE_MS,
+  );
+
+  it(
     "gains them once the host imports the feature factories, so the check above can see them",
     async () => {
       const modules = await modulesOf([...BLOCKING_IMPORT, "asyncQuestionsFeature", "blockingDraftsFeature"]);
@@ -72,6 +82,7 @@ describe("The blocking-only import", () => {
           "src/store/persist/blocking-draft-storage.ts",
           "src/store/outbox/pane-bus.ts",
           "src/components/AsyncProblemNotice.tsx",
+          "src/components/AsyncSummary.tsx",
         ]),
       );
     },

@@ -30,6 +30,8 @@ export type AttachFeature = (ctx: DockContext, sync: GatewaySync) => FeatureLink
 export interface FeatureViews {
   /** Shown under the dock's header: what went wrong with the feature's storage or conversation. */
   problemNotice?: unknown;
+  /** A finished async question's summary, with its delivery state and the outbox's Retry, Edit and Discard. */
+  asyncSummary?: unknown;
 }
 
 interface FeatureParts {
