@@ -5,7 +5,7 @@ import { emptyDockState } from "./dock/empty-state";
 import { createDockDispatch } from "./dock-dispatch";
 import { createGatewaySync } from "./links/gateway-sync";
 import { createKeptOutcomes } from "./persist/kept-outcomes";
-import { attachFeature, noteFeatureViews } from "./opt-in/attach";
+import { featureStarter, noteFeatureViews } from "./opt-in/attach";
 import { newResolverId } from "./dock/outcomes";
 import { createSentLedger, tabResolverId } from "./persist/sent-ledger";
 import { restoreOnLoad } from "./persist/restore-on-load";
@@ -21,6 +21,9 @@ const PAGE_RESOLVER_ID = tabResolverId(() => newResolverId());
 
 /** Creates one dock's store: a live mirror of the session's pending questions plus the person's drafts. */
 export function createQuestionDockStore(opts: DockStoreOptions): StoreApi<DockStore> {
+  // Opt-in parts come in as tokens from their factories (opt-in/, src/features/), so a dock without them loads none of their code.
+  const startAsync = opts.asyncQuestions ? featureStarter("asyncQuestions", opts.asyncQuestions) : undefined;
+  const startDrafts = opts.blockingDrafts ? featureStarter("blockingDrafts", opts.blockingDrafts) : undefined;
   const clock = opts.clock ?? systemClock;
   const options = {
     client: opts.client,
@@ -37,10 +40,10 @@ export function createQuestionDockStore(opts: DockStoreOptions): StoreApi<DockSt
   const ctx: DockContext = { options, ...createDockDispatch(store), sent: createSentLedger(opts.sessionKey), kept: createKeptOutcomes(opts.sessionKey) };
   const sync = createGatewaySync(ctx);
   const restore = restoreOnLoad(ctx);
-  // Opt-in parts come in as tokens from their factories (features/), so a dock without them loads none of their code.
-  const asyncLink = opts.asyncQuestions ? attachFeature(opts.asyncQuestions, ctx, sync) : undefined;
+  const asyncLink = startAsync?.(ctx, sync);
+  // Without a choice of its own, a dock keeps blocking drafts as its async questions say (kept, by default).
   const draftsFeature = opts.blockingDrafts === false ? undefined : (opts.blockingDrafts ?? asyncLink?.defaultBlockingDrafts);
-  const draftsLink = draftsFeature ? attachFeature(draftsFeature, ctx, sync) : undefined;
+  const draftsLink = (startDrafts ?? (draftsFeature && featureStarter("blockingDrafts", draftsFeature)))?.(ctx, sync);
   restore.drafts({ ...draftsLink?.restore, ...asyncLink?.restore });
   const actions = createDockActions(ctx, sync, asyncLink?.asyncSync);
   const dispose = actions.dispose;

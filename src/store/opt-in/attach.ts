@@ -52,11 +52,15 @@ export function defineFeature<F extends DockFeature>(token: F, attach: AttachFea
   return token;
 }
 
-/** Starts `feature` in the dock of `ctx`; throws for a look-alike object no factory made. */
-export function attachFeature(feature: DockFeature, ctx: DockContext, sync: GatewaySync): FeatureLink {
+/**
+ * How to start `feature`, given as the store's `option`, in a dock. Throws for anything no factory made, such as the
+ * services object `asyncQuestions` took before it became a feature, naming the factory to call; the store asks
+ * before it makes anything, so a refused option leaves nothing running.
+ */
+export function featureStarter(option: DockFeature["feature"], feature: DockFeature): AttachFeature {
   const found = parts.get(feature);
-  if (!found) throw new TypeError(`The dock store's "${feature.feature}" option takes what ${feature.feature}Feature(…) returns.`);
-  return found.attach(ctx, sync);
+  if (!found || feature.feature !== option) throw new TypeError(`createQuestionDockStore's "${option}" option takes what ${option}Feature(…) returns.`);
+  return found.attach;
 }
 
 /** Notes the views the features of `store` add, once, when the store is made. */

@@ -36,6 +36,12 @@ describe("A feature token", () => {
     expect(() => createQuestionDockStore({ client: f!.client, sessionKey: "main", asyncQuestions: lookAlike })).toThrow("asyncQuestionsFeature(…)");
     const draftsLookAlike = { feature: "blockingDrafts" } as BlockingDraftsFeature;
     expect(() => createQuestionDockStore({ client: f!.client, sessionKey: "main", blockingDrafts: draftsLookAlike })).toThrow("blockingDraftsFeature(…)");
+    // What the option took before it became a feature: the services themselves.
+    const services = createConversationServices({ client: f!.client, sessionKey: "main", storage: createMemoryStorage(), bus: createPaneBus(`opt-in-${Math.random()}`), clock: fakeClock });
+    extra.push(services);
+    expect(() => createQuestionDockStore({ client: f!.client, sessionKey: "main", asyncQuestions: services as unknown as AsyncQuestionsFeature })).toThrow(`"asyncQuestions" option takes what asyncQuestionsFeature(…) returns`);
+    // A real token in the wrong option is refused too, rather than started as the other feature.
+    expect(() => createQuestionDockStore({ client: f!.client, sessionKey: "main", blockingDrafts: asyncQuestionsFeature(services) as unknown as BlockingDraftsFeature })).toThrow("blockingDraftsFeature(…)");
   });
 });
 
