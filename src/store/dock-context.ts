@@ -1,5 +1,6 @@
 // The dock store's options and the context its modules share. Every module of the store takes the context, and the
-// factory that builds it imports every module, so the context's shape lives here, below all of them.
+// factory that builds it imports the modules it always runs (opt-in ones reach it as feature tokens, opt-in/), so
+// the context's shape lives here, below all of them.
 import type { StoreApi } from "zustand/vanilla";
 import type { Clock } from "../gateway/clock";
 import type { GatewayConnection } from "../gateway/types";
