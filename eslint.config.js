@@ -5,6 +5,13 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 import { defineConfig } from "eslint/config";
 
+// Opt-in features (src/features/) join store links with their views; only the package entry may import them, so a
+// host that does not call a feature's factory bundles none of it.
+const noFeatures = {
+  group: ["**/features", "**/features/**"],
+  message: "only the package entry imports src/features; a layer below it would put opt-in parts in every host's bundle.",
+};
+
 // protocol, gateway and store are UI-agnostic: no React, no components, no hooks.
 const reactFreeLayer = {
   paths: [
@@ -17,6 +24,7 @@ const reactFreeLayer = {
       group: ["**/components", "**/components/**", "**/hooks", "**/hooks/**"],
       message: "protocol, gateway and store must not import the React layer (components, hooks).",
     },
+    noFeatures,
   ],
 };
 
@@ -64,6 +72,7 @@ const hooksLayer = {
       group: ["**/components", "**/components/**"],
       message: "hooks must not import components; the dock context lives in src/hooks/dock-context.ts.",
     },
+    noFeatures,
     noSimulated,
   ],
 };
@@ -87,6 +96,7 @@ const viewsReachStoreThroughHooks = {
       allowTypeImports: true,
       message: "components reach the store only through hooks (src/hooks); import store types with `import type`.",
     },
+    noFeatures,
   ],
 };
 

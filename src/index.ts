@@ -26,6 +26,10 @@ export { systemClock, type Clock } from "./gateway/clock";
 
 // The dock's store and the services it shares with other docks of the same conversation.
 export { createQuestionDockStore, type DockStoreOptions } from "./store/create-dock-store";
+// Opt-in parts: a host pays for one only when it imports the factory that makes it.
+export { asyncQuestionsFeature } from "./features/async-questions";
+export { blockingDraftsFeature } from "./store/opt-in/blocking-drafts";
+export type { AsyncQuestionsFeature, BlockingDraftsFeature } from "./store/opt-in/feature-types";
 export { createConversationServices, type AsyncQuestionServices, type ConversationServices, type ConversationServicesOptions } from "./store/links/conversation-services";
 export { createIndexedDbBlockingDraftStorage, createMemoryBlockingDraftStorage, type BlockingAnswerDraft, type BlockingDraft, type BlockingDraftStorage } from "./store/persist/blocking-draft-storage";
 export type { IndexedDbStorageOptions } from "./store/outbox/persistence";

@@ -6,6 +6,7 @@ import { useActiveRecord } from "../hooks/use-active-request";
 import { useDockStore } from "../hooks/dock-context";
 import { useMessages } from "../hooks/use-messages";
 import { useDockElementRef } from "../hooks/reopen-dock";
+import { useFeatureViews } from "../hooks/use-feature-views";
 import { CollapsedBar } from "./CollapsedBar";
 import { DockAttention } from "./DockAttention";
 import { DockErrorBoundary } from "./DockErrorBoundary";
@@ -15,7 +16,6 @@ import { LiveAnnouncer } from "./LiveAnnouncer";
 import { PromptError } from "./PromptError";
 import { QuestionPrompt } from "./QuestionPrompt";
 import { PermissionNotice } from "./PermissionNotice";
-import { AsyncProblemNotice } from "./AsyncProblemNotice";
 import { RejectedNotice } from "./RejectedNotice";
 
 /** Props of `QuestionDock`. */
@@ -58,6 +58,8 @@ export function QuestionDock({ layout = "auto", theme, composerRef, onCollapse, 
   const mode = useResolvedLayout(layout);
   const dockRef = useDockElementRef();
   const layoutApi = useDockLayout();
+  // Views of opt-in features come with the feature the store was given, so a blocking-only dock bundles none.
+  const { ProblemNotice } = useFeatureViews();
   const focusComposer = useCallback(() => {
     if (composerRef?.current) composerRef.current.focus();
     else layoutApi?.focusComposer();
@@ -103,7 +105,7 @@ export function QuestionDock({ layout = "auto", theme, composerRef, onCollapse, 
       )}
       <RejectedNotice />
       <PermissionNotice />
-      <AsyncProblemNotice />
+      {ProblemNotice && <ProblemNotice />}
       <LiveAnnouncer />
       <DockAttention titleCount={titleCount} notifications={notifications} reopenShortcut={reopenShortcut} />
     </>

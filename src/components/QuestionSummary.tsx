@@ -2,8 +2,8 @@ import { entryOf } from "../protocol/id-table";
 import type { Outcome } from "../store/dock/types";
 import { useMessages } from "../hooks/use-messages";
 import { isAnsweredOutcome } from "../hooks/use-outcomes";
+import { useFeatureViews } from "../hooks/use-feature-views";
 import { answerText } from "./answer-text";
-import { AsyncSummary } from "./AsyncSummary";
 import { DockErrorBoundary } from "./DockErrorBoundary";
 import { UnsentDraft } from "./UnsentDraft";
 
@@ -41,12 +41,14 @@ function SummaryError({ outcome }: QuestionSummaryProps) {
 
 function SummaryBody({ outcome }: QuestionSummaryProps) {
   const m = useMessages();
+  // Async summaries come with asyncQuestionsFeature, so a blocking dock's transcript bundles none of their controls.
+  const { AsyncSummary } = useFeatureViews();
   const by = outcome.record.resolvedBy;
   // An end the kit has no words for is named by the gateway's own value, shown as text and cut to a line.
   const label = outcome.kind === "ended" && typeof by === "string" ? m.summary.endedBy({ by: by.slice(0, 80) }) : m.outcomes[outcome.kind];
   // An unknown cause gets no sentence rather than a guess; a summary read back from history never says more than it does.
   const cancelReason = typeof outcome.record.resolvedBy === "string" ? entryOf<string>(m.summary.cancelReasons, outcome.record.resolvedBy) : undefined;
-  if (outcome.async) return <AsyncSummary outcome={outcome} label={label} />;
+  if (outcome.async && AsyncSummary) return <AsyncSummary outcome={outcome} label={label} />;
   // An end the kit has no words for still shows the answer the gateway recorded, if there is one.
   const answered = isAnsweredOutcome(outcome.kind) || (outcome.kind === "ended" && outcome.answers !== undefined);
   return (

@@ -1,21 +1,16 @@
 import { createStore, type StoreApi } from "zustand/vanilla";
-import { createAsyncSync } from "./links/async-sync";
-import { createIndexedDbBlockingDraftStorage, createMemoryBlockingDraftStorage } from "./persist/blocking-draft-storage";
-import { createBlockingDrafts } from "./links/blocking-drafts";
-import type { BlockingDraftServices, DockContext, DockStoreOptions } from "./dock-context";
+import type { DockContext, DockStoreOptions } from "./dock-context";
 import { createDockActions } from "./dock-actions";
 import { emptyDockState } from "./dock/empty-state";
 import { createDockDispatch } from "./dock-dispatch";
 import { createGatewaySync } from "./links/gateway-sync";
-import { createHistoryOutcomes } from "./links/history-outcomes";
 import { createKeptOutcomes } from "./persist/kept-outcomes";
-import { createPaneBus } from "./outbox/pane-bus";
+import { featureStarter, noteFeatureViews } from "./opt-in/attach";
 import { newResolverId } from "./dock/outcomes";
 import { createSentLedger, tabResolverId } from "./persist/sent-ledger";
 import { restoreOnLoad } from "./persist/restore-on-load";
 import { DEFAULT_TYPING_GRACE_MS } from "./dock/priority";
 import { systemClock } from "../gateway/clock";
-import type { PaneBus } from "./outbox/types";
 import type { DockStore } from "./dock/types";
 
 // The package entry names the options beside the factory that takes them.
@@ -26,6 +21,9 @@ const PAGE_RESOLVER_ID = tabResolverId(() => newResolverId());
 
 /** Creates one dock's store: a live mirror of the session's pending questions plus the person's drafts. */
 export function createQuestionDockStore(opts: DockStoreOptions): StoreApi<DockStore> {
+  // Opt-in parts come in as tokens from their factories (opt-in/, src/features/), so a dock without them loads none of their code.
+  const startAsync = opts.asyncQuestions ? featureStarter("asyncQuestions", opts.asyncQuestions) : undefined;
+  const startDrafts = opts.blockingDrafts ? featureStarter("blockingDrafts", opts.blockingDrafts) : undefined;
   const clock = opts.clock ?? systemClock;
   const options = {
     client: opts.client,
@@ -42,33 +40,21 @@ export function createQuestionDockStore(opts: DockStoreOptions): StoreApi<DockSt
   const ctx: DockContext = { options, ...createDockDispatch(store), sent: createSentLedger(opts.sessionKey), kept: createKeptOutcomes(opts.sessionKey) };
   const sync = createGatewaySync(ctx);
   const restore = restoreOnLoad(ctx);
-  const asyncSync = opts.asyncQuestions ? createAsyncSync(ctx, sync, opts.asyncQuestions) : undefined;
-  const historyOutcomes = opts.asyncQuestions ? createHistoryOutcomes(ctx, opts.asyncQuestions.conversation) : undefined;
-  const drafts = draftServicesFor(opts);
-  const blockingDrafts = drafts ? createBlockingDrafts(ctx, drafts.services) : undefined;
-  restore.drafts({
-    ...(blockingDrafts && drafts ? { blocking: { storage: drafts.services.storage, adopt: blockingDrafts.adopt } } : {}),
-    ...(asyncSync && opts.asyncQuestions ? { async: { storage: opts.asyncQuestions.storage, adopt: asyncSync.adoptDrafts, settled: asyncSync.draftsRead } } : {}),
-  });
-  const actions = createDockActions(ctx, sync, asyncSync);
+  const asyncLink = startAsync?.(ctx, sync);
+  // Without a choice of its own, a dock keeps blocking drafts as its async questions say (kept, by default).
+  const draftsFeature = opts.blockingDrafts === false ? undefined : (opts.blockingDrafts ?? asyncLink?.defaultBlockingDrafts);
+  const draftsLink = (startDrafts ?? (draftsFeature && featureStarter("blockingDrafts", draftsFeature)))?.(ctx, sync);
+  restore.drafts({ ...draftsLink?.restore, ...asyncLink?.restore });
+  const actions = createDockActions(ctx, sync, asyncLink?.asyncSync);
   const dispose = actions.dispose;
   actions.dispose = () => {
     restore.stop();
-    historyOutcomes?.dispose();
-    blockingDrafts?.dispose();
-    drafts?.ownBus?.close();
+    asyncLink?.dispose();
+    draftsLink?.dispose();
     dispose();
   };
   store.setState({ actions });
+  noteFeatureViews(store, [opts.asyncQuestions, draftsFeature].filter((f) => f !== undefined));
   for (const record of opts.initialRecords ?? []) sync.receive(record, "initial");
   return store;
-}
-
-// A host that opted into async questions has a conversation worth keeping, so blocking drafts are kept with it.
-function draftServicesFor(opts: DockStoreOptions): { services: BlockingDraftServices; ownBus?: PaneBus } | undefined {
-  if (opts.blockingDrafts) return { services: opts.blockingDrafts };
-  if (opts.blockingDrafts === false || !opts.asyncQuestions) return undefined;
-  const storage = typeof indexedDB === "undefined" ? createMemoryBlockingDraftStorage() : createIndexedDbBlockingDraftStorage();
-  const bus = createPaneBus();
-  return { services: { storage, bus }, ownBus: bus };
 }

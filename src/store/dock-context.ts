@@ -1,11 +1,12 @@
 // The dock store's options and the context its modules share. Every module of the store takes the context, and the
-// factory that builds it imports every module, so the context's shape lives here, below all of them.
+// factory that builds it imports the modules it always runs (opt-in ones reach it as feature tokens, opt-in/), so
+// the context's shape lives here, below all of them.
 import type { StoreApi } from "zustand/vanilla";
 import type { Clock } from "../gateway/clock";
 import type { GatewayConnection } from "../gateway/types";
 import type { QuestionRecord } from "../protocol/question-record";
 import type { BlockingDraftStorage } from "./persist/blocking-draft-types";
-import type { AsyncQuestionServices } from "./links/conversation-services";
+import type { AsyncQuestionsFeature, BlockingDraftsFeature } from "./opt-in/feature-types";
 import type { DockEvent } from "./dock/dock-reducer";
 import type { KeptOutcomes } from "./persist/kept-outcomes";
 import type { PaneBus } from "./outbox/types";
@@ -34,15 +35,15 @@ export interface DockStoreOptions {
   showSessionless?: boolean;
   /** Records to show before the first connect, e.g. for stories. They are re-checked on connect. */
   initialRecords?: QuestionRecord[];
-  /** The conversation's async (Codex) questions and answer outbox; see `createConversationServices`. Off when absent. */
-  asyncQuestions?: AsyncQuestionServices;
+  /** The conversation's async (Codex) questions, answer outbox and history outcomes: `asyncQuestionsFeature(createConversationServices(…))`. Off when absent. */
+  asyncQuestions?: AsyncQuestionsFeature;
   /** The `resolvedBy` sent with this dock's answers and skips, which tells them from other surfaces'. @default one per tab, kept across reloads */
   resolverId?: string;
   /**
-   * Where blocking drafts are kept and shared. `false`: in this store's memory only.
-   * @default with `asyncQuestions`, IndexedDB (memory where there is none) and a pane bus on the default channel; else `false`
+   * Blocking drafts kept across reloads and shared live: `blockingDraftsFeature(services?)`. `false`: in this store's memory only.
+   * @default with `asyncQuestions`, `blockingDraftsFeature()` (IndexedDB, memory where there is none, and a pane bus on the default channel); else `false`
    */
-  blockingDrafts?: BlockingDraftServices | false;
+  blockingDrafts?: BlockingDraftsFeature | false;
 }
 
 /** The name of a dock event, as `DockContext.on` takes it. */

@@ -3,6 +3,7 @@
 import type { SimAskAsyncParams } from "../../src/simulated";
 import {
   asyncRequestId,
+  blockingDraftsFeature,
   createConversation,
   createMemoryBlockingDraftStorage,
   createMemoryStorage,
@@ -14,6 +15,7 @@ import {
 } from "../../src/store";
 import { createRefusingTransport, type RefusingTransport } from "./refusing-transport";
 import { createStoryDock, waitFor, type StoryDock } from "./story-dock";
+import { asyncQuestionsFeature } from "../../src/features/async-questions";
 
 // As long as the client's own request timeout: an answer held in flight stays "Sending answer" while someone looks.
 const SEND_TIMEOUT_MS = 24 * 60 * 60_000;
@@ -102,7 +104,7 @@ export async function createAsyncStoryDock(scenario: AsyncScenario = {}): Promis
       services = { conversation, outbox, storage };
       return {
         // Blocking drafts stay in this story too: memory, and the story's own channel.
-        store: { asyncQuestions: services, blockingDrafts: { storage: createMemoryBlockingDraftStorage(), bus } },
+        store: { asyncQuestions: asyncQuestionsFeature(services), blockingDrafts: blockingDraftsFeature({ storage: createMemoryBlockingDraftStorage(), bus }) },
         dispose: () => {
           outbox.getState().dispose();
           conversation.getState().actions.dispose();

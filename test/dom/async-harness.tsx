@@ -8,6 +8,7 @@ import { DockLayout, QuestionDock, QuestionDockProvider, QuestionSummaryList, ty
 import type { GatewayClient } from "../../src/gateway";
 import { createScriptedDock, storeReaches, type ScriptedDockOptions, type ScriptedStoreOptions, type SimulatedGateway } from "../../src/simulated";
 import { createConversationServices, createMemoryStorage, createPaneBus, createQuestionDockStore, type ConversationServices, type DockStorage } from "../../src/store";
+import { asyncQuestionsFeature } from "../../src/features/async-questions";
 
 type DockStoreApi = ReturnType<typeof createQuestionDockStore>;
 
@@ -45,7 +46,7 @@ export function createAsyncDock(opts: AsyncDockOptions = {}): AsyncDock {
   const storage = opts.storage ?? createMemoryStorage();
   // One channel for the dock's pages, as an app's tabs share one; each page holds its own end of it.
   const channel = `async-dock-${Math.random()}`;
-  const storeOptions = (services: ConversationServices): ScriptedStoreOptions => ({ typingGraceMs: 0, asyncQuestions: services, ...opts.store });
+  const storeOptions = (services: ConversationServices): ScriptedStoreOptions => ({ typingGraceMs: 0, asyncQuestions: asyncQuestionsFeature(services), ...opts.store });
   const servicesOn = (client: GatewayClient) => {
     const bus = createPaneBus(channel);
     const services = createConversationServices({ client, sessionKey: "main", storage, bus });

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createMemoryBlockingDraftStorage, createQuestionDockStore } from "../../src/store";
+import { blockingDraftsFeature, createMemoryBlockingDraftStorage, createQuestionDockStore } from "../../src/store";
 import { TARGET, startDock, type DockHarness } from "./dock-harness";
 
 let h: DockHarness;
@@ -17,7 +17,7 @@ describe("A blocking draft typed just before the page goes away", () => {
     }],
   ])("is written at once on %s, without waiting for the quiet moment", async (_when, leave) => {
     const storage = createMemoryBlockingDraftStorage();
-    const store = createQuestionDockStore({ client: h.client, sessionKey: "main", blockingDrafts: { storage } });
+    const store = createQuestionDockStore({ client: h.client, sessionKey: "main", blockingDrafts: blockingDraftsFeature({ storage }) });
     try {
       const id = await h.ask({ questions: [{ ...TARGET, isOther: true }] });
       await vi.waitFor(() => expect(store.getState().records.get(id)).toBeDefined());

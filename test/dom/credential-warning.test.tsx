@@ -1,7 +1,7 @@
 import { render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { QuestionDock, QuestionDockProvider } from "../../src/components";
-import { BLOCKING_DRAFT_SAVE_DELAY_MS, createMemoryBlockingDraftStorage, createMemoryStorage, createPaneBus } from "../../src/store";
+import { BLOCKING_DRAFT_SAVE_DELAY_MS, blockingDraftsFeature, createMemoryBlockingDraftStorage, createMemoryStorage, createPaneBus } from "../../src/store";
 import { TARGET } from "../support/questions";
 import { startAsyncDock, type StartedAsyncDock } from "./async-harness";
 
@@ -20,7 +20,7 @@ async function start(): Promise<Rig> {
   const blocking = createMemoryBlockingDraftStorage();
   const asyncDrafts = createMemoryStorage();
   const bus = createPaneBus(`credential-${Math.random().toString(36).slice(2)}`);
-  const dock = await startAsyncDock({ storage: asyncDrafts, store: { blockingDrafts: { storage: blocking, bus } } });
+  const dock = await startAsyncDock({ storage: asyncDrafts, store: { blockingDrafts: blockingDraftsFeature({ storage: blocking, bus }) } });
   render(
     <QuestionDockProvider store={dock.store}>
       <QuestionDock layout="stepper" />

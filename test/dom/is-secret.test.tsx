@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { DockLayout, QuestionDock, QuestionDockProvider, QuestionSummaryList } from "../../src/components";
 import type { QuestionRecord } from "../../src/protocol";
 import { createScriptedDock, type ScriptedDock } from "../../src/simulated";
-import { BLOCKING_DRAFT_SAVE_DELAY_MS, createMemoryBlockingDraftStorage, createPaneBus, type PaneBus, type PaneMessage } from "../../src/store";
+import { BLOCKING_DRAFT_SAVE_DELAY_MS, blockingDraftsFeature, createMemoryBlockingDraftStorage, createPaneBus, type PaneBus, type PaneMessage } from "../../src/store";
 
 const TYPED = "ghp_16C7e42F292c6912E7710c838347Ae178B4a";
 
@@ -36,7 +36,7 @@ beforeEach(async () => {
   listener = createPaneBus(channel);
   heard = [];
   listener.subscribe((m) => heard.push(m));
-  dock = createScriptedDock({ sim: { tickIntervalMs: 0, reply: false }, store: { typingGraceMs: 0, blockingDrafts: { storage, bus: createPaneBus(channel) } } });
+  dock = createScriptedDock({ sim: { tickIntervalMs: 0, reply: false }, store: { typingGraceMs: 0, blockingDrafts: blockingDraftsFeature({ storage, bus: createPaneBus(channel) }) } });
   await dock.connect();
   await vi.waitFor(() => expect(dock.state().connection.state).toBe("connected"));
   render(

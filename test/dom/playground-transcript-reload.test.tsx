@@ -10,6 +10,7 @@ import type { GatewayClient } from "../../src/gateway";
 import { createScriptedDock, createSimulatedGateway, type SimulatedGateway } from "../../src/simulated";
 import { createConversationServices, createMemoryStorage, createPaneBus, type ConversationServices, type DockStore } from "../../src/store";
 import type { StoreApi } from "zustand/vanilla";
+import { asyncQuestionsFeature } from "../../src/features/async-questions";
 
 const TOKEN = "transcript-reload";
 const BRANCH = { title: "Which branch should the hotfix go to?", options: ["main", "release"] };
@@ -50,7 +51,7 @@ async function open(sim: SimulatedGateway): Promise<Page> {
     gateway: sim,
     token: TOKEN,
     store: ({ client }) => ({
-      asyncQuestions: (services = createConversationServices({ client, sessionKey: "main", storage: createMemoryStorage(), bus: createPaneBus(`transcript-reload-${Math.random()}`) })),
+      asyncQuestions: asyncQuestionsFeature((services = createConversationServices({ client, sessionKey: "main", storage: createMemoryStorage(), bus: createPaneBus(`transcript-reload-${Math.random()}`) }))),
     }),
   });
   const { client, store } = dock;

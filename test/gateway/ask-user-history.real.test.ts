@@ -11,6 +11,7 @@ import { parseChatMessage } from "../../src/protocol";
 import { createMemoryStorage, createPaneBus, createQuestionDockStore, createConversationServices } from "../../src/store";
 import { mockModelControl } from "./mock-model";
 import { poller } from "./wait";
+import { asyncQuestionsFeature } from "../../src/features/async-questions";
 
 const url = inject("gatewayUrl");
 const token = inject("gatewayToken");
@@ -71,7 +72,7 @@ describe.skipIf(!url)("ask_user in chat.history (real gateway)", () => {
       if (o.sessionKey === SESSION || o.sessionKey === EXPIRE_SESSION) chatStates.push({ runId: o.runId, state: o.state });
     });
     const services = createConversationServices({ client, sessionKey: SESSION, storage: createMemoryStorage(), bus: createPaneBus(`ask-live-${tag}`) });
-    live = createQuestionDockStore({ client, sessionKey: SESSION, asyncQuestions: services });
+    live = createQuestionDockStore({ client, sessionKey: SESSION, asyncQuestions: asyncQuestionsFeature(services) });
     client.start();
     await waitFor(() => client.getConnection().state === "connected", "connected");
     await mock.reset();
@@ -159,9 +160,9 @@ describe.skipIf(!url)("ask_user in chat.history (real gateway)", () => {
   it("a new client and a new store rebuild the summaries from the history, each bound to its run", async () => {
     const fresh = newClient();
     const asyncQuestions = createConversationServices({ client: fresh, sessionKey: SESSION, storage: createMemoryStorage(), bus: createPaneBus(`ask-history-${tag}`) });
-    const store = createQuestionDockStore({ client: fresh, sessionKey: SESSION, asyncQuestions });
+    const store = createQuestionDockStore({ client: fresh, sessionKey: SESSION, asyncQuestions: asyncQuestionsFeature(asyncQuestions) });
     const expiredServices = createConversationServices({ client: fresh, sessionKey: EXPIRE_SESSION, storage: createMemoryStorage(), bus: createPaneBus(`ask-expire-${tag}`) });
-    const expiredStore = createQuestionDockStore({ client: fresh, sessionKey: EXPIRE_SESSION, asyncQuestions: expiredServices });
+    const expiredStore = createQuestionDockStore({ client: fresh, sessionKey: EXPIRE_SESSION, asyncQuestions: asyncQuestionsFeature(expiredServices) });
     try {
       fresh.start();
       const outcomes = await waitFor(() => (store.getState().outcomes.size >= 4 ? store.getState().outcomes : undefined), "four summaries", 60_000);

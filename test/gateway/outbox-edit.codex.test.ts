@@ -9,6 +9,7 @@ import { createConversationServices, createMemoryStorage, createPaneBus, createQ
 import { codexScripts } from "./codex/codex-script";
 import { connectRaw, type RawClient } from "./raw-client";
 import { poller } from "./wait";
+import { asyncQuestionsFeature } from "../../src/features/async-questions";
 
 const url = inject("codexGatewayUrl");
 const token = inject("codexGatewayToken");
@@ -52,7 +53,7 @@ beforeAll(async () => {
   admin = await connectRaw(url, token, { retryForMs: 60_000, requestTimeoutMs: 60_000 });
   client = createGatewayClient({ url, token, transport: createWebSocketTransport(WebSocket, { origin: ORIGIN }) });
   services = createConversationServices({ client, sessionKey: SESSION, storage: createMemoryStorage(), bus: createPaneBus(`outbox-edit-${randomUUID()}`) });
-  store = createQuestionDockStore({ client, sessionKey: SESSION, typingGraceMs: 0, asyncQuestions: services });
+  store = createQuestionDockStore({ client, sessionKey: SESSION, typingGraceMs: 0, asyncQuestions: asyncQuestionsFeature(services) });
   client.start();
   await waitFor(() => store.getState().connection.state === "connected", "the connection");
 }, 120_000);

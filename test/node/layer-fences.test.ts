@@ -94,6 +94,24 @@ const fences = [
     says: "must not import src/store",
   },
   {
+    fence: "the store never imports the opt-in features layer",
+    path: "src/store/fence-probe.ts",
+    code: 'import { asyncQuestionsFeature } from "../features/async-questions";\nexport const probe = asyncQuestionsFeature;\n',
+    says: "only the package entry imports src/features",
+  },
+  {
+    fence: "hooks never import the opt-in features layer",
+    path: "src/hooks/fence-probe.ts",
+    code: 'import { asyncQuestionsFeature } from "../features/async-questions";\nexport const probe = asyncQuestionsFeature;\n',
+    says: "only the package entry imports src/features",
+  },
+  {
+    fence: "components never import the opt-in features layer",
+    path: "src/components/FenceProbe.tsx",
+    code: 'import { asyncQuestionsFeature } from "../features/async-questions";\nexport const probe = asyncQuestionsFeature;\n',
+    says: "only the package entry imports src/features",
+  },
+  {
     fence: "gateway stays free of React",
     path: "src/gateway/fence-probe.ts",
     code: 'import { useState } from "react";\nexport const probe = useState;\n',
@@ -119,6 +137,8 @@ const openings = [
   { opening: "components use hooks", path: "src/components/FenceProbe.tsx", code: 'import { useDockStore } from "../hooks/dock-context";\nexport const probe = useDockStore;\n' },
   { opening: "hooks read the store", path: "src/hooks/fence-probe.ts", code: 'import { activeRecord } from "../store/dock/selectors";\nexport const probe = activeRecord;\n' },
   { opening: "the simulated gateway uses gateway and protocol", path: "src/simulated/fence-probe.ts", code: 'import type { TransportFactory } from "../gateway/transport";\nimport { PROTOCOL_VERSION } from "../protocol";\nexport type Probe = TransportFactory;\nexport const probe = PROTOCOL_VERSION;\n' },
+  { opening: "the entry names the opt-in features", path: "src/fence-probe.ts", code: 'export { asyncQuestionsFeature } from "./features/async-questions";\n' },
+  { opening: "a feature joins a store link with its views", path: "src/features/fence-probe.ts", code: 'import { AsyncProblemNotice } from "../components/AsyncProblemNotice";\nimport { createAsyncQuestionsFeature } from "../store/opt-in/async-questions";\nexport const probe = [AsyncProblemNotice, createAsyncQuestionsFeature];\n' },
   { opening: "tests use the simulated gateway", path: "test/node/fence-probe.ts", code: 'import { createSimulatedGateway } from "../../src/simulated";\nexport const probe = createSimulatedGateway;\n' },
 ];
 

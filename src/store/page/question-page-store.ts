@@ -11,6 +11,7 @@ import { getQuestion } from "../../gateway/questions-api";
 import { GatewayRequestError, type GatewayConnection } from "../../gateway/types";
 import { systemClock, type Clock } from "../../gateway/clock";
 import { createQuestionDockStore } from "../create-dock-store";
+import { blockingDraftsFeature } from "../opt-in/blocking-drafts";
 import { createIndexedDbBlockingDraftStorage, createMemoryBlockingDraftStorage, type BlockingDraftStorage } from "../persist/blocking-draft-storage";
 import { newResolverId, outcomeOf } from "../dock/outcomes";
 import { tabResolverId } from "../persist/sent-ledger";
@@ -79,7 +80,7 @@ export function createQuestionPageStore({ client, questionId, draftStorage, cloc
       showSessionless: true,
       initialRecords: [record],
       typingGraceMs: 0,
-      blockingDrafts: { storage },
+      blockingDrafts: blockingDraftsFeature({ storage }),
       clock,
     });
   };

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { createScriptedDock } from "../../../src/simulated";
 import { createConversationServices, createMemoryStorage, createPaneBus, type ConversationServices, type OutboxEvent, type PaneMessage } from "../../../src/store";
 import { fakeClock, until } from "../fake-clock";
+import { asyncQuestionsFeature } from "../../../src/features/async-questions";
 
 const NOTES = { title: "Anything else the agent should know?" };
 
@@ -23,7 +24,7 @@ async function queuedAnswer(typed: string) {
   const { sim, client, store } = createScriptedDock({
     clock: fakeClock,
     sim: { tickIntervalMs: 0, reply: false },
-    store: ({ client }) => ({ typingGraceMs: 0, clock: fakeClock, asyncQuestions: (services = createConversationServices({ client, sessionKey: "main", storage, bus, clock: fakeClock })) }),
+    store: ({ client }) => ({ typingGraceMs: 0, clock: fakeClock, asyncQuestions: asyncQuestionsFeature((services = createConversationServices({ client, sessionKey: "main", storage, bus, clock: fakeClock }))) }),
   });
   const otherPane = createPaneBus(channel);
   const heard: PaneMessage[] = [];

@@ -1,6 +1,6 @@
 // A blocking draft shaped like a credential is neither written (storage drops it) nor sent live to other tabs.
 import { afterEach, describe, expect, it } from "vitest";
-import { BLOCKING_DRAFT_SAVE_DELAY_MS, createMemoryBlockingDraftStorage, createPaneBus, type PaneBus, type PaneMessage } from "../../../src/store";
+import { BLOCKING_DRAFT_SAVE_DELAY_MS, blockingDraftsFeature, createMemoryBlockingDraftStorage, createPaneBus, type PaneBus, type PaneMessage } from "../../../src/store";
 import { flush, startDock, TARGET, type DockFixture } from "./dock-fixture";
 
 const KEY = "ghp_16C7e42F292c6912E7710c838347Ae178B4a";
@@ -16,7 +16,7 @@ describe("A blocking draft shaped like a credential", () => {
   it("stays in this tab: nothing stored, nothing broadcast, while plain text still is", async () => {
     const channel = `blocking-credential-${Math.random()}`;
     const storage = createMemoryBlockingDraftStorage();
-    f = await startDock({ blockingDrafts: { storage, bus: createPaneBus(channel) } });
+    f = await startDock({ blockingDrafts: blockingDraftsFeature({ storage, bus: createPaneBus(channel) }) });
     listener = createPaneBus(channel);
     const heard: PaneMessage[] = [];
     listener.subscribe((m) => heard.push(m));

@@ -2,6 +2,7 @@ import "fake-indexeddb/auto";
 import { afterEach, describe, expect, it } from "vitest";
 import {
   BLOCKING_DRAFT_SAVE_DELAY_MS,
+  blockingDraftsFeature,
   createIndexedDbBlockingDraftStorage,
   createMemoryBlockingDraftStorage,
   createPaneBus,
@@ -27,7 +28,7 @@ const channel = () => `blocking-test-${Math.random().toString(36).slice(2)}`;
 
 // A second pane of the same conversation on the same client: after a reload, or another tab.
 function secondPane(storage: BlockingDraftStorage, bus?: PaneBus) {
-  const store = createQuestionDockStore({ client: f.client, sessionKey: "main", typingGraceMs: 0, clock: fakeClock, blockingDrafts: { storage, ...(bus ? { bus } : {}) } });
+  const store = createQuestionDockStore({ client: f.client, sessionKey: "main", typingGraceMs: 0, clock: fakeClock, blockingDrafts: blockingDraftsFeature({ storage, ...(bus ? { bus } : {}) }) });
   extra.push({ dispose: () => store.getState().actions.dispose() });
   return store;
 }
@@ -35,7 +36,7 @@ function secondPane(storage: BlockingDraftStorage, bus?: PaneBus) {
 describe("Blocking drafts survive a reload", () => {
   it("saves choices, Other text and step after a quiet moment, and a reloaded dock restores them", async () => {
     const storage = createMemoryBlockingDraftStorage();
-    f = await startDock({ blockingDrafts: { storage } });
+    f = await startDock({ blockingDrafts: blockingDraftsFeature({ storage }) });
     const id = await f.ask({ questions: [WITH_OTHER, REGION] });
     f.actions.setOther(id, "target", "Canary");
     f.actions.select(id, "target", "Production");
@@ -54,7 +55,7 @@ describe("Blocking drafts survive a reload", () => {
 
   it("never writes a draft whose typed text looks like a credential, and drops the earlier copy", async () => {
     const storage = createMemoryBlockingDraftStorage();
-    f = await startDock({ blockingDrafts: { storage } });
+    f = await startDock({ blockingDrafts: blockingDraftsFeature({ storage }) });
     const id = await f.ask({ questions: [WITH_OTHER] });
     f.actions.setOther(id, "target", "staging please");
     await flush(BLOCKING_DRAFT_SAVE_DELAY_MS);
@@ -66,7 +67,7 @@ describe("Blocking drafts survive a reload", () => {
 
   it("drops the saved draft when the request settles", async () => {
     const storage = createMemoryBlockingDraftStorage();
-    f = await startDock({ blockingDrafts: { storage } });
+    f = await startDock({ blockingDrafts: blockingDraftsFeature({ storage }) });
     const id = await f.ask({ questions: [WITH_OTHER] });
     f.actions.select(id, "target", "Production");
     await flush(BLOCKING_DRAFT_SAVE_DELAY_MS);
@@ -79,7 +80,7 @@ describe("Blocking drafts survive a reload", () => {
 
   it("drops it too when the request is answered elsewhere", async () => {
     const storage = createMemoryBlockingDraftStorage();
-    f = await startDock({ blockingDrafts: { storage } });
+    f = await startDock({ blockingDrafts: blockingDraftsFeature({ storage }) });
     const id = await f.ask({ questions: [WITH_OTHER] });
     f.actions.setOther(id, "target", "Canary");
     await flush(BLOCKING_DRAFT_SAVE_DELAY_MS);
@@ -93,7 +94,7 @@ describe("Blocking drafts survive a reload", () => {
 describe("Blocking drafts of requests that ran out", () => {
   it("are dropped from storage when a dock loads them after their expiry", async () => {
     const storage = createMemoryBlockingDraftStorage();
-    f = await startDock({ blockingDrafts: { storage } });
+    f = await startDock({ blockingDrafts: blockingDraftsFeature({ storage }) });
     const base = { sessionKey: "main", step: 0, answers: [], updatedAt: 1 };
     await storage.save({ ...base, requestId: "gone", expiresAtMs: Date.now() - 1 });
     await storage.save({ ...base, requestId: "later", expiresAtMs: Date.now() + 60_000 });
@@ -106,7 +107,7 @@ describe("Blocking drafts of requests that ran out", () => {
 describe("Blocking drafts are shared live with the conversation's other panes", () => {
   it("shows an edit in one pane in the other, and keeps other sessions out", async () => {
     const name = channel();
-    f = await startDock({ blockingDrafts: { storage: createMemoryBlockingDraftStorage(), bus: createPaneBus(name) } });
+    f = await startDock({ blockingDrafts: blockingDraftsFeature({ storage: createMemoryBlockingDraftStorage(), bus: createPaneBus(name) }) });
     const bus = createPaneBus(name);
     extra.push({ dispose: () => bus.close() });
     const other = secondPane(createMemoryBlockingDraftStorage(), bus);
@@ -129,7 +130,7 @@ describe("Blocking drafts are shared live with the conversation's other panes", 
   it("shows a draft from another pane without saving it or posting it back", async () => {
     const name = channel();
     const storage = createMemoryBlockingDraftStorage();
-    f = await startDock({ blockingDrafts: { storage, bus: createPaneBus(name) } });
+    f = await startDock({ blockingDrafts: blockingDraftsFeature({ storage, bus: createPaneBus(name) }) });
     const id = await f.ask({ questions: [WITH_OTHER] });
     const bus = createPaneBus(name);
     extra.push({ dispose: () => bus.close() });
@@ -145,7 +146,7 @@ describe("Blocking drafts are shared live with the conversation's other panes", 
 
   it("takes nothing malformed or from another session off the bus", async () => {
     const name = channel();
-    f = await startDock({ blockingDrafts: { storage: createMemoryBlockingDraftStorage(), bus: createPaneBus(name) } });
+    f = await startDock({ blockingDrafts: blockingDraftsFeature({ storage: createMemoryBlockingDraftStorage(), bus: createPaneBus(name) }) });
     const id = await f.ask({ questions: [WITH_OTHER] });
     const bus = createPaneBus(name);
     extra.push({ dispose: () => bus.close() });
@@ -162,7 +163,7 @@ describe("Secret answers never leave memory", () => {
   it("neither stores nor broadcasts a secret question's answer", async () => {
     const name = channel();
     const storage = createMemoryBlockingDraftStorage();
-    f = await startDock({ blockingDrafts: { storage, bus: createPaneBus(name) } });
+    f = await startDock({ blockingDrafts: blockingDraftsFeature({ storage, bus: createPaneBus(name) }) });
     const bus = createPaneBus(name);
     extra.push({ dispose: () => bus.close() });
     const heard: PaneMessage[] = [];

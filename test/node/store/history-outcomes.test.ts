@@ -7,6 +7,7 @@ import { askUserEntries } from "../../../src/protocol/ask-user-history";
 import { parseChatMessage } from "../../../src/protocol";
 import { createMemoryStorage, createPaneBus, createQuestionDockStore, createConversationServices, type Outcome } from "../../../src/store";
 import { fakeClock, startDock, TOKEN, until, type DockFixture } from "./dock-fixture";
+import { asyncQuestionsFeature } from "../../../src/features/async-questions";
 
 let dock: DockFixture | undefined;
 const extra: Array<{ client: GatewayClient; dispose(): void }> = [];
@@ -32,7 +33,7 @@ async function start() {
 async function reloaded(d: DockFixture) {
   const client = createGatewayClient({ url: "sim://gateway", token: TOKEN, transport: d.sim.transport, random: () => 0.5, clock: fakeClock });
   const asyncQuestions = services(client);
-  const store = createQuestionDockStore({ client, sessionKey: "main", typingGraceMs: 0, clock: fakeClock, asyncQuestions });
+  const store = createQuestionDockStore({ client, sessionKey: "main", typingGraceMs: 0, clock: fakeClock, asyncQuestions: asyncQuestionsFeature(asyncQuestions) });
   extra.push({ client, dispose: () => store.getState().actions.dispose() });
   client.start();
   await until(() => asyncQuestions.conversation.getState().loaded, "the history load");
@@ -84,7 +85,7 @@ describe("outcomes rebuilt from chat.history", () => {
     const client = d.client;
     const run = d.sim.startRun({ runId: "run-live" });
     const asyncQuestions = services(client);
-    const live = createQuestionDockStore({ client, sessionKey: "main", typingGraceMs: 0, clock: fakeClock, asyncQuestions });
+    const live = createQuestionDockStore({ client, sessionKey: "main", typingGraceMs: 0, clock: fakeClock, asyncQuestions: asyncQuestionsFeature(asyncQuestions) });
     extra.push({ client, dispose: () => live.getState().actions.dispose() });
     await until(() => asyncQuestions.conversation.getState().loaded, "the history load");
     const q = d.sim.ask({ questions: [COLOR], runId: run });
@@ -107,7 +108,7 @@ describe("outcomes rebuilt from chat.history", () => {
     const d = await start();
     const client = d.client;
     const asyncQuestions = services(client);
-    const live = createQuestionDockStore({ client, sessionKey: "main", typingGraceMs: 0, clock: fakeClock, asyncQuestions });
+    const live = createQuestionDockStore({ client, sessionKey: "main", typingGraceMs: 0, clock: fakeClock, asyncQuestions: asyncQuestionsFeature(asyncQuestions) });
     extra.push({ client, dispose: () => live.getState().actions.dispose() });
     await until(() => asyncQuestions.conversation.getState().loaded, "the history load");
     const run = d.sim.startRun({ runId: "constructor" });
@@ -125,7 +126,7 @@ describe("outcomes rebuilt from chat.history", () => {
     const d = await start();
     const client = d.client;
     const asyncQuestions = services(client);
-    const live = createQuestionDockStore({ client, sessionKey: "main", typingGraceMs: 0, clock: fakeClock, asyncQuestions });
+    const live = createQuestionDockStore({ client, sessionKey: "main", typingGraceMs: 0, clock: fakeClock, asyncQuestions: asyncQuestionsFeature(asyncQuestions) });
     extra.push({ client, dispose: () => live.getState().actions.dispose() });
     await until(() => asyncQuestions.conversation.getState().loaded, "the history load");
     const run = d.sim.startRun({ runId: "run-late" });

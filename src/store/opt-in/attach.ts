@@ -1,0 +1,75 @@
+// How the store reaches a feature's working parts: the factory files them under the token it returns, so the store
+// names no feature module and a blocking-only bundle holds none of them.
+import type { StoreApi } from "zustand/vanilla";
+import type { DockContext } from "../dock-context";
+import type { AsyncSync } from "../links/async-sync";
+import type { GatewaySync } from "../links/gateway-sync";
+import type { RestoreTargets } from "../persist/restore-on-load";
+import type { DockStore } from "../dock/types";
+import type { BlockingDraftsFeature, DockFeature } from "./feature-types";
+
+/** A feature running in one dock. */
+export interface FeatureLink {
+  /** Where this feature's saved drafts go when the page loads. */
+  restore?: RestoreTargets;
+  /** The async link, which the actions route async answers through. */
+  asyncSync?: AsyncSync;
+  /** The blocking drafts a dock keeps when the host did not choose (`blockingDrafts` absent). */
+  defaultBlockingDrafts?: BlockingDraftsFeature;
+  /** Stops what the feature started in this dock; the async link itself is stopped with the actions. */
+  dispose(): void;
+}
+
+/** Starts a feature in one dock. */
+export type AttachFeature = (ctx: DockContext, sync: GatewaySync) => FeatureLink;
+
+/**
+ * Views a feature adds to the dock, filled in above the views layer (src/features/) and read through
+ * `useFeatureViews`. The store never renders, so it holds them as opaque values; the hooks layer gives them their type.
+ */
+export interface FeatureViews {
+  /** Shown under the dock's header: what went wrong with the feature's storage or conversation. */
+  problemNotice?: unknown;
+  /** A finished async question's summary, with its delivery state and the outbox's Retry, Edit and Discard. */
+  asyncSummary?: unknown;
+}
+
+interface FeatureParts {
+  attach: AttachFeature;
+  views: FeatureViews;
+}
+
+// Keyed by the token, so a token is only good when its factory made it; nothing is kept once the host drops it.
+const parts = new WeakMap<DockFeature, FeatureParts>();
+// Keyed by the store, so a view finds the views of its own dock's features.
+const viewsByStore = new WeakMap<StoreApi<DockStore>, FeatureViews>();
+const NO_VIEWS: FeatureViews = Object.freeze({});
+
+/** Makes the token a factory returns, filed with the function that starts the feature in a dock and the views it adds. */
+export function defineFeature<F extends DockFeature>(token: F, attach: AttachFeature, views: FeatureViews = NO_VIEWS): F {
+  Object.freeze(token);
+  parts.set(token, { attach, views });
+  return token;
+}
+
+/**
+ * How to start `feature`, given as the store's `option`, in a dock. Throws for anything no factory made, such as the
+ * services object `asyncQuestions` took before it became a feature, naming the factory to call; the store asks
+ * before it makes anything, so a refused option leaves nothing running.
+ */
+export function featureStarter(option: DockFeature["feature"], feature: DockFeature): AttachFeature {
+  const found = parts.get(feature);
+  if (!found || feature.feature !== option) throw new TypeError(`createQuestionDockStore's "${option}" option takes what ${option}Feature(…) returns.`);
+  return found.attach;
+}
+
+/** Notes the views the features of `store` add, once, when the store is made. */
+export function noteFeatureViews(store: StoreApi<DockStore>, features: readonly DockFeature[]): void {
+  const views = Object.assign({}, ...features.map((f) => parts.get(f)?.views ?? NO_VIEWS)) as FeatureViews;
+  if (Object.keys(views).length > 0) viewsByStore.set(store, Object.freeze(views));
+}
+
+/** The views the features of `store` add; none for a store without features. */
+export function featureViewsOf(store: StoreApi<DockStore>): FeatureViews {
+  return viewsByStore.get(store) ?? NO_VIEWS;
+}

@@ -1,0 +1,91 @@
+// A host's blocking-only import must not carry the opt-in parts: async questions, history outcomes, kept blocking
+// drafts and the pane bus come in only through the factories that make them (src/features/, src/store/opt-in/).
+// The source entry is bundled here as a host's bundler would, and the modules that reach the output are checked by
+// path, so a static import that drags one back fails here, naming it, long before the size budget notices.
+import { fileURLToPath } from "node:url";
+import { build } from "esbuild";
+import { describe, expect, it } from "vitest";
+
+const root = fileURLToPath(new URL("../../", import.meta.url));
+// Peer and runtime dependencies stay outside, as they do for the size rows.
+const EXTERNAL = ["react", "react/*", "react-dom", "react-dom/*", "zustand", "zustand/*", "@radix-ui/react-radio-group", "use-sync-external-store", "use-sync-external-store/*", "idb-keyval"];
+const BLOCKING_IMPORT = ["QuestionDockProvider", "QuestionDock", "createGatewayClient", "createWebSocketTransport", "createQuestionDockStore"];
+// Bundling the whole source on a busy 2-core machine can take seconds.
+const BUNDLE_MS = 60_000;
+
+/** The source modules that reach a bundle of `names` from the package entry, as paths from the repo root. */
+async function modulesOf(names: readonly string[]): Promise<string[]> {
+  const result = await build({
+    stdin: { contents: `export { ${names.join(", ")} } from "./src/index.ts";`, resolveDir: root, loader: "ts" },
+    absWorkingDir: root,
+    bundle: true,
+    write: false,
+    format: "esm",
+    metafile: true,
+    outdir: "out",
+    external: EXTERNAL,
+    logLevel: "silent",
+  });
+  const [output] = Object.values(result.metafile.outputs);
+  // An output's inputs are the modules that put code into it; what tree-shaking dropped is not among them.
+  return Object.entries(output!.inputs)
+    .filter(([, input]) => input.bytesInOutput > 0)
+    .map(([path]) => path);
+}
+
+// Each is a module (or a folder of them) that exists only for an opt-in part.
+const OPTIONAL = [
+  /^src\/features\//,
+  /^src\/store\/opt-in\/(async-questions|blocking-drafts)\.ts$/,
+  /^src\/store\/links\/(async-sync|async-question-shape|history-outcomes|blocking-drafts|conversation-services)\.ts$/,
+  /^src\/store\/persist\/blocking-draft-storage\.ts$/,
+  /^src\/store\/outbox\//,
+  /^src\/store\/conversation\//,
+  /^src\/protocol\/(ask-user-history|async-delivery)\.ts$/,
+  /^src\/hooks\/(use-async-problems|use-delivery|use-queued-answer-edit)\.ts$/,
+  /^src\/components\/(AsyncProblemNotice|AsyncSummary|QueuedAnswerEditor)\.tsx$/,
+];
+const optionalAmong = (modules: readonly string[]) => modules.filter((path) => OPTIONAL.some((pattern) => pattern.test(path)));
+
+describe("The blocking-only import", () => {
+  it(
+    "bundles the blocking dock and none of the opt-in parts",
+    async () => {
+      const modules = await modulesOf(BLOCKING_IMPORT);
+      // The bundle is the dock it claims to be, so an empty or broken build cannot pass.
+      expect(modules).toEqual(expect.arrayContaining(["src/store/create-dock-store.ts", "src/components/QuestionDock.tsx", "src/gateway/client.ts"]));
+      expect(optionalAmong(modules)).toEqual([]);
+    },
+    BUNDLE_MS,
+  );
+
+  it(
+    "keeps them out of the summaries and transcript views too",
+    async () => {
+      const modules = await modulesOf([...BLOCKING_IMPORT, "QuestionSummaryList", "QuestionTranscript", "QuestionSummary"]);
+      expect(modules).toEqual(expect.arrayContaining(["src/components/QuestionSummary.tsx"]));
+      expect(optionalAmong(modules)).toEqual([]);
+    },
+    BUNDLE_MS,
+  );
+
+  it(
+    "gains them once the host imports the feature factories, so the check above can see them",
+    async () => {
+      const modules = await modulesOf([...BLOCKING_IMPORT, "asyncQuestionsFeature", "blockingDraftsFeature"]);
+      expect(optionalAmong(modules)).toEqual(
+        expect.arrayContaining([
+          "src/features/async-questions.ts",
+          "src/store/links/async-sync.ts",
+          "src/store/links/history-outcomes.ts",
+          "src/store/links/blocking-drafts.ts",
+          "src/store/persist/blocking-draft-storage.ts",
+          "src/store/outbox/pane-bus.ts",
+          "src/components/AsyncProblemNotice.tsx",
+          "src/components/AsyncSummary.tsx",
+        ]),
+      );
+    },
+    BUNDLE_MS,
+  );
+});
