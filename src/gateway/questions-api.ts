@@ -1,5 +1,5 @@
 import { formatIssues, type Validated, type ValidationIssue } from "../protocol/result";
-import { parseGetResult, parseRecordList, type RecordList } from "../protocol/payloads";
+import { parseGetEnding, parseGetResult, parseRecordList, type RecordEnding, type RecordList } from "../protocol/payloads";
 import { readAnswers, type QuestionRecord } from "../protocol/question-record";
 import type { ChatSendParams, QuestionRequestParams, QuestionResolveParams, QuestionResolveResult } from "../protocol/methods";
 import { Reader } from "../protocol/reader";
@@ -57,6 +57,11 @@ export function listQuestions(c: GatewayConnection): Promise<RecordList> {
 /** `question.get`: one record, pending or terminal; rejects with reason QUESTION_NOT_FOUND when it is gone. */
 export function getQuestion(c: GatewayConnection, id: string): Promise<QuestionRecord> {
   return call(c, "question.get", { id }, parseGetResult);
+}
+
+/** `question.get`, read only for how the record ended (a dock that holds the record settles it from this). */
+export function getQuestionEnding(c: GatewayConnection, id: string): Promise<RecordEnding> {
+  return call(c, "question.get", { id }, parseGetEnding);
 }
 
 /** `question.request`: asks a question (operators and tests; agents use the ask_user tool). */
