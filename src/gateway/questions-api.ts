@@ -18,10 +18,20 @@ export class GatewayResultError extends Error {
   }
 }
 
-async function call<T>(c: GatewayConnection, method: string, params: unknown, parse: (payload: unknown) => Validated<T>): Promise<T> {
-  const parsed = parse(await c.request(method, params));
-  if (!parsed.ok) throw new GatewayResultError(method, parsed.errors);
-  return parsed.value;
+// A chained promise rather than an async function: a dock calls question.get once per resolved event, and each
+// async frame costs allocations. A request that throws at once still rejects, as from an async function.
+function call<T>(c: GatewayConnection, method: string, params: unknown, parse: (payload: unknown) => Validated<T>): Promise<T> {
+  let reply: Promise<unknown>;
+  try {
+    reply = c.request(method, params);
+  } catch (error) {
+    return Promise.reject(error as Error);
+  }
+  return Promise.resolve(reply).then((payload) => {
+    const parsed = parse(payload);
+    if (!parsed.ok) throw new GatewayResultError(method, parsed.errors);
+    return parsed.value;
+  });
 }
 
 function parseRequestResult(payload: unknown): Validated<{ id: string; expiresAtMs: number }> {

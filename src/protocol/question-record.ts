@@ -68,7 +68,7 @@ function allStrings(values: readonly unknown[]): values is string[] {
 /** Validates an answer envelope from the wire. */
 export function readAnswers(r: Reader, raw: unknown, path: string): QuestionAnswers | undefined {
   const env = r.object(raw, path);
-  const map = env && r.object(env.answers, r.at(path, "answers"));
+  const map = env && (asObject(env.answers) ?? r.object(env.answers, r.at(path, "answers")));
   if (!map) return undefined;
   const answers = idTable<string[]>();
   for (const key of Object.keys(map)) {

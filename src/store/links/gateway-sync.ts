@@ -80,15 +80,14 @@ export function createGatewaySync(ctx: DockContext): GatewaySync {
 
   // The resolved event does not say who answered or cancelled; the record does (a chat reply, this page, the agent's
   // side), so ask for it before naming the outcome.
-  const settleLookedUp = async (e: QuestionResolvedEvent) => {
-    let known: RecordEnding | undefined;
-    try {
-      known = await getQuestionEnding(client, e.id);
-    } catch {
-      // Not told: the outcome is judged from the event alone, which never names anyone else for a cancel.
-    }
-    const held = disposed ? undefined : ctx.get().records.get(e.id);
-    if (held) settleFromRecord(known?.status === e.status ? known : endedRecord(held, e));
+  const settleLookedUp = (e: QuestionResolvedEvent) => {
+    const settleWith = (known: RecordEnding | undefined) => {
+      const held = disposed ? undefined : ctx.get().records.get(e.id);
+      if (held) settleFromRecord(known?.status === e.status ? known : endedRecord(held, e));
+    };
+    // Not told (a refusal, a malformed reply): the outcome is judged from the event alone, which never names anyone
+    // else for a cancel.
+    getQuestionEnding(client, e.id).then(settleWith, () => settleWith(undefined));
   };
 
   /**
@@ -207,7 +206,7 @@ export function createGatewaySync(ctx: DockContext): GatewaySync {
     const record = ctx.get().records.get(e.id);
     if (!record) return;
     // The record the event describes is made only where it is used: a looked-up ending mostly uses the gateway's own.
-    if (e.status !== "expired" && !ctx.sent.replyOf(e.id)) void settleLookedUp(e);
+    if (e.status !== "expired" && !ctx.sent.replyOf(e.id)) settleLookedUp(e);
     else settleWhenReplied(endedRecord(record, e));
   };
 
