@@ -256,8 +256,9 @@ async function tenThousandAtOnce(backlog: number): Promise<Summary> {
  * Bytes the JS heap allocates per event, settling included, at `backlog` pending: median of 5 runs of 10,000 events.
  * Sound without --expose-gc: v8's GCProfiler (Node ≥ 18.15) reports every collection in the window with the heap's
  * used size before and after it, so allocated = used at the end − used at the start + what each collection freed.
- * A collection moving or promoting objects frees nothing and so adds nothing. The harness's own share (the bursts'
- * awaits, the fake gateway's promise per lookup) is in the figure, a few dozen bytes an event.
+ * A collection moving or promoting objects frees nothing and so adds nothing; one that frees garbage of an earlier
+ * run would add some, but a cross-check under --expose-gc with a gc() before each window came out within 5 %. The
+ * harness's own share (one promise per burst, the fake gateway's one per lookup) is in the figure: some 25 bytes an event.
  */
 async function bytesPerEvent(backlog: number): Promise<Summary> {
   const samples: number[] = [];
