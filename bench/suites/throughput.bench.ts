@@ -1,9 +1,12 @@
 // Throughput of the UI-free layers in Node: operations per second, the median of 7 timed runs.
-// Add a store operation the same way: build its input once, then time only the call.
+// Add a store operation the same way: build its input once, then time only the call, and for an event everything
+// it sets off (a settlement awaits a `question.get`), checking afterwards that it did what the row says.
 import type { EventFrame } from "../../src/protocol";
 import { parseAskUserInput } from "../../src/protocol";
 import type { ConnectionInfo, GatewayConnection } from "../../src/gateway";
+import { GatewayRequestError } from "../../src/gateway/types";
 import { createQuestionDockStore } from "../../src/store";
+import { GCProfiler, getHeapStatistics } from "node:v8";
 import { opsPerSecond, summarize, type Summary } from "../lib/stats";
 import type { BenchRow, BenchSuite } from "../lib/types";
 
@@ -31,13 +34,22 @@ const threeQuestions = {
 };
 
 const SESSION = "agent:main:main";
+/** Another Control UI page's resolver: the answers below were given there, as a `question.get` after the event tells. */
+const ELSEWHERE = "control-ui:0000000other";
+
+type GatewayRecord = Record<string, unknown> & { id: string; status: string };
 
 /**
- * A connected gateway as the store sees it, whose events the benchmark emits itself, so the time measured is
- * the store's (validation, state update, priority, expiry bookkeeping) and none of it a transport's.
+ * A connected gateway as the store sees it, whose events the benchmark emits itself, so the time measured is the
+ * store's (validation, state update, priority, expiry bookkeeping, the settling `question.get`) and none of it a
+ * transport's. Like the real gateway (docs/gateway-findings.md), it keeps its records: `question.list` answers the
+ * pending ones and `question.get` any of them, terminal ones with their status, answers and `resolvedBy`, at once
+ * (a resolved promise). Its records are stored before the clock starts; in the timed work it only looks them up.
  */
-function eventSource(): GatewayConnection & { emit(event: string, payload: unknown): void } {
+function fakeGateway(): GatewayConnection & { emit(event: string, payload: unknown): void; store(record: GatewayRecord): void } {
   const listeners = new Map<string, Set<(payload: unknown, frame: EventFrame) => void>>();
+  // Each record with its `question.get` answer, made once.
+  const records = new Map<string, { question: GatewayRecord }>();
   const connection: ConnectionInfo = { state: "connected", attempt: 0 };
   const none = () => () => {};
   return {
@@ -45,7 +57,13 @@ function eventSource(): GatewayConnection & { emit(event: string, payload: unkno
     subscribeConnection: none,
     onConnected: none,
     onGap: none,
-    request: () => Promise.reject(new Error("the throughput benchmark sends no requests")),
+    request(method, params) {
+      if (method === "question.list") return Promise.resolve({ questions: [...records.values()].map((r) => r.question).filter((r) => r.status === "pending") });
+      const id = (params as { id?: string } | undefined)?.id;
+      const answer = method === "question.get" && id !== undefined ? records.get(id) : undefined;
+      if (answer) return Promise.resolve(answer);
+      return Promise.reject(new GatewayRequestError(method, { code: "INVALID_REQUEST", message: "not found", details: { reason: "QUESTION_NOT_FOUND" } }));
+    },
     onEvent(event, listener) {
       const set = listeners.get(event) ?? new Set();
       listeners.set(event, set);
@@ -55,6 +73,9 @@ function eventSource(): GatewayConnection & { emit(event: string, payload: unkno
     emit(event, payload) {
       const frame: EventFrame = { type: "event", event, payload };
       listeners.get(event)?.forEach((listener) => listener(payload, frame));
+    },
+    store(record) {
+      records.set(record.id, { question: record });
     },
   };
 }
@@ -67,58 +88,200 @@ const question = {
   isOther: true,
 };
 
-function requested(id: string, now: number) {
+function requested(id: string, now: number): GatewayRecord {
   return { id, questions: [question], sessionKey: SESSION, agentId: "main", createdAtMs: now, expiresAtMs: now + 900_000, status: "pending" };
 }
 
 const ANSWERS = { answers: { target: ["Staging (Recommended)"] } };
 
-/** A store on its own event source, with `backlog` requests already pending. */
-function storeWithBacklog(backlog: number) {
-  const source = eventSource();
-  const store = createQuestionDockStore({ client: source, sessionKey: SESSION });
-  const now = Date.now();
-  for (let i = 0; i < backlog; i++) source.emit("question.requested", requested(`backlog-${i}`, now - backlog + i));
-  return { source, store, now };
+/** One request's life on the wire: its request event, its resolved event, and the record the gateway then holds. */
+interface Pair {
+  id: string;
+  requested: GatewayRecord;
+  resolved: { id: string; status: "answered"; answers: typeof ANSWERS };
+  ended: GatewayRecord;
 }
 
-/** question.requested then question.resolved for one new id per call, with `backlog` other requests pending. */
-function storeEvents(backlog: number): Summary {
-  const { source, store, now } = storeWithBacklog(backlog);
-  // Ids never repeat: the store ignores a request whose id already has an outcome.
-  let next = 0;
+// Built before the clock starts, so the time and the allocation measured are the store's, not the payloads'.
+function pairs(prefix: string, count: number, now: number): Pair[] {
+  return Array.from({ length: count }, (_, n) => {
+    const id = `${prefix}-${n}`;
+    const req = requested(id, now + n);
+    return { id, requested: req, resolved: { id, status: "answered", answers: ANSWERS }, ended: { ...req, status: "answered", answers: ANSWERS, resolvedBy: ELSEWHERE } };
+  });
+}
+
+/** Applies one pair as the gateway sends it. Its `question.get` answers with the ended record, stored before the clock starts (see `serve`). */
+function emitPair(source: ReturnType<typeof fakeGateway>, pair: Pair): void {
+  source.emit("question.requested", pair.requested);
+  source.emit("question.resolved", pair.resolved);
+}
+
+/** The gateway's records of `list` as they are once ended: what its `question.get` tells after each resolved event. */
+function serve(source: ReturnType<typeof fakeGateway>, list: readonly Pair[]): readonly Pair[] {
+  for (const pair of list) source.store(pair.ended);
+  return list;
+}
+
+type Store = ReturnType<typeof createQuestionDockStore>;
+
+/** Counts the requests that ended in the store; `until(n)` resolves once n have (each settles after its `question.get`). */
+function endings(store: Store) {
+  let ended = 0;
+  let waiting: { target: number; resolve: () => void } | undefined;
+  const off = store.getState().actions.onRequestChange((change) => {
+    if (change.type !== "ended") return;
+    ended += 1;
+    if (waiting && ended >= waiting.target) {
+      const { resolve } = waiting;
+      waiting = undefined;
+      resolve();
+    }
+  });
+  return {
+    off,
+    until: (target: number) => (ended >= target ? Promise.resolve() : new Promise<void>((resolve) => (waiting = { target, resolve }))),
+  };
+}
+
+/** A store on its own gateway, with `backlog` requests pending and the store's first recovery over. */
+async function storeWithBacklog(backlog: number) {
+  const source = fakeGateway();
+  const store = createQuestionDockStore({ client: source, sessionKey: SESSION });
+  const now = Date.now();
+  for (let i = 0; i < backlog; i++) {
+    const record = requested(`backlog-${i}`, now - backlog + i);
+    source.store(record);
+    source.emit("question.requested", record);
+  }
+  // The store asks `question.list` once it is made on a live connection; that is not part of what is timed.
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  if (store.getState().order.length !== backlog) throw new Error(`the backlog holds ${store.getState().order.length} requests, not ${backlog}`);
+  return { source, store, now, ended: endings(store) };
+}
+
+/**
+ * The figure must describe what its row says: every request has settled, the backlog is pending again, and each
+ * pair left one outcome of the answer given elsewhere.
+ */
+function assertSettled(store: Store, backlog: number, done: readonly Pair[]): void {
+  const s = store.getState();
+  if (s.order.length !== backlog || s.records.size !== backlog) throw new Error(`${s.order.length} requests pending after the run, not the backlog of ${backlog}`);
+  const missing = done.filter((p) => s.outcomes.get(p.id)?.kind !== "answered-elsewhere").length;
+  if (missing) throw new Error(`${missing} of ${done.length} requests have no "answered-elsewhere" outcome after the run`);
+}
+
+// Events reach the store in bursts of this many pairs (as a busy gateway's frames do), and each burst settles,
+// its `question.get` answers included, before the next: so the pending count stays within a burst of the backlog.
+const BURST = 10;
+
+/** Emits `list` in bursts and waits for each burst to settle; returns how many requests ended by then. */
+async function applyInBursts(source: ReturnType<typeof fakeGateway>, ended: ReturnType<typeof endings>, list: readonly Pair[], endedBefore: number): Promise<number> {
+  for (let at = 0; at < list.length; at += BURST) {
+    const burst = Math.min(BURST, list.length - at);
+    for (let i = at; i < at + burst; i++) emitPair(source, list[i]!);
+    await ended.until(endedBefore + at + burst);
+  }
+  return endedBefore + list.length;
+}
+
+/** Events per second of question.requested + question.resolved (settled), with `backlog` other requests pending: median of 7 runs of ≥ 200 ms. */
+async function storeEvents(backlog: number): Promise<Summary> {
+  const { source, store, now, ended } = await storeWithBacklog(backlog);
+  const all: Pair[] = [];
+  let count = 0;
+  const batch = (n: number) => {
+    const list = serve(source, pairs(`q${all.length}`, n, now + all.length));
+    all.push(...list);
+    return list;
+  };
   try {
-    return opsPerSecond(() => {
-      const n = next++;
-      const id = `q-${n}`;
-      source.emit("question.requested", requested(id, now + n));
-      source.emit("question.resolved", { id, status: "answered", answers: ANSWERS });
-    });
+    count = await applyInBursts(source, ended, batch(1_000), count);
+    const rates: number[] = [];
+    for (let run = 0; run < 7; run++) {
+      let events = 0;
+      let elapsed = 0;
+      while (elapsed < 200) {
+        const list = batch(500);
+        const start = performance.now();
+        count = await applyInBursts(source, ended, list, count);
+        elapsed += performance.now() - start;
+        events += list.length * 2;
+      }
+      rates.push((events / elapsed) * 1000);
+    }
+    assertSettled(store, backlog, all);
+    return summarize(rates);
   } finally {
+    ended.off();
     store.getState().actions.dispose();
   }
 }
 
-/** Milliseconds to apply 10,000 events (5,000 requested + resolved pairs) with `backlog` requests pending: median of 5. */
-function tenThousandEvents(backlog: number): Summary {
+/** Milliseconds to apply and settle 10,000 events (5,000 requested + resolved pairs) with `backlog` requests pending: median of 5. */
+async function tenThousandEvents(backlog: number): Promise<Summary> {
   const times: number[] = [];
   for (let run = 0; run < 6; run++) {
-    const { source, store, now } = storeWithBacklog(backlog);
+    const { source, store, now, ended } = await storeWithBacklog(backlog);
+    const list = serve(source, pairs("q", 5_000, now));
     const start = performance.now();
-    for (let n = 0; n < 5_000; n++) {
-      source.emit("question.requested", requested(`q-${n}`, now + n));
-      source.emit("question.resolved", { id: `q-${n}`, status: "answered", answers: ANSWERS });
-    }
+    await applyInBursts(source, ended, list, 0);
     // The first run only warms the JIT up.
     if (run > 0) times.push(performance.now() - start);
+    assertSettled(store, backlog, list);
+    ended.off();
     store.getState().actions.dispose();
   }
   return summarize(times);
 }
 
+/** The same 10,000 events sent at once, all settled after: the pending count peaks at `backlog` + 5,000. Median of 5. */
+async function tenThousandAtOnce(backlog: number): Promise<Summary> {
+  const times: number[] = [];
+  for (let run = 0; run < 6; run++) {
+    const { source, store, now, ended } = await storeWithBacklog(backlog);
+    const list = serve(source, pairs("q", 5_000, now));
+    const start = performance.now();
+    for (const pair of list) emitPair(source, pair);
+    await ended.until(list.length);
+    if (run > 0) times.push(performance.now() - start);
+    assertSettled(store, backlog, list);
+    ended.off();
+    store.getState().actions.dispose();
+  }
+  return summarize(times);
+}
+
+/**
+ * Bytes the JS heap allocates per event, settling included, at `backlog` pending: median of 5 runs of 10,000 events.
+ * Sound without --expose-gc: v8's GCProfiler (Node ≥ 18.15) reports every collection in the window with the heap's
+ * used size before and after it, so allocated = used at the end − used at the start + what each collection freed.
+ * A collection moving or promoting objects frees nothing and so adds nothing; one that frees garbage of an earlier
+ * run would add some, but a cross-check under --expose-gc with a gc() before each window came out within 5 %. The
+ * harness's own share (one promise per burst, the fake gateway's one per lookup) is in the figure: some 25 bytes an event.
+ */
+async function bytesPerEvent(backlog: number): Promise<Summary> {
+  const samples: number[] = [];
+  for (let run = 0; run < 6; run++) {
+    const { source, store, now, ended } = await storeWithBacklog(backlog);
+    const list = serve(source, pairs("q", 5_000, now));
+    const profiler = new GCProfiler();
+    profiler.start();
+    const before = getHeapStatistics().used_heap_size;
+    await applyInBursts(source, ended, list, 0);
+    const after = getHeapStatistics().used_heap_size;
+    const freed = (profiler.stop()?.statistics ?? []).reduce((sum, gc) => sum + gc.beforeGC.heapStatistics.usedHeapSize - gc.afterGC.heapStatistics.usedHeapSize, 0);
+    if (run > 0) samples.push((after - before + freed) / (list.length * 2));
+    assertSettled(store, backlog, list);
+    ended.off();
+    store.getState().actions.dispose();
+  }
+  return summarize(samples);
+}
+
 /** `setOther` once per keystroke, as a person types a 40-character answer into Other. */
 function draftUpdates(): Summary {
-  const source = eventSource();
+  const source = fakeGateway();
   const store = createQuestionDockStore({ client: source, sessionKey: SESSION });
   source.emit("question.requested", requested("typing", Date.now()));
   const { actions } = store.getState();
@@ -136,11 +299,16 @@ const suite: BenchSuite = {
   async run() {
     return [
       row("parseAskUserInput (3 questions)", opsPerSecond(() => parseAskUserInput(threeQuestions))),
-      // Each call is two events: question.requested and question.resolved.
-      row("store: question.requested + question.resolved", storeEvents(0), { unit: "events/s", per: 2 }),
-      row("store: the same, 100 requests pending", storeEvents(100), { unit: "events/s", per: 2 }),
+      // Each event settles in the figure, its `question.get` included (see applyInBursts).
+      row("store: question.requested + question.resolved", await storeEvents(0), { unit: "events/s" }),
+      row("store: the same, 100 requests pending", await storeEvents(100), { unit: "events/s" }),
       row("store: setOther per keystroke", draftUpdates(), { unit: "updates/s" }),
-      ...[0, 100, 1000].map((backlog) => row(`store: 10,000 events, ${backlog} pending`, tenThousandEvents(backlog), { unit: "ms" })),
+      // bench/budgets.ts reads these rows by name.
+      row("store: 10,000 events, 0 pending", await tenThousandEvents(0), { unit: "ms" }),
+      row("store: 10,000 events, 100 pending", await tenThousandEvents(100), { unit: "ms" }),
+      row("store: 10,000 events, 1000 pending", await tenThousandEvents(1000), { unit: "ms" }),
+      row("store: 10,000 events at once, 1000 pending (peaks at 6,000)", await tenThousandAtOnce(1000), { unit: "ms" }),
+      row("store: bytes allocated per event, 100 pending", await bytesPerEvent(100), { unit: "B" }),
     ];
   },
 };

@@ -1,5 +1,5 @@
 import { formatIssues, type Validated, type ValidationIssue } from "../protocol/result";
-import { parseGetResult, parseRecordList, type RecordList } from "../protocol/payloads";
+import { parseGetEnding, parseGetResult, parseRecordList, type RecordEnding, type RecordList } from "../protocol/payloads";
 import { readAnswers, type QuestionRecord } from "../protocol/question-record";
 import type { ChatSendParams, QuestionRequestParams, QuestionResolveParams, QuestionResolveResult } from "../protocol/methods";
 import { Reader } from "../protocol/reader";
@@ -18,10 +18,20 @@ export class GatewayResultError extends Error {
   }
 }
 
-async function call<T>(c: GatewayConnection, method: string, params: unknown, parse: (payload: unknown) => Validated<T>): Promise<T> {
-  const parsed = parse(await c.request(method, params));
-  if (!parsed.ok) throw new GatewayResultError(method, parsed.errors);
-  return parsed.value;
+// A chained promise rather than an async function: a dock calls question.get once per resolved event, and each
+// async frame costs allocations. A request that throws at once still rejects, as from an async function.
+function call<T>(c: GatewayConnection, method: string, params: unknown, parse: (payload: unknown) => Validated<T>): Promise<T> {
+  let reply: Promise<unknown>;
+  try {
+    reply = c.request(method, params);
+  } catch (error) {
+    return Promise.reject(error as Error);
+  }
+  return Promise.resolve(reply).then((payload) => {
+    const parsed = parse(payload);
+    if (!parsed.ok) throw new GatewayResultError(method, parsed.errors);
+    return parsed.value;
+  });
 }
 
 function parseRequestResult(payload: unknown): Validated<{ id: string; expiresAtMs: number }> {
@@ -57,6 +67,11 @@ export function listQuestions(c: GatewayConnection): Promise<RecordList> {
 /** `question.get`: one record, pending or terminal; rejects with reason QUESTION_NOT_FOUND when it is gone. */
 export function getQuestion(c: GatewayConnection, id: string): Promise<QuestionRecord> {
   return call(c, "question.get", { id }, parseGetResult);
+}
+
+/** `question.get`, read only for how the record ended (a dock that holds the record settles it from this). */
+export function getQuestionEnding(c: GatewayConnection, id: string): Promise<RecordEnding> {
+  return call(c, "question.get", { id }, parseGetEnding);
 }
 
 /** `question.request`: asks a question (operators and tests; agents use the ask_user tool). */

@@ -1,4 +1,4 @@
-import { readAnswers, parseQuestionRecord, type QuestionRecord } from "./question-record";
+import { readAnswers, parseQuestionRecord, QUESTION_STATUSES, type QuestionRecord } from "./question-record";
 import type { HelloOk, QuestionResolvedEvent } from "./methods";
 import { Reader } from "./reader";
 import { invalid, valid, type ValidationIssue, type Validated } from "./result";
@@ -31,6 +31,27 @@ export function parseGetResult(payload: unknown): Validated<QuestionRecord> {
   if (!o) return invalid(r.issues);
   const parsed = parseQuestionRecord(o.question);
   return parsed.ok ? parsed : invalid(parsed.errors.map((e) => ({ ...e, path: r.at("question", e.path) })));
+}
+
+/** How a record ended, as a `question.get` result tells it: the only fields a dock that already holds the record reads. */
+export type RecordEnding = Pick<QuestionRecord, "id" | "status" | "answers" | "resolvedBy">;
+
+/**
+ * Validates the ending a `question.get` result tells: id, status, answers and `resolvedBy`. The record's questions
+ * were validated when the request arrived, and are not read again from the reply.
+ */
+export function parseGetEnding(payload: unknown): Validated<RecordEnding> {
+  const r = new Reader();
+  const q = r.object(r.object(payload, "")?.question, "question");
+  if (!q) return invalid(r.issues);
+  const id = r.string(q.id, "question.id", { nonEmpty: true });
+  const status = r.oneOf(q.status ?? "pending", "question.status", QUESTION_STATUSES);
+  const answers = q.answers === undefined || q.answers === null ? undefined : readAnswers(r, q.answers, "question.answers");
+  if (r.issues.length > 0 || id === undefined || status === undefined) return invalid(r.issues);
+  const ending: RecordEnding = { id, status };
+  if (answers) ending.answers = answers;
+  if (q.resolvedBy !== undefined) ending.resolvedBy = q.resolvedBy;
+  return valid(ending);
 }
 
 /** Validates a `question.resolved` event payload. */

@@ -2,7 +2,7 @@ import { QUESTION_ID_PATTERN } from "./ask-user";
 import { idTable } from "./id-table";
 import type { QuestionAnswers } from "./answers";
 import { safeHttpUrl } from "./links";
-import { Reader } from "./reader";
+import { asObject, Reader } from "./reader";
 import { invalid, valid, type Validated } from "./result";
 
 /** A question record's lifecycle status on the gateway. */
@@ -59,13 +59,25 @@ export function isSecretQuestion(q: GatewayQuestion): boolean {
   return q.isSecret === true || q.secretStore !== undefined;
 }
 
+// Every slot a string (a hole reads as undefined, so a sparse list takes the checked path as before).
+function allStrings(values: readonly unknown[]): values is string[] {
+  for (let i = 0; i < values.length; i++) if (typeof values[i] !== "string") return false;
+  return true;
+}
+
 /** Validates an answer envelope from the wire. */
 export function readAnswers(r: Reader, raw: unknown, path: string): QuestionAnswers | undefined {
   const env = r.object(raw, path);
-  const map = env && r.object(env.answers, r.at(path, "answers"));
+  const map = env && (asObject(env.answers) ?? r.object(env.answers, r.at(path, "answers")));
   if (!map) return undefined;
   const answers = idTable<string[]>();
-  for (const [key, values] of Object.entries(map)) {
+  for (const key of Object.keys(map)) {
+    const values = map[key];
+    // A well-formed list is copied as it is; paths for issues are only built for one that is not (this runs per event).
+    if (Array.isArray(values) && allStrings(values)) {
+      answers[key] = values.slice();
+      continue;
+    }
     const at = r.at(r.at(path, "answers"), key);
     const list = r.array(values, at);
     if (!list) continue;
@@ -73,6 +85,16 @@ export function readAnswers(r: Reader, raw: unknown, path: string): QuestionAnsw
   }
   return { answers };
 }
+
+// Whether two items of `list` share a key; lists here hold at most four, where a Set would cost more than it saves.
+function hasRepeat<T>(list: readonly T[], key: (item: T) => string): boolean {
+  for (let i = 1; i < list.length; i++) for (let j = 0; j < i; j++) if (key(list[i]!) === key(list[j]!)) return true;
+  return false;
+}
+
+const labelOf = (o: QuestionOption) => o.label;
+const questionIdOf = (q: GatewayQuestion) => q.questionId;
+const NON_EMPTY = { nonEmpty: true } as const;
 
 function readSecretStore(r: Reader, raw: unknown, path: string): SecretStore | undefined {
   const o = r.object(raw, path);
@@ -88,30 +110,53 @@ function readSecretStore(r: Reader, raw: unknown, path: string): SecretStore | u
   return store;
 }
 
+// The Reader's checks with the issue path joined only when a check fails: a record is read on every event, and
+// joining a dozen paths per question for issues that are almost never raised was most of its cost.
+function stringField(r: Reader, value: unknown, path: string, key: string, opts?: { nonEmpty?: boolean }): string | undefined {
+  if (typeof value === "string" && !(opts?.nonEmpty && value.trim() === "")) return value;
+  return r.string(value, r.at(path, key), opts);
+}
+
+function optionalBooleanField(r: Reader, value: unknown, path: string, key: string): boolean | undefined {
+  if (value === undefined || value === null || typeof value === "boolean") return value ?? undefined;
+  return r.boolean(value, r.at(path, key));
+}
+
+function readOption(r: Reader, item: unknown, optionsPath: string, i: number): QuestionOption | undefined {
+  const o = asObject(item) ?? r.object(item, r.at(optionsPath, i));
+  if (!o) return undefined;
+  const label = typeof o.label === "string" && o.label.trim() !== "" ? o.label : r.string(o.label, r.at(r.at(optionsPath, i), "label"), NON_EMPTY);
+  const description = o.description === undefined || o.description === null || typeof o.description === "string" ? (o.description ?? undefined) : r.string(o.description, r.at(r.at(optionsPath, i), "description"));
+  if (label === undefined) return undefined;
+  return description ? { label, description } : { label };
+}
+
 function readQuestion(r: Reader, raw: unknown, path: string): GatewayQuestion | undefined {
   const q = r.object(raw, path);
   if (!q) return undefined;
-  const questionId = r.string(q.questionId, r.at(path, "questionId"));
+  const questionId = stringField(r, q.questionId, path, "questionId");
   if (questionId !== undefined && !QUESTION_ID_PATTERN.test(questionId)) r.fail(r.at(path, "questionId"), "must be snake_case");
-  const header = r.string(q.header ?? "", r.at(path, "header"));
-  const question = r.string(q.question, r.at(path, "question"), { nonEmpty: true });
-  const rawOptions = q.options === undefined ? [] : r.array(q.options, r.at(path, "options"));
+  const header = stringField(r, q.header ?? "", path, "header");
+  const question = stringField(r, q.question, path, "question", NON_EMPTY);
+  const optionsPath = r.at(path, "options");
+  const rawOptions = q.options === undefined ? [] : r.array(q.options, optionsPath);
   const options: QuestionOption[] = [];
-  rawOptions?.forEach((item, i) => {
-    const at = r.at(r.at(path, "options"), i);
-    const o = r.object(item, at);
-    const label = o && r.string(o.label, r.at(at, "label"), { nonEmpty: true });
-    const description = o && r.optionalString(o.description, r.at(at, "description"));
-    if (label !== undefined) options.push(description ? { label, description } : { label });
-  });
-  if (options.length === 1 || options.length > 4) r.fail(r.at(path, "options"), `must have 0 or 2 to 4 options, got ${options.length}`);
-  if (new Set(options.map((o) => o.label)).size !== options.length) r.fail(r.at(path, "options"), "option labels must be unique");
-  const multiSelect = r.optionalBoolean(q.multiSelect, r.at(path, "multiSelect"));
-  const isOther = r.optionalBoolean(q.isOther, r.at(path, "isOther"));
-  const isSecret = r.optionalBoolean(q.isSecret, r.at(path, "isSecret"));
+  if (rawOptions) {
+    for (let i = 0; i < rawOptions.length; i++) {
+      // A hole is skipped, as forEach would.
+      if (!(i in rawOptions)) continue;
+      const option = readOption(r, rawOptions[i], optionsPath, i);
+      if (option) options.push(option);
+    }
+  }
+  if (options.length === 1 || options.length > 4) r.fail(optionsPath, `must have 0 or 2 to 4 options, got ${options.length}`);
+  if (hasRepeat(options, labelOf)) r.fail(optionsPath, "option labels must be unique");
+  const multiSelect = optionalBooleanField(r, q.multiSelect, path, "multiSelect");
+  const isOther = optionalBooleanField(r, q.isOther, path, "isOther");
+  const isSecret = optionalBooleanField(r, q.isSecret, path, "isSecret");
   const secretStore = q.secretStore === undefined || q.secretStore === null ? undefined : readSecretStore(r, q.secretStore, r.at(path, "secretStore"));
   if (questionId === undefined || header === undefined || question === undefined) return undefined;
-  if (options.length === 0 && !isOther) r.fail(r.at(path, "options"), "a question without options must accept free text (isOther)");
+  if (options.length === 0 && !isOther) r.fail(optionsPath, "a question without options must accept free text (isOther)");
   const out: GatewayQuestion = { questionId, header, question, options };
   if (multiSelect !== undefined) out.multiSelect = multiSelect;
   if (isOther !== undefined) out.isOther = isOther;
@@ -128,11 +173,11 @@ export function parseQuestionRecord(input: unknown): Validated<QuestionRecord> {
   const r = new Reader();
   const o = r.object(input, "");
   if (!o) return invalid(r.issues);
-  const id = r.string(o.id, "id", { nonEmpty: true });
+  const id = r.string(o.id, "id", NON_EMPTY);
   const list = r.array(o.questions, "questions") ?? [];
   if (Array.isArray(o.questions) && (list.length < 1 || list.length > 3)) r.fail("questions", `must have 1 to 3 questions, got ${list.length}`);
   const questions = list.map((q, i) => readQuestion(r, q, r.at("questions", i))).filter((q): q is GatewayQuestion => q !== undefined);
-  if (new Set(questions.map((q) => q.questionId)).size !== questions.length) r.fail("questions", "question ids must be unique");
+  if (hasRepeat(questions, questionIdOf)) r.fail("questions", "question ids must be unique");
   const createdAtMs = r.number(o.createdAtMs, "createdAtMs");
   const expiresAtMs = r.number(o.expiresAtMs, "expiresAtMs");
   const status = r.oneOf(o.status ?? "pending", "status", QUESTION_STATUSES);

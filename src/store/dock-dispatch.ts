@@ -62,9 +62,10 @@ export function createDockDispatch(store: StoreApi<DockStore>): DockDispatch {
 
   const dispatch = (event: DockEvent) => {
     const prev = get();
-    // The reducer copies the state it is given, so the actions ride along untouched.
     const next = dockReducer(prev, event) as DockStore;
     if (next === prev) return;
+    // The reducer knows the state only (and copies it field by field), so the actions are carried over here.
+    next.actions = prev.actions;
     batch(() => {
       pending = next;
       queue.push({ event, next, prev });

@@ -8,9 +8,10 @@ import { chooseOtherText, newView, selectOption, setOtherText, toggleOption, wit
 import type { AsyncDraft, OutboxEntry } from "../outbox/types";
 import type { BlockingDraft } from "../persist/blocking-draft-types";
 import { viewOfAsyncDraft, viewWithBlockingDraft } from "./saved-drafts";
+import { copyOfState, countedAnnouncement } from "./state-copy";
 import { withHidden, withoutRefusal, withRefusal, type HiddenReason, type PermissionNotice } from "./permission-state";
 import type { Announcement, AsyncLink, AsyncProblems, DockRejection, DockState, Outcome, OutcomeKind, RequestView, Submission } from "./types";
-import { asyncOutcome, boundOutcome, endedRecordOutcome, historyOutcome, keptOutcome, settledOutcome, type AsyncEndInput, type AsyncOutcomeLink, type KeptOutcome } from "./outcomes";
+import { asyncOutcome, boundOutcome, endedRecordOutcome, historyOutcome, keptOutcome, settledOutcome, type AsyncEndInput, type AsyncOutcomeLink, type KeptOutcome, type SettledInput } from "./outcomes";
 import type { IdTable } from "../../protocol/id-table";
 import type { IdMap } from "./id-map";
 
@@ -28,9 +29,13 @@ export type DraftEdit =
 /** Everything that can happen to a dock, by name. */
 export type DockEvent =
   | { type: "connectionChanged"; connection: ConnectionInfo }
-  /** `announcement` is made only when the request is new to the dock. */
-  | { type: "recordReceived"; record: QuestionRecord; announcement?: Announcement }
-  | { type: "recordSettled"; id: string; outcome: OutcomeKind; answers?: QuestionAnswers; async?: Outcome["async"]; at: number; announcement?: Announcement }
+  /**
+   * `announcement` is made only when the request is new to the dock; `activate` makes a new request the active one
+   * (the priority rule's verdict on its arrival, so the switch costs no second event).
+   */
+  | { type: "recordReceived"; record: QuestionRecord; announcement?: Announcement; activate?: boolean }
+  /** `resolvedBy`: who the gateway says ended it, when the ending's link learned that (as `resolverNoted` keeps it). */
+  | { type: "recordSettled"; id: string; outcome: OutcomeKind; answers?: QuestionAnswers; async?: Outcome["async"]; resolvedBy?: unknown; at: number; announcement?: Announcement }
   /** Who the gateway says ended the request, as it said it (untrusted, shown only through the outcome words). */
   | { type: "resolverNoted"; id: string; resolvedBy: unknown }
   | { type: "recordRejected"; rejection: DockRejection }
@@ -87,49 +92,55 @@ function insertInOrder(order: readonly string[], records: IdMap<QuestionRecord>,
     if (other === undefined || (other.createdAtMs - rec.createdAtMs || other.id.localeCompare(rec.id)) <= 0) break;
     at--;
   }
-  return at === order.length ? [...order, rec.id] : [...order.slice(0, at), rec.id, ...order.slice(at)];
+  // One copy, made in one allocation (spreading slices would make three).
+  return order.toSpliced(at, 0, rec.id);
 }
 
 // The live region's next message, counted so that a repeat still announces.
-const announced = (s: DockState, announcement: Announcement): DockState["announcement"] => ({ ...announcement, n: s.announcement.n + 1 });
+const announced = (s: DockState, announcement: Announcement): DockState["announcement"] => countedAnnouncement(announcement, s.announcement.n + 1);
 
-function received(s: DockState, rec: QuestionRecord, announcement: Announcement | undefined): DockState {
-  if (s.records.get(rec.id)) return { ...s, records: s.records.set(rec.id, rec) };
+// The hot events copy the state with copyOfState and set what they change: see state-copy.ts for why not a spread.
+function received(s: DockState, e: Extract<DockEvent, { type: "recordReceived" }>): DockState {
+  const rec = e.record;
+  const known = s.records.get(rec.id) !== undefined;
   // An ended request never comes back by itself (a stale list or a late event); Discard or Answer drop the outcome first.
-  if (s.outcomes.has(rec.id) || rec.status !== "pending") return s;
-  return {
-    ...s,
-    records: s.records.set(rec.id, rec),
-    order: insertInOrder(s.order, s.records, rec),
-    // With nothing active the new request is (see priority.ts); the other cases need the clock and the typing grace.
-    activeId: s.activeId ?? rec.id,
-    views: s.views.set(rec.id, newView()),
-    submissions: s.submissions.set(rec.id, IDLE),
-    announcement: announcement ? announced(s, announcement) : s.announcement,
-  };
+  if (!known && (s.outcomes.has(rec.id) || rec.status !== "pending")) return s;
+  const next = copyOfState(s);
+  next.records = s.records.set(rec.id, rec);
+  if (known) return next;
+  next.order = insertInOrder(s.order, s.records, rec);
+  // With nothing active the new request is; the link that saw it arrive tells, with `activate`, when the priority
+  // rule (priority.ts, which needs the clock and the typing grace) makes it active at once.
+  next.activeId = s.activeId === null || e.activate === true ? rec.id : s.activeId;
+  next.views = s.views.set(rec.id, newView());
+  next.submissions = s.submissions.set(rec.id, IDLE);
+  if (e.announcement) next.announcement = announced(s, e.announcement);
+  return next;
 }
 
 function settled(s: DockState, e: Extract<DockEvent, { type: "recordSettled" }>): DockState {
   const record = s.records.get(e.id);
   if (!record) return s;
-  const index = s.order.indexOf(e.id);
-  // Two slices copy as blocks; a filter would call back once per pending request.
-  const order = index === -1 ? s.order : s.order.slice(0, index).concat(s.order.slice(index + 1));
+  // Searched from the end: the request that ends is mostly one of the newest. One copy, made in one allocation.
+  const index = s.order.lastIndexOf(e.id);
+  const order = index === -1 ? s.order : s.order.toSpliced(index, 1);
   const submission = s.submissions.get(e.id);
   const cutOff = submission?.status === "uncertain" && submission.kind === "answer";
-  const outcome = settledOutcome({ record, kind: e.outcome, ...(e.answers ? { answers: e.answers } : {}), ...(e.async ? { async: e.async } : {}), at: e.at, view: s.views.get(e.id), cutOff });
-  return {
-    ...s,
-    records: s.records.delete(e.id),
-    views: s.views.delete(e.id),
-    submissions: s.submissions.delete(e.id),
-    asyncLinks: s.asyncLinks.delete(e.id),
-    order,
-    activeId: s.activeId === e.id ? (order[Math.min(index, order.length - 1)] ?? null) : s.activeId,
-    outcomes: s.outcomes.with(e.id, outcome),
-    announcement: e.announcement ? announced(s, e.announcement) : s.announcement,
-    collapsed: order.length ? s.collapsed : false,
-  };
+  const input: SettledInput = { record, kind: e.outcome, at: e.at, view: s.views.get(e.id), cutOff };
+  if (e.answers) input.answers = e.answers;
+  if (e.async) input.async = e.async;
+  if (e.resolvedBy !== undefined) input.resolvedBy = e.resolvedBy;
+  const next = copyOfState(s);
+  next.records = s.records.delete(e.id);
+  next.views = s.views.delete(e.id);
+  next.submissions = s.submissions.delete(e.id);
+  next.asyncLinks = s.asyncLinks.delete(e.id);
+  next.order = order;
+  if (s.activeId === e.id) next.activeId = order[Math.min(index, order.length - 1)] ?? null;
+  next.outcomes = s.outcomes.with(e.id, settledOutcome(input));
+  if (e.announcement) next.announcement = announced(s, e.announcement);
+  if (!order.length) next.collapsed = false;
+  return next;
 }
 
 function edited(s: DockState, e: Extract<DockEvent, { type: "draftEdited" }>): DockState {
@@ -146,7 +157,13 @@ function edited(s: DockState, e: Extract<DockEvent, { type: "draftEdited" }>): D
         : edit.kind === "setOther"
           ? setOtherText(view, q, edit.text, e.at)
           : chooseOtherText(view, q, e.at);
-  return next === view ? s : { ...s, views: s.views.set(e.requestId, next) };
+  return next === view ? s : withViews(s, s.views.set(e.requestId, next));
+}
+
+function withViews(s: DockState, views: DockState["views"]): DockState {
+  const next = copyOfState(s);
+  next.views = views;
+  return next;
 }
 
 function withView(s: DockState, requestId: string, change: (view: RequestView, record: QuestionRecord) => RequestView): DockState {
@@ -154,11 +171,14 @@ function withView(s: DockState, requestId: string, change: (view: RequestView, r
   const view = s.views.get(requestId);
   if (!record || !view) return s;
   const next = change(view, record);
-  return next === view ? s : { ...s, views: s.views.set(requestId, next) };
+  return next === view ? s : withViews(s, s.views.set(requestId, next));
 }
 
 function withSubmission(s: DockState, requestId: string, submission: Submission): DockState {
-  return s.records.get(requestId) ? { ...s, submissions: s.submissions.set(requestId, submission) } : s;
+  if (!s.records.get(requestId)) return s;
+  const next = copyOfState(s);
+  next.submissions = s.submissions.set(requestId, submission);
+  return next;
 }
 
 function asyncQuestionEnded(s: DockState, e: Extract<DockEvent, { type: "asyncQuestionEnded" }>): DockState {
@@ -175,13 +195,25 @@ function blockingDraftLoaded(s: DockState, e: Extract<DockEvent, { type: "blocki
   return withView(s, e.requestId, (v, record) => viewWithBlockingDraft(record, v, e.draft));
 }
 
+function withAnnouncement(s: DockState, announcement: DockState["announcement"]): DockState {
+  const next = copyOfState(s);
+  next.announcement = announcement;
+  return next;
+}
+
+function withActive(s: DockState, activeId: string): DockState {
+  const next = copyOfState(s);
+  next.activeId = activeId;
+  return next;
+}
+
 /** The next state of a dock after `event`; the same object when the event changes nothing. */
 export function dockReducer(s: DockState, event: DockEvent): DockState {
   switch (event.type) {
     case "connectionChanged":
       return { ...s, connection: event.connection };
     case "recordReceived":
-      return received(s, event.record, event.announcement);
+      return received(s, event);
     case "recordSettled":
       return settled(s, event);
     case "resolverNoted": {
@@ -225,11 +257,11 @@ export function dockReducer(s: DockState, event: DockEvent): DockState {
     case "expanded":
       return s.collapsed ? { ...s, collapsed: false } : s;
     case "requestSwitched":
-      return s.records.get(event.requestId) && s.activeId !== event.requestId ? { ...s, activeId: event.requestId } : s;
+      return s.records.get(event.requestId) && s.activeId !== event.requestId ? withActive(s, event.requestId) : s;
     case "requestMoved": {
       const index = s.activeId ? s.order.indexOf(s.activeId) : -1;
       const target = s.order[index + event.delta];
-      return target ? { ...s, activeId: target } : s;
+      return target ? withActive(s, target) : s;
     }
     case "asyncLinked":
       return { ...s, asyncLinks: s.asyncLinks.set(event.requestId, event.link) };
@@ -248,6 +280,6 @@ export function dockReducer(s: DockState, event: DockEvent): DockState {
       return { ...s, asyncProblems: { ...(storage ? { storage } : {}), ...(conversation ? { conversation } : {}) } };
     }
     case "announced":
-      return { ...s, announcement: announced(s, event.announcement) };
+      return withAnnouncement(s, announced(s, event.announcement));
   }
 }

@@ -64,18 +64,30 @@ function merge<T>(a: Leaf<T> | Collision<T>, b: Leaf<T>, shift: number): Slot<T>
   return branch(bitA | bitB, (bitA >>> 0) < (bitB >>> 0) ? [a, b] : [b, a]);
 }
 
+// Whether the last setIn added a key rather than replaced one, so `set` need not look the key up a second time.
+let added = false;
+
 function setIn<T>(node: Branch<T>, shift: number, leaf: Leaf<T>): Branch<T> {
   const bit = bitOf(leaf.hash, shift);
   const i = indexOf(node.bitmap, bit);
-  if (!(node.bitmap & bit)) return branch(node.bitmap | bit, [...node.slots.slice(0, i), leaf, ...node.slots.slice(i)]);
+  if (!(node.bitmap & bit)) {
+    added = true;
+    // One allocation: spreading two slices around the leaf would make three.
+    return branch(node.bitmap | bit, node.slots.toSpliced(i, 0, leaf));
+  }
   const slot = node.slots[i]!;
   let next: Slot<T>;
   if (slot.t === BRANCH) next = setIn(slot, shift + BITS, leaf);
-  else if (slot.t === LEAF) next = slot.key !== leaf.key ? merge(slot, leaf, shift + BITS) : Object.is(slot.value, leaf.value) ? slot : leaf;
-  else if (slot.hash !== leaf.hash) next = merge(slot, leaf, shift + BITS);
-  else {
+  else if (slot.t === LEAF) {
+    added = slot.key !== leaf.key;
+    next = added ? merge(slot, leaf, shift + BITS) : Object.is(slot.value, leaf.value) ? slot : leaf;
+  } else if (slot.hash !== leaf.hash) {
+    added = true;
+    next = merge(slot, leaf, shift + BITS);
+  } else {
     const at = slot.leaves.findIndex((l) => l.key === leaf.key);
-    next = at === -1 ? merge(slot, leaf, shift + BITS) : Object.is(slot.leaves[at]!.value, leaf.value) ? slot : { ...slot, leaves: slot.leaves.map((l, j) => (j === at ? leaf : l)) };
+    added = at === -1;
+    next = added ? merge(slot, leaf, shift + BITS) : Object.is(slot.leaves[at]!.value, leaf.value) ? slot : { ...slot, leaves: slot.leaves.map((l, j) => (j === at ? leaf : l)) };
   }
   return next === slot ? node : branch(node.bitmap, replaced(node.slots, i, next));
 }
@@ -104,7 +116,7 @@ function removeIn<T>(node: Branch<T>, shift: number, hash: number, key: string):
   }
   const bitmap = node.bitmap & ~bit;
   if (bitmap === 0) return undefined;
-  const slots = [...node.slots.slice(0, i), ...node.slots.slice(i + 1)];
+  const slots = node.slots.toSpliced(i, 1);
   if (shift > 0 && slots.length === 1 && slots[0]!.t !== BRANCH) return slots[0];
   return branch(bitmap, slots);
 }
@@ -161,8 +173,9 @@ export class IdMap<T> implements ReadonlyMap<string, T> {
 
   /** A map with `key` set to `value`; this map itself when it already holds that very value. */
   set(key: string, value: T): IdMap<T> {
+    added = false;
     const root = setIn(this.root, 0, { t: LEAF, hash: hashOf(key), key, value });
-    return root === this.root ? this : new IdMap(root, this.has(key) ? this.size : this.size + 1);
+    return root === this.root ? this : new IdMap(root, added ? this.size + 1 : this.size);
   }
 
   /** A map without `key`; this map itself when it has no such key. */

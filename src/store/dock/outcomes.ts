@@ -46,9 +46,9 @@ export function isAnsweredOutcome(kind: OutcomeKind): boolean {
   return kind === "answered" || kind === "answered-elsewhere" || kind === "answered-in-chat";
 }
 
-const ours = (record: QuestionRecord, own: OwnPart) => own.attempted?.some((sent) => sameAnswers(sent, record.answers)) === true;
+const ours = (record: Pick<QuestionRecord, "answers">, own: OwnPart) => own.attempted?.some((sent) => sameAnswers(sent, record.answers)) === true;
 
-function answeredBy(by: string | undefined, record: QuestionRecord, own: OwnPart): OutcomeKind {
+function answeredBy(by: string | undefined, record: Pick<QuestionRecord, "answers">, own: OwnPart): OutcomeKind {
   if (by === own.resolverId) return "answered";
   // The gateway takes one chat reply per question: when this page sent one it was not refused, the answer is that one.
   if (by === PLAIN_TEXT_RESOLVER) return own.sentChatReply ? "answered" : "answered-in-chat";
@@ -69,7 +69,7 @@ function cancelledBy(by: string | undefined, own: OwnPart): OutcomeKind {
  * How a terminal record ended, from this dock's point of view. The record's `resolvedBy` tells whose answer or
  * cancel it was; without it, only an answer equal to ours counts as ours, and a cancel is the agent side's.
  */
-export function outcomeOf(record: QuestionRecord, own: OwnPart): OutcomeKind | undefined {
+export function outcomeOf(record: Pick<QuestionRecord, "status" | "answers" | "resolvedBy">, own: OwnPart): OutcomeKind | undefined {
   const by = typeof record.resolvedBy === "string" ? record.resolvedBy : undefined;
   switch (record.status) {
     case "expired":
@@ -101,12 +101,30 @@ export interface KeptOutcome {
   unsentMayHaveArrived?: true;
 }
 
-// The record kept with an outcome shows how the gateway ended it; any other outcome keeps the last known state.
-function terminalRecord(record: QuestionRecord, kind: OutcomeKind, answers: QuestionAnswers | undefined): QuestionRecord {
-  if (kind === "expired") return { ...record, status: "expired" };
-  if (kind === "skipped" || kind === "skipped-elsewhere" || kind === "cancelled") return { ...record, status: "cancelled" };
-  if (isAnsweredOutcome(kind)) return answers ? { ...record, status: "answered", answers } : { ...record, status: "answered" };
-  return record;
+function terminalStatus(kind: OutcomeKind, last: QuestionRecord["status"]): QuestionRecord["status"] {
+  if (kind === "expired") return "expired";
+  if (kind === "skipped" || kind === "skipped-elsewhere" || kind === "cancelled") return "cancelled";
+  return isAnsweredOutcome(kind) ? "answered" : last;
+}
+
+// The record kept with an outcome shows how the gateway ended it, and who did when the gateway said; any other
+// outcome keeps the last known state. One copy at most, and none when the record already says all that.
+function terminalRecord(record: QuestionRecord, kind: OutcomeKind, answers: QuestionAnswers | undefined, resolvedBy: unknown): QuestionRecord {
+  const status = terminalStatus(kind, record.status);
+  const given = status === "answered" && answers !== undefined && answers !== record.answers;
+  const by = resolvedBy !== undefined && !Object.is(resolvedBy, record.resolvedBy);
+  if (status === record.status && !given && !by) return record;
+  // Field by field, in the order parseQuestionRecord sets them: the copies then share one shape with the records,
+  // where a spread of records of several shapes takes V8's slow path (and this runs once per ending).
+  const ended: QuestionRecord = { id: record.id, questions: record.questions, createdAtMs: record.createdAtMs, expiresAtMs: record.expiresAtMs, status };
+  if (record.agentId !== undefined) ended.agentId = record.agentId;
+  if (record.sessionKey !== undefined) ended.sessionKey = record.sessionKey;
+  if (record.runId !== undefined) ended.runId = record.runId;
+  const endedAnswers = given ? answers : record.answers;
+  if (endedAnswers !== undefined) ended.answers = endedAnswers;
+  const endedBy = by ? resolvedBy : record.resolvedBy;
+  if (endedBy !== undefined) ended.resolvedBy = endedBy;
+  return ended;
 }
 
 /** What the dock knew of a request when it settled there. */
@@ -119,13 +137,15 @@ export interface SettledInput {
   view?: RequestView;
   /** Our answer went out but its reply was cut off. */
   cutOff: boolean;
+  /** Who the gateway says ended it, if it said. */
+  resolvedBy?: unknown;
 }
 
 /** The outcome of a request that settled in the dock. */
 export function settledOutcome(e: SettledInput): Outcome {
   const unsent = unsentDraft(e.record, e.view, e.kind);
   // Assigned field by field: spreading optional parts costs more than the rest of the event (this runs per event).
-  const outcome: Outcome = { kind: e.kind, record: terminalRecord(e.record, e.kind, e.answers), at: e.at };
+  const outcome: Outcome = { kind: e.kind, record: terminalRecord(e.record, e.kind, e.answers, e.resolvedBy), at: e.at };
   if (e.answers) outcome.answers = e.answers;
   if (e.async) outcome.async = e.async;
   if (unsent) outcome.unsent = unsent;

@@ -1,7 +1,7 @@
 import { recoverQuestions } from "../../gateway/recovery";
-import { getQuestion } from "../../gateway/questions-api";
+import { getQuestionEnding } from "../../gateway/questions-api";
 import type { QuestionAnswers } from "../../protocol/answers";
-import { parseResolvedEvent } from "../../protocol/payloads";
+import { parseResolvedEvent, type RecordEnding } from "../../protocol/payloads";
 import { parseQuestionRecord, type QuestionRecord } from "../../protocol/question-record";
 import type { ValidationIssue } from "../../protocol/result";
 import { belongsToSession } from "../../protocol/session-key";
@@ -11,6 +11,8 @@ import { outcomeOf } from "../dock/outcomes";
 import { clearPermission, notePermission, screenRecord } from "./permissions";
 import { activeAfterArrival } from "../dock/priority";
 import type { Announcement, Outcome, OutcomeKind } from "../dock/types";
+import type { DockEvent } from "../dock/dock-reducer";
+import type { QuestionResolvedEvent } from "../../protocol/methods";
 
 /** The store's link to the gateway: applies events, recovers after reconnects, and settles requests. */
 export interface GatewaySync {
@@ -19,11 +21,16 @@ export interface GatewaySync {
   /** Forgets an outcome so the request can come back (Discard, Answer). */
   dropOutcome(id: string): void;
   /** Settles a request from its terminal record, telling our own answer apart from one given elsewhere. */
-  settleFromRecord(record: QuestionRecord): void;
+  settleFromRecord(record: RecordEnding): void;
   announce(announcement: Announcement): void;
   /** Holds a submit or skip whose reply was cut off until a recovery tells whether it arrived; `checkNow` asks at once. */
   markUncertain(id: string, kind: "answer" | "skip", checkNow: boolean): void;
   dispose(): void;
+}
+
+/** The pending record `held` as the resolved event `e` ended it. */
+function endedRecord(held: QuestionRecord, e: QuestionResolvedEvent): QuestionRecord {
+  return e.status === "answered" ? { ...held, status: e.status, answers: e.answers } : { ...held, status: e.status };
 }
 
 /** Wires a dock store to its gateway client. */
@@ -45,38 +52,42 @@ export function createGatewaySync(ctx: DockContext): GatewaySync {
     ctx.dispatch({ type: "outcomeDropped", id });
   };
 
-  const settle = (id: string, kind: OutcomeKind, answers?: QuestionAnswers, extra?: Pick<Outcome, "async">) => {
+  const settle = (id: string, kind: OutcomeKind, answers?: QuestionAnswers, extra?: Pick<Outcome, "async">, resolvedBy?: unknown) => {
     const record = ctx.get().records.get(id);
     if (!record) return;
     const header = record.questions[0]?.header || record.questions[0]?.question || "";
     // An async answer only joined the outbox here; its summary tells the delivery, so the announcement must not claim more.
     const announcement: Announcement = kind === "answered" && extra?.async ? { key: "outcome", kind, header, queued: true } : { key: "outcome", kind, header };
-    // The outcome and its announcement in one step: one state copy per ending, not two.
-    ctx.dispatch({ type: "recordSettled", id, outcome: kind, ...(answers ? { answers } : {}), ...(extra?.async ? { async: extra.async } : {}), at: now(), announcement });
+    // The outcome, who ended it and its announcement in one step: one state copy per ending, not three. Optional
+    // fields are assigned, not spread: this runs once per ending.
+    const event: Extract<DockEvent, { type: "recordSettled" }> = { type: "recordSettled", id, outcome: kind, at: now(), announcement };
+    if (answers) event.answers = answers;
+    if (extra?.async) event.async = extra.async;
+    if (resolvedBy !== undefined) event.resolvedBy = resolvedBy;
+    ctx.dispatch(event);
     const outcome = ctx.get().outcomes.get(id);
     if (outcome) ctx.kept.keep(id, outcome);
     ctx.sent.forget(id);
     expiry.left();
   };
 
-  const settleFromRecord = (rec: QuestionRecord) => {
+  const settleFromRecord = (rec: RecordEnding) => {
     const kind = outcomeOf(rec, { resolverId: ctx.options.resolverId, attempted: ctx.sent.attempted(rec.id), sentChatReply: ctx.sent.sentChatReply(rec.id) });
     if (!kind) return;
-    // Keep what the gateway said of who ended it, for the summary's words.
-    if (rec.resolvedBy !== undefined) ctx.dispatch({ type: "resolverNoted", id: rec.id, resolvedBy: rec.resolvedBy });
-    settle(rec.id, kind, rec.status === "answered" ? rec.answers : undefined);
+    // Keeps what the gateway said of who ended it, for the summary's words.
+    settle(rec.id, kind, rec.status === "answered" ? rec.answers : undefined, undefined, rec.resolvedBy);
   };
 
   // The resolved event does not say who answered or cancelled; the record does (a chat reply, this page, the agent's
   // side), so ask for it before naming the outcome.
-  const settleLookedUp = async (rec: QuestionRecord) => {
-    let known = rec;
-    try {
-      known = await getQuestion(client, rec.id);
-    } catch {
-      // Not told: the outcome is judged from the event alone, which never names anyone else for a cancel.
-    }
-    if (!disposed && ctx.get().records.get(rec.id)) settleFromRecord(known.status === rec.status ? known : rec);
+  const settleLookedUp = (e: QuestionResolvedEvent) => {
+    const settleWith = (known: RecordEnding | undefined) => {
+      const held = disposed ? undefined : ctx.get().records.get(e.id);
+      if (held) settleFromRecord(known?.status === e.status ? known : endedRecord(held, e));
+    };
+    // Not told (a refusal, a malformed reply): the outcome is judged from the event alone, which never names anyone
+    // else for a cancel.
+    getQuestionEnding(client, e.id).then(settleWith, () => settleWith(undefined));
   };
 
   /**
@@ -92,9 +103,13 @@ export function createGatewaySync(ctx: DockContext): GatewaySync {
     });
   };
 
-  const applyPriority = (newId: string) => {
+  const clearRecheck = () => {
     if (recheck !== undefined) timers.clearTimeout(recheck);
     recheck = undefined;
+  };
+
+  const applyPriority = (newId: string) => {
+    clearRecheck();
     const s = ctx.get();
     if (disposed || !s.records.get(newId)) return;
     const { activeId, recheckInMs } = activeAfterArrival(s, newId, now(), ctx.options.typingGraceMs);
@@ -107,11 +122,18 @@ export function createGatewaySync(ctx: DockContext): GatewaySync {
     const s = ctx.get();
     if (rec.status !== "pending") return settleWhenReplied(rec);
     const known = Boolean(s.records.get(rec.id));
+    const event: Extract<DockEvent, { type: "recordReceived" }> = { type: "recordReceived", record: rec };
     // A recovered request was there before; only one that arrives now is announced, with the arrival itself.
-    const announcement: Announcement | undefined = source === "recovery" ? undefined : { key: "newQuestion", question: rec.questions[0]?.question ?? "" };
-    ctx.dispatch({ type: "recordReceived", record: rec, ...(announcement ? { announcement } : {}) });
-    if (known || !ctx.get().records.get(rec.id)) return;
-    applyPriority(rec.id);
+    if (source !== "recovery") event.announcement = { key: "newQuestion", question: rec.questions[0]?.question ?? "" };
+    // The priority rule's verdict on an arrival reads nothing the arrival changes, so it is asked first and rides on
+    // the arrival: one state copy, where a switch after it would make a second.
+    const verdict = known || disposed ? undefined : activeAfterArrival(s, rec.id, now(), ctx.options.typingGraceMs);
+    if (verdict && verdict.activeId === rec.id) event.activate = true;
+    ctx.dispatch(event);
+    if (!verdict || !ctx.get().records.get(rec.id)) return;
+    clearRecheck();
+    // Waiting for a pause in the typing: ask again once it is long enough.
+    if (verdict.recheckInMs > 0) recheck = timers.setTimeout(() => applyPriority(rec.id), verdict.recheckInMs);
     expiry.arrived(rec.expiresAtMs);
   };
 
@@ -183,9 +205,9 @@ export function createGatewaySync(ctx: DockContext): GatewaySync {
     const e = parsed.value;
     const record = ctx.get().records.get(e.id);
     if (!record) return;
-    const ended: QuestionRecord = e.status === "answered" ? { ...record, status: e.status, answers: e.answers } : { ...record, status: e.status };
-    if (e.status !== "expired" && !ctx.sent.replyOf(e.id)) void settleLookedUp(ended);
-    else settleWhenReplied(ended);
+    // The record the event describes is made only where it is used: a looked-up ending mostly uses the gateway's own.
+    if (e.status !== "expired" && !ctx.sent.replyOf(e.id)) settleLookedUp(e);
+    else settleWhenReplied(endedRecord(record, e));
   };
 
   const offs = [

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { checkAnswers, isSecretQuestion, parseQuestionRecord, parseResolvedEvent, safeHttpUrl } from "../../../src/protocol";
-import { parseRecordList } from "../../../src/protocol/payloads";
+import { parseGetEnding, parseRecordList } from "../../../src/protocol/payloads";
 import { sameAnswers } from "../../../src/protocol/answers";
 
 const record = (over: Record<string, unknown> = {}) => ({
@@ -57,6 +57,13 @@ describe("parseQuestionRecord", () => {
     ["bad questionId", withQuestion({ questionId: "Deploy" }), "questions[0].questionId"],
     ["no options and no free text", withQuestion({ options: [], isOther: false }), "questions[0].options"],
     ["answers not arrays", record({ status: "answered", answers: { answers: { deploy_target: "Staging" } } }), "answers.answers.deploy_target"],
+    ["an answer not a string", record({ status: "answered", answers: { answers: { deploy_target: ["Staging", 2] } } }), "answers.answers.deploy_target[1]"],
+    ["an empty option label", withQuestion({ options: [{ label: "A" }, { label: " " }] }), "questions[0].options[1].label"],
+    ["an option description not a string", withQuestion({ options: [{ label: "A", description: 5 }, { label: "B" }] }), "questions[0].options[0].description"],
+    ["an option not an object", withQuestion({ options: [{ label: "A" }, "B"] }), "questions[0].options[1]"],
+    ["a header not a string", withQuestion({ header: 3 }), "questions[0].header"],
+    ["an empty question", withQuestion({ question: "  " }), "questions[0].question"],
+    ["multiSelect not a boolean", withQuestion({ multiSelect: "no" }), "questions[0].multiSelect"],
   ])("rejects a record with %s, naming the path", (_name, input, path) => {
     const parsed = parseQuestionRecord(input);
     expect(parsed.ok).toBe(false);
@@ -67,6 +74,25 @@ describe("parseQuestionRecord", () => {
     const parsed = parseRecordList({ questions: [record(), { id: 5 }, record({ id: "q-2" })] });
     expect(parsed.ok && parsed.value.records.map((r) => r.id)).toEqual(["q-1", "q-2"]);
     expect(parsed.ok && parsed.value.rejected[0]).toMatchObject({ index: 1, errors: expect.arrayContaining([{ path: "questions[1].id", message: expect.any(String) }]) });
+  });
+});
+
+describe("parseGetEnding", () => {
+  it("reads how a record ended from a question.get result, answers copied, resolvedBy as the gateway said it", () => {
+    const answers = { answers: { deploy_target: ["Staging"] } };
+    const parsed = parseGetEnding({ question: record({ status: "answered", answers, resolvedBy: "control-ui:x" }) });
+    expect(parsed).toEqual({ ok: true, value: { id: "q-1", status: "answered", answers, resolvedBy: "control-ui:x" } });
+    expect(parsed.ok && parsed.value.answers?.answers["deploy_target"]).not.toBe(answers.answers.deploy_target);
+  });
+
+  it.each<[string, unknown, string]>([
+    ["no question", {}, "question"],
+    ["no id", { question: record({ id: "" }) }, "question.id"],
+    ["a bad status", { question: record({ status: "done" }) }, "question.status"],
+    ["answers not arrays", { question: record({ status: "answered", answers: { answers: { a: "x" } } }) }, "question.answers.answers.a"],
+  ])("rejects a result with %s, naming the path", (_name, input, path) => {
+    const parsed = parseGetEnding(input);
+    expect(!parsed.ok && parsed.errors.map((e) => e.path)).toContain(path);
   });
 });
 

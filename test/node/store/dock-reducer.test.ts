@@ -102,6 +102,24 @@ const rows: Row[] = [
     },
   },
   {
+    rule: "settling with who ended it keeps the gateway's resolvedBy on the outcome's record, and leaves the pending record as it was",
+    from: state([A, B]),
+    events: [{ type: "recordSettled", id: "a", outcome: "answered-elsewhere", answers: { answers: { target: ["Production"] } }, resolvedBy: "control-ui:other", at: 7 }],
+    expect: (s) => {
+      expect(s.outcomes.get("a")?.record).toEqual({ ...A, status: "answered", answers: { answers: { target: ["Production"] } }, resolvedBy: "control-ui:other" });
+      expect(A).not.toHaveProperty("resolvedBy");
+    },
+  },
+  {
+    rule: "a new request the priority rule lets in (activate) becomes active at once; without it the active one stays",
+    from: state([A]),
+    events: [{ type: "recordReceived", record: B, activate: true }],
+    expect: (s, from) => {
+      expect(s.activeId).toBe("b");
+      expect(run(from, { type: "recordReceived", record: B }).activeId).toBe("a");
+    },
+  },
+  {
     rule: "settling the active request makes the next one active (the previous one when it was last)",
     from: state([A, B, TWO], { activeId: "b" }),
     events: [{ type: "recordSettled", id: "b", outcome: "skipped", at: 1 }],
