@@ -2,6 +2,7 @@
 // could not be read, each as a notice near the dock in the locale's words; the stores hold only their kinds.
 import { screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { deMessages } from "../../src/messages/de";
 import { createMemoryStorage, type DockStorage } from "../../src/store";
 import { renderPane, startAsyncDock, type StartedAsyncDock } from "./async-harness";
 
@@ -9,9 +10,9 @@ const BRANCH = { title: "Which branch should the fix land on?", options: ["main"
 
 let rig: StartedAsyncDock | undefined;
 
-async function start(storage: DockStorage, locale = "en"): Promise<StartedAsyncDock> {
+async function start(storage: DockStorage, german = false): Promise<StartedAsyncDock> {
   rig = await startAsyncDock({ storage });
-  renderPane(rig.store, { locale, transcript: false });
+  renderPane(rig.store, { ...(german ? { locale: "de", messages: deMessages } : {}), transcript: false });
   return rig;
 }
 
@@ -47,7 +48,7 @@ describe("A storage failure", () => {
   });
 
   it("is shown when saved answers cannot be read, in the dock's locale, and can be dismissed", async () => {
-    const { user } = await start(unreadableStorage(), "de");
+    const { user } = await start(unreadableStorage(), true);
     const status = await notice(/Auf diesem Gerät gespeicherte Antworten konnten nicht gelesen werden/);
     await user.click(within(status).getByRole("button", { name: "Schließen" }));
     expect(screen.queryAllByRole("status").filter((el) => /gespeicherte Antworten/.test(el.textContent ?? ""))).toEqual([]);
