@@ -14,6 +14,7 @@ import type { Announcement, AsyncLink, AsyncProblems, DockRejection, DockState, 
 import { asyncOutcome, boundOutcome, endedRecordOutcome, historyOutcome, keptOutcome, settledOutcome, type AsyncEndInput, type AsyncOutcomeLink, type KeptOutcome, type SettledInput } from "./outcomes";
 import type { IdTable } from "../../protocol/id-table";
 import type { IdMap } from "./id-map";
+import type { IdSequence } from "./id-sequence";
 
 /** How many rejected records the state keeps for display; older reports are dropped first. */
 export const MAX_REJECTED = 20;
@@ -85,15 +86,11 @@ export const isBusy = (submission: Submission | undefined): boolean => submissio
 // The gateway's own question.list order (creation time, then id by localeCompare), so a pane that saw the
 // events live and one that recovered from the list show the same "Request n of m". Searched from the end:
 // a new request is nearly always the newest, so this stops at once however many are pending.
-function insertInOrder(order: readonly string[], records: IdMap<QuestionRecord>, rec: QuestionRecord): string[] {
-  let at = order.length;
-  while (at > 0) {
-    const other = records.get(order[at - 1]!);
-    if (other === undefined || (other.createdAtMs - rec.createdAtMs || other.id.localeCompare(rec.id)) <= 0) break;
-    at--;
-  }
-  // One copy, made in one allocation (spreading slices would make three).
-  return order.toSpliced(at, 0, rec.id);
+function insertInOrder(order: IdSequence, records: IdMap<QuestionRecord>, rec: QuestionRecord): IdSequence {
+  return order.insertSorted(rec.id, (id) => {
+    const other = records.get(id);
+    return other !== undefined && (other.createdAtMs - rec.createdAtMs || other.id.localeCompare(rec.id)) > 0;
+  });
 }
 
 // The live region's next message, counted so that a repeat still announces.
@@ -121,9 +118,9 @@ function received(s: DockState, e: Extract<DockEvent, { type: "recordReceived" }
 function settled(s: DockState, e: Extract<DockEvent, { type: "recordSettled" }>): DockState {
   const record = s.records.get(e.id);
   if (!record) return s;
-  // Searched from the end: the request that ends is mostly one of the newest. One copy, made in one allocation.
+  // Searched from the end: the request that ends is mostly one of the newest.
   const index = s.order.lastIndexOf(e.id);
-  const order = index === -1 ? s.order : s.order.toSpliced(index, 1);
+  const order = s.order.removeAt(index);
   const submission = s.submissions.get(e.id);
   const cutOff = submission?.status === "uncertain" && submission.kind === "answer";
   const input: SettledInput = { record, kind: e.outcome, at: e.at, view: s.views.get(e.id), cutOff };
@@ -136,7 +133,10 @@ function settled(s: DockState, e: Extract<DockEvent, { type: "recordSettled" }>)
   next.submissions = s.submissions.delete(e.id);
   next.asyncLinks = s.asyncLinks.delete(e.id);
   next.order = order;
-  if (s.activeId === e.id) next.activeId = order[Math.min(index, order.length - 1)] ?? null;
+  if (s.activeId === e.id) {
+    const at = Math.min(index, order.length - 1);
+    next.activeId = at >= 0 ? (order.at(at) ?? null) : null;
+  }
   next.outcomes = s.outcomes.with(e.id, settledOutcome(input));
   if (e.announcement) next.announcement = announced(s, e.announcement);
   if (!order.length) next.collapsed = false;
@@ -260,7 +260,9 @@ export function dockReducer(s: DockState, event: DockEvent): DockState {
       return s.records.get(event.requestId) && s.activeId !== event.requestId ? withActive(s, event.requestId) : s;
     case "requestMoved": {
       const index = s.activeId ? s.order.indexOf(s.activeId) : -1;
-      const target = s.order[index + event.delta];
+      const to = index + event.delta;
+      // Not `at`: a move before the first request must not wrap round to the last.
+      const target = to >= 0 ? s.order.at(to) : undefined;
       return target ? withActive(s, target) : s;
     }
     case "asyncLinked":
