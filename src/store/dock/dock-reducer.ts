@@ -14,7 +14,6 @@ import type { Announcement, AsyncLink, AsyncProblems, DockRejection, DockState, 
 import { asyncOutcome, boundOutcome, endedRecordOutcome, historyOutcome, keptOutcome, settledOutcome, type AsyncEndInput, type AsyncOutcomeLink, type KeptOutcome, type SettledInput } from "./outcomes";
 import type { IdTable } from "../../protocol/id-table";
 import type { IdMap } from "./id-map";
-import type { IdSequence } from "./id-sequence";
 
 /** How many rejected records the state keeps for display; older reports are dropped first. */
 export const MAX_REJECTED = 20;
@@ -85,12 +84,12 @@ export const isBusy = (submission: Submission | undefined): boolean => submissio
 
 // The gateway's own question.list order (creation time, then id by localeCompare), so a pane that saw the
 // events live and one that recovered from the list show the same "Request n of m". Searched from the end:
-// a new request is nearly always the newest, so this stops at once however many are pending.
-function insertInOrder(order: IdSequence, records: IdMap<QuestionRecord>, rec: QuestionRecord): IdSequence {
-  return order.insertSorted(rec.id, (id) => {
-    const other = records.get(id);
-    return other !== undefined && (other.createdAtMs - rec.createdAtMs || other.id.localeCompare(rec.id)) > 0;
-  });
+// a new request is nearly always the newest, so this stops at once however many are pending. `records` already
+// holds the new request, and is passed on rather than closed over: no closure per arrival.
+function createdBefore(id: string, otherId: string, records: IdMap<QuestionRecord>): boolean {
+  const rec = records.get(id)!;
+  const other = records.get(otherId);
+  return other !== undefined && (other.createdAtMs - rec.createdAtMs || other.id.localeCompare(rec.id)) > 0;
 }
 
 // The live region's next message, counted so that a repeat still announces.
@@ -105,7 +104,7 @@ function received(s: DockState, e: Extract<DockEvent, { type: "recordReceived" }
   const next = copyOfState(s);
   next.records = s.records.set(rec.id, rec);
   if (known) return next;
-  next.order = insertInOrder(s.order, s.records, rec);
+  next.order = s.order.insertSorted(rec.id, createdBefore, next.records);
   // With nothing active the new request is; the link that saw it arrive tells, with `activate`, when the priority
   // rule (priority.ts, which needs the clock and the typing grace) makes it active at once.
   next.activeId = s.activeId === null || e.activate === true ? rec.id : s.activeId;
@@ -119,8 +118,7 @@ function settled(s: DockState, e: Extract<DockEvent, { type: "recordSettled" }>)
   const record = s.records.get(e.id);
   if (!record) return s;
   // Searched from the end: the request that ends is mostly one of the newest.
-  const index = s.order.lastIndexOf(e.id);
-  const order = s.order.removeAt(index);
+  const order = s.order.remove(e.id);
   const submission = s.submissions.get(e.id);
   const cutOff = submission?.status === "uncertain" && submission.kind === "answer";
   const input: SettledInput = { record, kind: e.outcome, at: e.at, view: s.views.get(e.id), cutOff };
@@ -134,7 +132,8 @@ function settled(s: DockState, e: Extract<DockEvent, { type: "recordSettled" }>)
   next.asyncLinks = s.asyncLinks.delete(e.id);
   next.order = order;
   if (s.activeId === e.id) {
-    const at = Math.min(index, order.length - 1);
+    // The request that moved up into its place, or the one before it when it was the last.
+    const at = Math.min(s.order.lastIndexOf(e.id), order.length - 1);
     next.activeId = at >= 0 ? (order.at(at) ?? null) : null;
   }
   next.outcomes = s.outcomes.with(e.id, settledOutcome(input));

@@ -103,6 +103,21 @@ const rows: Row[] = [
     },
   },
   {
+    rule: "settling the active request makes the one after it active",
+    from: state([A, B, record("c", 300)], { activeId: "b" }),
+    events: [{ type: "recordSettled", id: "b", outcome: "answered", at: 7 }],
+    expect: (s) => {
+      expect([...s.order]).toEqual(["a", "c"]);
+      expect(s.activeId).toBe("c");
+    },
+  },
+  {
+    rule: "settling the active request when it was the last makes the one before it active",
+    from: state([A, B], { activeId: "b" }),
+    events: [{ type: "recordSettled", id: "b", outcome: "answered", at: 7 }],
+    expect: (s) => expect(s.activeId).toBe("a"),
+  },
+  {
     rule: "settling with who ended it keeps the gateway's resolvedBy on the outcome's record, and leaves the pending record as it was",
     from: state([A, B]),
     events: [{ type: "recordSettled", id: "a", outcome: "answered-elsewhere", answers: { answers: { target: ["Production"] } }, resolvedBy: "control-ui:other", at: 7 }],
