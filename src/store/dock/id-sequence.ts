@@ -1,6 +1,7 @@
 // A persistent ordered sequence of ids: every change returns a new sequence that shares all untouched parts with
 // the old one. The ids live in chunks of at most MAX; an insert or a removal copies one chunk and the outer array
-// of chunks, so a change costs at most MAX + 2n/MAX slots where a plain array would copy n.
+// of chunks (neighbours hold more than MAX/2 ids together, so there are at most 4n/MAX + 1), where a plain array
+// would copy all n ids.
 // The dock's state changes its pending order on every arrival and every ending.
 
 /** The most ids a chunk holds; a fuller one splits in half. */
@@ -38,7 +39,7 @@ export class IdSequence implements Iterable<string> {
   ) {}
 
   // The chunk that holds position `i` (0 <= i <= length), walked from the nearer end: the chunks are few (at most
-  // about 2n/MAX + 1) and the positions asked for are mostly among the newest. Where that chunk starts is left in
+  // 4n/MAX + 1) and the positions asked for are mostly among the newest. Where that chunk starts is left in
   // `chunkStart`, so no pair is allocated per call. Position `length` falls in the last chunk, so appends fill it.
   private locate(i: number): number {
     const { chunks } = this;
