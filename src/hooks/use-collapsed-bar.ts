@@ -19,10 +19,10 @@ export interface CollapsedBarState {
 // Pending ids run in arrival order (the gateway's creation order), so the newest is the last one.
 function newestRecord(s: DockState): QuestionRecord | undefined {
   for (let i = s.order.length - 1; i >= 0; i--) {
-    const id = s.order[i]!;
+    const id = s.order.at(i)!;
     if (!s.asyncLinks.get(id)) return s.records.get(id);
   }
-  const last = s.order[s.order.length - 1];
+  const last = s.order.at(-1);
   return last === undefined ? undefined : s.records.get(last);
 }
 

@@ -30,17 +30,22 @@ export function createDockDispatch(store: StoreApi<DockStore>): DockDispatch {
 
   const get = () => pending ?? store.getState();
 
+  // The end of a batch: the outermost one hands the state to the subscribers.
+  const close = () => {
+    depth--;
+    const next = depth === 0 ? pending : undefined;
+    if (next) {
+      pending = undefined;
+      store.setState(next, true);
+    }
+  };
+
   const batch = (fn: () => void) => {
     depth++;
     try {
       fn();
     } finally {
-      depth--;
-      const next = depth === 0 ? pending : undefined;
-      if (next) {
-        pending = undefined;
-        store.setState(next, true);
-      }
+      close();
     }
   };
 
@@ -66,11 +71,15 @@ export function createDockDispatch(store: StoreApi<DockStore>): DockDispatch {
     if (next === prev) return;
     // The reducer knows the state only (and copies it field by field), so the actions are carried over here.
     next.actions = prev.actions;
-    batch(() => {
+    // A batch of its own, written out: a closure per event is garbage on the hottest path.
+    depth++;
+    try {
       pending = next;
       queue.push({ event, next, prev });
       if (!delivering) deliver();
-    });
+    } finally {
+      close();
+    }
   };
 
   const on = <T extends DockEventType>(types: readonly T[], listener: DockEventListener<T>) => {

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } fr
 import type { QuestionRecord } from "../../src/protocol";
 import { newView } from "../../src/store/dock/drafts";
 import { IdMap } from "../../src/store/dock/id-map";
+import { IdSequence } from "../../src/store/dock/id-sequence";
 import { renderPane, startAsyncDock, type StartedAsyncDock } from "./async-harness";
 
 const BRANCH = { title: "Which branch should the fix land on?", options: ["main", "release"] };
@@ -87,7 +88,7 @@ describe("Option elements", () => {
       status: "pending",
       questions: [{ questionId: "pick", header: "Pick", question: "Which one?", options: [{ label: "Same" }, { label: "Same" }, { label: "Other one" }] }],
     };
-    dock.store.setState({ records: IdMap.of([[record.id, record]]), order: [record.id], activeId: record.id });
+    dock.store.setState({ records: IdMap.of([[record.id, record]]), order: IdSequence.of([record.id]), activeId: record.id });
     renderDock();
     expect(screen.getAllByRole("radio")).toHaveLength(3);
     expect(keyWarnings()).toEqual([]);
@@ -102,7 +103,7 @@ describe("Option elements", () => {
       status: "pending",
       questions: [{ questionId: "pick", header: "Pick", question: "Which ones?", multiSelect: true, options: [{ label: "Same" }, { label: "Other one" }, { label: "Same" }] }],
     };
-    dock.store.setState({ records: IdMap.of([[record.id, record]]), views: IdMap.of([[record.id, newView()]]), order: [record.id], activeId: record.id });
+    dock.store.setState({ records: IdMap.of([[record.id, record]]), views: IdMap.of([[record.id, newView()]]), order: IdSequence.of([record.id]), activeId: record.id });
     renderDock();
     const boxes = screen.getAllByRole("checkbox");
     await user.click(boxes[2]!);

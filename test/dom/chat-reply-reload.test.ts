@@ -18,7 +18,7 @@ it("reads the answer of this tab's chat reply as Answered after a reload", async
   await dock.connect();
   await dock.client.request("chat.send", { sessionKey: "main", message: "deploy", idempotencyKey: "run-reload" });
   await storeReaches(dock.store, (s) => s.order.length === 1);
-  const id = dock.state().order[0]!;
+  const id = dock.state().order.at(0)!;
 
   // The reply leaves, and the page goes away before it hears how the question ended.
   void dock.actions().replyInChat(id, "production");

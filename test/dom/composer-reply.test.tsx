@@ -32,7 +32,7 @@ async function askedByThisPage(questions = [DEPLOY]): Promise<string> {
   feed = createChatFeed(h.client, "main");
   await feed.send("deploy");
   await storeReaches(h.store, (s) => s.order.length === 1);
-  return h.store.getState().order[0]!;
+  return h.store.getState().order.at(0)!;
 }
 
 describe("Replying in the composer while an agent run waits", () => {

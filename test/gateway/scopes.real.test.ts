@@ -88,7 +88,7 @@ describe.skipIf(!url)("Restricted scopes on OpenClaw", () => {
     expect(client.getConnection().hello?.scopes).toEqual(["operator.read"]);
     const notice = await waitFor(() => store.getState().permission.notices[0], "the notice");
     expect(notice).toMatchObject({ method: "question.list", missingScope: "operator.questions" });
-    expect(store.getState().order).toEqual([]);
+    expect([...store.getState().order]).toEqual([]);
   });
 
   it("the kit: an operator.sessions.write-only dock shows no question and keeps the gateway's reason", async () => {
@@ -98,7 +98,7 @@ describe.skipIf(!url)("Restricted scopes on OpenClaw", () => {
     const notice = await waitFor(() => store.getState().permission.notices[0], "the notice");
     expect(notice).toEqual(expect.objectContaining({ method: "question.list", message: "Session-scoped access requires a verified user profile." }));
     expect(notice.missingScope).toBeUndefined();
-    expect(store.getState().order).toEqual([]);
+    expect([...store.getState().order]).toEqual([]);
     // The same question is in a full dock.
     const full = kit(["operator.read", "operator.write", "operator.questions"]);
     await waitFor(() => full.store.getState().records.get(asked), "the question in a full dock");

@@ -117,7 +117,7 @@ describe("The dock store against OpenClaw", () => {
     await admin.request("question.resolve", { id: cancelled, cancel: true });
     expect(await outcome(answered)).toMatchObject({ kind: "answered-elsewhere", answers: { answers: { deploy_target: ["Staging (Recommended)"] } } });
     expect((await outcome(cancelled)).kind).toBe("cancelled");
-    expect(state().order).toEqual([]);
+    expect([...state().order]).toEqual([]);
 
     // With a resolvedBy, the gateway's record tells another page's skip from the agent side's cancel, and a value
     // nobody has words for is said as it is.
@@ -193,7 +193,7 @@ describe("The dock store against OpenClaw", () => {
     expect(seen[0]).toBe("reconnecting");
     expect(seen.at(-1)).toBe("connected");
     expect(await outcome(stale)).toMatchObject({ kind: "unavailable", record: { questions: [expect.objectContaining({ question: TARGET.question })] } });
-    expect(state().order).toEqual([]);
+    expect([...state().order]).toEqual([]);
 
     await admin.close();
     admin = await connectRaw(gw.url, gw.token, { identity: admin.identity, retryForMs: 30_000 });

@@ -84,16 +84,12 @@ export const isBusy = (submission: Submission | undefined): boolean => submissio
 
 // The gateway's own question.list order (creation time, then id by localeCompare), so a pane that saw the
 // events live and one that recovered from the list show the same "Request n of m". Searched from the end:
-// a new request is nearly always the newest, so this stops at once however many are pending.
-function insertInOrder(order: readonly string[], records: IdMap<QuestionRecord>, rec: QuestionRecord): string[] {
-  let at = order.length;
-  while (at > 0) {
-    const other = records.get(order[at - 1]!);
-    if (other === undefined || (other.createdAtMs - rec.createdAtMs || other.id.localeCompare(rec.id)) <= 0) break;
-    at--;
-  }
-  // One copy, made in one allocation (spreading slices would make three).
-  return order.toSpliced(at, 0, rec.id);
+// a new request is nearly always the newest, so this stops at once however many are pending. `records` already
+// holds the new request, and is passed on rather than closed over: no closure per arrival.
+function createdBefore(id: string, otherId: string, records: IdMap<QuestionRecord>): boolean {
+  const rec = records.get(id)!;
+  const other = records.get(otherId);
+  return other !== undefined && (other.createdAtMs - rec.createdAtMs || other.id.localeCompare(rec.id)) > 0;
 }
 
 // The live region's next message, counted so that a repeat still announces.
@@ -108,7 +104,7 @@ function received(s: DockState, e: Extract<DockEvent, { type: "recordReceived" }
   const next = copyOfState(s);
   next.records = s.records.set(rec.id, rec);
   if (known) return next;
-  next.order = insertInOrder(s.order, s.records, rec);
+  next.order = s.order.insertSorted(rec.id, createdBefore, next.records);
   // With nothing active the new request is; the link that saw it arrive tells, with `activate`, when the priority
   // rule (priority.ts, which needs the clock and the typing grace) makes it active at once.
   next.activeId = s.activeId === null || e.activate === true ? rec.id : s.activeId;
@@ -121,9 +117,8 @@ function received(s: DockState, e: Extract<DockEvent, { type: "recordReceived" }
 function settled(s: DockState, e: Extract<DockEvent, { type: "recordSettled" }>): DockState {
   const record = s.records.get(e.id);
   if (!record) return s;
-  // Searched from the end: the request that ends is mostly one of the newest. One copy, made in one allocation.
-  const index = s.order.lastIndexOf(e.id);
-  const order = index === -1 ? s.order : s.order.toSpliced(index, 1);
+  // Searched from the end: the request that ends is mostly one of the newest.
+  const order = s.order.remove(e.id);
   const submission = s.submissions.get(e.id);
   const cutOff = submission?.status === "uncertain" && submission.kind === "answer";
   const input: SettledInput = { record, kind: e.outcome, at: e.at, view: s.views.get(e.id), cutOff };
@@ -136,7 +131,11 @@ function settled(s: DockState, e: Extract<DockEvent, { type: "recordSettled" }>)
   next.submissions = s.submissions.delete(e.id);
   next.asyncLinks = s.asyncLinks.delete(e.id);
   next.order = order;
-  if (s.activeId === e.id) next.activeId = order[Math.min(index, order.length - 1)] ?? null;
+  if (s.activeId === e.id) {
+    // The request that moved up into its place, or the one before it when it was the last.
+    const at = Math.min(s.order.lastIndexOf(e.id), order.length - 1);
+    next.activeId = at >= 0 ? (order.at(at) ?? null) : null;
+  }
   next.outcomes = s.outcomes.with(e.id, settledOutcome(input));
   if (e.announcement) next.announcement = announced(s, e.announcement);
   if (!order.length) next.collapsed = false;
@@ -260,7 +259,9 @@ export function dockReducer(s: DockState, event: DockEvent): DockState {
       return s.records.get(event.requestId) && s.activeId !== event.requestId ? withActive(s, event.requestId) : s;
     case "requestMoved": {
       const index = s.activeId ? s.order.indexOf(s.activeId) : -1;
-      const target = s.order[index + event.delta];
+      const to = index + event.delta;
+      // Not `at`: a move before the first request must not wrap round to the last.
+      const target = to >= 0 ? s.order.at(to) : undefined;
       return target ? withActive(s, target) : s;
     }
     case "asyncLinked":

@@ -1,6 +1,7 @@
 import type { ConnectionInfo } from "../../gateway/types";
 import { idTable } from "../../protocol/id-table";
 import { IdMap } from "./id-map";
+import { IdSequence } from "./id-sequence";
 import { OutcomeLog } from "./outcome-log";
 import { emptyPermissions } from "./permission-state";
 import type { DockState } from "./types";
@@ -11,7 +12,7 @@ export function emptyDockState(sessionKey: string, connection: ConnectionInfo): 
     sessionKey,
     connection,
     records: IdMap.empty(),
-    order: [],
+    order: IdSequence.empty(),
     asyncLinks: IdMap.empty(),
     deliveries: idTable(),
     activeId: null,

@@ -73,5 +73,5 @@ export function activeRecord(state: DockState): QuestionRecord | undefined {
 
 /** Position of the active request, 1-based, and the count of pending requests. */
 export function requestPosition(state: DockState): { index: number; count: number } {
-  return { index: state.activeId ? state.order.indexOf(state.activeId) + 1 : 0, count: state.order.length };
+  return { index: state.activeId ? state.order.lastIndexOf(state.activeId) + 1 : 0, count: state.order.length };
 }

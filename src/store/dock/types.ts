@@ -4,6 +4,7 @@ import type { QuestionAnswers } from "../../protocol/answers";
 import type { QuestionRecord } from "../../protocol/question-record";
 import type { ValidationIssue } from "../../protocol/result";
 import type { IdMap } from "./id-map";
+import type { IdSequence } from "./id-sequence";
 import type { OutboxEntry, StorageFailure } from "../outbox/types";
 import type { ConversationProblem } from "../conversation/types";
 import type { OutcomeLog } from "./outcome-log";
@@ -93,8 +94,8 @@ export interface DockState {
   records: IdMap<QuestionRecord>;
   /** Async (Codex) requests among `records`, by request id: they never take focus or the active slot from a blocking one. */
   asyncLinks: IdMap<AsyncLink>;
-  /** Pending ids in stable arrival order. */
-  order: string[];
+  /** Pending ids in the gateway's question.list order (creation time, then id); persistent, so a change copies no more than a chunk of it. */
+  order: IdSequence;
   activeId: string | null;
   views: IdMap<RequestView>;
   submissions: IdMap<Submission>;

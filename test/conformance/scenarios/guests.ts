@@ -234,14 +234,14 @@ export function guestScenarios(backend: () => ConformanceBackend): void {
         net.goOnline();
         const ownId = own.id;
         await until(b, () => store.getState().records.get(ownId), "the guest's question in the kit's store after the reconnect");
-        expect(store.getState().order).toEqual([ownId]);
+        expect([...store.getState().order]).toEqual([ownId]);
         expect(store.getState().permission.notices).toEqual([]);
 
         // A dock made now (a remount, another tab's store) shows the same.
         const remounted = createQuestionDockStore({ client, sessionKey: session, typingGraceMs: 0 });
         stores.push(remounted);
         await until(b, () => remounted.getState().records.get(ownId), "the guest's question in a remounted store");
-        expect(remounted.getState().order).toEqual([ownId]);
+        expect([...remounted.getState().order]).toEqual([ownId]);
         for (const s of stores) for (const id of hidden) expect(s.getState().records.get(id)).toBeUndefined();
       } finally {
         for (const s of stores) s.getState().actions.dispose();

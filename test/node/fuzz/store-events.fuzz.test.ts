@@ -31,8 +31,8 @@ function holdsInvariants(s: DockState, settled: ReadonlySet<string>): void {
   expect(new Set(s.order).size).toBe(s.order.length);
   expect([...s.order].sort()).toEqual([...s.records.keys()].sort());
   expect([...s.views.keys()].sort()).toEqual([...s.records.keys()].sort());
-  if (s.activeId !== null) expect(s.order).toContain(s.activeId);
-  else expect(s.order).toEqual([]);
+  if (s.activeId !== null) expect([...s.order]).toContain(s.activeId);
+  else expect([...s.order]).toEqual([]);
   for (const id of s.outcomes.keys()) expect(s.records.has(id)).toBe(false);
   for (const id of settled) {
     expect(s.outcomes.has(id), `settled ${JSON.stringify(id)} has an outcome`).toBe(true);
@@ -52,7 +52,7 @@ describe("The store under random gateway events", () => {
       fc.asyncProperty(fc.array(event, { minLength: 1, maxLength: 12 }), async (events) => {
         for (const e of events) {
           const pending = f.state().order;
-          const target = "pick" in e && pending.length > 0 ? pending[e.pick % pending.length] : undefined;
+          const target = "pick" in e && pending.length > 0 ? pending.at(e.pick % pending.length) : undefined;
           if (e.kind === "requested") f.sim.broadcast("question.requested", e.payload);
           else if (e.kind === "resolved") f.sim.broadcast("question.resolved", e.payload);
           else if (e.kind === "settle" && target !== undefined) {

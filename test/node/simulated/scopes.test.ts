@@ -94,14 +94,14 @@ describe("Scopes on the simulated gateway", () => {
     sim.dropConnections();
     const fresh = createQuestionDockStore({ client: alice, sessionKey: SESSION, typingGraceMs: 0 });
     await until(() => alice.getConnection().state === "connected" && fresh.getState().records.get(own.id), "restored after reconnect");
-    expect(fresh.getState().order).toEqual([own.id]);
+    expect([...fresh.getState().order]).toEqual([own.id]);
     expect(store.getState().permission.notices).toEqual([]);
 
     const { client: reader } = await connect("owner", ["operator.read"]);
     const readOnly = createQuestionDockStore({ client: reader, sessionKey: SESSION, typingGraceMs: 0 });
     const notice = await until(() => readOnly.getState().permission.notices[0], "the notice");
     expect(notice).toMatchObject({ method: "question.list", missingScope: "operator.questions" });
-    expect(readOnly.getState().order).toEqual([]);
+    expect([...readOnly.getState().order]).toEqual([]);
     [store, fresh, readOnly].forEach((s) => s.getState().actions.dispose());
   });
 });

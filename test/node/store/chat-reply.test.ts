@@ -24,7 +24,7 @@ async function askingDock(questions = [DEPLOY]): Promise<string> {
   await dock.connect();
   await dock.client.request("chat.send", { sessionKey: "main", message: "ask away", idempotencyKey: "run-1" });
   await storeReaches(dock.store, (s) => s.order.length === 1);
-  return dock.state().order[0]!;
+  return dock.state().order.at(0)!;
 }
 
 describe("replyInChat", () => {

@@ -67,7 +67,7 @@ describe("Recovery after a reconnect", () => {
 
     expect(f.state().outcomes.get(answered)).toMatchObject({ kind: "answered-elsewhere", answers: { answers: { target: ["Production"] } } });
     expect(f.state().outcomes.get(cancelled)?.kind).toBe("skipped-elsewhere");
-    expect(f.state().order).toEqual([kept, asked]);
+    expect([...f.state().order]).toEqual([kept, asked]);
     expect(f.state().views.get(kept)?.drafts.checks?.selected).toEqual(["Lint"]);
     expect(f.sent("question.list")).toBe(2);
   });
@@ -117,7 +117,7 @@ describe("Recovery after a reconnect", () => {
     await flush();
     expect(f.state().connection.hello?.server.bootId).not.toBe(bootBefore);
     expect(f.state().outcomes.get(old)?.kind).toBe(kind);
-    expect(f.state().order).toEqual(kind ? [] : [old]);
+    expect([...f.state().order]).toEqual(kind ? [] : [old]);
     if (!kind) expect(f.state().views.get(old)?.drafts.target?.selected).toEqual(["Production"]);
 
     const fresh = await f.ask({ questions: [REGION] });
@@ -133,7 +133,7 @@ describe("Recovery after a reconnect", () => {
     f.sim.restart({ offlineMs: 5_000 });
     await flush(4_000);
     expect(f.state().connection.state).toBe("reconnecting");
-    expect(f.state().order).toEqual([old]);
+    expect([...f.state().order]).toEqual([old]);
     await reconnected(2);
     expect(f.state().outcomes.get(old)?.kind).toBe("unavailable");
   });
@@ -178,7 +178,7 @@ describe("A submit when the connection drops", () => {
     await until(() => f.state().connection.state === "connected" && f.sent("question.list") === 2, "recovery", 10);
     await flush(50);
     expect(f.state().submissions.get(id)).toMatchObject({ status: "error", kind: "answer", code: "not-arrived" });
-    expect(f.state().order).toEqual([id]);
+    expect([...f.state().order]).toEqual([id]);
     const retry = f.actions.submit(id);
     await until(() => f.state().outcomes.get(id), "the retried answer", 10);
     await retry;
@@ -215,7 +215,7 @@ describe("Dispose", () => {
     await flush(31_000);
     await until(() => f.client.getConnection().state === "connected", "the client's reconnection", 100);
     expect(f.state()).toBe(before);
-    expect(f.state().order).toEqual([id]);
+    expect([...f.state().order]).toEqual([id]);
     expect(f.state().connection.state).toBe("connected");
     expect(f.gatewayRecord(id)?.status).toBe("expired");
   });
@@ -231,7 +231,7 @@ describe("Dispose", () => {
     await flush(20);
     await sending;
     await flush(60_000);
-    expect(f.state().order).toContain(other);
+    expect([...f.state().order]).toContain(other);
     expect(f.state().outcomes.has(other)).toBe(false);
   });
 });

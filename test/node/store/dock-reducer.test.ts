@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { idTable } from "../../../src/protocol/id-table";
 import type { QuestionRecord } from "../../../src/protocol";
 import { IdMap } from "../../../src/store/dock/id-map";
+import { IdSequence } from "../../../src/store/dock/id-sequence";
 import { dockReducer, type DockEvent } from "../../../src/store/dock/dock-reducer";
 import { newView } from "../../../src/store/dock/drafts";
 import { OutcomeLog } from "../../../src/store/dock/outcome-log";
@@ -33,7 +34,7 @@ function state(records: QuestionRecord[] = [], patch: Partial<DockState> = {}): 
     connection: { state: "connected" } as DockState["connection"],
     records: IdMap.of(records.map((r) => [r.id, r] as const)),
     asyncLinks: IdMap.empty(),
-    order: records.map((r) => r.id),
+    order: IdSequence.of(records.map((r) => r.id)),
     activeId: records[0]?.id ?? null,
     views: IdMap.of(records.map((r) => [r.id, newView()] as const)),
     submissions: IdMap.of(records.map((r) => [r.id, { status: "idle" } as Submission] as const)),
@@ -65,7 +66,7 @@ const rows: Row[] = [
     rule: "a new pending record joins in the gateway's order (creation time, then id)",
     from: state([A, B]),
     events: [{ type: "recordReceived", record: record("between", 150) }],
-    expect: (s) => expect(s.order).toEqual(["a", "between", "b"]),
+    expect: (s) => expect([...s.order]).toEqual(["a", "between", "b"]),
   },
   {
     rule: "a record already pending is updated in place, its draft kept",
@@ -87,7 +88,7 @@ const rows: Row[] = [
     from: state(),
     events: [{ type: "recordReceived", record: record("__proto__", 1) }, { type: "recordReceived", record: record("constructor", 2) }],
     expect: (s) => {
-      expect(s.order).toEqual(["__proto__", "constructor"]);
+      expect([...s.order]).toEqual(["__proto__", "constructor"]);
       expect([...s.records.keys()].sort()).toEqual(["__proto__", "constructor"]);
     },
   },
@@ -97,9 +98,24 @@ const rows: Row[] = [
     events: [{ type: "recordSettled", id: "a", outcome: "answered", answers: { answers: { target: ["Production"] } }, at: 7 }],
     expect: (s) => {
       expect(s.records.get("a")).toBeUndefined();
-      expect(s.order).toEqual(["b"]);
+      expect([...s.order]).toEqual(["b"]);
       expect(s.outcomes.get("a")).toMatchObject({ kind: "answered", at: 7, record: { status: "answered", answers: { answers: { target: ["Production"] } } } });
     },
+  },
+  {
+    rule: "settling the active request makes the one after it active",
+    from: state([A, B, record("c", 300)], { activeId: "b" }),
+    events: [{ type: "recordSettled", id: "b", outcome: "answered", at: 7 }],
+    expect: (s) => {
+      expect([...s.order]).toEqual(["a", "c"]);
+      expect(s.activeId).toBe("c");
+    },
+  },
+  {
+    rule: "settling the active request when it was the last makes the one before it active",
+    from: state([A, B], { activeId: "b" }),
+    events: [{ type: "recordSettled", id: "b", outcome: "answered", at: 7 }],
+    expect: (s) => expect(s.activeId).toBe("a"),
   },
   {
     rule: "settling with who ended it keeps the gateway's resolvedBy on the outcome's record, and leaves the pending record as it was",
@@ -267,7 +283,7 @@ const rows: Row[] = [
     events: [{ type: "outcomeDropped", id: "a" }, { type: "recordReceived", record: A }],
     expect: (s) => {
       expect(s.outcomes.has("a")).toBe(false);
-      expect(s.order).toEqual(["a"]);
+      expect([...s.order]).toEqual(["a"]);
     },
   },
 ];

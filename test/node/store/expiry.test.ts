@@ -13,9 +13,9 @@ describe("Expiry", () => {
     const expiresAt = f.state().records.get(id)!.expiresAtMs;
 
     await flush(expiresAt - Date.now() - 1);
-    expect(f.state().order).toEqual([id]);
+    expect([...f.state().order]).toEqual([id]);
     await flush(1);
-    expect(f.state().order).toEqual([]);
+    expect([...f.state().order]).toEqual([]);
     expect(f.state().outcomes.get(id)).toMatchObject({
       kind: "expired",
       at: expiresAt,
@@ -41,7 +41,7 @@ describe("Expiry", () => {
     f.sim.setOffline(false);
     await until(() => f.state().connection.state === "connected" && f.sent("question.list") === 2, "recovery", 100);
     await flush();
-    expect(f.state().order).toEqual([]);
+    expect([...f.state().order]).toEqual([]);
     expect(f.state().outcomes.get(id)?.kind).toBe("expired");
   });
 
@@ -53,11 +53,11 @@ describe("Expiry", () => {
     await flush(10);
     const never = await f.ask({ questions: [TARGET] });
     await flush(30_000 - 20);
-    expect(f.state().order).toEqual([late, never]);
+    expect([...f.state().order]).toEqual([late, never]);
     await flush(60_000 - 1);
-    expect(f.state().order).toEqual([late, never]);
+    expect([...f.state().order]).toEqual([late, never]);
     await flush(1);
-    expect(f.state().order).toEqual([never]);
+    expect([...f.state().order]).toEqual([never]);
     expect([...f.state().outcomes.keys()]).toEqual([early, late]);
   });
 
@@ -67,7 +67,7 @@ describe("Expiry", () => {
     f.sim.broadcast("question.requested", { id: "stale", questions: [TARGET], sessionKey: "agent:main:main", createdAtMs: now - 60_000, expiresAtMs: now - 1, status: "pending" });
     await until(() => f.state().outcomes.get("stale"), "the outcome");
     expect(f.state().outcomes.get("stale")?.kind).toBe("expired");
-    expect(f.state().order).toEqual([]);
+    expect([...f.state().order]).toEqual([]);
   });
 
   it("waits out an expiry beyond the longest timer delay without firing early or spinning", async () => {
@@ -84,7 +84,7 @@ describe("Expiry", () => {
     await until(() => f.state().records.get("far"), "the request");
 
     await flush(60_000);
-    expect(f.state().order).toEqual(["far"]);
+    expect([...f.state().order]).toEqual(["far"]);
     expect(delays.length).toBeLessThan(5);
     expect(Math.max(...delays)).toBeLessThanOrEqual(2 ** 31 - 1);
 

@@ -45,6 +45,6 @@ describe("Hostile ids", () => {
     await f.actions.skip(other);
     await f.actions.submit(requestId);
     expect(f.state().outcomes.get(requestId)).toMatchObject({ kind: "answered", answers: { answers: { target: ["Staging"] } } });
-    expect(f.state().order).toEqual([]);
+    expect([...f.state().order]).toEqual([]);
   });
 });

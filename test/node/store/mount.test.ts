@@ -38,8 +38,8 @@ describe("A dock made on a client that is already connected", () => {
     const otherRecord = f.sim.ask({ sessionKey: "agent:main:other", questions: [REGION] });
     const other = mountDock("agent:main:other");
     await until(() => other.getState().order.length === 1, "the other session's dock");
-    expect(other.getState().order).toEqual([otherRecord.id]);
-    expect(f.state().order).toEqual([mainId]);
+    expect([...other.getState().order]).toEqual([otherRecord.id]);
+    expect([...f.state().order]).toEqual([mainId]);
 
     // Each dock keeps its own drafts; switching back finds them.
     f.actions.select(mainId, "target", "Production");

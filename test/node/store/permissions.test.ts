@@ -41,7 +41,7 @@ describe("Questions a narrow connection has no privilege for", () => {
   it("hide a question flagged isSecret as they hide one bound to a secret store", async () => {
     vi.spyOn(console, "info").mockImplementation(() => {});
     const store = createQuestionDockStore({ client: connection(["operator.sessions.write"], [own, flagged]), sessionKey: SESSION });
-    await vi.waitFor(() => expect(store.getState().order).toEqual(["own"]));
+    await vi.waitFor(() => expect([...store.getState().order]).toEqual(["own"]));
     expect(store.getState().permission.hidden.map((h) => [h.id, h.reason])).toEqual([["flagged", "secret"]]);
     store.getState().actions.dispose();
   });
@@ -50,13 +50,13 @@ describe("Questions a narrow connection has no privilege for", () => {
     const info = vi.spyOn(console, "info").mockImplementation(() => {});
     const client = connection(["operator.sessions.write"], [own, secret, sessionless, admin]);
     const store = createQuestionDockStore({ client, sessionKey: SESSION, showSessionless: true });
-    await vi.waitFor(() => expect(store.getState().order).toEqual(["own"]));
+    await vi.waitFor(() => expect([...store.getState().order]).toEqual(["own"]));
     expect(store.getState().permission.hidden.map((h) => [h.id, h.reason])).toEqual([["secret", "secret"], ["sessionless", "sessionless"], ["admin", "admin"]]);
     expect(info).toHaveBeenCalledTimes(3);
     expect(info.mock.calls[0]?.[0]).toContain('"secret"');
     // Seeing them again (another recovery) logs nothing new.
     client.gap();
-    await vi.waitFor(() => expect(store.getState().order).toEqual(["own"]));
+    await vi.waitFor(() => expect([...store.getState().order]).toEqual(["own"]));
     await new Promise((r) => setTimeout(r, 10));
     expect(info).toHaveBeenCalledTimes(3);
     store.getState().actions.dispose();

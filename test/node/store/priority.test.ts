@@ -72,7 +72,7 @@ describe("Priority in the dock", () => {
     f.sim.cancel(b, "control-ui:phone");
     await flush(GRACE * 2);
     expect(f.state().activeId).toBe(a);
-    expect(f.state().order).toEqual([a]);
+    expect([...f.state().order]).toEqual([a]);
   });
 
   it("moves between requests with previous and next, without wrapping", async () => {

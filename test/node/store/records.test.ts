@@ -44,7 +44,7 @@ describe("Records", () => {
     const later = f.sim.ask({ questions: [CHECKS], sessionKey: dockKey === "main" ? "agent:main:main" : dockKey });
     await until(() => f.state().records.get(later.id), "the later request");
     expect(Boolean(f.state().records.get(id))).toBe(shown);
-    expect(f.state().order).toEqual(shown ? [marker, id, later.id] : [marker, later.id]);
+    expect([...f.state().order]).toEqual(shown ? [marker, id, later.id] : [marker, later.id]);
   });
 
   it.each([
@@ -55,14 +55,14 @@ describe("Records", () => {
     f.sim.ask({ id: "sessionless", questions: [TARGET], sessionKey: undefined });
     await flush(10);
     await f.ask({ id: "mine", questions: [REGION] });
-    expect(f.state().order).toEqual([...expected, "mine"]);
+    expect([...f.state().order]).toEqual([...expected, "mine"]);
   });
 
   it("matches 'main' to whatever main session key the gateway announces", async () => {
     f = await startDock({ mainSessionKey: "agent:ops:main" });
     const { id: other } = f.sim.ask({ questions: [TARGET], sessionKey: "agent:main:main" });
     const mine = await f.ask({ questions: [REGION], sessionKey: "agent:ops:main" });
-    expect(f.state().order).toEqual([mine]);
+    expect([...f.state().order]).toEqual([mine]);
     expect(f.state().records.get(other)).toBeUndefined();
   });
 
@@ -75,7 +75,7 @@ describe("Records", () => {
     // A record created earlier but delivered late (e.g. re-sent) still takes its place by time.
     f.sim.broadcast("question.requested", validRecord("q-b", { createdAtMs: Date.now() - 1000 }));
     await until(() => f.state().records.get("q-b"), "the late record");
-    expect(f.state().order).toEqual(["q-a", "q-b", "q-c", "q-0"]);
+    expect([...f.state().order]).toEqual(["q-a", "q-b", "q-c", "q-0"]);
   });
 
   it("breaks creation-time ties as the gateway's question.list does, so live and recovered panes agree", async () => {
@@ -83,8 +83,8 @@ describe("Records", () => {
     // Code-unit order would put "q-B" first; the gateway compares ids with localeCompare.
     await f.ask({ id: "q-B", questions: [TARGET] });
     await f.ask({ id: "q-a", questions: [TARGET] });
-    expect(f.state().order).toEqual(["q-a", "q-B"]);
-    expect(f.sim.records().map((r) => r.id)).toEqual(f.state().order);
+    expect([...f.state().order]).toEqual(["q-a", "q-B"]);
+    expect(f.sim.records().map((r) => r.id)).toEqual([...f.state().order]);
   });
 
   it("keeps the pending order stable across reconnects, adding what was asked meanwhile at the end", async () => {
@@ -93,7 +93,7 @@ describe("Records", () => {
     f.actions.showRequest("q-b");
     f.actions.select("q-b", "target", "Production");
     const before = f.state().order;
-    expect(before).toEqual(["q-a", "q-b", "q-c"]);
+    expect([...before]).toEqual(["q-a", "q-b", "q-c"]);
 
     f.sim.setOffline(true);
     f.sim.dropConnections();
@@ -103,7 +103,7 @@ describe("Records", () => {
     f.sim.setOffline(false);
     await until(() => f.state().records.get("q-later"), "recovery", 100);
 
-    expect(f.state().order).toEqual([...before, "q-later"]);
+    expect([...f.state().order]).toEqual([...before, "q-later"]);
     expect(f.sent("question.list")).toBe(2);
     // Recovery refreshes records without touching what the person was doing.
     expect(f.state().views.get("q-b")?.drafts).toEqual({ target: { selected: ["Production"], other: "" } });
@@ -116,7 +116,7 @@ describe("Records", () => {
     const record = f.state().records.get(id)!;
     f.sim.broadcast("question.requested", { ...record, expiresAtMs: record.expiresAtMs + 5000 });
     await until(() => f.state().records.get(id)!.expiresAtMs === record.expiresAtMs + 5000, "the update");
-    expect(f.state().order).toEqual([id]);
+    expect([...f.state().order]).toEqual([id]);
     expect(f.state().views.get(id)?.drafts.target?.selected).toEqual(["Production"]);
   });
 });
@@ -156,7 +156,7 @@ describe("Malformed records", () => {
       { source: "question.requested", id: "broken", errors: expect.arrayContaining([{ path, message: expect.any(String) }]), at: Date.now() },
     ]);
     expect(f.state().records.get("broken")).toBeUndefined();
-    expect(f.state().order).toEqual([good]);
+    expect([...f.state().order]).toEqual([good]);
     expect(f.state().records.get(good)).toBe(before);
 
     // The dock still takes new requests and still answers.
@@ -164,7 +164,7 @@ describe("Malformed records", () => {
     f.actions.select(good, "target", "Production");
     await f.actions.submit(good);
     expect(f.gatewayRecord(good)?.answers).toEqual({ answers: { target: ["Production"] } });
-    expect(f.state().order).toEqual([next]);
+    expect([...f.state().order]).toEqual([next]);
   });
 
   it("reports a payload that is not an object at all, without an id", async () => {
@@ -181,7 +181,7 @@ describe("Malformed records", () => {
     f.sim.broadcast("question.resolved", { id, status: "answered", answers: { target: ["Production"] } });
     await until(() => f.state().rejected.length, "the report");
     expect(f.state().rejected[0]).toMatchObject({ source: "question.resolved", errors: [expect.objectContaining({ path: "answers.answers" })] });
-    expect(f.state().order).toEqual([id]);
+    expect([...f.state().order]).toEqual([id]);
     expect(f.state().outcomes.size).toBe(0);
   });
 });

@@ -3,6 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { idTable } from "../../../src/protocol/id-table";
 import { IdMap } from "../../../src/store/dock/id-map";
+import { IdSequence } from "../../../src/store/dock/id-sequence";
 import { OutcomeLog } from "../../../src/store/dock/outcome-log";
 import { emptyPermissions } from "../../../src/store/dock/permission-state";
 import { copyOfState, countedAnnouncement } from "../../../src/store/dock/state-copy";
@@ -13,7 +14,7 @@ const every: Required<DockState> = {
   sessionKey: "main",
   connection: { state: "connected", attempt: 0 },
   records: IdMap.empty(),
-  order: ["a"],
+  order: IdSequence.of(["a"]),
   asyncLinks: IdMap.empty(),
   activeId: "a",
   views: IdMap.empty(),

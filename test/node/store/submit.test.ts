@@ -40,7 +40,7 @@ describe("Submitting", () => {
     expect(outcome?.record).toMatchObject({ id, status: "answered", questions: [TARGET, REGION, CHECKS].map((q) => expect.objectContaining(q)) });
     expect(f.state().records.get(id)).toBeUndefined();
     expect(f.state().views.get(id)).toBeUndefined();
-    expect(f.state().order).toEqual([]);
+    expect([...f.state().order]).toEqual([]);
   });
 
   it("skips with cancel:true and records the outcome as skipped, keeping the wording", async () => {
@@ -170,7 +170,7 @@ describe("Outcomes decided elsewhere", () => {
     expect(outcome.kind).toBe(kind);
     expect(outcome.record).toMatchObject({ status, questions: [expect.objectContaining(TARGET)] });
     if (kind === "answered-elsewhere") expect(outcome.answers).toEqual({ answers: { target: ["Staging (Recommended)"] } });
-    expect(f.state().order).toEqual([other]);
+    expect([...f.state().order]).toEqual([other]);
     expect(f.state().activeId).toBe(other);
     expect(f.sent("question.resolve")).toBe(0);
   });
@@ -243,6 +243,6 @@ describe("Outcomes decided elsewhere", () => {
     await f.actions[action]("forgotten");
     expect(refusalReasons()).toEqual(["QUESTION_NOT_FOUND"]);
     expect(f.state().outcomes.get("forgotten")).toMatchObject({ kind: "unavailable", record: { questions: [expect.objectContaining(TARGET)] } });
-    expect(f.state().order).toEqual([]);
+    expect([...f.state().order]).toEqual([]);
   });
 });
