@@ -1,6 +1,7 @@
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import type { DockState } from "../store/dock/types";
 import { useDockStore } from "./dock-context";
+import { selectOnFields } from "./select-on-fields";
 import { useMessages } from "./use-messages";
 
 /** How many blocking requests wait: the ones an agent is stopped on. Async (Codex) questions do not count. */
@@ -16,7 +17,8 @@ export function blockingCount(s: Pick<DockState, "order" | "asyncLinks">): numbe
  * kept as the page's own. Touches `document` only in effects, so it is safe in server rendering.
  */
 export function useQuestionTitle(enabled = true): void {
-  const count = useDockStore(blockingCount);
+  const [countOf] = useState(() => selectOnFields(["order", "asyncLinks"], blockingCount));
+  const count = useDockStore(countOf);
   const format = useMessages().attention.titleCount;
   useEffect(() => {
     if (!enabled || count === 0) return;
