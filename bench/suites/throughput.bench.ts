@@ -218,38 +218,43 @@ async function storeEvents(backlog: number): Promise<Summary> {
   }
 }
 
+type Run = Awaited<ReturnType<typeof storeWithBacklog>> & { list: readonly Pair[] };
+
+/**
+ * Six runs of 5,000 requested + resolved pairs on a fresh store with `backlog` pending, each checked to have
+ * settled every pair; `measure` applies them and returns the run's figure. The first run only warms the JIT up.
+ */
+async function fiveRunsAfterWarmUp(backlog: number, measure: (run: Run) => Promise<number>): Promise<Summary> {
+  const samples: number[] = [];
+  for (let n = 0; n < 6; n++) {
+    const base = await storeWithBacklog(backlog);
+    const run = { ...base, list: serve(base.source, pairs("q", 5_000, base.now)) };
+    const figure = await measure(run);
+    if (n > 0) samples.push(figure);
+    assertSettled(run.store, backlog, run.list);
+    run.ended.off();
+    run.store.getState().actions.dispose();
+  }
+  return summarize(samples);
+}
+
 /** Milliseconds to apply and settle 10,000 events (5,000 requested + resolved pairs) with `backlog` requests pending: median of 5. */
-async function tenThousandEvents(backlog: number): Promise<Summary> {
-  const times: number[] = [];
-  for (let run = 0; run < 6; run++) {
-    const { source, store, now, ended } = await storeWithBacklog(backlog);
-    const list = serve(source, pairs("q", 5_000, now));
+function tenThousandEvents(backlog: number): Promise<Summary> {
+  return fiveRunsAfterWarmUp(backlog, async ({ source, ended, list }) => {
     const start = performance.now();
     await applyInBursts(source, ended, list, 0);
-    // The first run only warms the JIT up.
-    if (run > 0) times.push(performance.now() - start);
-    assertSettled(store, backlog, list);
-    ended.off();
-    store.getState().actions.dispose();
-  }
-  return summarize(times);
+    return performance.now() - start;
+  });
 }
 
 /** The same 10,000 events sent at once, all settled after: the pending count peaks at `backlog` + 5,000. Median of 5. */
-async function tenThousandAtOnce(backlog: number): Promise<Summary> {
-  const times: number[] = [];
-  for (let run = 0; run < 6; run++) {
-    const { source, store, now, ended } = await storeWithBacklog(backlog);
-    const list = serve(source, pairs("q", 5_000, now));
+function tenThousandAtOnce(backlog: number): Promise<Summary> {
+  return fiveRunsAfterWarmUp(backlog, async ({ source, ended, list }) => {
     const start = performance.now();
     for (const pair of list) emitPair(source, pair);
     await ended.until(list.length);
-    if (run > 0) times.push(performance.now() - start);
-    assertSettled(store, backlog, list);
-    ended.off();
-    store.getState().actions.dispose();
-  }
-  return summarize(times);
+    return performance.now() - start;
+  });
 }
 
 /**
@@ -260,23 +265,16 @@ async function tenThousandAtOnce(backlog: number): Promise<Summary> {
  * run would add some, but a cross-check under --expose-gc with a gc() before each window came out within 5 %. The
  * harness's own share (one promise per burst, the fake gateway's one per lookup) is in the figure: some 25 bytes an event.
  */
-async function bytesPerEvent(backlog: number): Promise<Summary> {
-  const samples: number[] = [];
-  for (let run = 0; run < 6; run++) {
-    const { source, store, now, ended } = await storeWithBacklog(backlog);
-    const list = serve(source, pairs("q", 5_000, now));
+function bytesPerEvent(backlog: number): Promise<Summary> {
+  return fiveRunsAfterWarmUp(backlog, async ({ source, ended, list }) => {
     const profiler = new GCProfiler();
     profiler.start();
     const before = getHeapStatistics().used_heap_size;
     await applyInBursts(source, ended, list, 0);
     const after = getHeapStatistics().used_heap_size;
     const freed = (profiler.stop()?.statistics ?? []).reduce((sum, gc) => sum + gc.beforeGC.heapStatistics.usedHeapSize - gc.afterGC.heapStatistics.usedHeapSize, 0);
-    if (run > 0) samples.push((after - before + freed) / (list.length * 2));
-    assertSettled(store, backlog, list);
-    ended.off();
-    store.getState().actions.dispose();
-  }
-  return summarize(samples);
+    return (after - before + freed) / (list.length * 2);
+  });
 }
 
 /** `setOther` once per keystroke, as a person types a 40-character answer into Other. */
