@@ -17,7 +17,7 @@ export interface Budget {
   limit: number;
   /** The figure must reach `limit` rather than stay under it (a speed-up ratio). */
   atLeast?: true;
-  /** Where the issue sets a tighter limit for later, that limit: printed, not enforced. */
+  /** A tighter limit the kit aims at later: printed, not enforced. */
   goal?: number;
   /** What the figure is held against in the same run (a bare page, OpenClaw's own UI), printed beside it. */
   baseline?: RowRef & { label: string };
@@ -36,7 +36,7 @@ const PLAYGROUND = "playground at 5,000 summaries and 1,000 pending";
 const BARE_PAGE = { suite: "playground-scale", metric: "bare page: key → painted (median)", label: "bare page" };
 const OPENCLAW_UI = { suite: "gateway-latency", metric: "OpenClaw Control UI: frame → question painted, real gateway (median)", label: "OpenClaw's UI" };
 
-/** The budgets, as the performance issues set them. */
+/** The budgets the kit is held to. */
 export const BUDGETS: readonly Budget[] = [
   size("blocking-only import (brotli)", "blocking-only import (provider, dock, client, store)", 18, 12),
   size("the whole kit (brotli)", "whole kit (dist/index.js, every export)", 28, 20),
