@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { DockState } from "../store/dock/types";
 import { useDockStore } from "./dock-context";
 import { selectOnFields } from "./select-on-fields";
@@ -20,14 +20,32 @@ export function useQuestionTitle(enabled = true): void {
   const [countOf] = useState(() => selectOnFields(["order", "asyncLinks"], blockingCount));
   const count = useDockStore(countOf);
   const format = useMessages().attention.titleCount;
+  // What the hook wrote last and the page's own title under it. A new count rewrites the title once: restoring it
+  // and writing again would change it twice, and each change of document.title costs a browser about 2 ms.
+  const shown = useRef<{ own: string; written: string } | null>(null);
   useEffect(() => {
-    if (!enabled || count === 0) return;
-    const own = document.title;
+    const last = shown.current;
+    // A title the host set in between is the page's own from then on.
+    const own = last && document.title === last.written ? last.own : document.title;
+    if (!enabled || count === 0) {
+      if (last) restoreTitle(last);
+      shown.current = null;
+      return;
+    }
     const written = format({ count, title: own });
-    document.title = written;
-    // Each new count restores first and writes again; a title the host set in between is the page's own from then on.
-    return () => {
-      if (document.title === written) document.title = own;
-    };
+    if (document.title !== written) document.title = written;
+    shown.current = { own, written };
   }, [enabled, count, format]);
+  useEffect(
+    () => () => {
+      if (shown.current) restoreTitle(shown.current);
+      shown.current = null;
+    },
+    [],
+  );
+}
+
+// The page's own title back, unless the host has set another since.
+function restoreTitle({ own, written }: { own: string; written: string }): void {
+  if (document.title === written) document.title = own;
 }

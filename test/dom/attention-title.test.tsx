@@ -27,6 +27,21 @@ describe("The title count", () => {
     await expect.poll(() => document.title).toBe("Chat");
   });
 
+  it("goes straight from one count to the next, never flashing the page's own title between them", async () => {
+    renderDock(h, { titleCount: true });
+    await h.ask({ questions: [TARGET] });
+    await expect.poll(() => document.title).toBe("(1) ❓ Chat");
+    const titles: string[] = [];
+    // Each write of document.title puts a new text node into <title>; the records keep every one, in order.
+    const watch = new MutationObserver((records) => records.forEach((r) => r.addedNodes.forEach((node) => titles.push(node.textContent ?? ""))));
+    watch.observe(document.head, { subtree: true, childList: true, characterData: true });
+    await h.ask({ questions: [REGION] });
+    await expect.poll(() => document.title).toBe("(2) ❓ Chat");
+    await Promise.resolve();
+    watch.disconnect();
+    expect(titles.filter((title, i) => title !== titles[i - 1])).toEqual(["(2) ❓ Chat"]);
+  });
+
   it("gives the title back when the dock unmounts while a question waits", async () => {
     await h.ask({ questions: [TARGET] });
     const view = renderDock(h, { titleCount: true });
