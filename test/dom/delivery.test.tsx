@@ -13,6 +13,20 @@ async function advance(ms: number) {
   for (let t = 0; t < ms; t += 500) await act(() => vi.advanceTimersByTimeAsync(500));
 }
 
+/**
+ * Steps fake time until the client has reconnected. A reconnect signs with the device key, which takes real time:
+ * waiting for a fixed stretch of fake time would pass only while the machine signs fast enough.
+ */
+async function advanceUntilConnected() {
+  await vi.waitFor(
+    async () => {
+      await act(() => vi.advanceTimersByTimeAsync(500));
+      expect(h.store.getState().connection.state).toBe("connected");
+    },
+    { timeout: 60_000, interval: 20 },
+  );
+}
+
 describe("Delivery", () => {
   it("announces a new question and a sent answer politely", async () => {
     const id = await h.ask({ questions: [TARGET] });
@@ -35,7 +49,7 @@ describe("Delivery", () => {
     expect(h.gatewayRecord(id)?.status).toBe("pending");
     expect(screen.getByText("Sending…")).toBeInTheDocument();
     h.sim.setOffline(false);
-    await advance(5_000);
+    await advanceUntilConnected();
     await screen.findByRole("article", { name: /answered/i });
     expect(h.gatewayRecord(id)?.answers).toEqual({ answers: { target: ["Production"] } });
   });
@@ -47,7 +61,7 @@ describe("Delivery", () => {
     await act(async () => h.sim.dropConnections());
     h.sim.resolve(id, { target: ["Staging (Recommended)"] }, "control-ui:elsewhere");
     h.sim.setOffline(false);
-    await advance(5_000);
+    await advanceUntilConnected();
     const summary = await screen.findByRole("article", { name: /answered elsewhere/i });
     expect(within(summary).getByText("Staging (Recommended)")).toBeInTheDocument();
   });
@@ -63,7 +77,7 @@ describe("Delivery", () => {
     expect(await screen.findByRole("alert")).toHaveTextContent(/not sent/i);
     expect(screen.getByRole("radio", { name: "Production" })).toBeChecked();
     h.sim.setOffline(false);
-    await advance(35_000);
+    await advanceUntilConnected();
     await h.user.click(screen.getByRole("button", { name: "Submit" }));
     await screen.findByRole("article", { name: /answered/i });
     expect(h.gatewayRecord(id)?.answers).toEqual({ answers: { target: ["Production"] } });
