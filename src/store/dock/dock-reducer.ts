@@ -34,10 +34,8 @@ export type DockEvent =
    * (the priority rule's verdict on its arrival, so the switch costs no second event).
    */
   | { type: "recordReceived"; record: QuestionRecord; announcement?: Announcement; activate?: boolean }
-  /** `resolvedBy`: who the gateway says ended it, when the ending's link learned that (as `resolverNoted` keeps it). */
+  /** `resolvedBy`: who the gateway says ended it, as it said it (untrusted, shown only through the outcome words). */
   | { type: "recordSettled"; id: string; outcome: OutcomeKind; answers?: QuestionAnswers; async?: Outcome["async"]; resolvedBy?: unknown; at: number; announcement?: Announcement }
-  /** Who the gateway says ended the request, as it said it (untrusted, shown only through the outcome words). */
-  | { type: "resolverNoted"; id: string; resolvedBy: unknown }
   | { type: "recordRejected"; rejection: DockRejection }
   /** An outcome this tab kept in storage, read back after a reload. */
   | { type: "outcomeRestored"; id: string; kept: KeptOutcome }
@@ -156,12 +154,13 @@ function edited(s: DockState, e: Extract<DockEvent, { type: "draftEdited" }>): D
         : edit.kind === "setOther"
           ? setOtherText(view, q, edit.text, e.at)
           : chooseOtherText(view, q, e.at);
-  return next === view ? s : withViews(s, s.views.set(e.requestId, next));
+  return next === view ? s : withField(s, "views", s.views.set(e.requestId, next));
 }
 
-function withViews(s: DockState, views: DockState["views"]): DockState {
+// The state with one field changed, copied field by field (see state-copy.ts).
+function withField<K extends keyof DockState>(s: DockState, key: K, value: DockState[K]): DockState {
   const next = copyOfState(s);
-  next.views = views;
+  next[key] = value;
   return next;
 }
 
@@ -170,14 +169,11 @@ function withView(s: DockState, requestId: string, change: (view: RequestView, r
   const view = s.views.get(requestId);
   if (!record || !view) return s;
   const next = change(view, record);
-  return next === view ? s : withViews(s, s.views.set(requestId, next));
+  return next === view ? s : withField(s, "views", s.views.set(requestId, next));
 }
 
 function withSubmission(s: DockState, requestId: string, submission: Submission): DockState {
-  if (!s.records.get(requestId)) return s;
-  const next = copyOfState(s);
-  next.submissions = s.submissions.set(requestId, submission);
-  return next;
+  return s.records.get(requestId) ? withField(s, "submissions", s.submissions.set(requestId, submission)) : s;
 }
 
 function asyncQuestionEnded(s: DockState, e: Extract<DockEvent, { type: "asyncQuestionEnded" }>): DockState {
@@ -194,18 +190,6 @@ function blockingDraftLoaded(s: DockState, e: Extract<DockEvent, { type: "blocki
   return withView(s, e.requestId, (v, record) => viewWithBlockingDraft(record, v, e.draft));
 }
 
-function withAnnouncement(s: DockState, announcement: DockState["announcement"]): DockState {
-  const next = copyOfState(s);
-  next.announcement = announcement;
-  return next;
-}
-
-function withActive(s: DockState, activeId: string): DockState {
-  const next = copyOfState(s);
-  next.activeId = activeId;
-  return next;
-}
-
 /** The next state of a dock after `event`; the same object when the event changes nothing. */
 export function dockReducer(s: DockState, event: DockEvent): DockState {
   switch (event.type) {
@@ -215,10 +199,6 @@ export function dockReducer(s: DockState, event: DockEvent): DockState {
       return received(s, event);
     case "recordSettled":
       return settled(s, event);
-    case "resolverNoted": {
-      const held = s.records.get(event.id);
-      return held ? { ...s, records: s.records.set(event.id, { ...held, resolvedBy: event.resolvedBy }) } : s;
-    }
     case "recordRejected":
       return { ...s, rejected: [...s.rejected, event.rejection].slice(-MAX_REJECTED) };
     case "outcomeRestored":
@@ -256,13 +236,13 @@ export function dockReducer(s: DockState, event: DockEvent): DockState {
     case "expanded":
       return s.collapsed ? { ...s, collapsed: false } : s;
     case "requestSwitched":
-      return s.records.get(event.requestId) && s.activeId !== event.requestId ? withActive(s, event.requestId) : s;
+      return s.records.get(event.requestId) && s.activeId !== event.requestId ? withField(s, "activeId", event.requestId) : s;
     case "requestMoved": {
       const index = s.activeId ? s.order.indexOf(s.activeId) : -1;
       const to = index + event.delta;
       // Not `at`: a move before the first request must not wrap round to the last.
       const target = to >= 0 ? s.order.at(to) : undefined;
-      return target ? withActive(s, target) : s;
+      return target ? withField(s, "activeId", target) : s;
     }
     case "asyncLinked":
       return { ...s, asyncLinks: s.asyncLinks.set(event.requestId, event.link) };
@@ -281,6 +261,6 @@ export function dockReducer(s: DockState, event: DockEvent): DockState {
       return { ...s, asyncProblems: { ...(storage ? { storage } : {}), ...(conversation ? { conversation } : {}) } };
     }
     case "announced":
-      return withAnnouncement(s, announced(s, event.announcement));
+      return withField(s, "announcement", announced(s, event.announcement));
   }
 }
