@@ -143,4 +143,23 @@ describe("Async questions", () => {
     await vi.advanceTimersByTimeAsync(500);
     expect(userMessages(sim)).toHaveLength(0);
   });
+
+  it("retires a question whose queued answer was discarded once a later run completes, keeping the reopened draft", async () => {
+    const { sim, user } = await start();
+    sim.askAsync({ questions: [NOTES] });
+    const other = await screen.findByRole("textbox", { name: "Other" });
+    const busy = sim.startRun();
+    await vi.advanceTimersByTimeAsync(50);
+    await user.type(other, "wait for me");
+    await user.click(screen.getByRole("button", { name: "Submit" }));
+    await user.click(await screen.findByRole("button", { name: "Discard" }));
+    expect(await screen.findByRole("textbox", { name: "Other" })).toHaveValue("wait for me");
+    sim.completeRun(busy, "Done.");
+    sim.startRun();
+    sim.completeRun(undefined, "Done again.");
+    const summary = await screen.findByRole("article", { name: "Question, no longer pending" });
+    expect(screen.queryByRole("textbox", { name: "Other" })).not.toBeInTheDocument();
+    expect(within(summary).getByText("wait for me")).toBeInTheDocument();
+    expect(userMessages(sim)).toHaveLength(0);
+  });
 });

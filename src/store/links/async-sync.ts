@@ -129,6 +129,9 @@ export function createAsyncSync(ctx: DockContext, sync: GatewaySync, services: A
     if (disposed) return;
     const { entries } = outbox.getState();
     ctx.dispatch({ type: "deliveriesChanged", deliveries: entries });
+    // A discarded entry is gone from the outbox: its question no longer has an answer on its way.
+    const onTheWay = new Set(Object.values(entries).map((e) => e.itemId));
+    for (const itemId of conversation.getState().local.protectedIds) if (!onTheWay.has(itemId)) setProtected(itemId, false);
     for (const e of Object.values(entries)) {
       setProtected(e.itemId, e.state !== "confirmed");
       // Answered in another pane: this pane shows the same summary instead of a second prompt.
