@@ -37,11 +37,6 @@ export type { BlockingDraftServices } from "./store/links/blocking-drafts";
 export type { Announcement, AsyncLink, AsyncProblems, ChatReplyResult, DockActions, DockRejection, DockState, DockStore, Outcome, OutcomeKind, QuestionDraft, RequestChange, RequestView, Submission, SubmitErrorCode } from "./store/dock/types";
 export type { HiddenQuestion, HiddenReason, PermissionNotice, PermissionState } from "./store/links/permissions";
 export { placeQuestionSummaries, type TranscriptItem, type TranscriptMessage } from "./store/dock/transcript-placement";
-// The dock state's tables are persistent: reading them is all a host does, and their changing methods return a new
-// table and leave the one held untouched, so they are named as types only and a host never constructs one.
-export type { IdMap } from "./store/dock/id-map";
-/** The dock's pending ids in order, as a persistent sequence: read it with `length`, `at`, `indexOf` or iteration. */
-export type { IdSequence } from "./store/dock/id-sequence";
 export type { OutcomeLog } from "./store/dock/outcome-log";
 
 // What the conversation services hold: the async-question conversation and the answer outbox, as zustand stores.

@@ -4,7 +4,7 @@
 //   (number, label, own text, commas) and resolves the question. The composer says so before sending ("claim");
 // - a question no run asked (question.request) is never answered by chat: a message that reads as its answer is
 //   offered as that answer (sent with question.resolve) or as chat ("offer").
-import { useCallback, useMemo, useState } from "react";
+import { useCallback, useMemo } from "react";
 import { entryOf } from "../protocol/id-table";
 import { isSecretQuestion, type GatewayQuestion, type QuestionRecord } from "../protocol/question-record";
 import { isClaimedByChat, readChatClaim, unansweredByClaim } from "../protocol/chat-claim";
@@ -17,7 +17,6 @@ import type { ChatReplyResult, DockState } from "../store/dock/types";
 import { useDockStore, useDockStoreApi } from "./dock-context";
 import { useMessages } from "./use-messages";
 import { reopenDock } from "./reopen-dock";
-import { selectOnFields } from "./select-on-fields";
 
 /** Typed alone in the composer, reopens the dock at its question instead of being sent, as in the TUI. */
 export const REOPEN_DOCK_COMMAND = "/question";
@@ -120,8 +119,7 @@ function claimFor(record: QuestionRecord, text: string, mask: string): ComposerC
 export function useComposerAnswer(text: string): ComposerAnswer {
   const store = useDockStoreApi();
   const mask = useMessages().secretMask;
-  const [claimedOf] = useState(() => selectOnFields(["order", "records", "asyncLinks", "submissions", "activeId"], claimedRecord));
-  const claimed = useDockStore(claimedOf);
+  const claimed = useDockStore(claimedRecord);
   const record = useDockStore(answerableRecord);
   // The command is never a message, so it never answers or offers to answer anything.
   const waiting = useDockStore((s) => s.order.length > 0);

@@ -1,7 +1,6 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import type { DockState } from "../store/dock/types";
 import { useDockStore } from "./dock-context";
-import { selectOnFields } from "./select-on-fields";
 import { useMessages } from "./use-messages";
 
 /** How many blocking requests wait: the ones an agent is stopped on. Async (Codex) questions do not count. */
@@ -17,8 +16,7 @@ export function blockingCount(s: Pick<DockState, "order" | "asyncLinks">): numbe
  * kept as the page's own. Touches `document` only in effects, so it is safe in server rendering.
  */
 export function useQuestionTitle(enabled = true): void {
-  const [countOf] = useState(() => selectOnFields(["order", "asyncLinks"], blockingCount));
-  const count = useDockStore(countOf);
+  const count = useDockStore(blockingCount);
   const format = useMessages().attention.titleCount;
   // What the hook wrote last and the page's own title under it. A new count rewrites the title once: restoring it
   // and writing again would change it twice, and each change of document.title costs a browser about 2 ms.

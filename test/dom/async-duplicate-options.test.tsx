@@ -2,8 +2,6 @@ import { cleanup, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from "vitest";
 import type { QuestionRecord } from "../../src/protocol";
 import { newView } from "../../src/store/dock/drafts";
-import { IdMap } from "../../src/store/dock/id-map";
-import { IdSequence } from "../../src/store/dock/id-sequence";
 import { renderPane, startAsyncDock, type StartedAsyncDock } from "./async-harness";
 
 const BRANCH = { title: "Which branch should the fix land on?", options: ["main", "release"] };
@@ -88,7 +86,7 @@ describe("Option elements", () => {
       status: "pending",
       questions: [{ questionId: "pick", header: "Pick", question: "Which one?", options: [{ label: "Same" }, { label: "Same" }, { label: "Other one" }] }],
     };
-    dock.store.setState({ records: IdMap.of([[record.id, record]]), order: IdSequence.of([record.id]), activeId: record.id });
+    dock.store.setState({ records: new Map([[record.id, record]]), order: [record.id], activeId: record.id });
     renderDock();
     expect(screen.getAllByRole("radio")).toHaveLength(3);
     expect(keyWarnings()).toEqual([]);
@@ -103,7 +101,7 @@ describe("Option elements", () => {
       status: "pending",
       questions: [{ questionId: "pick", header: "Pick", question: "Which ones?", multiSelect: true, options: [{ label: "Same" }, { label: "Other one" }, { label: "Same" }] }],
     };
-    dock.store.setState({ records: IdMap.of([[record.id, record]]), views: IdMap.of([[record.id, newView()]]), order: IdSequence.of([record.id]), activeId: record.id });
+    dock.store.setState({ records: new Map([[record.id, record]]), views: new Map([[record.id, newView()]]), order: [record.id], activeId: record.id });
     renderDock();
     const boxes = screen.getAllByRole("checkbox");
     await user.click(boxes[2]!);

@@ -8,12 +8,11 @@ import { chooseOtherText, newView, selectOption, setOtherText, toggleOption, wit
 import type { AsyncDraft, OutboxEntry } from "../outbox/types";
 import type { BlockingDraft } from "../persist/blocking-draft-types";
 import { viewOfAsyncDraft, viewWithBlockingDraft } from "./saved-drafts";
-import { copyOfState, countedAnnouncement } from "./state-copy";
+import { withKey, withoutKey } from "./maps";
 import { withHidden, withoutRefusal, withRefusal, type HiddenReason, type PermissionNotice } from "./permission-state";
 import type { Announcement, AsyncLink, AsyncProblems, DockRejection, DockState, Outcome, OutcomeKind, RequestView, Submission } from "./types";
 import { asyncOutcome, boundOutcome, endedRecordOutcome, historyOutcome, keptOutcome, settledOutcome, type AsyncEndInput, type AsyncOutcomeLink, type KeptOutcome, type SettledInput } from "./outcomes";
 import type { IdTable } from "../../protocol/id-table";
-import type { IdMap } from "./id-map";
 
 /** How many rejected records the state keeps for display; older reports are dropped first. */
 export const MAX_REJECTED = 20;
@@ -81,63 +80,62 @@ const IDLE: Submission = Object.freeze({ status: "idle" });
 export const isBusy = (submission: Submission | undefined): boolean => submission?.status === "submitting" || submission?.status === "uncertain";
 
 // The gateway's own question.list order (creation time, then id by localeCompare), so a pane that saw the
-// events live and one that recovered from the list show the same "Request n of m". Searched from the end:
-// a new request is nearly always the newest, so this stops at once however many are pending. `records` already
-// holds the new request, and is passed on rather than closed over: no closure per arrival.
-function createdBefore(id: string, otherId: string, records: IdMap<QuestionRecord>): boolean {
-  const rec = records.get(id)!;
-  const other = records.get(otherId);
-  return other !== undefined && (other.createdAtMs - rec.createdAtMs || other.id.localeCompare(rec.id)) > 0;
+// events live and one that recovered from the list show the same "Request n of m".
+function insertSorted(order: readonly string[], rec: QuestionRecord, records: ReadonlyMap<string, QuestionRecord>): string[] {
+  const after = order.findIndex((id) => {
+    const other = records.get(id)!;
+    return (other.createdAtMs - rec.createdAtMs || other.id.localeCompare(rec.id)) > 0;
+  });
+  return after < 0 ? [...order, rec.id] : [...order.slice(0, after), rec.id, ...order.slice(after)];
 }
 
 // The live region's next message, counted so that a repeat still announces.
-const announced = (s: DockState, announcement: Announcement): DockState["announcement"] => countedAnnouncement(announcement, s.announcement.n + 1);
+const announced = (s: DockState, announcement: Announcement): DockState["announcement"] => ({ ...announcement, n: s.announcement.n + 1 });
 
-// The hot events copy the state with copyOfState and set what they change: see state-copy.ts for why not a spread.
 function received(s: DockState, e: Extract<DockEvent, { type: "recordReceived" }>): DockState {
   const rec = e.record;
   const known = s.records.get(rec.id) !== undefined;
   // An ended request never comes back by itself (a stale list or a late event); Discard or Answer drop the outcome first.
   if (!known && (s.outcomes.has(rec.id) || rec.status !== "pending")) return s;
-  const next = copyOfState(s);
-  next.records = s.records.set(rec.id, rec);
-  if (known) return next;
-  next.order = s.order.insertSorted(rec.id, createdBefore, next.records);
-  // With nothing active the new request is; the link that saw it arrive tells, with `activate`, when the priority
-  // rule (priority.ts, which needs the clock and the typing grace) makes it active at once.
-  next.activeId = s.activeId === null || e.activate === true ? rec.id : s.activeId;
-  next.views = s.views.set(rec.id, newView());
-  next.submissions = s.submissions.set(rec.id, IDLE);
-  if (e.announcement) next.announcement = announced(s, e.announcement);
-  return next;
+  const records = withKey(s.records, rec.id, rec);
+  if (known) return { ...s, records };
+  return {
+    ...s,
+    records,
+    order: insertSorted(s.order, rec, s.records),
+    // With nothing active the new request is; the link that saw it arrive tells, with `activate`, when the priority
+    // rule (priority.ts, which needs the clock and the typing grace) makes it active at once.
+    activeId: s.activeId === null || e.activate === true ? rec.id : s.activeId,
+    views: withKey(s.views, rec.id, newView()),
+    submissions: withKey(s.submissions, rec.id, IDLE),
+    ...(e.announcement ? { announcement: announced(s, e.announcement) } : {}),
+  };
 }
 
 function settled(s: DockState, e: Extract<DockEvent, { type: "recordSettled" }>): DockState {
   const record = s.records.get(e.id);
   if (!record) return s;
-  // Searched from the end: the request that ends is mostly one of the newest.
-  const order = s.order.remove(e.id);
+  const order = s.order.filter((id) => id !== e.id);
   const submission = s.submissions.get(e.id);
   const cutOff = submission?.status === "uncertain" && submission.kind === "answer";
   const input: SettledInput = { record, kind: e.outcome, at: e.at, view: s.views.get(e.id), cutOff };
   if (e.answers) input.answers = e.answers;
   if (e.async) input.async = e.async;
   if (e.resolvedBy !== undefined) input.resolvedBy = e.resolvedBy;
-  const next = copyOfState(s);
-  next.records = s.records.delete(e.id);
-  next.views = s.views.delete(e.id);
-  next.submissions = s.submissions.delete(e.id);
-  next.asyncLinks = s.asyncLinks.delete(e.id);
-  next.order = order;
-  if (s.activeId === e.id) {
-    // The request that moved up into its place, or the one before it when it was the last.
-    const at = Math.min(s.order.lastIndexOf(e.id), order.length - 1);
-    next.activeId = at >= 0 ? (order.at(at) ?? null) : null;
-  }
-  next.outcomes = s.outcomes.with(e.id, settledOutcome(input));
-  if (e.announcement) next.announcement = announced(s, e.announcement);
-  if (!order.length) next.collapsed = false;
-  return next;
+  // The request that moved up into its place, or the one before it when it was the last.
+  const at = Math.min(s.order.indexOf(e.id), order.length - 1);
+  return {
+    ...s,
+    records: withoutKey(s.records, e.id),
+    views: withoutKey(s.views, e.id),
+    submissions: withoutKey(s.submissions, e.id),
+    asyncLinks: withoutKey(s.asyncLinks, e.id),
+    order,
+    activeId: s.activeId !== e.id ? s.activeId : at >= 0 ? order[at]! : null,
+    outcomes: s.outcomes.with(e.id, settledOutcome(input)),
+    collapsed: order.length > 0 && s.collapsed,
+    ...(e.announcement ? { announcement: announced(s, e.announcement) } : {}),
+  };
 }
 
 function edited(s: DockState, e: Extract<DockEvent, { type: "draftEdited" }>): DockState {
@@ -154,14 +152,7 @@ function edited(s: DockState, e: Extract<DockEvent, { type: "draftEdited" }>): D
         : edit.kind === "setOther"
           ? setOtherText(view, q, edit.text, e.at)
           : chooseOtherText(view, q, e.at);
-  return next === view ? s : withField(s, "views", s.views.set(e.requestId, next));
-}
-
-// The state with one field changed, copied field by field (see state-copy.ts).
-function withField<K extends keyof DockState>(s: DockState, key: K, value: DockState[K]): DockState {
-  const next = copyOfState(s);
-  next[key] = value;
-  return next;
+  return next === view ? s : { ...s, views: withKey(s.views, e.requestId, next) };
 }
 
 function withView(s: DockState, requestId: string, change: (view: RequestView, record: QuestionRecord) => RequestView): DockState {
@@ -169,11 +160,11 @@ function withView(s: DockState, requestId: string, change: (view: RequestView, r
   const view = s.views.get(requestId);
   if (!record || !view) return s;
   const next = change(view, record);
-  return next === view ? s : withField(s, "views", s.views.set(requestId, next));
+  return next === view ? s : { ...s, views: withKey(s.views, requestId, next) };
 }
 
 function withSubmission(s: DockState, requestId: string, submission: Submission): DockState {
-  return s.records.get(requestId) ? withField(s, "submissions", s.submissions.set(requestId, submission)) : s;
+  return s.records.get(requestId) ? { ...s, submissions: withKey(s.submissions, requestId, submission) } : s;
 }
 
 function asyncQuestionEnded(s: DockState, e: Extract<DockEvent, { type: "asyncQuestionEnded" }>): DockState {
@@ -236,16 +227,16 @@ export function dockReducer(s: DockState, event: DockEvent): DockState {
     case "expanded":
       return s.collapsed ? { ...s, collapsed: false } : s;
     case "requestSwitched":
-      return s.records.get(event.requestId) && s.activeId !== event.requestId ? withField(s, "activeId", event.requestId) : s;
+      return s.records.get(event.requestId) && s.activeId !== event.requestId ? { ...s, activeId: event.requestId } : s;
     case "requestMoved": {
       const index = s.activeId ? s.order.indexOf(s.activeId) : -1;
       const to = index + event.delta;
       // Not `at`: a move before the first request must not wrap round to the last.
-      const target = to >= 0 ? s.order.at(to) : undefined;
-      return target ? withField(s, "activeId", target) : s;
+      const target = to >= 0 ? s.order[to] : undefined;
+      return target ? { ...s, activeId: target } : s;
     }
     case "asyncLinked":
-      return { ...s, asyncLinks: s.asyncLinks.set(event.requestId, event.link) };
+      return { ...s, asyncLinks: withKey(s.asyncLinks, event.requestId, event.link) };
     case "deliveriesChanged":
       return { ...s, deliveries: event.deliveries };
     case "permissionRefused":
@@ -261,6 +252,6 @@ export function dockReducer(s: DockState, event: DockEvent): DockState {
       return { ...s, asyncProblems: { ...(storage ? { storage } : {}), ...(conversation ? { conversation } : {}) } };
     }
     case "announced":
-      return withField(s, "announcement", announced(s, event.announcement));
+      return { ...s, announcement: announced(s, event.announcement) };
   }
 }

@@ -1,7 +1,5 @@
 import type { ConnectionInfo } from "../../gateway/types";
 import { idTable } from "../../protocol/id-table";
-import { IdMap } from "./id-map";
-import { IdSequence } from "./id-sequence";
 import { OutcomeLog } from "./outcome-log";
 import { emptyPermissions } from "./permission-state";
 import type { DockState } from "./types";
@@ -11,13 +9,13 @@ export function emptyDockState(sessionKey: string, connection: ConnectionInfo): 
   return {
     sessionKey,
     connection,
-    records: IdMap.empty(),
-    order: IdSequence.empty(),
-    asyncLinks: IdMap.empty(),
+    records: new Map(),
+    order: [],
+    asyncLinks: new Map(),
     deliveries: idTable(),
     activeId: null,
-    views: IdMap.empty(),
-    submissions: IdMap.empty(),
+    views: new Map(),
+    submissions: new Map(),
     outcomes: OutcomeLog.empty(),
     collapsed: false,
     rejected: [],

@@ -3,8 +3,6 @@ import type { IdTable } from "../../protocol/id-table";
 import type { QuestionAnswers } from "../../protocol/answers";
 import type { QuestionRecord } from "../../protocol/question-record";
 import type { ValidationIssue } from "../../protocol/result";
-import type { IdMap } from "./id-map";
-import type { IdSequence } from "./id-sequence";
 import type { OutboxEntry, StorageFailure } from "../outbox/types";
 import type { ConversationProblem } from "../conversation/types";
 import type { OutcomeLog } from "./outcome-log";
@@ -91,14 +89,14 @@ export interface DockState {
   sessionKey: string;
   connection: ConnectionInfo;
   /** Pending records of this session, by id. */
-  records: IdMap<QuestionRecord>;
+  records: ReadonlyMap<string, QuestionRecord>;
   /** Async (Codex) requests among `records`, by request id: they never take focus or the active slot from a blocking one. */
-  asyncLinks: IdMap<AsyncLink>;
-  /** Pending ids in the gateway's question.list order (creation time, then id); persistent, so a change copies no more than a chunk of it. */
-  order: IdSequence;
+  asyncLinks: ReadonlyMap<string, AsyncLink>;
+  /** Pending ids in the gateway's question.list order (creation time, then id). */
+  order: readonly string[];
   activeId: string | null;
-  views: IdMap<RequestView>;
-  submissions: IdMap<Submission>;
+  views: ReadonlyMap<string, RequestView>;
+  submissions: ReadonlyMap<string, Submission>;
   /** Terminal requests in the order they ended: an immutable, append-only log, a new object on every change. */
   outcomes: OutcomeLog;
   collapsed: boolean;

@@ -2,8 +2,6 @@
 import { describe, expect, it } from "vitest";
 import { idTable } from "../../../src/protocol/id-table";
 import type { QuestionRecord } from "../../../src/protocol";
-import { IdMap } from "../../../src/store/dock/id-map";
-import { IdSequence } from "../../../src/store/dock/id-sequence";
 import { dockReducer, type DockEvent } from "../../../src/store/dock/dock-reducer";
 import { newView } from "../../../src/store/dock/drafts";
 import { OutcomeLog } from "../../../src/store/dock/outcome-log";
@@ -32,12 +30,12 @@ function state(records: QuestionRecord[] = [], patch: Partial<DockState> = {}): 
   return {
     sessionKey: "main",
     connection: { state: "connected" } as DockState["connection"],
-    records: IdMap.of(records.map((r) => [r.id, r] as const)),
-    asyncLinks: IdMap.empty(),
-    order: IdSequence.of(records.map((r) => r.id)),
+    records: new Map(records.map((r) => [r.id, r] as const)),
+    asyncLinks: new Map(),
+    order: records.map((r) => r.id),
     activeId: records[0]?.id ?? null,
-    views: IdMap.of(records.map((r) => [r.id, newView()] as const)),
-    submissions: IdMap.of(records.map((r) => [r.id, { status: "idle" } as Submission] as const)),
+    views: new Map(records.map((r) => [r.id, newView()] as const)),
+    submissions: new Map(records.map((r) => [r.id, { status: "idle" } as Submission] as const)),
     outcomes: OutcomeLog.empty(),
     collapsed: false,
     deliveries: idTable(),
@@ -49,7 +47,7 @@ function state(records: QuestionRecord[] = [], patch: Partial<DockState> = {}): 
 }
 
 const run = (s: DockState, ...events: DockEvent[]) => events.reduce(dockReducer, s);
-const busy = (kind: "submitting" | "uncertain") => ({ submissions: IdMap.of([["a", { status: kind, kind: "answer" } as Submission]]) });
+const busy = (kind: "submitting" | "uncertain") => ({ submissions: new Map([["a", { status: kind, kind: "answer" } as Submission]]) });
 const select = (label: string, requestId = "a", questionId = "target"): DockEvent => ({ type: "draftEdited", requestId, questionId, edit: { kind: "select", label }, at: 5 });
 
 const ANNOUNCED: DockEvent = { type: "announced", announcement: { key: "outcome", kind: "answered", header: "Deploy" } };

@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { activeAfterArrival, DEFAULT_TYPING_GRACE_MS, type RequestView } from "../../../src/store";
-import { IdMap } from "../../../src/store/dock/id-map";
 import { CHECKS, REGION, TARGET, flush, startDock, type DockFixture } from "./dock-fixture";
 import { announcementText, defaultMessages } from "../../../src/messages";
 
@@ -22,7 +21,7 @@ describe("The priority rule (activeAfterArrival)", () => {
     ["the active request was edited 500 ms ago", "a", T - 500, "a", GRACE - 500],
     ["the active id is stale", "gone", T, "new", 0],
   ] as const)("when %s, %s becomes active", (_name, activeId, editedAt, expected, recheck) => {
-    const state = { activeId, views: IdMap.of([["a", view(editedAt)], ["gone", view(editedAt)]]), records: IdMap.of([["a", rec], ["new", rec]]) };
+    const state = { activeId, views: new Map([["a", view(editedAt)], ["gone", view(editedAt)]]), records: new Map([["a", rec], ["new", rec]]) };
     expect(activeAfterArrival(state, "new", T, GRACE)).toEqual({ activeId: expected, recheckInMs: recheck });
   });
 
