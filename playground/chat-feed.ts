@@ -3,9 +3,8 @@
 // message it is sending and a reply still streaming. One reading of the conversation, so the transcript and the dock
 // never disagree about what was said.
 import { createStore, type StoreApi } from "zustand/vanilla";
-import { defaultMessages, type GatewayClient } from "../src";
+import { defaultMessages, type DockStore, type GatewayClient } from "../src";
 import { belongsToSession } from "../src/protocol";
-import { createConversation, type ConversationStore } from "../src/store";
 import { savedEntries, type ChatEntry } from "./chat-entries";
 
 export type { ChatEntry } from "./chat-entries";
@@ -47,13 +46,8 @@ export function mergeEntries(saved: readonly ChatEntry[], local: readonly ChatEn
   return [...saved, ...local.filter((e) => !ids.has(e.id) && !gone(e))];
 }
 
-/**
- * Follows one session's chat on `client`, reading `conversation` (the session's async services' one, so the page
- * reads the gateway once); without it the feed makes and ends its own.
- */
-export function createChatFeed(client: GatewayClient, sessionKey: string, conversation?: ConversationStore): ChatFeed {
-  const owned = conversation ? undefined : createConversation({ client, sessionKey });
-  const source = conversation ?? owned!;
+/** Follows one session's chat on `client`, reading the conversation its dock `store` holds, so the page reads the gateway once. */
+export function createChatFeed(client: GatewayClient, sessionKey: string, store: StoreApi<DockStore>): ChatFeed {
   const entries = createStore<ChatEntry[]>(() => []);
   let local: ChatEntry[] = [];
   // Runs whose terminal `chat` event came: their text is their reply even before the conversation hears they ended.
@@ -62,7 +56,7 @@ export function createChatFeed(client: GatewayClient, sessionKey: string, conver
   const mine = (key: unknown) => belongsToSession(asString(key), sessionKey, client.getHello()?.mainSessionKey, false);
 
   const refresh = () => {
-    const s = source.getState();
+    const s = store.getState().chat;
     const activeRunIds = new Set(s.activeRunIds.filter((r) => !finished.has(r)));
     const saved = savedEntries(s.messages, { activeRunIds, seenAt, now: Date.now() });
     const failed = s.error?.kind === "load-failed" ? defaultMessages.asyncProblems.loadFailed({ reason: s.error.reason }) : undefined;
@@ -101,7 +95,8 @@ export function createChatFeed(client: GatewayClient, sessionKey: string, conver
     refresh();
   };
 
-  const offs = [source.subscribe(refresh), client.onEvent("chat", onChat)];
+  // Only a change of the conversation's part of the state is news for the transcript.
+  const offs = [store.subscribe((next, prev) => next.chat !== prev.chat && refresh()), client.onEvent("chat", onChat)];
   refresh();
 
   return {
@@ -118,7 +113,6 @@ export function createChatFeed(client: GatewayClient, sessionKey: string, conver
     },
     dispose: () => {
       offs.forEach((off) => off());
-      owned?.getState().actions.dispose();
     },
   };
 }

@@ -1,8 +1,8 @@
 // Several conversations over ONE gateway client, as a Control UI with a session picker has them. Each session
-// gets its own dock store, async services and transcript, made on first use and kept for the page: switching away
+// gets its own store (async questions and outbox included) and transcript, made on first use and kept for the page: switching away
 // and back finds the same store, so every draft is where it was left.
 import type { StoreApi } from "zustand/vanilla";
-import { asyncQuestionsFeature, createQuestionDockStore, createConversationServices, type DockStore, type GatewayClient } from "../src";
+import { asyncQuestionsFeature, createQuestionDockStore, type DockStore, type GatewayClient } from "../src";
 import { createChatFeed, type ChatFeed } from "./chat-feed";
 
 /** One conversation of the playground: its dock store and its transcript. */
@@ -30,10 +30,9 @@ export function createSessions(client: GatewayClient, initial: string): Playgrou
       let session = made.get(sessionKey);
       if (!session) {
         // A store made on a client that is already connected recovers at once; the feed reads its history the same way.
-        const services = createConversationServices({ client, sessionKey });
-        const store = createQuestionDockStore({ client, sessionKey, asyncQuestions: asyncQuestionsFeature(services) });
-        // The transcript reads the dock's own conversation: one copy of what the gateway saved, not two that drift.
-        session = { sessionKey, store, feed: createChatFeed(client, sessionKey, services.conversation) };
+        const store = createQuestionDockStore({ client, sessionKey, asyncQuestions: asyncQuestionsFeature() });
+        // The transcript reads the store's own conversation: one copy of what the gateway saved, not two that drift.
+        session = { sessionKey, store, feed: createChatFeed(client, sessionKey, store) };
         made.set(sessionKey, session);
       }
       return session;

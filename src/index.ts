@@ -24,13 +24,13 @@ export type { KeyStore, StoredKeyPair } from "./gateway/device-identity";
 export { GatewayRequestError, type ConnectedInfo, type ConnectionInfo, type ConnectionState, type GatewayConnection } from "./gateway/types";
 export { systemClock, type Clock } from "./gateway/clock";
 
-// The dock's store and the services it shares with other docks of the same conversation.
+// One store per conversation: its pending questions, drafts, outcomes and, with async questions, its outbox.
 export { createQuestionDockStore, type DockStoreOptions } from "./store/create-dock-store";
 // Opt-in parts: a host pays for one only when it imports the factory that makes it.
 export { asyncQuestionsFeature } from "./features/async-questions";
 export { blockingDraftsFeature } from "./store/opt-in/blocking-drafts";
 export type { AsyncQuestionsFeature, BlockingDraftsFeature } from "./store/opt-in/feature-types";
-export { createConversationServices, type AsyncQuestionServices, type ConversationServices, type ConversationServicesOptions } from "./store/links/conversation-services";
+export type { AsyncQuestionsOptions } from "./store/opt-in/async-questions";
 export { createIndexedDbBlockingDraftStorage, createMemoryBlockingDraftStorage, type BlockingAnswerDraft, type BlockingDraft, type BlockingDraftStorage } from "./store/persist/blocking-draft-storage";
 export type { IndexedDbStorageOptions } from "./store/outbox/persistence";
 export type { BlockingDraftServices } from "./store/links/blocking-drafts";
@@ -39,14 +39,12 @@ export type { HiddenQuestion, HiddenReason, PermissionNotice, PermissionState } 
 export { placeQuestionSummaries, type TranscriptItem, type TranscriptMessage } from "./store/dock/transcript-placement";
 export type { OutcomeLog } from "./store/dock/outcome-log";
 
-// What the conversation services hold: the async-question conversation and the answer outbox, as zustand stores.
-export type { ConversationActions, ConversationListener, ConversationState, ConversationStore } from "./store/conversation/conversation";
-export type { ActiveRuns, ConversationData, ConversationEvent } from "./store/conversation/conversation-reducer";
+// The conversation and outbox parts of the state, as views and a host's storage read them.
+export type { ConversationData } from "./store/conversation/conversation-reducer";
 export type { AsyncQuestionEntry, AsyncQuestionStatus, ConversationProblem } from "./store/conversation/types";
 export type { AsyncLocalState } from "./store/conversation/ledger";
 export type { RejectedItem } from "./store/conversation/history-page";
-export type { EnqueueInput, Outbox, OutboxActions, OutboxListener, OutboxState, OutboxStore } from "./store/outbox/outbox-core";
-export type { OutboxEntryEvent, OutboxEvent } from "./store/outbox/outbox-reducer";
+export type { OutboxData } from "./store/outbox/outbox-reducer";
 export type { AsyncDraft, DeliveryFailureCode, DeliveryState, DockStorage, OutboxEntry, PaneBus, PaneMessage, StorageFailure } from "./store/outbox/types";
 
 // Headless hooks: everything a view of one's own markup needs.

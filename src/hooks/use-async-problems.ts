@@ -1,11 +1,16 @@
-import { useCallback, useState } from "react";
+import { useCallback, useMemo, useState } from "react";
 import { useDockStore } from "./dock-context";
 import type { AsyncProblems } from "../store/dock/types";
 
 /** The async-question problems the person has not dismissed: a storage failure, a history that could not be read. */
 export function useAsyncProblems(): AsyncProblems & { dismiss(): void } {
-  const problems = useDockStore((s) => s.asyncProblems);
-  // Dismissing hides what is there now; the store keeps the same object until a problem changes, so a new one shows again.
+  const storage = useDockStore((s) => s.outbox.storageError);
+  const conversation = useDockStore((s) => s.chat.error);
+  // One object per change of either, so dismissing hides what is there now and a new problem shows again.
+  const problems = useMemo<AsyncProblems | undefined>(
+    () => (storage || conversation ? { ...(storage ? { storage } : {}), ...(conversation ? { conversation } : {}) } : undefined),
+    [storage, conversation],
+  );
   const [dismissed, setDismissed] = useState<AsyncProblems | undefined>(undefined);
   const dismiss = useCallback(() => setDismissed(problems), [problems]);
   const shown = problems && problems !== dismissed ? problems : {};

@@ -1,11 +1,12 @@
 import { createStore, type StoreApi } from "zustand/vanilla";
-import type { DockContext, DockStoreOptions } from "./dock-context";
+import type { DockContext, DockStoreOptions, StoreEvent } from "./dock-context";
 import { createDockActions } from "./dock-actions";
 import { emptyDockState } from "./dock/empty-state";
-import { createDockDispatch } from "./dock-dispatch";
+import { createMachine } from "./machine";
+import { dockReducer } from "./dock/dock-reducer";
 import { createGatewaySync } from "./links/gateway-sync";
 import { createKeptOutcomes } from "./persist/kept-outcomes";
-import { featureStarter, noteFeatureViews } from "./opt-in/attach";
+import { featureReducer, featureStarter, noteFeatureViews } from "./opt-in/attach";
 import { newResolverId } from "./dock/outcomes";
 import { createSentLedger, tabResolverId } from "./persist/sent-ledger";
 import { restoreOnLoad } from "./persist/restore-on-load";
@@ -37,7 +38,10 @@ export function createQuestionDockStore(opts: DockStoreOptions): StoreApi<DockSt
   const initial = emptyDockState(opts.sessionKey, opts.client.getConnection());
   // Actions need the store's own set/get, so the store is made first and the actions attached after.
   const store = createStore<DockStore>()(() => ({ ...initial, actions: undefined as unknown as DockStore["actions"] }));
-  const ctx: DockContext = { options, ...createDockDispatch(store), sent: createSentLedger(opts.sessionKey), kept: createKeptOutcomes(opts.sessionKey) };
+  // The async feature owns the conversation's and the outbox's events; the dock's reducer ignores them.
+  const asyncReduce = opts.asyncQuestions ? featureReducer(opts.asyncQuestions) : undefined;
+  const reduce = (s: DockStore, e: StoreEvent): DockStore => (asyncReduce ? asyncReduce(dockReducer(s, e), e) : dockReducer(s, e));
+  const ctx: DockContext = { options, ...createMachine<DockStore, StoreEvent>(store, reduce), sent: createSentLedger(opts.sessionKey), kept: createKeptOutcomes(opts.sessionKey) };
   const sync = createGatewaySync(ctx);
   const restore = restoreOnLoad(ctx);
   const asyncLink = startAsync?.(ctx, sync);

@@ -4,7 +4,7 @@ import { sendableText } from "../protocol/sendable-text";
 import type { QuestionAnswers } from "../protocol/answers";
 import type { DockContext } from "./dock-context";
 import { isBusy, type DraftEdit } from "./dock/dock-reducer";
-import type { AsyncSync } from "./links/async-sync";
+import type { AsyncSync } from "./async/questions";
 import { createChatReplies } from "./links/chat-replies";
 import { onRequestChange } from "./links/request-changes";
 import type { GatewaySync } from "./links/gateway-sync";

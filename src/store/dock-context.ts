@@ -1,13 +1,14 @@
 // The dock store's options and the context its modules share. Every module of the store takes the context, and the
 // factory that builds it imports the modules it always runs (opt-in ones reach it as feature tokens, opt-in/), so
 // the context's shape lives here, below all of them.
-import type { StoreApi } from "zustand/vanilla";
 import type { Clock } from "../gateway/clock";
 import type { GatewayConnection } from "../gateway/types";
 import type { QuestionRecord } from "../protocol/question-record";
 import type { BlockingDraftStorage } from "./persist/blocking-draft-types";
 import type { AsyncQuestionsFeature, BlockingDraftsFeature } from "./opt-in/feature-types";
 import type { DockEvent } from "./dock/dock-reducer";
+import type { AsyncEvent } from "./async/reducer";
+import type { Machine } from "./machine";
 import type { KeptOutcomes } from "./persist/kept-outcomes";
 import type { PaneBus } from "./outbox/types";
 import type { SentLedger } from "./persist/sent-ledger";
@@ -46,26 +47,12 @@ export interface DockStoreOptions {
   blockingDrafts?: BlockingDraftsFeature | false;
 }
 
-/** The name of a dock event, as `DockContext.on` takes it. */
-export type DockEventType = DockEvent["type"];
-
-/** Hears one applied dock event of the named types, with the state it made and the state before it. */
-export type DockEventListener<T extends DockEventType = DockEventType> = (event: Extract<DockEvent, { type: T }>, next: DockStore, prev: DockStore) => void;
+/** Everything that can happen to a conversation's store, by name. */
+export type StoreEvent = DockEvent | AsyncEvent;
 
 /** Internals shared by the store's modules; not part of the public API. */
-export interface DockContext {
+export interface DockContext extends Machine<DockStore, StoreEvent> {
   options: Required<Omit<DockStoreOptions, "initialRecords" | "asyncQuestions" | "blockingDrafts" | "clock">> & { now: () => number; timers: Timers };
-  /** Applies one event through `dockReducer`; the only way the dock's state changes. */
-  dispatch(event: DockEvent): void;
-  /** Runs `fn`, whose events reach the store's subscribers as one change: a gateway event and what follows from it, one render. */
-  batch(fn: () => void): void;
-  /** The current state, including events of a batch still running. */
-  get: StoreApi<DockStore>["getState"];
-  /**
-   * Calls `listener` after each event of `types` that changed the state, inside a batch too. Events a listener
-   * dispatches are heard after the current one, in order. Returns the unsubscribe.
-   */
-  on<T extends DockEventType>(types: readonly T[], listener: DockEventListener<T>): () => void;
   /** Requests this tab sent an answer or skip for and has not seen end, kept across a reload. */
   sent: SentLedger;
   /** This tab's own outcomes, kept across a reload. */

@@ -1,9 +1,8 @@
 export { createQuestionDockStore } from "./create-dock-store";
 export type { BlockingDraftServices, DockStoreOptions } from "./dock-context";
-export { createAsyncQuestionsFeature } from "./opt-in/async-questions";
+export { createAsyncQuestionsFeature, type AsyncQuestionsOptions } from "./opt-in/async-questions";
 export { blockingDraftsFeature } from "./opt-in/blocking-drafts";
 export type { AsyncQuestionsFeature, BlockingDraftsFeature } from "./opt-in/feature-types";
-export { createConversationServices, outboxHistoryOf, type AsyncQuestionServices, type ConversationServices, type ConversationServicesOptions } from "./links/conversation-services";
 export { asyncRequestId } from "./links/async-question-shape";
 export { createIndexedDbBlockingDraftStorage, createMemoryBlockingDraftStorage, isBlockingDraft, type BlockingDraft, type BlockingDraftStorage } from "./persist/blocking-draft-storage";
 export { BLOCKING_DRAFT_SAVE_DELAY_MS } from "./links/blocking-drafts";

@@ -1,18 +1,7 @@
 // A story dock with async (Codex) questions and the answer outbox switched on: the same running dock as
 // story-dock.ts, plus the conversation and outbox behind async questions, and a gateway that can refuse.
 import type { SimAskAsyncParams } from "../../src/simulated";
-import {
-  asyncRequestId,
-  blockingDraftsFeature,
-  createConversation,
-  createMemoryBlockingDraftStorage,
-  createMemoryStorage,
-  createOutbox,
-  createPaneBus,
-  outboxHistoryOf,
-  type AsyncQuestionServices,
-  type OutboxEntry,
-} from "../../src/store";
+import { asyncRequestId, blockingDraftsFeature, createMemoryBlockingDraftStorage, createMemoryStorage, createPaneBus, type DockStorage, type OutboxEntry } from "../../src/store";
 import { createRefusingTransport, type RefusingTransport } from "./refusing-transport";
 import { createStoryDock, waitFor, type StoryDock } from "./story-dock";
 import { asyncQuestionsFeature } from "../../src/features/async-questions";
@@ -25,8 +14,8 @@ export type AnswerStage = OutboxEntry["state"] | "waiting";
 
 /** A story dock whose conversation has async questions and an answer outbox. */
 export interface AsyncStoryDock extends StoryDock {
-  /** The conversation and outbox the dock reads async questions from and sends answers through. */
-  services: AsyncQuestionServices;
+  /** Where the story keeps drafts and answers. */
+  storage: DockStorage;
   /** Makes the gateway turn down the client's next request of a method. */
   refusals: RefusingTransport;
   /** Posts async questions through the simulated gateway; resolves with their request id once the dock holds them. */
@@ -58,13 +47,12 @@ function stageOf(entry: OutboxEntry | undefined): AnswerStage | undefined {
 /** Starts a story dock with async questions, posts the scenario's questions and drives it into its state. */
 export async function createAsyncStoryDock(scenario: AsyncScenario = {}): Promise<AsyncStoryDock> {
   let refusals: RefusingTransport | undefined;
-  let services: AsyncQuestionServices | undefined;
+  const storage = createMemoryStorage();
   const extend = (base: StoryDock): AsyncStoryDock => {
-    if (!services || !refusals) throw new Error("The async story dock was not set up.");
-    const conversation = services.conversation;
+    if (!refusals) throw new Error("The async story dock was not set up.");
     let asked = 0;
     const dock: AsyncStoryDock = Object.assign(base, {
-      services,
+      storage,
       refusals,
       async askAsync(params: SimAskAsyncParams) {
         const { itemId } = base.sim.askAsync({ itemId: `item-${++asked}`, ...params });
@@ -74,12 +62,12 @@ export async function createAsyncStoryDock(scenario: AsyncScenario = {}): Promis
       },
       async startRun() {
         const runId = base.sim.startRun();
-        await waitFor(conversation, (s) => s.runActive, "a busy agent");
+        await base.until((s) => s.chat.runActive, "a busy agent");
         return runId;
       },
       answerOf(requestId: string) {
         const outboxId = base.state().outcomes.get(requestId)?.async?.outboxId;
-        return outboxId === undefined ? undefined : base.state().deliveries[outboxId];
+        return outboxId === undefined ? undefined : base.state().outbox.entries[outboxId];
       },
       untilAnswer: (requestId: string, stage: AnswerStage) => base.until(() => stageOf(dock.answerOf(requestId)) === stage, `an answer ${stage}`),
     });
@@ -87,29 +75,13 @@ export async function createAsyncStoryDock(scenario: AsyncScenario = {}): Promis
   };
   const base = await createStoryDock({
     transport: (inner) => (refusals = createRefusingTransport(inner)).transport,
-    setup: ({ client, clock }) => {
-      const conversation = createConversation({ client, sessionKey: "main" });
-      const storage = createMemoryStorage();
+    setup: () => {
       // Each story its own channel, so stories never hear each other's panes.
       const bus = createPaneBus(`story-async-${++channels}-${Math.random().toString(36).slice(2)}`);
-      const outbox = createOutbox({
-        client,
-        sessionKey: "main",
-        history: outboxHistoryOf(conversation),
-        storage,
-        bus,
-        clock,
-        sendTimeoutMs: SEND_TIMEOUT_MS,
-      });
-      services = { conversation, outbox, storage };
       return {
         // Blocking drafts stay in this story too: memory, and the story's own channel.
-        store: { asyncQuestions: asyncQuestionsFeature(services), blockingDrafts: blockingDraftsFeature({ storage: createMemoryBlockingDraftStorage(), bus }) },
-        dispose: () => {
-          outbox.getState().dispose();
-          conversation.getState().actions.dispose();
-          bus.close();
-        },
+        store: { asyncQuestions: asyncQuestionsFeature({ storage, bus, sendTimeoutMs: SEND_TIMEOUT_MS }), blockingDrafts: blockingDraftsFeature({ storage: createMemoryBlockingDraftStorage(), bus }) },
+        dispose: () => bus.close(),
       };
     },
     drive: async (d) => {

@@ -104,8 +104,8 @@ describe("Async questions", () => {
     sim.streamRun(aborted, "Half");
     sim.abortRun(aborted);
     // Wait until the conversation has read both endings, not for time.
-    await vi.waitFor(() => expect(rig!.services.conversation.getState().messages.some((m) => m.aborted)).toBe(true));
-    await vi.waitFor(() => expect(rig!.services.conversation.getState().messages.some((m) => m.stopReason === "error")).toBe(true));
+    await vi.waitFor(() => expect(rig!.store.getState().chat.messages.some((m) => m.aborted)).toBe(true));
+    await vi.waitFor(() => expect(rig!.store.getState().chat.messages.some((m) => m.stopReason === "error")).toBe(true));
     expect(screen.getByRole("textbox", { name: "Other" })).toHaveValue("my draft");
     expect(screen.queryByRole("article", { name: "Question, no longer pending" })).not.toBeInTheDocument();
   });

@@ -42,7 +42,7 @@ describe("An async delivery whose options repeat a label", () => {
     await user.click(screen.getByRole("button", { name: "Submit" }));
     await vi.waitFor(() => expect(screen.getByText("Answer sent")).toBeInTheDocument());
     expect(dock.sim.history().filter((m) => m.role === "user").map((m) => m.content)).toEqual(["> Deploy where?\n\nStaging"]);
-    expect(dock.services.conversation.getState().rejected).toEqual([]);
+    expect(dock.store.getState().chat.rejected).toEqual([]);
     expect(keyWarnings()).toEqual([]);
   });
 

@@ -7,7 +7,7 @@ import { vi } from "vitest";
 import { DockLayout, QuestionDock, QuestionDockProvider, QuestionSummaryList, type QuestionDockProviderProps } from "../../src/components";
 import type { GatewayClient } from "../../src/gateway";
 import { createScriptedDock, storeReaches, type ScriptedDockOptions, type ScriptedStoreOptions, type SimulatedGateway } from "../../src/simulated";
-import { createConversationServices, createMemoryStorage, createPaneBus, createQuestionDockStore, type ConversationServices, type DockStorage } from "../../src/store";
+import { createMemoryStorage, createPaneBus, createQuestionDockStore, type DockStorage } from "../../src/store";
 import { asyncQuestionsFeature } from "../../src/features/async-questions";
 
 type DockStoreApi = ReturnType<typeof createQuestionDockStore>;
@@ -29,13 +29,11 @@ export interface AsyncDock {
   storage: DockStorage;
   /** The open page's store; a reload replaces it. */
   readonly store: DockStoreApi;
-  /** The open page's conversation services; a reload replaces them. */
-  readonly services: ConversationServices;
   /** Starts the client and resolves once it is connected. */
   connect(): Promise<void>;
   /** Closes the open page and opens another on the same client and storage, as a reload of the page does. */
   reload(): void;
-  /** Another dock store on the open page's services, like a second pane of the same page. */
+  /** The store a second pane of the same page shows: one store per conversation, so the open page's own. */
   addPane(): DockStoreApi;
   /** Closes the open page and its panes and stops the client. */
   dispose(): void;
@@ -46,52 +44,33 @@ export function createAsyncDock(opts: AsyncDockOptions = {}): AsyncDock {
   const storage = opts.storage ?? createMemoryStorage();
   // One channel for the dock's pages, as an app's tabs share one; each page holds its own end of it.
   const channel = `async-dock-${Math.random()}`;
-  const storeOptions = (services: ConversationServices): ScriptedStoreOptions => ({ typingGraceMs: 0, asyncQuestions: asyncQuestionsFeature(services), ...opts.store });
-  const servicesOn = (client: GatewayClient) => {
-    const bus = createPaneBus(channel);
-    const services = createConversationServices({ client, sessionKey: "main", storage, bus });
-    const close = () => {
-      services.dispose();
-      bus.close();
-    };
-    return { services, close };
-  };
-
-  // The first page's store is the scripted dock's own, made with services on the scripted dock's client.
-  let first: ReturnType<typeof servicesOn> | undefined;
+  let bus = createPaneBus(channel);
+  const storeOptions = (): ScriptedStoreOptions => ({ typingGraceMs: 0, asyncQuestions: asyncQuestionsFeature({ storage, bus }), ...opts.store });
   const scripted = createScriptedDock({
     sim: { tickIntervalMs: 0, reply: false },
     ...(opts.transport ? { transport: opts.transport } : {}),
-    store: ({ client }) => storeOptions((first = servicesOn(client)).services),
+    store: () => storeOptions(),
   });
-  const storeFor = (services: ConversationServices) => createQuestionDockStore({ client: scripted.client, sessionKey: "main", ...storeOptions(services) });
-  let page = { ...first!, stores: [scripted.store] };
-  // Stores are disposed here rather than by the scripted dock, which would dispose its first store again after a reload.
+  let store: DockStoreApi = scripted.store;
+  // The store is disposed here rather than by the scripted dock, which would dispose its first store again after a reload.
   const closePage = () => {
-    page.stores.forEach((store) => store.getState().actions.dispose());
-    page.close();
+    store.getState().actions.dispose();
+    bus.close();
   };
   return {
     sim: scripted.sim,
     client: scripted.client,
     storage,
     get store() {
-      return page.stores[0]!;
-    },
-    get services() {
-      return page.services;
+      return store;
     },
     connect: () => scripted.connect(),
     reload() {
       closePage();
-      const next = servicesOn(scripted.client);
-      page = { ...next, stores: [storeFor(next.services)] };
+      bus = createPaneBus(channel);
+      store = createQuestionDockStore({ client: scripted.client, sessionKey: "main", ...storeOptions() });
     },
-    addPane() {
-      const store = storeFor(page.services);
-      page.stores.push(store);
-      return store;
-    },
+    addPane: () => store,
     dispose() {
       closePage();
       scripted.client.stop();

@@ -30,7 +30,7 @@ async function start(): Promise<Rig> {
     },
   });
   rig = Object.assign(dock, { calls });
-  await vi.waitFor(() => expect(rig!.services.conversation.getState().loaded).toBe(true));
+  await vi.waitFor(() => expect(rig!.store.getState().chat.loaded).toBe(true));
   renderPane(rig.store, { transcript: false });
   return rig;
 }
@@ -49,7 +49,7 @@ describe("An async question saved mid-run", () => {
     r.sim.askAsync({ runId, itemId: "deploy", text: TARGET.title, questions: [TARGET] });
     const group = await screen.findByRole("radiogroup", { name: TARGET.title });
     expect(r.sim.activeRuns()).toEqual([{ runId, sessionKey: "agent:main:main" }]);
-    expect(r.services.conversation.getState().runActive).toBe(true);
+    expect(r.store.getState().chat.runActive).toBe(true);
     // Shown from the saved row, not from a history read after the run.
     expect(r.calls.filter((m) => m === "chat.history")).toHaveLength(1);
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
@@ -69,7 +69,7 @@ describe("An async question saved mid-run", () => {
     unsubscribe();
     r.client.reconnectNow();
     await vi.waitFor(() => expect(subscribes(r)).toBe(2));
-    await vi.waitFor(() => expect(r.services.conversation.getState().loaded && r.client.getConnection().state).toBe("connected"));
+    await vi.waitFor(() => expect(r.store.getState().chat.loaded && r.client.getConnection().state).toBe("connected"));
     const runId = r.sim.startRun();
     r.sim.askAsync({ runId, itemId: "after", questions: [TARGET] });
     expect(await screen.findByRole("radiogroup", { name: TARGET.title })).toBeInTheDocument();

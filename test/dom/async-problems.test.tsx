@@ -43,7 +43,7 @@ describe("A storage failure", () => {
     await user.click(await screen.findByRole("radio", { name: "release" }));
     await user.click(screen.getByRole("button", { name: "Submit" }));
     expect(await notice(/Answers are not being saved on this device/)).toBeVisible();
-    expect(rig!.services.outbox.getState().storageError).toEqual({ kind: "storage-failed", operation: "save" });
+    expect(rig!.store.getState().outbox.storageError).toEqual({ kind: "storage-failed", operation: "save" });
     await vi.waitFor(() => expect(sim.history().filter((m) => m.role === "user")).toHaveLength(1));
   });
 

@@ -12,7 +12,7 @@ let h: DockHarness;
 let feed: ChatFeed;
 beforeEach(async () => {
   h = await startDock();
-  feed = createChatFeed(h.client, "main");
+  feed = createChatFeed(h.client, "main", h.store);
 });
 afterEach(() => {
   feed.dispose();

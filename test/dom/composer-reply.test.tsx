@@ -29,7 +29,7 @@ const composer = () => screen.getByRole("textbox", { name: "Message" });
 async function askedByThisPage(questions = [DEPLOY]): Promise<string> {
   const reply = (message: string): SimAgentTurn => (message === "deploy" ? { askUser: { questions }, then: "Going on." } : "Noted.");
   h = await startDock({ reply });
-  feed = createChatFeed(h.client, "main");
+  feed = createChatFeed(h.client, "main", h.store);
   await feed.send("deploy");
   await storeReaches(h.store, (s) => s.order.length === 1);
   return h.store.getState().order.at(0)!;
@@ -84,7 +84,7 @@ describe("Replying in the composer while an agent run waits", () => {
     // A page on the same gateway that asked for fewer scopes than the one that started the run.
     const other = createGatewayClient({ url: "sim://other", token: "dock-test-token", transport: h.sim.transport, scopes: ["operator.read", "operator.write", "operator.questions"] });
     const store = createQuestionDockStore({ client: other, sessionKey: "main", typingGraceMs: 0 });
-    const otherFeed = createChatFeed(other, "main");
+    const otherFeed = createChatFeed(other, "main", store);
     cleanups.push(() => (otherFeed.dispose(), store.getState().actions.dispose(), other.stop()));
     other.start();
     await storeReaches(store, (s) => s.records.has(id));

@@ -8,7 +8,7 @@ import { createChatFeed, type ChatFeed } from "../../playground/chat-feed";
 import { QuestionDockProvider } from "../../src/components";
 import type { GatewayClient } from "../../src/gateway";
 import { createScriptedDock, createSimulatedGateway, type SimulatedGateway } from "../../src/simulated";
-import { createConversationServices, createMemoryStorage, createPaneBus, type ConversationServices, type DockStore } from "../../src/store";
+import { createMemoryStorage, createPaneBus, type DockStore, type PaneBus } from "../../src/store";
 import type { StoreApi } from "zustand/vanilla";
 import { asyncQuestionsFeature } from "../../src/features/async-questions";
 
@@ -17,7 +17,7 @@ const BRANCH = { title: "Which branch should the hotfix go to?", options: ["main
 
 interface Page {
   client: GatewayClient;
-  services: ConversationServices;
+  bus: PaneBus;
   store: StoreApi<DockStore>;
   feed: ChatFeed;
   unmount(): void;
@@ -39,31 +39,29 @@ afterEach(() => {
     page.unmount();
     page.feed.dispose();
     page.store.getState().actions.dispose();
-    page.services.dispose();
+    page.bus.close();
     page.client.stop();
   }
 });
 
 /** Opens the playground's transcript on `sim`, as a page load does: a new client on the same gateway; waits for the history. */
 async function open(sim: SimulatedGateway): Promise<Page> {
-  let services!: ConversationServices;
+  const bus = createPaneBus(`transcript-reload-${Math.random()}`);
   const dock = createScriptedDock({
     gateway: sim,
     token: TOKEN,
-    store: ({ client }) => ({
-      asyncQuestions: asyncQuestionsFeature((services = createConversationServices({ client, sessionKey: "main", storage: createMemoryStorage(), bus: createPaneBus(`transcript-reload-${Math.random()}`) }))),
-    }),
+    store: () => ({ asyncQuestions: asyncQuestionsFeature({ storage: createMemoryStorage(), bus }) }),
   });
   const { client, store } = dock;
-  const feed = createChatFeed(client, "main", services.conversation);
+  const feed = createChatFeed(client, "main", store);
   await dock.connect();
-  await waitFor(() => expect(services.conversation.getState().loaded).toBe(true));
+  await waitFor(() => expect(store.getState().chat.loaded).toBe(true));
   const { unmount } = render(
     <QuestionDockProvider store={store}>
       <Transcript feed={feed} />
     </QuestionDockProvider>,
   );
-  const page = { client, services, store, feed, unmount };
+  const page = { client, bus, store, feed, unmount };
   pages.push(page);
   return page;
 }
@@ -74,7 +72,7 @@ function close(page: Page): void {
   page.unmount();
   page.feed.dispose();
   page.store.getState().actions.dispose();
-  page.services.dispose();
+  page.bus.close();
   page.client.stop();
 }
 

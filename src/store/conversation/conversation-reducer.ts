@@ -1,11 +1,10 @@
-// Every change to a conversation's state, as one pure function of the state and a named event. The store's
-// handlers do the I/O (history requests, the list of live messages, run activity, the saved-row feed) and turn
-// what happened into events that carry plain data; what each event does to the state is decided here, and the
-// async questions are re-derived exactly when the messages or the person's local choices change.
+// Every change to a conversation's saved history and live runs, as one pure function of that part of the state and
+// a named event. The history link does the I/O (history requests, live messages, run activity, the saved-row feed)
+// and turns what happened into events that carry plain data; what each event does is decided here.
 import { formatIssues } from "../../protocol/result";
 import type { ChatMessage } from "../../protocol/chat-message";
 import type { RejectedItem } from "./history-page";
-import { deriveAsyncQuestions, type AsyncLocalState } from "./ledger";
+import type { AsyncLocalState } from "./ledger";
 import type { AsyncQuestionEntry, ConversationProblem } from "./types";
 
 /** How many rejected items the state keeps; older ones are dropped first. */
@@ -19,7 +18,7 @@ export interface ActiveRuns {
   ids: string[];
 }
 
-/** What the conversation's reducer owns: everything in its state but the session key and the actions. */
+/** A conversation's history and runs, as the store holds them. */
 export interface ConversationData {
   /** The saved history, then any live messages the history does not show yet. */
   messages: ChatMessage[];
@@ -32,7 +31,7 @@ export interface ConversationData {
   error?: ConversationProblem;
   rejected: RejectedItem[];
   local: AsyncLocalState;
-  /** Every async question, derived from `messages` and `local`; the same array while neither changes. */
+  /** Every async question, derived from `messages`, `local` and the outbox; the same array while none changes. */
   questions: AsyncQuestionEntry[];
 }
 
@@ -53,26 +52,27 @@ export type ConversationEvent =
   /** The person brought a retired or skipped question back; later runs are measured from `anchor`. */
   | { type: "questionReopened"; itemId: string; anchor: number }
   /** The person took a question out of the dock without sending anything. */
-  | { type: "questionSkipped"; itemId: string }
-  /** A question got (or lost) an answer on its way, which keeps it from being retired. */
-  | { type: "protectionChanged"; itemId: string; on: boolean };
+  | { type: "questionSkipped"; itemId: string };
+
+/** The names of the conversation's events. */
+export const CONVERSATION_EVENTS: ReadonlySet<string> = new Set(["historyLoaded", "historyLoadFailed", "messageArrived", "rowReplaced", "itemRejected", "runActivityChanged", "questionReopened", "questionSkipped"]);
 
 /** Applies one event; returns the same state object when the event changes nothing. Pure. */
-export function conversationReducer<S extends ConversationData>(state: S, event: ConversationEvent): S {
+export function conversationReducer(state: ConversationData, event: ConversationEvent): ConversationData {
   switch (event.type) {
     case "historyLoaded": {
       const loaded = { ...state, messages: event.messages, loaded: true, rejected: event.rejected.slice(-MAX_REJECTED), error: refusalOf(event.rejected) };
-      return withQuestions(state, withRuns(loaded, event.runs));
+      return withRuns(loaded, event.runs);
     }
     case "historyLoadFailed":
       return { ...state, error: { kind: "load-failed", reason: event.reason } };
     case "messageArrived": {
       const next = { ...state, messages: [...state.messages, event.message] };
-      return withQuestions(state, event.runs ? withRuns(next, event.runs) : next);
+      return event.runs ? withRuns(next, event.runs) : next;
     }
     case "rowReplaced":
       if (event.index < 0 || event.index >= state.messages.length) return state;
-      return withQuestions(state, { ...state, messages: state.messages.map((m, i) => (i === event.index ? event.row : m)) });
+      return { ...state, messages: state.messages.map((m, i) => (i === event.index ? event.row : m)) };
     case "itemRejected":
       return { ...state, rejected: [...state.rejected, event.item].slice(-MAX_REJECTED), error: refusalOf([event.item]) };
     case "runActivityChanged":
@@ -86,35 +86,18 @@ export function conversationReducer<S extends ConversationData>(state: S, event:
       const { skipped } = state.local;
       return skipped.has(event.itemId) ? state : withLocal(state, { skipped: new Set(skipped).add(event.itemId) });
     }
-    case "protectionChanged": {
-      const { protectedIds } = state.local;
-      if (protectedIds.has(event.itemId) === event.on) return state;
-      return withLocal(state, { protectedIds: event.on ? new Set(protectedIds).add(event.itemId) : without(protectedIds, event.itemId) });
-    }
   }
 }
 
 // The run ids keep their array while the same runs go, so a stream of deltas does not wake every subscriber.
-function withRuns<S extends ConversationData>(state: S, runs: ActiveRuns): S {
+function withRuns(state: ConversationData, runs: ActiveRuns): ConversationData {
   const sameIds = state.activeRunIds.length === runs.ids.length && state.activeRunIds.every((id, i) => id === runs.ids[i]);
   if (state.runActive === runs.active && sameIds) return state;
   return { ...state, runActive: runs.active, ...(sameIds ? {} : { activeRunIds: runs.ids }) };
 }
 
-function withLocal<S extends ConversationData>(state: S, change: Partial<AsyncLocalState>): S {
-  return withQuestions(state, { ...state, local: { ...state.local, ...change } });
-}
-
-// Questions follow their two inputs only; a derivation equal to the last one keeps its array.
-function withQuestions<S extends ConversationData>(prev: S, next: S): S {
-  if (next.messages === prev.messages && next.local === prev.local) return next;
-  const questions = deriveAsyncQuestions(next.messages, next.local);
-  return sameEntries(questions, prev.questions) ? next : { ...next, questions };
-}
-
-// Entries are small, so comparing their JSON is the simplest way to keep the array when nothing changed.
-function sameEntries(a: readonly AsyncQuestionEntry[], b: readonly AsyncQuestionEntry[]): boolean {
-  return a.length === b.length && a.every((e, i) => JSON.stringify(e) === JSON.stringify(b[i]));
+function withLocal(state: ConversationData, change: Partial<AsyncLocalState>): ConversationData {
+  return { ...state, local: { ...state.local, ...change } };
 }
 
 // One problem stands for a whole report: its size, and the first item's source and first issue.

@@ -1,4 +1,4 @@
-export { createConversation, DEFAULT_HISTORY_LIMIT, type ConversationActions, type ConversationListener, type ConversationOptions, type ConversationState, type ConversationStore } from "./conversation";
+export { DEFAULT_HISTORY_LIMIT } from "../async/history-link";
 export { conversationReducer, type ActiveRuns, type ConversationData, type ConversationEvent } from "./conversation-reducer";
 export { deriveAsyncQuestions, emptyAsyncLocal, type AsyncLocalState } from "./ledger";
 export { isPersonMessage, isRestartRecovery, messagePositions, reopenAnchor, sentKeyOf, RESTART_RECOVERY_TOOL } from "./runs";

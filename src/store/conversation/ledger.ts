@@ -9,16 +9,11 @@ export interface AsyncLocalState {
   reopenedAt: ReadonlyMap<string, number>;
   /** Skipped questions: out of the dock, nothing sent. */
   skipped: ReadonlySet<string>;
-  /**
-   * Questions whose answer is on its way (a send in flight or a send error): never retired. A typed draft does not
-   * protect: a later successful run retires the question and the draft stays with it for a reopen.
-   */
-  protectedIds: ReadonlySet<string>;
 }
 
 /** An empty local state. */
 export function emptyAsyncLocal(): AsyncLocalState {
-  return { reopenedAt: new Map(), skipped: new Set(), protectedIds: new Set() };
+  return { reopenedAt: new Map(), skipped: new Set() };
 }
 
 /**
@@ -31,17 +26,21 @@ function retired(d: Delivered, successes: readonly RunSpan[], reopenedAt: number
   return successes.some((run) => run.start > d.pos && (reopenedAt === undefined || run.start >= reopenedAt));
 }
 
-function statusOf(d: Delivered, reply: SavedReply | undefined, local: AsyncLocalState, successes: readonly RunSpan[]): AsyncQuestionStatus {
+function statusOf(d: Delivered, reply: SavedReply | undefined, local: AsyncLocalState, onTheirWay: ReadonlySet<string>, successes: readonly RunSpan[]): AsyncQuestionStatus {
   const itemId = d.delivery.itemId;
   if (reply) return "answered";
   if (local.skipped.has(itemId)) return "skipped";
-  if (local.protectedIds.has(itemId)) return "pending";
+  if (onTheirWay.has(itemId)) return "pending";
   return retired(d, successes, local.reopenedAt.get(itemId)) ? "retired" : "pending";
 }
 
-/** Derives every async question of a conversation from its history and the person's local choices; pure. */
+/**
+ * Derives every async question of a conversation from its history, the person's local choices and the questions
+ * whose answer is on its way (`onTheirWay`: an outbox entry not yet confirmed), which are never retired; pure. A typed
+ * draft does not protect: a later successful run retires the question and the draft stays with it for a reopen.
+ */
 // Retirement moves a question into history and never answers it; only a saved reply does.
-export function deriveAsyncQuestions(messages: readonly ChatMessage[], local: AsyncLocalState): AsyncQuestionEntry[] {
+export function deriveAsyncQuestions(messages: readonly ChatMessage[], local: AsyncLocalState, onTheirWay: ReadonlySet<string> = new Set()): AsyncQuestionEntry[] {
   const positions = messagePositions(messages);
   const owners = runsOfMessages(messages, positions);
   const runs = mapRuns(messages, positions, owners);
@@ -57,7 +56,7 @@ export function deriveAsyncQuestions(messages: readonly ChatMessage[], local: As
       ...(d.turnId ? { turnId: d.turnId } : {}),
       index: d.index,
       ...(d.deliveredAt !== undefined ? { deliveredAt: d.deliveredAt } : {}),
-      status: statusOf(d, reply, local, successes),
+      status: statusOf(d, reply, local, onTheirWay, successes),
       ...(reply ? { replyText: reply.text, ...(reply.key ? { replyKey: reply.key } : {}) } : {}),
     };
   });

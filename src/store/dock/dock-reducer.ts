@@ -5,14 +5,13 @@ import type { QuestionAnswers } from "../../protocol/answers";
 import type { QuestionRecord } from "../../protocol/question-record";
 import type { ConnectionInfo } from "../../gateway/types";
 import { chooseOtherText, newView, selectOption, setOtherText, toggleOption, withStep } from "./drafts";
-import type { AsyncDraft, OutboxEntry } from "../outbox/types";
+import type { AsyncDraft } from "../outbox/types";
 import type { BlockingDraft } from "../persist/blocking-draft-types";
 import { viewOfAsyncDraft, viewWithBlockingDraft } from "./saved-drafts";
 import { withKey, withoutKey } from "./maps";
 import { withHidden, withoutRefusal, withRefusal, type HiddenReason, type PermissionNotice } from "./permission-state";
-import type { Announcement, AsyncLink, AsyncProblems, DockRejection, DockState, Outcome, OutcomeKind, RequestView, Submission } from "./types";
+import type { Announcement, AsyncLink, DockRejection, DockState, Outcome, OutcomeKind, RequestView, Submission } from "./types";
 import { asyncOutcome, boundOutcome, endedRecordOutcome, historyOutcome, keptOutcome, settledOutcome, type AsyncEndInput, type AsyncOutcomeLink, type KeptOutcome, type SettledInput } from "./outcomes";
-import type { IdTable } from "../../protocol/id-table";
 
 /** How many rejected records the state keeps for display; older reports are dropped first. */
 export const MAX_REJECTED = 20;
@@ -64,14 +63,12 @@ export type DockEvent =
   | { type: "requestSwitched"; requestId: string }
   | { type: "requestMoved"; delta: number }
   | { type: "asyncLinked"; requestId: string; link: AsyncLink }
-  | { type: "deliveriesChanged"; deliveries: IdTable<OutboxEntry> }
   /** The gateway refused a call for lack of permission. */
   | { type: "permissionRefused"; notice: PermissionNotice }
   /** A call refused before went through. */
   | { type: "permissionRestored"; method: string }
   /** A record this connection may not show was kept out of the dock. */
   | { type: "recordHidden"; id: string; reason: HiddenReason; at: number }
-  | { type: "asyncProblemsChanged"; problems: AsyncProblems }
   | { type: "announced"; announcement: Announcement };
 
 const IDLE: Submission = Object.freeze({ status: "idle" });
@@ -181,8 +178,10 @@ function blockingDraftLoaded(s: DockState, e: Extract<DockEvent, { type: "blocki
   return withView(s, e.requestId, (v, record) => viewWithBlockingDraft(record, v, e.draft));
 }
 
-/** The next state of a dock after `event`; the same object when the event changes nothing. */
-export function dockReducer(s: DockState, event: DockEvent): DockState {
+/** The next state after `event`; the same object when the event changes nothing or is not a dock event. */
+export function dockReducer<S extends DockState>(s: S, event: DockEvent | { type: string }): S;
+export function dockReducer(s: DockState, e: DockEvent | { type: string }): DockState {
+  const event = e as DockEvent;
   switch (event.type) {
     case "connectionChanged":
       return { ...s, connection: event.connection };
@@ -237,8 +236,6 @@ export function dockReducer(s: DockState, event: DockEvent): DockState {
     }
     case "asyncLinked":
       return { ...s, asyncLinks: withKey(s.asyncLinks, event.requestId, event.link) };
-    case "deliveriesChanged":
-      return { ...s, deliveries: event.deliveries };
     case "permissionRefused":
       return { ...s, permission: withRefusal(s.permission, event.notice) };
     case "permissionRestored":
@@ -246,12 +243,9 @@ export function dockReducer(s: DockState, event: DockEvent): DockState {
       const permission = event.type === "permissionRestored" ? withoutRefusal(s.permission, event.method) : withHidden(s.permission, { id: event.id, reason: event.reason, at: event.at });
       return permission === s.permission ? s : { ...s, permission };
     }
-    case "asyncProblemsChanged": {
-      const { storage, conversation } = event.problems;
-      if (s.asyncProblems?.storage === storage && s.asyncProblems?.conversation === conversation) return s;
-      return { ...s, asyncProblems: { ...(storage ? { storage } : {}), ...(conversation ? { conversation } : {}) } };
-    }
     case "announced":
       return { ...s, announcement: announced(s, event.announcement) };
+    default:
+      return s;
   }
 }

@@ -1,5 +1,4 @@
 import type { ConnectionInfo } from "../../gateway/types";
-import { idTable } from "../../protocol/id-table";
 import { OutcomeLog } from "./outcome-log";
 import { emptyPermissions } from "./permission-state";
 import type { DockState } from "./types";
@@ -12,7 +11,8 @@ export function emptyDockState(sessionKey: string, connection: ConnectionInfo): 
     records: new Map(),
     order: [],
     asyncLinks: new Map(),
-    deliveries: idTable(),
+    chat: { messages: [], runActive: false, activeRunIds: [], loaded: false, rejected: [], local: { reopenedAt: new Map(), skipped: new Set() }, questions: [] },
+    outbox: { entries: {}, order: [], ready: false },
     activeId: null,
     views: new Map(),
     submissions: new Map(),

@@ -3,8 +3,10 @@ import type { IdTable } from "../../protocol/id-table";
 import type { QuestionAnswers } from "../../protocol/answers";
 import type { QuestionRecord } from "../../protocol/question-record";
 import type { ValidationIssue } from "../../protocol/result";
-import type { OutboxEntry, StorageFailure } from "../outbox/types";
+import type { StorageFailure } from "../outbox/types";
+import type { OutboxData } from "../outbox/outbox-reducer";
 import type { ConversationProblem } from "../conversation/types";
+import type { ConversationData } from "../conversation/conversation-reducer";
 import type { OutcomeLog } from "./outcome-log";
 import type { AsyncLink, OutcomeKind, QuestionDraft } from "./outcome-types";
 import type { PermissionState } from "./permission-state";
@@ -100,11 +102,11 @@ export interface DockState {
   /** Terminal requests in the order they ended: an immutable, append-only log, a new object on every change. */
   outcomes: OutcomeLog;
   collapsed: boolean;
-  /** The conversation's outbox entries by id, mirrored for the summaries' delivery states. */
-  deliveries: IdTable<OutboxEntry>;
+  /** The conversation's saved history and runs, read for async questions; empty without them. */
+  chat: ConversationData;
+  /** Answers to async questions on their way to the gateway, by entry id; empty without async questions. */
+  outbox: OutboxData;
   rejected: DockRejection[];
-  /** Problems of the async-question services; absent when the dock has none or nothing went wrong. */
-  asyncProblems?: AsyncProblems;
   /** Calls the gateway refused for lack of permission, and the questions hidden from this connection. */
   permission: PermissionState;
   /** The latest polite announcement for the live region, with a counter so a repeat still announces. */

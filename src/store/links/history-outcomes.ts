@@ -3,7 +3,6 @@
 // questions the store does not know, and tells a live one which tool call (and assistant message) asked it.
 import { askUserEntries, type AskUserHistoryEntry } from "../../protocol/ask-user-history";
 import type { QuestionRecord } from "../../protocol/question-record";
-import type { ConversationEvent, ConversationStore } from "../conversation";
 import type { DockContext } from "../dock-context";
 import type { OutcomeKind } from "../dock/types";
 
@@ -39,14 +38,15 @@ function liveKeyOf(ctx: DockContext, entry: AskUserHistoryEntry, key: string): s
 // The events that put or drop an outcome, besides historyOutcomeRead and outcomeBoundToCall (see dockReducer).
 const OUTCOME_EVENTS = ["recordSettled", "outcomeRestored", "sentRequestEnded", "asyncQuestionEnded", "outcomeDropped"] as const;
 
-const HISTORY_EVENTS: ReadonlySet<ConversationEvent["type"]> = new Set(["historyLoaded", "messageArrived", "rowReplaced", "runActivityChanged"]);
+// What changes what a pass reads: the messages, whether the history is loaded, the runs going.
+const HISTORY_EVENTS = ["historyLoaded", "messageArrived", "rowReplaced", "runActivityChanged"] as const;
 
 /**
  * Puts an outcome for every ask_user question of the conversation history that the store does not know yet, and
  * binds live outcomes to their calls; again whenever the history or the outcomes change (a question can settle
  * live after the history that holds its call was read, as when a stopped run's question is cancelled).
  */
-export function createHistoryOutcomes(ctx: DockContext, conversation: ConversationStore): { dispose(): void } {
+export function createHistoryOutcomes(ctx: DockContext): { dispose(): void } {
   let read: { messages: unknown; entries: AskUserHistoryEntry[] } | undefined;
   const entriesOf = (messages: Parameters<typeof askUserEntries>[0]) => {
     if (read?.messages !== messages) read = { messages, entries: askUserEntries(messages) };
@@ -54,7 +54,7 @@ export function createHistoryOutcomes(ctx: DockContext, conversation: Conversati
   };
   // One pass over the history; of the dock's events it dispatches only historyOutcomeRead and outcomeBoundToCall.
   const apply = () => {
-    const state = conversation.getState();
+    const state = ctx.get().chat;
     if (!state.loaded) return;
     const going = new Set(state.activeRunIds);
     for (const entry of entriesOf(state.messages)) {
@@ -71,10 +71,7 @@ export function createHistoryOutcomes(ctx: DockContext, conversation: Conversati
     }
   };
   const offs = [
-    // The four events that change what a pass reads: the messages, whether the history is loaded, the runs going.
-    conversation.getState().actions.onEvent((event) => {
-      if (HISTORY_EVENTS.has(event.type)) apply();
-    }),
+    ctx.on(HISTORY_EVENTS, apply),
     // Every event that puts or drops an outcome, but the two a pass dispatches itself: so no pass runs inside another.
     ctx.on(OUTCOME_EVENTS, apply),
   ];

@@ -1,31 +1,81 @@
-// Async (Codex) questions: the link that mirrors the conversation's questions and sends answers through the outbox,
-// and the outcomes read back from history. Only a host that imports the feature's factory loads them.
-import type { AsyncQuestionServices } from "../links/conversation-services";
-import { createAsyncSync } from "../links/async-sync";
+// Async (Codex) questions: the conversation's history and runs, the answer outbox, the link that brings the derived
+// questions into the dock, and the outcomes read back from history. Only a host that imports the feature's factory loads them.
+import { startHistoryLink, DEFAULT_HISTORY_LIMIT } from "../async/history-link";
+import { DEFAULT_CONFIRM_DELAYS_MS, DEFAULT_SEND_TIMEOUT_MS, startOutbox } from "../async/outbox";
+import { createAsyncSync } from "../async/questions";
+import { asyncReducer } from "../async/reducer";
 import { createHistoryOutcomes } from "../links/history-outcomes";
+import { createPaneBus } from "../outbox/pane-bus";
+import { createIndexedDbStorage, createMemoryStorage } from "../outbox/persistence";
+import type { DockStorage, PaneBus } from "../outbox/types";
 import { defineFeature, type FeatureViews } from "./attach";
 import { blockingDraftsFeature } from "./blocking-drafts";
 import type { AsyncQuestionsFeature } from "./feature-types";
+
+/** Where async answers and drafts are kept and how they are sent; every field has a default. */
+export interface AsyncQuestionsOptions {
+  /** Where drafts and unsent answers survive a reload. @default IndexedDB where the browser has it, else memory */
+  storage?: DockStorage;
+  /** Keeps the conversation's other tabs in step. @default a pane bus on the default channel, closed with the store */
+  bus?: PaneBus;
+  /** Messages `chat.history` is asked for. @default DEFAULT_HISTORY_LIMIT */
+  historyLimit?: number;
+  /** Makes outbox entry ids, which are also the chat.send idempotency keys. @default crypto.randomUUID */
+  newId?: () => string;
+  /** Deadline of one chat.send; past it the delivery is uncertain. @default 30000 */
+  sendTimeoutMs?: number;
+  /** Waits before each history check after the gateway took a message; then it counts as unconfirmed. @default [0, 250, 500, 1000, 2000, 4000] */
+  confirmDelaysMs?: readonly number[];
+}
+
+function randomId(): string {
+  const c = globalThis.crypto;
+  if (c && typeof c.randomUUID === "function") return c.randomUUID();
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}-${Math.random().toString(36).slice(2)}`;
+}
 
 /**
  * The store's half of async questions, with the views the dock shows for them; the public factory
  * (`asyncQuestionsFeature`, src/features/) passes those views, store tests may leave them out.
  */
-export function createAsyncQuestionsFeature(services: AsyncQuestionServices, views?: FeatureViews): AsyncQuestionsFeature {
+export function createAsyncQuestionsFeature(options: AsyncQuestionsOptions = {}, views?: FeatureViews): AsyncQuestionsFeature {
+  if (typeof options !== "object" || options === null || "conversation" in options || "outbox" in options) {
+    throw new TypeError("asyncQuestionsFeature takes options ({ storage?, bus? }), not conversation services: the store now holds the conversation and its outbox itself.");
+  }
   // A host that opted into async questions has a conversation worth keeping, so blocking drafts are kept with it.
   const defaultBlockingDrafts = blockingDraftsFeature();
   return defineFeature(
     { feature: "asyncQuestions" },
     (ctx, sync) => {
-      const asyncSync = createAsyncSync(ctx, sync, services);
-      const historyOutcomes = createHistoryOutcomes(ctx, services.conversation);
+      const storage = options.storage ?? (typeof indexedDB === "undefined" ? createMemoryStorage() : createIndexedDbStorage());
+      const ownBus = options.bus ? undefined : createPaneBus();
+      const bus = options.bus ?? ownBus!;
+      const history = startHistoryLink(ctx, options.historyLimit ?? DEFAULT_HISTORY_LIMIT);
+      const asyncSync = createAsyncSync(ctx, sync, storage);
+      const outbox = startOutbox(ctx, {
+        storage,
+        bus,
+        history,
+        newId: options.newId ?? randomId,
+        sendTimeoutMs: options.sendTimeoutMs ?? DEFAULT_SEND_TIMEOUT_MS,
+        confirmDelaysMs: options.confirmDelaysMs ?? DEFAULT_CONFIRM_DELAYS_MS,
+        reopen: asyncSync.reopenDraft,
+      });
+      asyncSync.start(outbox);
+      const historyOutcomes = createHistoryOutcomes(ctx);
       return {
         asyncSync,
         defaultBlockingDrafts,
-        restore: { async: { storage: services.storage, adopt: asyncSync.adoptDrafts, settled: asyncSync.draftsRead } },
-        dispose: () => historyOutcomes.dispose(),
+        restore: { async: { storage, adopt: asyncSync.adoptDrafts, settled: asyncSync.draftsRead } },
+        dispose: () => {
+          historyOutcomes.dispose();
+          outbox.dispose();
+          history.dispose();
+          ownBus?.close();
+        },
       };
     },
     views,
+    asyncReducer,
   );
 }

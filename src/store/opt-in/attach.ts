@@ -2,7 +2,7 @@
 // names no feature module and a blocking-only bundle holds none of them.
 import type { StoreApi } from "zustand/vanilla";
 import type { DockContext } from "../dock-context";
-import type { AsyncSync } from "../links/async-sync";
+import type { AsyncSync } from "../async/questions";
 import type { GatewaySync } from "../links/gateway-sync";
 import type { RestoreTargets } from "../persist/restore-on-load";
 import type { DockStore } from "../dock/types";
@@ -34,9 +34,13 @@ export interface FeatureViews {
   asyncSummary?: unknown;
 }
 
+/** What a feature adds to the store's reducer: the events it owns, applied after the dock's own. */
+export type FeatureReducer = <S extends DockStore>(state: S, event: { type: string }) => S;
+
 interface FeatureParts {
   attach: AttachFeature;
   views: FeatureViews;
+  reduce?: FeatureReducer;
 }
 
 // Keyed by the token, so a token is only good when its factory made it; nothing is kept once the host drops it.
@@ -46,10 +50,15 @@ const viewsByStore = new WeakMap<StoreApi<DockStore>, FeatureViews>();
 const NO_VIEWS: FeatureViews = Object.freeze({});
 
 /** Makes the token a factory returns, filed with the function that starts the feature in a dock and the views it adds. */
-export function defineFeature<F extends DockFeature>(token: F, attach: AttachFeature, views: FeatureViews = NO_VIEWS): F {
+export function defineFeature<F extends DockFeature>(token: F, attach: AttachFeature, views: FeatureViews = NO_VIEWS, reduce?: FeatureReducer): F {
   Object.freeze(token);
-  parts.set(token, { attach, views });
+  parts.set(token, { attach, views, ...(reduce ? { reduce } : {}) });
   return token;
+}
+
+/** The reducer `feature` adds to the store's, if any. */
+export function featureReducer(feature: DockFeature): FeatureReducer | undefined {
+  return parts.get(feature)?.reduce;
 }
 
 /**

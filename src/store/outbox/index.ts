@@ -1,7 +1,5 @@
-export { createOutbox, DEFAULT_CONFIRM_DELAYS_MS, DEFAULT_SEND_TIMEOUT_MS } from "./outbox-store";
-export type { EnqueueInput, Outbox, OutboxActions, OutboxListener, OutboxOptions, OutboxState, OutboxStore } from "./outbox-store";
 export { canDiscard, canEdit, canRetry, outboxEntryReducer, outboxReducer, OUTBOX_TRANSITIONS, type OutboxData, type OutboxEntryEvent, type OutboxEvent } from "./outbox-reducer";
-export { MAX_SUCCESSOR_KEYS } from "./outbox-delivery";
+export { DEFAULT_CONFIRM_DELAYS_MS, DEFAULT_SEND_TIMEOUT_MS, MAX_SUCCESSOR_KEYS } from "../async/outbox";
 export { classifySendError, entryForItem, isOutboxEntry, keysOf, sendKeyOf, NOT_DURABLY_ADMITTED, type SendFailure } from "./outbox-rules";
 export { createIndexedDbStorage, createMemoryStorage, DEFAULT_DOCK_DB, SecretNotStoredError, type IndexedDbStorageOptions } from "./persistence";
 export { createPaneBus, DEFAULT_PANE_CHANNEL, isPaneMessage } from "./pane-bus";

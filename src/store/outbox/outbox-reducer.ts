@@ -47,7 +47,13 @@ export type OutboxEvent =
   /** Storage failed; the outbox goes on in memory. */
   | { type: "storageFailed"; operation: StorageFailure["operation"] };
 
-/** The part of an outbox's state its reducer owns. */
+/** The names of the outbox's events. */
+export const OUTBOX_EVENTS: ReadonlySet<string> = new Set([
+  "sendStarted", "attempted", "confirmed", "uncertain", "refused", "rekeyed", "requeued", "edited", "pauseChanged", "pageClosed", "cleaned",
+  "enqueued", "discarded", "paneUpdated", "paneRemoved", "restored", "storageFailed",
+]);
+
+/** The outbox's state. */
 export interface OutboxData {
   entries: Record<string, OutboxEntry>;
   order: string[];
@@ -152,19 +158,19 @@ function insertOrdered(order: string[], entries: Record<string, OutboxEntry>, en
   return at < 0 ? [...order, entry.id] : [...order.slice(0, at), entry.id, ...order.slice(at)];
 }
 
-function withEntry<S extends OutboxData>(state: S, entry: OutboxEntry): S {
+function withEntry(state: OutboxData, entry: OutboxEntry): OutboxData {
   const clean = withoutUndefined(entry);
   return { ...state, entries: { ...state.entries, [clean.id]: clean }, order: insertOrdered(state.order, state.entries, clean) };
 }
 
-function withoutEntry<S extends OutboxData>(state: S, id: string): S {
+function withoutEntry(state: OutboxData, id: string): OutboxData {
   if (!state.entries[id]) return state;
   const { [id]: _gone, ...entries } = state.entries;
   return { ...state, entries, order: state.order.filter((x) => x !== id) };
 }
 
 /** The outbox after `event` at time `at`; the same object when nothing changed, so the store writes only real changes. */
-export function outboxReducer<S extends OutboxData>(state: S, event: OutboxEvent, at: number): S {
+export function outboxReducer(state: OutboxData, event: OutboxEvent, at: number): OutboxData {
   switch (event.type) {
     case "enqueued":
       return state.entries[event.entry.id] || entryForItem(state, event.entry.itemId) ? state : withEntry(state, event.entry);
@@ -181,7 +187,7 @@ export function outboxReducer<S extends OutboxData>(state: S, event: OutboxEvent
     case "restored": {
       // A copy that already came from another pane is newer than what was saved.
       const fresh = event.entries.filter((entry) => !state.entries[entry.id]);
-      return fresh.reduce((s, entry) => withEntry(s, entry), { ...state, ready: true });
+      return fresh.reduce<OutboxData>((s, entry) => withEntry(s, entry), { ...state, ready: true });
     }
     case "storageFailed": {
       const failure: StorageFailure = { kind: "storage-failed", operation: event.operation };

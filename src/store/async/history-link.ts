@@ -1,16 +1,16 @@
-import { createStore, type StoreApi } from "zustand/vanilla";
-import type { GatewayConnection } from "../../gateway/types";
+// The conversation's saved history and live runs, read from the gateway into the store: `chat.history` on every
+// (re)connect, after an event gap and after each run ends; live `chat` and `agent` events; and the session's saved
+// rows (`session.message`), so an async question saved mid-run shows at once. What it learns it dispatches as events.
 import { belongsToSession } from "../../protocol/session-key";
 import { parseChatEvent, type ChatMessage } from "../../protocol/chat-message";
 import { parseSessionMessageEvent, SESSION_MESSAGE_EVENT } from "../../protocol/session-message";
 import { runEndingOf, runEndingOfLifecycle, type LifecycleEventData } from "../../protocol/run-ending";
-import { conversationReducer, type ActiveRuns, type ConversationData, type ConversationEvent } from "./conversation-reducer";
-import { deliveryProblem, liveMessageOf, readHistoryPage, savedInHistory, type RejectedItem } from "./history-page";
-import { emptyAsyncLocal } from "./ledger";
-import { followSessionMessages } from "./message-feed";
-import { RunActivity } from "./run-activity";
-import { reopenAnchor, sentKeyOf } from "./runs";
-import { placeSavedRow } from "./saved-rows";
+import type { ActiveRuns } from "../conversation/conversation-reducer";
+import { deliveryProblem, liveMessageOf, readHistoryPage, savedInHistory, type RejectedItem } from "../conversation/history-page";
+import { followSessionMessages } from "../conversation/message-feed";
+import { RunActivity } from "../conversation/run-activity";
+import { placeSavedRow } from "../conversation/saved-rows";
+import type { DockContext } from "../dock-context";
 
 /**
  * Messages `chat.history` is asked for when no limit is given: the gateway's own maximum, so summaries and
@@ -18,44 +18,12 @@ import { placeSavedRow } from "./saved-rows";
  */
 export const DEFAULT_HISTORY_LIMIT = 1000;
 
-/** Options of `createConversation`. */
-export interface ConversationOptions {
-  client: GatewayConnection;
-  /** The conversation; "main" matches the gateway's main session. */
-  sessionKey: string;
-  /** @default DEFAULT_HISTORY_LIMIT */
-  historyLimit?: number;
-}
-
-/** What the person can do to the conversation's async questions, and the queries the outbox needs. */
-export interface ConversationActions {
-  /** Loads `chat.history` again (also done on every connect, after an event gap, and after each run ends). */
+/** The history link of one store. */
+export interface HistoryLink {
+  /** Reads the history again; rejects when it could not be read, so a stale view is never taken as proof of absence. */
   reload(): Promise<void>;
-  /** Brings a retired or skipped question back; it stays pending until a run that starts after now completes. `at` restores a saved anchor. */
-  reopen(itemId: string, at?: number): void;
-  /** Takes a question out of the dock without sending anything. */
-  skip(itemId: string): void;
-  /** Marks a question as having an edited draft, a send in flight or an error: it is then never retired. */
-  setProtected(itemId: string, on: boolean): void;
-  /** True when the saved history holds the user message sent with this `chat.send` idempotency key. */
-  hasUserMessage(idempotencyKey: string): boolean;
-  /** Calls `listener` after each event that changed the state, once the new state is stored; returns the unsubscribe. */
-  onEvent(listener: ConversationListener): () => void;
-  /** Stops listening to the gateway. */
   dispose(): void;
 }
-
-/** Hears one conversation event with the state it produced and the state before it. */
-export type ConversationListener = (event: ConversationEvent, state: ConversationState, prev: ConversationState) => void;
-
-/** One conversation's history, run activity and async questions. */
-export interface ConversationState extends ConversationData {
-  sessionKey: string;
-  actions: ConversationActions;
-}
-
-/** A conversation store. */
-export type ConversationStore = StoreApi<ConversationState>;
 
 interface LiveEntry {
   message: ChatMessage;
@@ -63,13 +31,9 @@ interface LiveEntry {
   requestsBefore: number;
 }
 
-/**
- * Creates a conversation store: it loads the history on every (re)connect, follows live `chat` and `agent` events,
- * and subscribes to the session's saved rows (`session.message`), so an async question saved mid-run shows at once.
- */
-export function createConversation(opts: ConversationOptions): ConversationStore {
-  const { client, sessionKey } = opts;
-  const limit = opts.historyLimit ?? DEFAULT_HISTORY_LIMIT;
+/** Starts following the conversation of `ctx`'s session. */
+export function startHistoryLink(ctx: DockContext, limit: number): HistoryLink {
+  const { client, sessionKey } = ctx.options;
   const activity = new RunActivity();
   let live: LiveEntry[] = [];
   let requestsSent = 0;
@@ -77,27 +41,9 @@ export function createConversation(opts: ConversationOptions): ConversationStore
   let again = false;
   let disposed = false;
 
-  const store = createStore<ConversationState>()(() => ({
-    sessionKey,
-    messages: [],
-    runActive: false,
-    activeRunIds: [],
-    loaded: false,
-    rejected: [],
-    local: emptyAsyncLocal(),
-    questions: [],
-    actions: undefined as unknown as ConversationActions,
-  }));
-
-  const listeners = new Set<ConversationListener>();
-  // The one writer of the state: it stores what the reducer returned, then tells the event's listeners.
-  const dispatch = (event: ConversationEvent) => {
-    if (disposed) return;
-    const prev = store.getState();
-    const next = conversationReducer(prev, event);
-    if (next === prev) return;
-    store.setState(next, true);
-    for (const listener of [...listeners]) listener(event, next, prev);
+  const chat = () => ctx.get().chat;
+  const dispatch: DockContext["dispatch"] = (event) => {
+    if (!disposed) ctx.dispatch(event);
   };
   const runsNow = (): ActiveRuns => ({ active: activity.isActive(), ids: activity.ids() });
 
@@ -120,7 +66,7 @@ export function createConversation(opts: ConversationOptions): ConversationStore
     dispatch({ type: "historyLoaded", messages: [...page.messages, ...live.map((e) => e.message)], rejected: page.rejected, runs: runsNow() });
   };
 
-  const reload = (): Promise<void> => {
+  const load = (): Promise<void> => {
     if (disposed) return Promise.resolve();
     if (loading) {
       again = true;
@@ -154,14 +100,10 @@ export function createConversation(opts: ConversationOptions): ConversationStore
     if (!mine(event.sessionKey)) return;
     activity.onChat(event);
     const terminal = event.state === "error" || event.state === "aborted" || (event.state === "final" && event.message !== undefined);
-    if (!terminal) {
-      runsChanged();
-      return;
-    }
+    if (!terminal) return runsChanged();
     // The gateway repeats a failed run's error event: a message already shown is not shown again.
     const message = liveMessageOf(event);
-    const messages = store.getState().messages;
-    if (message && !savedInHistory(messages, message)) {
+    if (message && !savedInHistory(chat().messages, message)) {
       live.push({ message, requestsBefore: requestsSent });
       const problem = deliveryProblem(message, "chat", (payload as { message?: unknown }).message);
       dispatch({ type: "messageArrived", message, runs: runsNow() });
@@ -170,7 +112,7 @@ export function createConversation(opts: ConversationOptions): ConversationStore
       runsChanged();
     }
     // The saved form carries the transcript id an answer must reply to.
-    void reload();
+    void load();
   };
 
   const onAgent = (payload: unknown) => {
@@ -180,7 +122,7 @@ export function createConversation(opts: ConversationOptions): ConversationStore
     activity.onLifecycle(p.runId, data);
     runsChanged();
     // Without the row feed, a run's end is when its rows show: a Codex run's final often carries no message.
-    if (!feed.isLive() && runEndingOfLifecycle(data) !== null) void reload();
+    if (!feed.isLive() && runEndingOfLifecycle(data) !== null) void load();
   };
 
   const onSessionMessage = (payload: unknown) => {
@@ -188,18 +130,15 @@ export function createConversation(opts: ConversationOptions): ConversationStore
     if (!read.ok) {
       if (!mine((payload as { sessionKey?: unknown } | null)?.sessionKey)) return;
       reject({ source: "session.message", errors: read.errors });
-      void reload();
+      void load();
       return;
     }
     if (!mine(read.value.sessionKey)) return;
     const row = read.value.message;
-    const messages = store.getState().messages;
-    const place = placeSavedRow(messages, row, store.getState().loaded);
+    const { messages, loaded } = chat();
+    const place = placeSavedRow(messages, row, loaded);
     if (place.kind === "duplicate") return;
-    if (place.kind === "reload") {
-      void reload();
-      return;
-    }
+    if (place.kind === "reload") return void load();
     const entry = { message: row as ChatMessage, requestsBefore: requestsSent };
     if (place.kind === "append") {
       live.push(entry);
@@ -215,31 +154,26 @@ export function createConversation(opts: ConversationOptions): ConversationStore
 
   // Subscribed before the first history request goes out, so no row falls between the two.
   const feed = followSessionMessages(client, sessionKey);
-  const unsubscribe = [
+  const offs = [
     client.onEvent("chat", onChat),
     client.onEvent("agent", onAgent),
     client.onEvent(SESSION_MESSAGE_EVENT, onSessionMessage),
-    client.onConnected(() => void reload()),
-    client.onGap(() => void reload()),
+    client.onConnected(() => void load()),
+    client.onGap(() => void load()),
   ];
+  if (client.getConnection().state === "connected") void load();
 
-  const actions: ConversationActions = {
-    reload,
-    reopen: (itemId, at) => dispatch({ type: "questionReopened", itemId, anchor: at ?? reopenAnchor(store.getState().messages) }),
-    skip: (itemId) => dispatch({ type: "questionSkipped", itemId }),
-    setProtected: (itemId, on) => dispatch({ type: "protectionChanged", itemId, on }),
-    hasUserMessage: (key) => store.getState().messages.some((m) => m.role === "user" && sentKeyOf(m) === key),
-    onEvent: (listener) => {
-      listeners.add(listener);
-      return () => void listeners.delete(listener);
+  return {
+    async reload() {
+      await load();
+      const { error, loaded } = chat();
+      // A stale history must never count as proof that a message is absent.
+      if (!loaded || error?.kind === "load-failed") throw new Error(error?.kind === "load-failed" ? error.reason : "The conversation history is not loaded.");
     },
-    dispose: () => {
+    dispose() {
       disposed = true;
       feed.stop();
-      for (const off of unsubscribe) off();
+      for (const off of offs) off();
     },
   };
-  store.setState({ actions });
-  if (client.getConnection().state === "connected") void reload();
-  return store;
 }

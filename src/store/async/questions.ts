@@ -1,16 +1,16 @@
 import { entryOf as ownEntry } from "../../protocol/id-table";
 import { formatAnswerText } from "../../protocol/answer-text";
 import { sendableText } from "../../protocol/sendable-text";
-import { asyncRequestId, draftOfView, recordOf } from "./async-question-shape";
-import type { AsyncQuestionServices } from "./conversation-services";
-import type { ConversationListener } from "../conversation";
+import { asyncRequestId, draftOfView, recordOf } from "../links/async-question-shape";
 import type { AsyncQuestionEntry } from "../conversation/types";
+import { reopenAnchor } from "../conversation/runs";
 import type { DockContext } from "../dock-context";
-import type { GatewaySync } from "./gateway-sync";
-import type { AsyncDraft } from "../outbox/types";
+import type { GatewaySync } from "../links/gateway-sync";
+import type { AsyncDraft, DockStorage } from "../outbox/types";
 import { entryForItem, isMemoryOnlyDraft } from "../outbox/outbox-rules";
 import { answersFor } from "../dock/selectors";
 import type { AsyncLink, Outcome } from "../dock/types";
+import type { Outbox } from "./outbox";
 
 /** Quiet time before a typed async draft is written to storage. */
 const DRAFT_SAVE_DELAY_MS = 300;
@@ -32,21 +32,25 @@ export interface AsyncSync {
   edit(outboxId: string, message: string): boolean;
   /** Brings a retired or skipped question back into the dock, with its draft. */
   reopen(itemId: string): void;
+  /** A draft that Discard reopened, here or in another pane. */
+  reopenDraft(draft: AsyncDraft): void;
+  /** Starts following the store once the outbox exists. */
+  start(outbox: Outbox): void;
   dispose(): void;
 }
 
-/** Wires a dock store to the shared async-question services of its conversation. */
-export function createAsyncSync(ctx: DockContext, sync: GatewaySync, services: AsyncQuestionServices): AsyncSync {
-  const { conversation, outbox, storage } = services;
+/** Wires a store's async questions, derived from its conversation, to its dock, drafts and outbox. */
+export function createAsyncSync(ctx: DockContext, sync: GatewaySync, storage: DockStorage): AsyncSync {
   const { sessionKey, now, timers } = ctx.options;
+  let outbox: Outbox | undefined;
   const savedDrafts = new Map<string, AsyncDraft>();
   const saveTimers = new Map<string, unknown>();
   let disposed = false;
 
   const linkOf = (requestId: string) => ctx.get().asyncLinks.get(requestId);
-  const entryOf = (itemId: string) => conversation.getState().questions.find((q) => q.delivery.itemId === itemId);
-  const outboxEntryFor = (itemId: string) => entryForItem(outbox.getState(), itemId);
-  const setProtected = (itemId: string, on: boolean) => conversation.getState().actions.setProtected(itemId, on);
+  const entryOf = (itemId: string) => ctx.get().chat.questions.find((q) => q.delivery.itemId === itemId);
+  const outboxEntryFor = (itemId: string) => entryForItem(ctx.get().outbox, itemId);
+  const reopenItem = (itemId: string, at?: number) => ctx.dispatch({ type: "questionReopened", itemId, anchor: at ?? reopenAnchor(ctx.get().chat.messages) });
   const linkFor = (entry: AsyncQuestionEntry): AsyncLink => ({
     itemId: entry.delivery.itemId,
     ...(entry.sourceMessageId ? { sourceMessageId: entry.sourceMessageId } : {}),
@@ -92,7 +96,7 @@ export function createAsyncSync(ctx: DockContext, sync: GatewaySync, services: A
   // Brings the dock in line with what the conversation says about each async question.
   const reconcile = () => {
     if (disposed) return;
-    const { questions, local } = conversation.getState();
+    const { questions, local } = ctx.get().chat;
     for (const entry of questions) {
       const itemId = entry.delivery.itemId;
       const rid = asyncRequestId(itemId);
@@ -101,7 +105,7 @@ export function createAsyncSync(ctx: DockContext, sync: GatewaySync, services: A
       const outcome = s.outcomes.get(rid);
       if (entry.status === "pending" && !local.skipped.has(itemId)) {
         // Until the saved outbox is read, an answer given before a reload is unknown: asking now could flash an answered question.
-        if (!inDock && !outcome && outbox.getState().ready) {
+        if (!inDock && !outcome && ctx.get().outbox.ready) {
           // An answer already in the outbox (from before a reload, or another tab) is shown with its delivery, never asked again.
           if (outboxEntryFor(itemId)) ended(entry, "answered");
           else add(entry);
@@ -124,17 +128,12 @@ export function createAsyncSync(ctx: DockContext, sync: GatewaySync, services: A
     }
   };
 
-  // Mirrors the outbox into the dock's state, and keeps a question with an answer on its way from being retired.
-  const mirrorOutbox = () => {
+  // Answered in another pane: this pane shows the same summary instead of a second prompt.
+  const settleAnswered = () => {
     if (disposed) return;
-    const { entries } = outbox.getState();
-    ctx.dispatch({ type: "deliveriesChanged", deliveries: entries });
-    // A discarded entry is gone from the outbox: its question no longer has an answer on its way.
-    const onTheWay = new Set(Object.values(entries).map((e) => e.itemId));
-    for (const itemId of conversation.getState().local.protectedIds) if (!onTheWay.has(itemId)) setProtected(itemId, false);
-    for (const e of Object.values(entries)) {
-      setProtected(e.itemId, e.state !== "confirmed");
-      // Answered in another pane: this pane shows the same summary instead of a second prompt.
+    const { outbox: o } = ctx.get();
+    for (const id of o.order) {
+      const e = o.entries[id]!;
       const rid = asyncRequestId(e.itemId);
       const link = linkOf(rid);
       if (link && ctx.get().records.get(rid)) sync.settle(rid, "answered", undefined, { async: { ...link, outboxId: e.id } });
@@ -154,73 +153,47 @@ export function createAsyncSync(ctx: DockContext, sync: GatewaySync, services: A
   };
 
   const reopenDraft = (draft: AsyncDraft) => {
-    if (draft.sessionKey !== sessionKey && draft.sessionKey !== ctx.get().sessionKey) return;
+    if (disposed || (draft.sessionKey !== sessionKey && draft.sessionKey !== ctx.get().sessionKey)) return;
     savedDrafts.set(draft.itemId, { ...draft, edited: true });
     sync.dropOutcome(asyncRequestId(draft.itemId));
     const entry = entryOf(draft.itemId);
-    if (entry && entry.status !== "pending") conversation.getState().actions.reopen(draft.itemId);
+    if (entry && entry.status !== "pending") reopenItem(draft.itemId);
     reconcile();
   };
 
-  // A failed save or load, and a history that could not be read, are shown near the dock.
-  const mirrorProblems = () => {
-    if (disposed) return;
-    const storage = outbox.getState().storageError;
-    const problem = conversation.getState().error;
-    ctx.dispatch({ type: "asyncProblemsChanged", problems: { ...(storage ? { storage } : {}), ...(problem ? { conversation: problem } : {}) } });
-  };
-
   // The person's own choices always change what the dock shows; a message only when it asks or settles a question,
-  // which the kept `questions` array tells. Any history read may clear a problem, and a failure or refusal is one.
-  const followConversation: ConversationListener = (event, s, prev) => {
-    switch (event.type) {
-      case "questionReopened":
-      case "questionSkipped":
-      case "protectionChanged":
-        reconcile();
-        return;
-      case "historyLoaded":
-      case "messageArrived":
-      case "rowReplaced":
-        if (s.questions !== prev.questions) reconcile();
-        if (event.type === "historyLoaded") mirrorProblems();
-        return;
-      case "historyLoadFailed":
-      case "itemRejected":
-        mirrorProblems();
-        return;
-      case "runActivityChanged":
-        return;
-    }
+  // which the derived `questions` array tells. A restore makes the outbox ready, which may settle questions; every
+  // other outbox event changes an entry, which may have answered a question in another pane.
+  const offs: Array<() => void> = [];
+  const start = (o: Outbox) => {
+    outbox = o;
+    offs.push(
+      ctx.on(["questionReopened", "questionSkipped"], reconcile),
+      ctx.on(["historyLoaded", "messageArrived", "rowReplaced"], (_e, next, prev) => {
+        if (next.chat.questions !== prev.chat.questions) reconcile();
+      }),
+      ctx.on(["enqueued", "discarded", "paneUpdated", "paneRemoved", "restored", "confirmed", "uncertain", "refused", "requeued", "edited", "sendStarted"], (e, next, prev) => {
+        if (next.outbox.entries !== prev.outbox.entries) settleAnswered();
+        if (e.type === "restored" || next.chat.questions !== prev.chat.questions) reconcile();
+      }),
+    );
+    settleAnswered();
+    reconcile();
   };
-
-  const offs = [
-    conversation.getState().actions.onEvent(followConversation),
-    // A storage failure changes no entry; a restore makes the outbox ready, which may settle questions; every other
-    // event changes an entry the dock mirrors.
-    outbox.getState().onEvent((event) => {
-      if (event.type === "storageFailed") return mirrorProblems();
-      mirrorOutbox();
-      if (event.type === "restored") reconcile();
-    }),
-    outbox.getState().onReopenDraft(reopenDraft),
-  ];
 
   // Saved drafts and skips, read back by persist/restore-on-load.ts.
   const adoptDrafts = (drafts: readonly AsyncDraft[]) => {
     if (disposed) return;
     for (const d of drafts) {
-      if (d.disposition === "skipped") conversation.getState().actions.skip(d.itemId);
+      if (d.disposition === "skipped") ctx.dispatch({ type: "questionSkipped", itemId: d.itemId });
       else savedDrafts.set(d.itemId, d);
       // A draft loaded after its question reached the dock fills it only if the person has not typed there yet.
       if (d.disposition !== "skipped") ctx.dispatch({ type: "asyncDraftLoaded", requestId: asyncRequestId(d.itemId), draft: d, onlyIfUntouched: true });
     }
   };
-  mirrorOutbox();
-  mirrorProblems();
-  reconcile();
-
   return {
+    start,
+    reopenDraft,
     adoptDrafts,
     draftsRead: () => {
       if (!disposed) reconcile();
@@ -248,7 +221,7 @@ export function createAsyncSync(ctx: DockContext, sync: GatewaySync, services: A
       const draft = draftOfView(record, view, link, sessionKey, now());
       // A question first seen in a live event may only learn its message id from the saved history later.
       const replyToId = entryOf(link.itemId)?.sourceMessageId ?? link.sourceMessageId;
-      const sent = outbox.getState().enqueue({ itemId: link.itemId, ...(replyToId ? { replyToId } : {}), message, draft });
+      const sent = outbox!.enqueue({ itemId: link.itemId, ...(replyToId ? { replyToId } : {}), message, draft });
       savedDrafts.delete(link.itemId);
       void storage.deleteDraft(sessionKey, link.itemId).catch(() => undefined);
       sync.settle(rid, "answered", answers, { async: { ...link, ...(replyToId ? { sourceMessageId: replyToId } : {}), outboxId: sent.id } });
@@ -263,21 +236,20 @@ export function createAsyncSync(ctx: DockContext, sync: GatewaySync, services: A
       const draft = draftOfView(record, s.views.get(rid), link, sessionKey, now());
       savedDrafts.set(link.itemId, draft);
       keepDraft({ ...draft, disposition: "skipped" });
-      setProtected(link.itemId, false);
       sync.settle(rid, "skipped", undefined, { async: link });
-      conversation.getState().actions.skip(link.itemId);
+      ctx.dispatch({ type: "questionSkipped", itemId: link.itemId });
     },
-    retry: (id) => void outbox.getState().retry(id),
-    discard: (id) => void outbox.getState().discard(id),
+    retry: (id) => void outbox?.retry(id),
+    discard: (id) => void outbox?.discard(id),
     // The same entry and key take the new text; the outbox's rules refuse once chat.send was ever called for it.
-    edit: (id, message) => outbox.getState().edit(id, sendableText(message).text),
+    edit: (id, message) => outbox?.edit(id, sendableText(message).text) ?? false,
     reopen(itemId) {
       const rid = asyncRequestId(itemId);
       const outcome = ctx.get().outcomes.get(rid);
       const draft = savedDrafts.get(itemId);
       if (outcome?.kind === "skipped" && draft) keepDraft({ ...draft, disposition: undefined });
       sync.dropOutcome(rid);
-      conversation.getState().actions.reopen(itemId);
+      reopenItem(itemId);
       reconcile();
     },
     dispose() {

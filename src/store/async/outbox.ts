@@ -1,0 +1,389 @@
+// The answer outbox of a conversation, modelled on a mutation queue: each entry keeps one idempotency key for all
+// its attempts, is sent only while connected and while the agent's run is idle, and counts as confirmed only once the
+// saved history holds it. Its state is the store's `outbox`, changed only by outbox events through the store's
+// dispatch; this module is the effect that turns the person's intents, the connection, the history and the other
+// panes into those events, and sends.
+import { sendableText } from "../../protocol/sendable-text";
+import type { ChatSendParams } from "../../protocol/methods";
+import type { DockContext } from "../dock-context";
+import { canDiscard, canEdit, canRetry, outboxEntryReducer, type OutboxEntryEvent, type OutboxEvent } from "../outbox/outbox-reducer";
+import { classifySendError, entryForItem, isMemoryOnly, isOutboxEntry, keysOf, sendKeyOf } from "../outbox/outbox-rules";
+import { SecretNotStoredError } from "../outbox/persistence";
+import type { AsyncDraft, DeliveryFailureCode, DockStorage, OutboxEntry, PaneBus, PaneMessage } from "../outbox/types";
+import type { HistoryLink } from "./history-link";
+
+/** Most fresh keys one entry may get from the restart rule before it is marked failed. @default 2 */
+export const MAX_SUCCESSOR_KEYS = 2;
+/** Default deadline of one chat.send, in ms. @default 30000 */
+export const DEFAULT_SEND_TIMEOUT_MS = 30_000;
+/** Default waits before each history check once the gateway took a message, in ms. */
+export const DEFAULT_CONFIRM_DELAYS_MS: readonly number[] = [0, 250, 500, 1000, 2000, 4000];
+
+/** How the outbox of one store is set up. */
+export interface OutboxSetup {
+  storage: DockStorage;
+  bus: PaneBus;
+  history: HistoryLink;
+  newId: () => string;
+  sendTimeoutMs: number;
+  confirmDelaysMs: readonly number[];
+  /** Told of a draft that Discard reopened, here or in another pane. */
+  reopen(draft: AsyncDraft): void;
+}
+
+/** What enqueue takes. */
+export interface EnqueueInput {
+  itemId: string;
+  replyToId?: string;
+  message: string;
+  draft: AsyncDraft;
+}
+
+/** The outbox of one store. */
+export interface Outbox {
+  /** Adds an answer (or returns the item's existing entry: one answer per question); it is sent when connected and the run is idle. */
+  enqueue(input: EnqueueInput): OutboxEntry;
+  /** Re-sends a failed or unconfirmed entry under its own key, after checking the history; false when not allowed. */
+  retry(id: string): boolean;
+  /** Removes a queued, failed or unconfirmed entry and reopens its draft in every pane; false when not allowed. */
+  discard(id: string): boolean;
+  /** Changes the text of a queued entry that was never sent; false when not allowed. */
+  edit(id: string, message: string): boolean;
+  /** Resolves once every storage write issued so far has settled. */
+  whenSaved(): Promise<void>;
+  dispose(): void;
+}
+
+/** An outbox event as it is dispatched here: `local` ones concern only this pane, or came from another, and are neither saved nor shared. */
+type Dispatched = OutboxEvent & { local?: true };
+
+/** Starts the outbox of `ctx`'s conversation. */
+export function startOutbox(ctx: DockContext, setup: OutboxSetup): Outbox {
+  const { client, sessionKey, now, timers } = ctx.options;
+  const { storage, bus, history } = setup;
+  // Entries this pane sends when they are queued: made here, loaded at start, or retried here. Others are only shown.
+  const owned = new Set<string>();
+  // The entry being delivered here: only one at a time, and no other pane's news overrides it meanwhile.
+  let active: string | undefined;
+  const waits = new Set<unknown>();
+  let chain: Promise<void> = Promise.resolve();
+  let disposed = false;
+
+  const state = () => ctx.get().outbox;
+  const entry = (id: string): OutboxEntry | undefined => state().entries[id];
+  const connected = () => client.getConnection().state === "connected";
+  const dispatch = (event: Dispatched) => {
+    if (!disposed) ctx.dispatch({ ...event, at: now() });
+  };
+  /** Applies one entry's event; the entry as it is now, or undefined when the event did not apply. */
+  const change = (id: string, event: OutboxEntryEvent, local?: true): OutboxEntry | undefined => {
+    const before = entry(id);
+    dispatch({ ...event, id, ...(local ? { local } : {}) } as Dispatched);
+    const after = entry(id);
+    return after !== before ? after : undefined;
+  };
+
+  const save = (write: () => Promise<void>) => {
+    chain = chain.then(write).catch((error: unknown) => {
+      // A secret is kept out of storage on purpose; that is not a storage failure.
+      if (error instanceof SecretNotStoredError) return;
+      dispatch({ type: "storageFailed", operation: "save" });
+    });
+  };
+  const share = (e: OutboxEntry) => {
+    if (!isMemoryOnly(e)) bus.post({ type: "outbox-changed", sessionKey, entry: e });
+  };
+
+  // Storage and the bus follow one entry's change: a copy is written and shared, or taken back once it is gone or
+  // may no longer leave memory (only an entry that was shared before has copies to take back).
+  const follow = (id: string, before: OutboxEntry | undefined, after: OutboxEntry | undefined) => {
+    if (after && !isMemoryOnly(after)) {
+      save(() => storage.saveOutboxEntry(after));
+      share(after);
+      return;
+    }
+    if (after && (!before || isMemoryOnly(before))) return;
+    save(() => storage.deleteOutboxEntry(sessionKey, id));
+    bus.post({ type: "outbox-removed", sessionKey, id });
+  };
+
+  // The entries an event names: storage and the bus follow those, never a walk over the whole outbox.
+  const touched = (event: OutboxEvent): string[] =>
+    event.type === "enqueued" || event.type === "paneUpdated" ? [event.entry.id] : event.type === "restored" || event.type === "storageFailed" ? [] : [event.id];
+
+  const wait = (ms: number) =>
+    ms <= 0
+      ? Promise.resolve()
+      : new Promise<void>((resolve) => {
+          const handle = timers.setTimeout(() => {
+            waits.delete(handle);
+            resolve();
+          }, ms);
+          waits.add(handle);
+        });
+
+  const holds = (e: OutboxEntry) => {
+    const { messages } = ctx.get().chat;
+    return keysOf(e).some((key) => messages.some((m) => m.role === "user" && m.idempotencyKey === `${key}:user`));
+  };
+  const confirm = (id: string) => void change(id, { type: "confirmed" });
+  // Either the dock's own finding (a code) or the gateway's words; never both, so the summary shows one cause.
+  const uncertain = (id: string, cause: { failureCode: DeliveryFailureCode } | { failureReason: string }) => void change(id, { type: "uncertain", cause });
+
+  /** True when a fresh history was read; a stale view is never taken as proof of absence. */
+  async function refresh(): Promise<boolean> {
+    try {
+      await history.reload();
+      return !disposed;
+    } catch {
+      return false;
+    }
+  }
+
+  function checkAll(): void {
+    for (const id of state().order) {
+      const e = entry(id);
+      if (e && e.state !== "confirmed" && holds(e)) confirm(id);
+    }
+  }
+
+  function pump(): void {
+    if (disposed || active !== undefined || !state().ready || !connected() || ctx.get().chat.runActive) return;
+    const next = state().order.find((id) => owned.has(id) && entry(id)?.state === "queued");
+    if (next !== undefined) void deliver(next);
+  }
+
+  async function deliver(id: string): Promise<void> {
+    active = id;
+    try {
+      const started = change(id, { type: "sendStarted" });
+      if (!started) return;
+      if ((started.attempts ?? 0) > 0) {
+        // Sent before: the first attempt may have arrived after all, and a second send must not be needed to learn it.
+        const fresh = await refresh();
+        const e = entry(id);
+        if (!e || e.state !== "sending") return;
+        if (!fresh) return uncertain(id, { failureCode: "history-unchecked" });
+        if (holds(e)) return confirm(id);
+      }
+      if (await send(id)) await awaitConfirmation(id);
+    } finally {
+      if (active === id) active = undefined;
+      pump();
+    }
+  }
+
+  /** One chat.send under the entry's key; true when the gateway took it. */
+  async function send(id: string): Promise<boolean> {
+    const e = change(id, { type: "attempted" });
+    if (!e) return false;
+    const params: ChatSendParams = { sessionKey, message: e.message, idempotencyKey: sendKeyOf(e), ...(e.replyToId ? { replyToId: e.replyToId } : {}) };
+    try {
+      await client.request("chat.send", params, { timeoutMs: setup.sendTimeoutMs });
+      return !disposed;
+    } catch (error) {
+      if (disposed) return false;
+      const failure = classifySendError(error);
+      if (failure.kind === "uncertain") uncertain(id, { failureCode: failure.code });
+      else if (failure.kind === "refused") change(id, { type: "refused", reason: failure.reason, forGood: failure.forGood });
+      else return afterNotAdmitted(id, failure.reason);
+      return false;
+    }
+  }
+
+  // The restart rule. After a gateway restart, a key the old process saw but never saved can answer
+  // "not durably admitted" on every try, so re-sending it may never succeed. A freshly read history
+  // decides: if it holds the message under any key of the entry, that is the delivery (confirmed); if
+  // it does not, the turn was never admitted, and only then the entry gets a successor key. The old key
+  // stays on the entry, so a copy under it still counts as confirmation. Never two messages.
+  async function afterNotAdmitted(id: string, reason: string): Promise<boolean> {
+    if (!(await refresh())) {
+      uncertain(id, { failureReason: reason });
+      return false;
+    }
+    const e = entry(id);
+    if (!e || e.state !== "sending") return false;
+    if (holds(e)) {
+      confirm(id);
+      return false;
+    }
+    if ((e.retiredKeys ?? []).length >= MAX_SUCCESSOR_KEYS) {
+      change(id, { type: "refused", reason, forGood: false });
+      return false;
+    }
+    change(id, { type: "rekeyed", key: setup.newId() });
+    return send(id);
+  }
+
+  async function awaitConfirmation(id: string): Promise<void> {
+    for (const delay of setup.confirmDelaysMs) {
+      await wait(delay);
+      const e = entry(id);
+      if (disposed || !e || e.state !== "sending") return;
+      if (holds(e)) return confirm(id);
+      const fresh = await refresh();
+      const now = entry(id);
+      if (fresh && now && now.state === "sending" && holds(now)) return confirm(id);
+    }
+    uncertain(id, { failureCode: "not-in-history" });
+  }
+
+  async function resume(): Promise<void> {
+    if (disposed || !state().ready) return;
+    const doubtful = Object.values(state().entries).some((e) => e.state === "unconfirmed" || e.state === "failed");
+    if (doubtful && connected()) await refresh();
+    if (disposed) return;
+    checkAll();
+    pump();
+  }
+
+  /** Applies another pane's news; an entry this pane is sending right now keeps its own state, which is sent back. */
+  const fromPane = (message: PaneMessage) => {
+    if (disposed || message.sessionKey !== sessionKey) return;
+    if (message.type === "reopen-draft") return setup.reopen(message.draft);
+    if (message.type === "outbox-removed") {
+      const local = entry(message.id);
+      if (local && active === message.id) return share(local);
+      return dispatch({ type: "paneRemoved", id: message.id, local: true });
+    }
+    if (message.type !== "outbox-changed" || !isOutboxEntry(message.entry, sessionKey)) return;
+    const incoming = message.entry;
+    const local = entry(incoming.id);
+    if (local && active === local.id && incoming.state !== "confirmed") return share(local);
+    const before = state();
+    dispatch({ type: "paneUpdated", entry: { ...incoming, isPaused: incoming.state === "queued" && !connected() }, local: true });
+    if (state() !== before) checkAll();
+  };
+
+  // What an entry became when another page left it: a send cut short by a reload is uncertain, not lost and not
+  // sent; and a text saved by an earlier version, with characters the gateway refuses for good, is cleaned.
+  const afterReload = (e: OutboxEntry) => {
+    const closed = outboxEntryReducer(e, { type: "pageClosed" }, now());
+    const cleaned = outboxEntryReducer(closed, { type: "cleaned", message: sendableText(closed.message).text }, now());
+    return outboxEntryReducer(cleaned, { type: "pauseChanged", isPaused: !connected() }, now());
+  };
+
+  const load = async () => {
+    let stored: OutboxEntry[] = [];
+    try {
+      stored = await storage.loadOutbox(sessionKey);
+    } catch {
+      dispatch({ type: "storageFailed", operation: "load" });
+    }
+    if (disposed) return;
+    // A copy that already came from another pane is newer than what was saved.
+    const fresh = stored.filter((e) => isOutboxEntry(e, sessionKey) && !entry(e.id));
+    const restored = fresh.map(afterReload);
+    for (const e of fresh) owned.add(e.id);
+    dispatch({ type: "restored", entries: restored, local: true });
+    fresh.forEach((e, i) => {
+      const current = entry(e.id);
+      // Written before such answers stayed in memory: this page may still send it, but the stored copy goes.
+      if (isMemoryOnly(e)) save(() => storage.deleteOutboxEntry(sessionKey, e.id));
+      // What the reload concluded (uncertain, cleaned) is saved; what the closed page saved is not written again.
+      if (current && !isMemoryOnly(current) && (restored[i]!.state !== e.state || restored[i]!.message !== e.message)) save(() => storage.saveOutboxEntry(current));
+    });
+    await resume();
+  };
+
+  let wasConnected = connected();
+  const offs = [
+    ctx.on([...OUTBOX_ENTRY_EVENTS, "enqueued", "discarded", "paneUpdated", "paneRemoved", "restored", "storageFailed"], (event, next, prev) => {
+      for (const id of touched(event)) {
+        const after = next.outbox.entries[id];
+        const before = prev.outbox.entries[id];
+        if (before === after) continue;
+        if (!after) owned.delete(id);
+        if (!(event as Dispatched).local) follow(id, before, after);
+      }
+    }),
+    // A message shown may confirm a sent answer; a run ending lets a queued one go.
+    ctx.on(["historyLoaded", "messageArrived", "rowReplaced", "runActivityChanged"], () => {
+      if (disposed) return;
+      checkAll();
+      pump();
+    }),
+    bus.subscribe(fromPane),
+    client.subscribeConnection((info) => {
+      const now = info.state === "connected";
+      if (disposed || now === wasConnected) return;
+      wasConnected = now;
+      // Whether this pane is online is its own business: not saved, not broadcast, no new updatedAt.
+      for (const id of state().order) change(id, { type: "pauseChanged", isPaused: !now }, true);
+      if (now) void resume();
+    }),
+  ];
+  void load();
+
+  return {
+    enqueue(input) {
+      const existing = entryForItem(state(), input.itemId);
+      // One answer per question: a second submit (a double click, another dock) gets the first entry back.
+      if (existing) return existing;
+      // Strictly after the newest entry, so the send order survives a reload even for answers given in one millisecond.
+      const at = Math.max(now(), ...state().order.map((id) => (entry(id)?.createdAt ?? 0) + 1));
+      const made: OutboxEntry = {
+        id: setup.newId(),
+        sessionKey,
+        itemId: input.itemId,
+        ...(input.replyToId ? { replyToId: input.replyToId } : {}),
+        message: input.message,
+        state: "queued",
+        createdAt: at,
+        updatedAt: at,
+        failureCount: 0,
+        isPaused: !connected(),
+        draft: input.draft,
+      };
+      owned.add(made.id);
+      dispatch({ type: "enqueued", entry: made });
+      pump();
+      return entry(made.id) ?? made;
+    },
+    retry(id) {
+      const e = entry(id);
+      if (!e || !canRetry(e) || active === id) return false;
+      owned.add(id);
+      if (holds(e)) {
+        confirm(id);
+        return true;
+      }
+      change(id, { type: "requeued", isPaused: !connected() });
+      pump();
+      return true;
+    },
+    discard(id) {
+      const e = entry(id);
+      if (!e || !canDiscard(e) || active === id) return false;
+      // An uncertain answer that the history shows after all was delivered: it must not come back as a draft.
+      if (e.state !== "queued" && holds(e)) {
+        confirm(id);
+        return false;
+      }
+      const draft: AsyncDraft = e.draft ?? { itemId: e.itemId, sessionKey: e.sessionKey, answers: [], edited: false, updatedAt: now() };
+      dispatch({ type: "discarded", id });
+      // A credential reopens in this tab only: the other panes never saw the answer, so they have nothing to reopen.
+      if (!isMemoryOnly(e)) {
+        save(() => storage.saveDraft(draft));
+        bus.post({ type: "reopen-draft", sessionKey, itemId: e.itemId, draft });
+      }
+      setup.reopen(draft);
+      return true;
+    },
+    edit(id, message) {
+      const e = entry(id);
+      if (!e || !canEdit(e) || active === id) return false;
+      return change(id, { type: "edited", message }) !== undefined;
+    },
+    whenSaved: () => chain,
+    dispose() {
+      if (disposed) return;
+      disposed = true;
+      for (const handle of waits) timers.clearTimeout(handle);
+      waits.clear();
+      offs.forEach((off) => off());
+    },
+  };
+}
+
+const OUTBOX_ENTRY_EVENTS = ["sendStarted", "attempted", "confirmed", "uncertain", "refused", "rekeyed", "requeued", "edited", "pauseChanged", "pageClosed", "cleaned"] as const;
