@@ -31,9 +31,10 @@ export { asyncQuestionsFeature } from "./features/async-questions";
 export { blockingDraftsFeature } from "./store/opt-in/blocking-drafts";
 export type { AsyncQuestionsFeature, BlockingDraftsFeature } from "./store/opt-in/feature-types";
 export type { AsyncQuestionsOptions } from "./store/opt-in/async-questions";
-export { createIndexedDbBlockingDraftStorage, createMemoryBlockingDraftStorage, type BlockingAnswerDraft, type BlockingDraft, type BlockingDraftStorage } from "./store/persist/blocking-draft-storage";
-export type { IndexedDbStorageOptions } from "./store/outbox/persistence";
-export type { BlockingDraftServices } from "./store/links/blocking-drafts";
+export { createIndexedDbStorage, createMemoryStorage, type DockStorage, type IndexedDbStorageOptions } from "./store/keep/storage";
+export { createPaneBus } from "./store/keep/bus";
+export type { SavedAnswer, SavedDraft } from "./store/keep/saved-draft";
+export type { BlockingDraftServices } from "./store/dock-context";
 export type { Announcement, AsyncLink, AsyncProblems, ChatReplyResult, DockActions, DockRejection, DockState, DockStore, Outcome, OutcomeKind, QuestionDraft, RequestChange, RequestView, Submission, SubmitErrorCode } from "./store/dock/types";
 export type { HiddenQuestion, HiddenReason, PermissionNotice, PermissionState } from "./store/links/permissions";
 export { placeQuestionSummaries, type TranscriptItem, type TranscriptMessage } from "./store/dock/transcript-placement";
@@ -45,7 +46,7 @@ export type { AsyncQuestionEntry, AsyncQuestionStatus, ConversationProblem } fro
 export type { AsyncLocalState } from "./store/conversation/ledger";
 export type { RejectedItem } from "./store/conversation/history-page";
 export type { OutboxData } from "./store/outbox/outbox-reducer";
-export type { AsyncDraft, DeliveryFailureCode, DeliveryState, DockStorage, OutboxEntry, PaneBus, PaneMessage, StorageFailure } from "./store/outbox/types";
+export type { DeliveryFailureCode, DeliveryState, OutboxEntry, PaneBus, PaneMessage, StorageFailure } from "./store/outbox/types";
 
 // Headless hooks: everything a view of one's own markup needs.
 export { useDockStore } from "./hooks/dock-context";

@@ -12,7 +12,7 @@ import { ListenerSet } from "./listeners";
 import { systemClock } from "./clock";
 import { clientError, RequestBook } from "./request-book";
 import type { Transport } from "./transport";
-import type { ConnectedInfo, ConnectionInfo } from "./types";
+import type { ConnectedInfo, ConnectionIdentity, ConnectionInfo } from "./types";
 
 export type { GatewayClient, GatewayClientOptions, ProtocolErrorInfo } from "./client-types";
 
@@ -26,6 +26,8 @@ interface Connection {
   lastFrameAt: number;
   deadline?: unknown;
   tickTimer?: unknown;
+  /** The device this connection signs in as, once its key is loaded. */
+  deviceId?: string;
 }
 
 /** Creates a gateway client; nothing happens until `start()`. */
@@ -73,8 +75,8 @@ export function createGatewayClient(opts: GatewayClientOptions): GatewayClient {
   }
 
   // A state change between connections keeps the last greeting, so callers still know which gateway it was.
-  function setStateKeepingHello(next: Omit<ConnectionInfo, "hello">): void {
-    setInfo(info.hello ? { ...next, hello: info.hello } : next);
+  function setStateKeepingHello(next: Omit<ConnectionInfo, "hello" | "identity">): void {
+    setInfo(info.hello ? { ...next, hello: info.hello, ...(info.identity ? { identity: info.identity } : {}) } : next);
   }
 
   function open(): void {
@@ -145,7 +147,9 @@ export function createGatewayClient(opts: GatewayClientOptions): GatewayClient {
     let text: string;
     try {
       identity ??= loadOrCreateDeviceIdentity(keyStore);
-      const params = await buildConnectParams(desc, await identity, challenge.value);
+      const device = await identity;
+      conn.deviceId = device.deviceId;
+      const params = await buildConnectParams(desc, device, challenge.value);
       conn.connectId = book.nextId();
       text = JSON.stringify({ type: "req", id: conn.connectId, method: "connect", params });
     } catch (error) {
@@ -177,7 +181,8 @@ export function createGatewayClient(opts: GatewayClientOptions): GatewayClient {
     const previous = info.hello;
     const first = !everConnected;
     everConnected = true;
-    setInfo({ state: "connected", hello: hello.value, attempt: 0 });
+    const granted: ConnectionIdentity = { gateway: opts.url, deviceId: conn.deviceId ?? "", role: hello.value.role ?? "operator", scopes: [...hello.value.scopes].sort() };
+    setInfo({ state: "connected", hello: hello.value, identity: granted, attempt: 0 });
     if (opts.watchTicks !== false && hello.value.tickIntervalMs) watchTicks(conn, hello.value.tickIntervalMs);
     connectedListeners.emit({ hello: hello.value, first, serverChanged: previous !== undefined && previous.server.bootId !== hello.value.server.bootId });
     if (current === conn) book.flush((t) => conn.transport?.send(t));

@@ -4,11 +4,25 @@ import type { HelloOk } from "../protocol/methods";
 /** The client's connection lifecycle, as the dock shows it. */
 export type ConnectionState = "connecting" | "connected" | "reconnecting" | "offline";
 
+/** Who is connected to which gateway: what everything a page keeps for later belongs to. */
+export interface ConnectionIdentity {
+  /** The gateway's URL, as the client was given it. */
+  gateway: string;
+  /** The device the client signed in as. */
+  deviceId: string;
+  /** The role the gateway granted. */
+  role: string;
+  /** The scopes the gateway granted, sorted. */
+  scopes: readonly string[];
+}
+
 /** An observable snapshot of the connection. */
 export interface ConnectionInfo {
   state: ConnectionState;
   /** The last greeting; kept while reconnecting so the UI can still name the gateway. */
   hello?: HelloOk;
+  /** Who the last greeting let in; kept while reconnecting, like `hello`. */
+  identity?: ConnectionIdentity;
   /** Why the last attempt failed, in words a person can read. */
   lastError?: string;
   /** Consecutive failed attempts since the last successful connect. */

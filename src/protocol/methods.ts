@@ -60,6 +60,8 @@ export interface HelloOk {
   methods: string[];
   events: string[];
   mainSessionKey?: string;
+  /** The role the gateway granted (`auth.role`), when it said. */
+  role?: string;
   scopes: string[];
   deviceToken?: string;
   maxPayload?: number;

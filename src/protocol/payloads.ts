@@ -94,6 +94,7 @@ export function parseHelloOk(payload: unknown): Validated<HelloOk> {
   };
   if (defaults && typeof defaults.mainSessionKey === "string") hello.mainSessionKey = defaults.mainSessionKey;
   if (auth && typeof auth.deviceToken === "string") hello.deviceToken = auth.deviceToken;
+  if (auth && typeof auth.role === "string") hello.role = auth.role;
   if (policy && typeof policy.maxPayload === "number") hello.maxPayload = policy.maxPayload;
   if (policy && typeof policy.tickIntervalMs === "number") hello.tickIntervalMs = policy.tickIntervalMs;
   return valid(hello);

@@ -5,11 +5,10 @@ import { emptyDockState } from "./dock/empty-state";
 import { createMachine } from "./machine";
 import { dockReducer } from "./dock/dock-reducer";
 import { createGatewaySync } from "./links/gateway-sync";
-import { createKeptOutcomes } from "./persist/kept-outcomes";
 import { featureReducer, featureStarter, noteFeatureViews } from "./opt-in/attach";
 import { newResolverId } from "./dock/outcomes";
 import { createSentLedger, tabResolverId } from "./persist/sent-ledger";
-import { restoreOnLoad } from "./persist/restore-on-load";
+import { startKeeping } from "./keep/keep";
 import { DEFAULT_TYPING_GRACE_MS } from "./dock/priority";
 import { systemClock } from "../gateway/clock";
 import type { DockStore } from "./dock/types";
@@ -17,12 +16,13 @@ import type { DockStore } from "./dock/types";
 // The package entry names the options beside the factory that takes them.
 export type { DockStoreOptions } from "./dock-context";
 
-// Every dock of a tab answers as one resolver, so a remounted dock, a session switch or a reload still knows its own answers.
-const PAGE_RESOLVER_ID = tabResolverId(() => newResolverId());
+// Every store of a tab answers as one resolver, so a remounted dock, a session switch or a reload still knows its
+// own answers. Read on the first store, not on import.
+let tabResolver: string | undefined;
 
-/** Creates one dock's store: a live mirror of the session's pending questions plus the person's drafts. */
+/** Creates the store of one conversation: its pending questions, the person's drafts, how each question ended and, with async questions, its history and outbox. */
 export function createQuestionDockStore(opts: DockStoreOptions): StoreApi<DockStore> {
-  // Opt-in parts come in as tokens from their factories (opt-in/, src/features/), so a dock without them loads none of their code.
+  // Opt-in parts come in as tokens from their factories (opt-in/, src/features/), so a store without them loads none of their code.
   const startAsync = opts.asyncQuestions ? featureStarter("asyncQuestions", opts.asyncQuestions) : undefined;
   const startDrafts = opts.blockingDrafts ? featureStarter("blockingDrafts", opts.blockingDrafts) : undefined;
   const clock = opts.clock ?? systemClock;
@@ -33,7 +33,7 @@ export function createQuestionDockStore(opts: DockStoreOptions): StoreApi<DockSt
     timers: clock,
     typingGraceMs: opts.typingGraceMs ?? DEFAULT_TYPING_GRACE_MS,
     showSessionless: opts.showSessionless ?? false,
-    resolverId: opts.resolverId ?? PAGE_RESOLVER_ID,
+    resolverId: opts.resolverId ?? (tabResolver ??= tabResolverId(() => newResolverId())),
   };
   const initial = emptyDockState(opts.sessionKey, opts.client.getConnection());
   // Actions need the store's own set/get, so the store is made first and the actions attached after.
@@ -41,24 +41,28 @@ export function createQuestionDockStore(opts: DockStoreOptions): StoreApi<DockSt
   // The async feature owns the conversation's and the outbox's events; the dock's reducer ignores them.
   const asyncReduce = opts.asyncQuestions ? featureReducer(opts.asyncQuestions) : undefined;
   const reduce = (s: DockStore, e: StoreEvent): DockStore => (asyncReduce ? asyncReduce(dockReducer(s, e), e) : dockReducer(s, e));
-  const ctx: DockContext = { options, ...createMachine<DockStore, StoreEvent>(store, reduce), sent: createSentLedger(opts.sessionKey), kept: createKeptOutcomes(opts.sessionKey) };
+  const machine = createMachine<DockStore, StoreEvent>(store, reduce);
+  const ctx: DockContext = { options, ...machine, sent: createSentLedger(() => machine.get().scope) };
   const sync = createGatewaySync(ctx);
-  const restore = restoreOnLoad(ctx);
   const asyncLink = startAsync?.(ctx, sync);
-  // Without a choice of its own, a dock keeps blocking drafts as its async questions say (kept, by default).
-  const draftsFeature = opts.blockingDrafts === false ? undefined : (opts.blockingDrafts ?? asyncLink?.defaultBlockingDrafts);
-  const draftsLink = (startDrafts ?? (draftsFeature && featureStarter("blockingDrafts", draftsFeature)))?.(ctx, sync);
-  restore.drafts({ ...draftsLink?.restore, ...asyncLink?.restore });
+  const draftsLink = startDrafts?.(ctx, sync);
+  // One place to keep things: the async questions' storage, which keeps blocking drafts too unless told not to.
+  const keep = asyncLink?.keep ?? draftsLink?.keep;
+  const stopKeeping = startKeeping(ctx, {
+    ...(keep ?? {}),
+    blockingDrafts: opts.blockingDrafts !== false && (draftsLink !== undefined || asyncLink !== undefined),
+    outbox: asyncLink !== undefined,
+  });
   const actions = createDockActions(ctx, sync, asyncLink?.asyncSync);
   const dispose = actions.dispose;
   actions.dispose = () => {
-    restore.stop();
+    stopKeeping();
     asyncLink?.dispose();
     draftsLink?.dispose();
     dispose();
   };
   store.setState({ actions });
-  noteFeatureViews(store, [opts.asyncQuestions, draftsFeature].filter((f) => f !== undefined));
+  noteFeatureViews(store, [opts.asyncQuestions, opts.blockingDrafts || undefined].filter((f) => f !== undefined));
   for (const record of opts.initialRecords ?? []) sync.receive(record, "initial");
   return store;
 }

@@ -18,12 +18,7 @@ export function createDockActions(ctx: DockContext, sync: GatewaySync, asyncSync
   const { client, now } = ctx.options;
   const chatReplies = createChatReplies(ctx, sync);
 
-  // A draft change; async questions also hear of it (their drafts are kept with the outbox).
-  const edit = (requestId: string, questionId: string, change: DraftEdit) => {
-    const before = ctx.get().views.get(requestId);
-    ctx.dispatch({ type: "draftEdited", requestId, questionId, edit: change, at: now() });
-    if (ctx.get().views.get(requestId)?.drafts !== before?.drafts) asyncSync?.noteEdit(requestId);
-  };
+  const edit = (requestId: string, questionId: string, change: DraftEdit) => ctx.dispatch({ type: "draftEdited", requestId, questionId, edit: change, at: now() });
   // Async questions are answered with a chat message through the outbox, never with question.resolve.
   const viaOutbox = (requestId: string) => asyncSync?.isAsync(requestId) === true;
 

@@ -4,20 +4,19 @@
 import type { Clock } from "../gateway/clock";
 import type { GatewayConnection } from "../gateway/types";
 import type { QuestionRecord } from "../protocol/question-record";
-import type { BlockingDraftStorage } from "./persist/blocking-draft-types";
+import type { DockStorage } from "./keep/storage";
 import type { AsyncQuestionsFeature, BlockingDraftsFeature } from "./opt-in/feature-types";
 import type { DockEvent } from "./dock/dock-reducer";
 import type { AsyncEvent } from "./async/reducer";
 import type { Machine } from "./machine";
-import type { KeptOutcomes } from "./persist/kept-outcomes";
 import type { PaneBus } from "./outbox/types";
 import type { SentLedger } from "./persist/sent-ledger";
 import type { Timers } from "../gateway/clock";
 import type { DockStore } from "./dock/types";
 
-/** Where a dock keeps its blocking drafts: storage survives a reload, the bus reaches the conversation's other panes and tabs. */
+/** Where a dock keeps its blocking drafts: storage survives a reload, the bus reaches the conversation's other tabs. */
 export interface BlockingDraftServices {
-  storage: BlockingDraftStorage;
+  storage: DockStorage;
   /** Absent: drafts are not shared live. */
   bus?: PaneBus;
 }
@@ -55,6 +54,4 @@ export interface DockContext extends Machine<DockStore, StoreEvent> {
   options: Required<Omit<DockStoreOptions, "initialRecords" | "asyncQuestions" | "blockingDrafts" | "clock">> & { now: () => number; timers: Timers };
   /** Requests this tab sent an answer or skip for and has not seen end, kept across a reload. */
   sent: SentLedger;
-  /** This tab's own outcomes, kept across a reload. */
-  kept: KeptOutcomes;
 }

@@ -4,8 +4,11 @@ export { createAsyncQuestionsFeature, type AsyncQuestionsOptions } from "./opt-i
 export { blockingDraftsFeature } from "./opt-in/blocking-drafts";
 export type { AsyncQuestionsFeature, BlockingDraftsFeature } from "./opt-in/feature-types";
 export { asyncRequestId } from "./links/async-question-shape";
-export { createIndexedDbBlockingDraftStorage, createMemoryBlockingDraftStorage, isBlockingDraft, type BlockingDraft, type BlockingDraftStorage } from "./persist/blocking-draft-storage";
-export { BLOCKING_DRAFT_SAVE_DELAY_MS } from "./links/blocking-drafts";
+export { createIndexedDbStorage, createMemoryStorage, DEFAULT_DOCK_DB, type DockStorage, type IndexedDbStorageOptions } from "./keep/storage";
+export { createPaneBus, DEFAULT_PANE_CHANNEL, isPaneMessage } from "./keep/bus";
+export { isSavedDraft, type SavedAnswer, type SavedDraft } from "./keep/saved-draft";
+export { DRAFT_SAVE_DELAY_MS } from "./keep/keep";
+export { storageScope } from "./keep/scope";
 export * from "./conversation";
 export * from "./outbox";
 export { DEFAULT_TYPING_GRACE_MS, activeAfterArrival } from "./dock/priority";

@@ -3,13 +3,13 @@
 // saved history holds it. Its state is the store's `outbox`, changed only by outbox events through the store's
 // dispatch; this module is the effect that turns the person's intents, the connection, the history and the other
 // panes into those events, and sends.
-import { sendableText } from "../../protocol/sendable-text";
 import type { ChatSendParams } from "../../protocol/methods";
 import type { DockContext } from "../dock-context";
-import { canDiscard, canEdit, canRetry, outboxEntryReducer, type OutboxEntryEvent, type OutboxEvent } from "../outbox/outbox-reducer";
+import { canDiscard, canEdit, canRetry, type OutboxEntryEvent, type OutboxEvent } from "../outbox/outbox-reducer";
 import { classifySendError, entryForItem, isMemoryOnly, isOutboxEntry, keysOf, sendKeyOf } from "../outbox/outbox-rules";
-import { SecretNotStoredError } from "../outbox/persistence";
-import type { AsyncDraft, DeliveryFailureCode, DockStorage, OutboxEntry, PaneBus, PaneMessage } from "../outbox/types";
+import type { DeliveryFailureCode, OutboxEntry, PaneBus, PaneMessage } from "../outbox/types";
+import { isSavedDraft, type SavedDraft } from "../keep/saved-draft";
+import { scopedRecords, type DockStorage } from "../keep/storage";
 import type { HistoryLink } from "./history-link";
 
 /** Most fresh keys one entry may get from the restart rule before it is marked failed. @default 2 */
@@ -28,7 +28,7 @@ export interface OutboxSetup {
   sendTimeoutMs: number;
   confirmDelaysMs: readonly number[];
   /** Told of a draft that Discard reopened, here or in another pane. */
-  reopen(draft: AsyncDraft): void;
+  reopen(draft: SavedDraft): void;
 }
 
 /** What enqueue takes. */
@@ -36,7 +36,7 @@ export interface EnqueueInput {
   itemId: string;
   replyToId?: string;
   message: string;
-  draft: AsyncDraft;
+  draft: SavedDraft;
 }
 
 /** The outbox of one store. */
@@ -83,33 +83,38 @@ export function startOutbox(ctx: DockContext, setup: OutboxSetup): Outbox {
     return after !== before ? after : undefined;
   };
 
-  const save = (write: () => Promise<void>) => {
-    chain = chain.then(write).catch((error: unknown) => {
-      // A secret is kept out of storage on purpose; that is not a storage failure.
-      if (error instanceof SecretNotStoredError) return;
-      dispatch({ type: "storageFailed", operation: "save" });
-    });
+  // The conversation's own records: the store writes nothing before it knows whose they are.
+  const save = (write: (records: ReturnType<typeof scopedRecords>) => Promise<void>) => {
+    const scope = ctx.get().scope;
+    if (scope === undefined) return;
+    const records = scopedRecords(storage, scope);
+    chain = chain.then(() => write(records)).catch(() => dispatch({ type: "storageFailed", operation: "save" }));
+  };
+  const post = (table: PaneMessage["table"], id: string, value?: unknown) => {
+    const scope = ctx.get().scope;
+    if (scope !== undefined) bus.post({ scope, table, id, ...(value === undefined ? {} : { value }) });
   };
   const share = (e: OutboxEntry) => {
-    if (!isMemoryOnly(e)) bus.post({ type: "outbox-changed", sessionKey, entry: e });
+    if (!isMemoryOnly(e)) post("outbox", e.id, e);
   };
 
   // Storage and the bus follow one entry's change: a copy is written and shared, or taken back once it is gone or
   // may no longer leave memory (only an entry that was shared before has copies to take back).
   const follow = (id: string, before: OutboxEntry | undefined, after: OutboxEntry | undefined) => {
     if (after && !isMemoryOnly(after)) {
-      save(() => storage.saveOutboxEntry(after));
+      save((r) => r.put("outbox", id, after));
       share(after);
       return;
     }
     if (after && (!before || isMemoryOnly(before))) return;
-    save(() => storage.deleteOutboxEntry(sessionKey, id));
-    bus.post({ type: "outbox-removed", sessionKey, id });
+    save((r) => r.remove("outbox", id));
+    post("outbox", id);
   };
 
   // The entries an event names: storage and the bus follow those, never a walk over the whole outbox.
   const touched = (event: OutboxEvent): string[] =>
     event.type === "enqueued" || event.type === "paneUpdated" ? [event.entry.id] : event.type === "restored" || event.type === "storageFailed" ? [] : [event.id];
+
 
   const wait = (ms: number) =>
     ms <= 0
@@ -148,7 +153,9 @@ export function startOutbox(ctx: DockContext, setup: OutboxSetup): Outbox {
   }
 
   function pump(): void {
-    if (disposed || active !== undefined || !state().ready || !connected() || ctx.get().chat.runActive) return;
+    // Idle means the history was read and shows no run going: a page opened during a busy run waits for it.
+    const { loaded, runActive } = ctx.get().chat;
+    if (disposed || active !== undefined || !state().ready || !connected() || !loaded || runActive) return;
     const next = state().order.find((id) => owned.has(id) && entry(id)?.state === "queued");
     if (next !== undefined) void deliver(next);
   }
@@ -239,15 +246,19 @@ export function startOutbox(ctx: DockContext, setup: OutboxSetup): Outbox {
 
   /** Applies another pane's news; an entry this pane is sending right now keeps its own state, which is sent back. */
   const fromPane = (message: PaneMessage) => {
-    if (disposed || message.sessionKey !== sessionKey) return;
-    if (message.type === "reopen-draft") return setup.reopen(message.draft);
-    if (message.type === "outbox-removed") {
+    if (disposed || message.scope !== ctx.get().scope) return;
+    if (message.table === "reopen") {
+      if (isSavedDraft(message.value) && message.value.requestId === message.id) setup.reopen(message.value);
+      return;
+    }
+    if (message.table !== "outbox") return;
+    if (message.value === undefined) {
       const local = entry(message.id);
       if (local && active === message.id) return share(local);
       return dispatch({ type: "paneRemoved", id: message.id, local: true });
     }
-    if (message.type !== "outbox-changed" || !isOutboxEntry(message.entry, sessionKey)) return;
-    const incoming = message.entry;
+    if (!isOutboxEntry(message.value, sessionKey) || message.value.id !== message.id) return;
+    const incoming = message.value;
     const local = entry(incoming.id);
     if (local && active === local.id && incoming.state !== "confirmed") return share(local);
     const before = state();
@@ -255,40 +266,24 @@ export function startOutbox(ctx: DockContext, setup: OutboxSetup): Outbox {
     if (state() !== before) checkAll();
   };
 
-  // What an entry became when another page left it: a send cut short by a reload is uncertain, not lost and not
-  // sent; and a text saved by an earlier version, with characters the gateway refuses for good, is cleaned.
-  const afterReload = (e: OutboxEntry) => {
-    const closed = outboxEntryReducer(e, { type: "pageClosed" }, now());
-    const cleaned = outboxEntryReducer(closed, { type: "cleaned", message: sendableText(closed.message).text }, now());
-    return outboxEntryReducer(cleaned, { type: "pauseChanged", isPaused: !connected() }, now());
-  };
-
-  const load = async () => {
-    let stored: OutboxEntry[] = [];
-    try {
-      stored = await storage.loadOutbox(sessionKey);
-    } catch {
-      dispatch({ type: "storageFailed", operation: "load" });
-    }
-    if (disposed) return;
-    // A copy that already came from another pane is newer than what was saved.
-    const fresh = stored.filter((e) => isOutboxEntry(e, sessionKey) && !entry(e.id));
-    const restored = fresh.map(afterReload);
-    for (const e of fresh) owned.add(e.id);
-    dispatch({ type: "restored", entries: restored, local: true });
-    fresh.forEach((e, i) => {
+  // What the page that left kept: this pane sends those entries now. What the reload concluded (uncertain, cleaned)
+  // is saved; what the closed page saved is not written again; a credential the stored copy of which an earlier
+  // version wrote stays in memory only.
+  const adopt = (stored: readonly OutboxEntry[]) => {
+    for (const e of stored) {
       const current = entry(e.id);
-      // Written before such answers stayed in memory: this page may still send it, but the stored copy goes.
-      if (isMemoryOnly(e)) save(() => storage.deleteOutboxEntry(sessionKey, e.id));
-      // What the reload concluded (uncertain, cleaned) is saved; what the closed page saved is not written again.
-      if (current && !isMemoryOnly(current) && (restored[i]!.state !== e.state || restored[i]!.message !== e.message)) save(() => storage.saveOutboxEntry(current));
-    });
-    await resume();
+      if (!current) continue;
+      owned.add(e.id);
+      if (isMemoryOnly(e)) save((r) => r.remove("outbox", e.id));
+      else if (current.state !== e.state || current.message !== e.message) save((r) => r.put("outbox", e.id, current));
+    }
+    void resume();
   };
 
   let wasConnected = connected();
   const offs = [
-    ctx.on([...OUTBOX_ENTRY_EVENTS, "enqueued", "discarded", "paneUpdated", "paneRemoved", "restored", "storageFailed"], (event, next, prev) => {
+    ctx.on(["restored"], (e) => adopt(e.entries)),
+    ctx.on([...OUTBOX_ENTRY_EVENTS, "enqueued", "discarded", "paneUpdated", "paneRemoved", "storageFailed"], (event, next, prev) => {
       for (const id of touched(event)) {
         const after = next.outbox.entries[id];
         const before = prev.outbox.entries[id];
@@ -313,7 +308,6 @@ export function startOutbox(ctx: DockContext, setup: OutboxSetup): Outbox {
       if (now) void resume();
     }),
   ];
-  void load();
 
   return {
     enqueue(input) {
@@ -360,12 +354,12 @@ export function startOutbox(ctx: DockContext, setup: OutboxSetup): Outbox {
         confirm(id);
         return false;
       }
-      const draft: AsyncDraft = e.draft ?? { itemId: e.itemId, sessionKey: e.sessionKey, answers: [], edited: false, updatedAt: now() };
+      const draft: SavedDraft = e.draft ?? { requestId: `async:${e.itemId}`, step: 0, answers: [], edited: false, updatedAt: now() };
       dispatch({ type: "discarded", id });
       // A credential reopens in this tab only: the other panes never saw the answer, so they have nothing to reopen.
       if (!isMemoryOnly(e)) {
-        save(() => storage.saveDraft(draft));
-        bus.post({ type: "reopen-draft", sessionKey, itemId: e.itemId, draft });
+        save((r) => r.put("draft", draft.requestId, draft));
+        post("reopen", draft.requestId, draft);
       }
       setup.reopen(draft);
       return true;

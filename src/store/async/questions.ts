@@ -1,31 +1,22 @@
 import { entryOf as ownEntry } from "../../protocol/id-table";
 import { formatAnswerText } from "../../protocol/answer-text";
 import { sendableText } from "../../protocol/sendable-text";
-import { asyncRequestId, draftOfView, recordOf } from "../links/async-question-shape";
+import { asyncRequestId, recordOf } from "../links/async-question-shape";
 import type { AsyncQuestionEntry } from "../conversation/types";
 import { reopenAnchor } from "../conversation/runs";
 import type { DockContext } from "../dock-context";
 import type { GatewaySync } from "../links/gateway-sync";
-import type { AsyncDraft, DockStorage } from "../outbox/types";
-import { entryForItem, isMemoryOnlyDraft } from "../outbox/outbox-rules";
+import { entryForItem } from "../outbox/outbox-rules";
+import { savedDraftOf, type SavedDraft } from "../keep/saved-draft";
 import { answersFor } from "../dock/selectors";
 import type { AsyncLink, Outcome } from "../dock/types";
 import type { Outbox } from "./outbox";
 
-/** Quiet time before a typed async draft is written to storage. */
-const DRAFT_SAVE_DELAY_MS = 300;
-
 /** The dock's link to async (Codex) questions: they arrive from the conversation and leave through the outbox. */
 export interface AsyncSync {
-  /** Takes drafts and skips saved by an earlier page. */
-  adoptDrafts(drafts: readonly AsyncDraft[]): void;
-  /** The saved drafts were read, or could not be: questions held back until then may show. */
-  draftsRead(): void;
   isAsync(requestId: string): boolean;
   submit(requestId: string): void;
   skip(requestId: string): void;
-  /** Called after every draft edit of an async request: saves it (a typed draft does not keep a later run from retiring it). */
-  noteEdit(requestId: string): void;
   retry(outboxId: string): void;
   discard(outboxId: string): void;
   /** Changes a queued answer's text, cleaned as the gateway would; false when it was sent meanwhile (or is no longer queued). */
@@ -33,18 +24,16 @@ export interface AsyncSync {
   /** Brings a retired or skipped question back into the dock, with its draft. */
   reopen(itemId: string): void;
   /** A draft that Discard reopened, here or in another pane. */
-  reopenDraft(draft: AsyncDraft): void;
+  reopenDraft(draft: SavedDraft): void;
   /** Starts following the store once the outbox exists. */
   start(outbox: Outbox): void;
   dispose(): void;
 }
 
 /** Wires a store's async questions, derived from its conversation, to its dock, drafts and outbox. */
-export function createAsyncSync(ctx: DockContext, sync: GatewaySync, storage: DockStorage): AsyncSync {
-  const { sessionKey, now, timers } = ctx.options;
+export function createAsyncSync(ctx: DockContext, sync: GatewaySync): AsyncSync {
+  const { sessionKey, now } = ctx.options;
   let outbox: Outbox | undefined;
-  const savedDrafts = new Map<string, AsyncDraft>();
-  const saveTimers = new Map<string, unknown>();
   let disposed = false;
 
   const linkOf = (requestId: string) => ctx.get().asyncLinks.get(requestId);
@@ -62,8 +51,6 @@ export function createAsyncSync(ctx: DockContext, sync: GatewaySync, storage: Do
     const link = linkFor(entry);
     ctx.dispatch({ type: "asyncLinked", requestId: record.id, link });
     sync.receive(record, "async");
-    const saved = savedDrafts.get(link.itemId);
-    if (saved) ctx.dispatch({ type: "asyncDraftLoaded", requestId: record.id, draft: saved, onlyIfUntouched: false });
   };
 
   // What an outcome of this question keeps of its async life: the link, its outbox entry and the saved reply.
@@ -74,23 +61,8 @@ export function createAsyncSync(ctx: DockContext, sync: GatewaySync, storage: Do
   };
   // A retired question's outcome keeps its saved draft; `onlyWithUnsent` replaces an outcome only to add that draft.
   const ended = (entry: AsyncQuestionEntry, kind: "answered" | "retired" | "skipped", onlyWithUnsent = false) => {
-    const saved = kind === "retired" ? savedDrafts.get(entry.delivery.itemId) : undefined;
     const rid = asyncRequestId(entry.delivery.itemId);
-    ctx.dispatch({ type: "asyncQuestionEnded", id: rid, kind, record: recordOf(entry, sessionKey, now()), async: asyncOf(entry), at: now(), ...(saved ? { savedDraft: saved } : {}), onlyWithUnsent });
-  };
-
-  // A question a later run retires from the dock keeps its draft for "Answer", which reopens it as it was.
-  const keepDraftOnRetire = (rid: string, link: AsyncLink) => {
-    const s = ctx.get();
-    const record = s.records.get(rid);
-    const view = s.views.get(rid);
-    if (!record || !view || view.editedAt === 0) return;
-    const draft = draftOfView(record, view, link, sessionKey, now());
-    savedDrafts.set(link.itemId, draft);
-    const pending = saveTimers.get(link.itemId);
-    if (pending !== undefined) timers.clearTimeout(pending);
-    saveTimers.delete(link.itemId);
-    keepDraft(draft);
+    ctx.dispatch({ type: "asyncQuestionEnded", id: rid, kind, record: recordOf(entry, sessionKey, now()), async: asyncOf(entry), at: now(), onlyWithUnsent });
   };
 
   // Brings the dock in line with what the conversation says about each async question.
@@ -111,11 +83,9 @@ export function createAsyncSync(ctx: DockContext, sync: GatewaySync, storage: Do
           else add(entry);
         }
       } else if (entry.status === "retired") {
-        if (inDock) {
-          keepDraftOnRetire(rid, linkFor(entry));
-          sync.settle(rid, "retired", undefined, { async: asyncOf(entry) });
-        }
-        else if (!outcome || (outcome.kind === "retired" && !outcome.unsent && savedDrafts.has(itemId))) {
+        // A question a later run retires from the dock keeps its draft for "Answer", which reopens it as it was.
+        if (inDock) sync.settle(rid, "retired", undefined, { async: asyncOf(entry) });
+        else if (!outcome || (outcome.kind === "retired" && !outcome.unsent && s.savedDrafts.has(rid))) {
           // Drafts load after the history: a retired question's draft joins its summary once it is read.
           ended(entry, "retired", outcome !== undefined);
         }
@@ -140,24 +110,13 @@ export function createAsyncSync(ctx: DockContext, sync: GatewaySync, storage: Do
     }
   };
 
-  // Whatever storage the host passed, a draft holding a credential never reaches it; an earlier copy goes instead.
-  const keepDraft = (draft: AsyncDraft) => void (isMemoryOnlyDraft(draft) ? storage.deleteDraft(draft.sessionKey, draft.itemId) : storage.saveDraft(draft)).catch(() => undefined);
-
-  const saveDraftSoon = (draft: AsyncDraft) => {
-    const previous = saveTimers.get(draft.itemId);
-    if (previous !== undefined) timers.clearTimeout(previous);
-    saveTimers.set(draft.itemId, timers.setTimeout(() => {
-      saveTimers.delete(draft.itemId);
-      keepDraft(draft);
-    }, DRAFT_SAVE_DELAY_MS));
-  };
-
-  const reopenDraft = (draft: AsyncDraft) => {
-    if (disposed || (draft.sessionKey !== sessionKey && draft.sessionKey !== ctx.get().sessionKey)) return;
-    savedDrafts.set(draft.itemId, { ...draft, edited: true });
-    sync.dropOutcome(asyncRequestId(draft.itemId));
-    const entry = entryOf(draft.itemId);
-    if (entry && entry.status !== "pending") reopenItem(draft.itemId);
+  const reopenDraft = (draft: SavedDraft) => {
+    if (disposed || !draft.requestId.startsWith("async:")) return;
+    const itemId = draft.requestId.slice("async:".length);
+    ctx.dispatch({ type: "draftLoaded", draft: { ...draft, edited: true }, onlyIfUntouched: false });
+    sync.dropOutcome(draft.requestId);
+    const entry = entryOf(itemId);
+    if (entry && entry.status !== "pending") reopenItem(itemId);
     reconcile();
   };
 
@@ -181,31 +140,10 @@ export function createAsyncSync(ctx: DockContext, sync: GatewaySync, storage: Do
     reconcile();
   };
 
-  // Saved drafts and skips, read back by persist/restore-on-load.ts.
-  const adoptDrafts = (drafts: readonly AsyncDraft[]) => {
-    if (disposed) return;
-    for (const d of drafts) {
-      if (d.disposition === "skipped") ctx.dispatch({ type: "questionSkipped", itemId: d.itemId });
-      else savedDrafts.set(d.itemId, d);
-      // A draft loaded after its question reached the dock fills it only if the person has not typed there yet.
-      if (d.disposition !== "skipped") ctx.dispatch({ type: "asyncDraftLoaded", requestId: asyncRequestId(d.itemId), draft: d, onlyIfUntouched: true });
-    }
-  };
   return {
     start,
     reopenDraft,
-    adoptDrafts,
-    draftsRead: () => {
-      if (!disposed) reconcile();
-    },
     isAsync: (rid) => linkOf(rid) !== undefined,
-    noteEdit(rid) {
-      const link = linkOf(rid);
-      const s = ctx.get();
-      const record = s.records.get(rid);
-      if (!link || !record) return;
-      saveDraftSoon(draftOfView(record, s.views.get(rid), link, sessionKey, now()));
-    },
     submit(rid) {
       const link = linkOf(rid);
       const s = ctx.get();
@@ -218,12 +156,10 @@ export function createAsyncSync(ctx: DockContext, sync: GatewaySync, storage: Do
         return;
       }
       const message = formatAnswerText(record.questions.map((q) => ({ title: q.question, values: ownEntry(answers.answers, q.questionId) ?? [] })));
-      const draft = draftOfView(record, view, link, sessionKey, now());
+      const draft = savedDraftOf(record, view, now());
       // A question first seen in a live event may only learn its message id from the saved history later.
       const replyToId = entryOf(link.itemId)?.sourceMessageId ?? link.sourceMessageId;
       const sent = outbox!.enqueue({ itemId: link.itemId, ...(replyToId ? { replyToId } : {}), message, draft });
-      savedDrafts.delete(link.itemId);
-      void storage.deleteDraft(sessionKey, link.itemId).catch(() => undefined);
       sync.settle(rid, "answered", answers, { async: { ...link, ...(replyToId ? { sourceMessageId: replyToId } : {}), outboxId: sent.id } });
     },
     skip(rid) {
@@ -231,11 +167,8 @@ export function createAsyncSync(ctx: DockContext, sync: GatewaySync, storage: Do
       const s = ctx.get();
       const record = s.records.get(rid);
       if (!link || !record) return;
-      // Skipping sends nothing; remembering it keeps the question out of the dock after a reload,
-      // and the draft comes back if the person reopens it.
-      const draft = draftOfView(record, s.views.get(rid), link, sessionKey, now());
-      savedDrafts.set(link.itemId, draft);
-      keepDraft({ ...draft, disposition: "skipped" });
+      // Skipping sends nothing; the draft is kept, skipped, which keeps the question out of the dock after a reload,
+      // and it comes back if the person reopens it.
       sync.settle(rid, "skipped", undefined, { async: link });
       ctx.dispatch({ type: "questionSkipped", itemId: link.itemId });
     },
@@ -245,9 +178,6 @@ export function createAsyncSync(ctx: DockContext, sync: GatewaySync, storage: Do
     edit: (id, message) => outbox?.edit(id, sendableText(message).text) ?? false,
     reopen(itemId) {
       const rid = asyncRequestId(itemId);
-      const outcome = ctx.get().outcomes.get(rid);
-      const draft = savedDrafts.get(itemId);
-      if (outcome?.kind === "skipped" && draft) keepDraft({ ...draft, disposition: undefined });
       sync.dropOutcome(rid);
       reopenItem(itemId);
       reconcile();
@@ -255,7 +185,6 @@ export function createAsyncSync(ctx: DockContext, sync: GatewaySync, storage: Do
     dispose() {
       disposed = true;
       offs.forEach((off) => off());
-      saveTimers.forEach((h) => timers.clearTimeout(h));
     },
   };
 }

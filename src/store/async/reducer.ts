@@ -6,6 +6,7 @@ import { deriveAsyncQuestions } from "../conversation/ledger";
 import type { AsyncQuestionEntry } from "../conversation/types";
 import { OUTBOX_EVENTS, outboxReducer, type OutboxEvent } from "../outbox/outbox-reducer";
 import type { DockState } from "../dock/types";
+import type { DockEvent } from "../dock/dock-reducer";
 
 /** An outbox event as the store dispatches it: with the time it happened. */
 export type TimedOutboxEvent = OutboxEvent & { at: number };
@@ -27,16 +28,34 @@ function onTheirWay(s: DockState): Set<string> {
   return items;
 }
 
+// The person's own doings kept with the drafts: a skipped question stays skipped after a reload, and reopening
+// one takes the skip off its kept draft.
+function withDraftChoices<S extends DockState>(s: S, event: AsyncEvent | DockEvent): S {
+  if (event.type === "restored") {
+    const skipped = (event as Extract<DockEvent, { type: "restored" }>).drafts.filter((d) => d.disposition === "skipped" && d.requestId.startsWith("async:")).map((d) => d.requestId.slice("async:".length));
+    if (skipped.length === 0) return s;
+    return { ...s, chat: conversationReducer(s.chat, { type: "questionsSkipped", itemIds: skipped }) };
+  }
+  if (event.type === "questionReopened") {
+    const id = `async:${event.itemId}`;
+    const kept = s.savedDrafts.get(id);
+    if (!kept?.disposition) return s;
+    const { disposition: _skipped, ...reopened } = kept;
+    return { ...s, savedDrafts: new Map(s.savedDrafts).set(id, reopened) };
+  }
+  return s;
+}
+
 /** The state after an async event; the same object for any other event or one that changes nothing. */
 export function asyncReducer<S extends DockState>(s: S, event: { type: string }): S {
   let next: S;
   if (CONVERSATION_EVENTS.has(event.type)) {
     const chat = conversationReducer(s.chat, event as ConversationEvent);
-    next = chat === s.chat ? s : { ...s, chat };
+    next = withDraftChoices(chat === s.chat ? s : { ...s, chat }, event as AsyncEvent);
   } else if (OUTBOX_EVENTS.has(event.type)) {
     const e = event as TimedOutboxEvent;
     const outbox = outboxReducer(s.outbox, e, e.at);
-    next = outbox === s.outbox ? s : { ...s, outbox };
+    next = withDraftChoices(outbox === s.outbox ? s : { ...s, outbox }, e);
   } else return s;
   if (next === s || (next.chat.messages === s.chat.messages && next.chat.local === s.chat.local && next.outbox.entries === s.outbox.entries)) return next;
   const questions = deriveAsyncQuestions(next.chat.messages, next.chat.local, onTheirWay(next));

@@ -52,10 +52,12 @@ export type ConversationEvent =
   /** The person brought a retired or skipped question back; later runs are measured from `anchor`. */
   | { type: "questionReopened"; itemId: string; anchor: number }
   /** The person took a question out of the dock without sending anything. */
-  | { type: "questionSkipped"; itemId: string };
+  | { type: "questionSkipped"; itemId: string }
+  /** Questions an earlier page skipped, read back with its drafts. */
+  | { type: "questionsSkipped"; itemIds: readonly string[] };
 
 /** The names of the conversation's events. */
-export const CONVERSATION_EVENTS: ReadonlySet<string> = new Set(["historyLoaded", "historyLoadFailed", "messageArrived", "rowReplaced", "itemRejected", "runActivityChanged", "questionReopened", "questionSkipped"]);
+export const CONVERSATION_EVENTS: ReadonlySet<string> = new Set(["historyLoaded", "historyLoadFailed", "messageArrived", "rowReplaced", "itemRejected", "runActivityChanged", "questionReopened", "questionSkipped", "questionsSkipped"]);
 
 /** Applies one event; returns the same state object when the event changes nothing. Pure. */
 export function conversationReducer(state: ConversationData, event: ConversationEvent): ConversationData {
@@ -85,6 +87,10 @@ export function conversationReducer(state: ConversationData, event: Conversation
     case "questionSkipped": {
       const { skipped } = state.local;
       return skipped.has(event.itemId) ? state : withLocal(state, { skipped: new Set(skipped).add(event.itemId) });
+    }
+    case "questionsSkipped": {
+      const fresh = event.itemIds.filter((id) => !state.local.skipped.has(id));
+      return fresh.length === 0 ? state : withLocal(state, { skipped: new Set([...state.local.skipped, ...fresh]) });
     }
   }
 }

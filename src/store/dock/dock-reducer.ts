@@ -5,9 +5,9 @@ import type { QuestionAnswers } from "../../protocol/answers";
 import type { QuestionRecord } from "../../protocol/question-record";
 import type { ConnectionInfo } from "../../gateway/types";
 import { chooseOtherText, newView, selectOption, setOtherText, toggleOption, withStep } from "./drafts";
-import type { AsyncDraft } from "../outbox/types";
-import type { BlockingDraft } from "../persist/blocking-draft-types";
-import { viewOfAsyncDraft, viewWithBlockingDraft } from "./saved-drafts";
+import { savedDraftOf, viewWithSaved, type SavedDraft } from "../keep/saved-draft";
+import { storageScope } from "../keep/scope";
+import type { OutboxEntry } from "../outbox/types";
 import { withKey, withoutKey } from "./maps";
 import { withHidden, withoutRefusal, withRefusal, type HiddenReason, type PermissionNotice } from "./permission-state";
 import type { Announcement, AsyncLink, DockRejection, DockState, Outcome, OutcomeKind, RequestView, Submission } from "./types";
@@ -35,25 +35,31 @@ export type DockEvent =
   /** `resolvedBy`: who the gateway says ended it, as it said it (untrusted, shown only through the outcome words). */
   | { type: "recordSettled"; id: string; outcome: OutcomeKind; answers?: QuestionAnswers; async?: Outcome["async"]; resolvedBy?: unknown; at: number; announcement?: Announcement }
   | { type: "recordRejected"; rejection: DockRejection }
-  /** An outcome this tab kept in storage, read back after a reload. */
-  | { type: "outcomeRestored"; id: string; kept: KeptOutcome }
+  /**
+   * What a page kept, read back once it knows whose it is: this tab's outcomes, the saved drafts, and the outbox
+   * entries (the async half reads those); each fills only what the page does not know newer.
+   */
+  | { type: "restored"; outcomes: readonly (readonly [string, KeptOutcome])[]; drafts: readonly SavedDraft[]; entries: readonly OutboxEntry[]; isPaused: boolean; at: number }
   /** A request this tab sent before a reload turned out to have ended; a newer outcome of it stays. */
   | { type: "sentRequestEnded"; record: QuestionRecord; kind: OutcomeKind; at: number }
   /**
    * An async question ended outside the dock (answered before a reload or in another tab, retired, skipped), with
    * its saved draft; `onlyWithUnsent` records it only when that draft leaves something unsent to show.
    */
-  | { type: "asyncQuestionEnded"; id: string; kind: AsyncEndInput["kind"]; record: QuestionRecord; async: AsyncOutcomeLink; at: number; savedDraft?: AsyncDraft; onlyWithUnsent: boolean }
+  | { type: "asyncQuestionEnded"; id: string; kind: AsyncEndInput["kind"]; record: QuestionRecord; async: AsyncOutcomeLink; at: number; onlyWithUnsent: boolean }
   /** The history holds an ask_user call the dock knows no outcome of; `key` is its key in the store. */
   | { type: "historyOutcomeRead"; key: string; entry: AskUserHistoryEntry; kind: OutcomeKind }
   /** The history named the call (and message) that asked a live outcome's question. */
   | { type: "outcomeBoundToCall"; id: string; call: Pick<AskUserHistoryEntry, "toolCallId" | "anchor" | "runId"> }
   | { type: "outcomeDropped"; id: string }
   | { type: "draftEdited"; requestId: string; questionId: string; edit: DraftEdit; at: number }
-  /** An async question's saved draft was read (storage, a reopen); `onlyIfUntouched` keeps what the person typed since. */
-  | { type: "asyncDraftLoaded"; requestId: string; draft: AsyncDraft; onlyIfUntouched: boolean }
-  /** A blocking request's saved draft came from storage or another pane; a submit in flight keeps the draft as sent. */
-  | { type: "blockingDraftLoaded"; requestId: string; draft: BlockingDraft; onlyIfUntouched: boolean }
+  /**
+   * A saved draft came from another tab or a reopen; `onlyIfUntouched` keeps what the person typed since. A request
+   * not in the dock keeps it until it arrives; a submit in flight keeps the draft as sent.
+   */
+  | { type: "draftLoaded"; draft: SavedDraft; onlyIfUntouched: boolean }
+  /** A request's saved draft is no longer wanted (it ended in another tab). */
+  | { type: "draftDropped"; requestId: string }
   | { type: "stepChanged"; requestId: string; step: number }
   | { type: "submitStarted"; requestId: string; kind: "answer" | "skip" }
   | { type: "submitFailed"; requestId: string; submission: Extract<Submission, { status: "error" }> }
@@ -96,6 +102,7 @@ function received(s: DockState, e: Extract<DockEvent, { type: "recordReceived" }
   if (!known && (s.outcomes.has(rec.id) || rec.status !== "pending")) return s;
   const records = withKey(s.records, rec.id, rec);
   if (known) return { ...s, records };
+  const saved = s.savedDrafts.get(rec.id);
   return {
     ...s,
     records,
@@ -103,7 +110,8 @@ function received(s: DockState, e: Extract<DockEvent, { type: "recordReceived" }
     // With nothing active the new request is; the link that saw it arrive tells, with `activate`, when the priority
     // rule (priority.ts, which needs the clock and the typing grace) makes it active at once.
     activeId: s.activeId === null || e.activate === true ? rec.id : s.activeId,
-    views: withKey(s.views, rec.id, newView()),
+    views: withKey(s.views, rec.id, saved ? viewWithSaved(rec, newView(), saved) : newView()),
+    savedDrafts: withoutKey(s.savedDrafts, rec.id),
     submissions: withKey(s.submissions, rec.id, IDLE),
     ...(e.announcement ? { announcement: announced(s, e.announcement) } : {}),
   };
@@ -121,8 +129,13 @@ function settled(s: DockState, e: Extract<DockEvent, { type: "recordSettled" }>)
   if (e.resolvedBy !== undefined) input.resolvedBy = e.resolvedBy;
   // The request that moved up into its place, or the one before it when it was the last.
   const at = Math.min(s.order.indexOf(e.id), order.length - 1);
+  // A retired or skipped async question keeps what was typed, for a reopen; any other ending takes the draft with it.
+  const view = s.views.get(e.id);
+  const keeps = s.asyncLinks.has(e.id) && (e.outcome === "skipped" || (e.outcome === "retired" && view !== undefined && view.editedAt > 0));
+  const kept = keeps ? { ...savedDraftOf(record, view, e.at), ...(e.outcome === "skipped" ? { disposition: "skipped" as const } : {}) } : undefined;
   return {
     ...s,
+    savedDrafts: kept ? withKey(s.savedDrafts, e.id, kept) : withoutKey(s.savedDrafts, e.id),
     records: withoutKey(s.records, e.id),
     views: withoutKey(s.views, e.id),
     submissions: withoutKey(s.submissions, e.id),
@@ -165,17 +178,30 @@ function withSubmission(s: DockState, requestId: string, submission: Submission)
 }
 
 function asyncQuestionEnded(s: DockState, e: Extract<DockEvent, { type: "asyncQuestionEnded" }>): DockState {
-  const savedDraft = e.savedDraft ? viewOfAsyncDraft(e.savedDraft) : undefined;
+  const saved = e.kind === "retired" ? s.savedDrafts.get(e.id) : undefined;
+  const savedDraft = saved ? viewWithSaved(e.record, newView(), saved) : undefined;
   const outcome = asyncOutcome({ kind: e.kind, record: e.record, async: e.async, at: e.at, ...(savedDraft ? { savedDraft } : {}) });
   return e.onlyWithUnsent && !outcome.unsent ? s : { ...s, outcomes: s.outcomes.with(e.id, outcome) };
 }
 
-function blockingDraftLoaded(s: DockState, e: Extract<DockEvent, { type: "blockingDraftLoaded" }>): DockState {
-  const view = s.views.get(e.requestId);
-  // Async requests keep their drafts through the outbox, never as blocking drafts.
-  if (!view || s.asyncLinks.get(e.requestId) !== undefined || isBusy(s.submissions.get(e.requestId))) return s;
-  if (e.onlyIfUntouched && view.editedAt !== 0) return s;
-  return withView(s, e.requestId, (v, record) => viewWithBlockingDraft(record, v, e.draft));
+function draftLoaded(s: DockState, draft: SavedDraft, onlyIfUntouched: boolean): DockState {
+  const id = draft.requestId;
+  const view = s.views.get(id);
+  if (!view) {
+    const known = s.savedDrafts.get(id);
+    // What was heard since a load began is newer than what was saved.
+    return onlyIfUntouched && known ? s : { ...s, savedDrafts: withKey(s.savedDrafts, id, draft) };
+  }
+  if (isBusy(s.submissions.get(id)) || (onlyIfUntouched && view.editedAt !== 0)) return s;
+  return withView(s, id, (v, record) => viewWithSaved(record, v, draft));
+}
+
+function restored(s: DockState, e: Extract<DockEvent, { type: "restored" }>): DockState {
+  let next = s;
+  // A request that ended again since keeps its newer outcome.
+  for (const [id, kept] of e.outcomes) if (!next.outcomes.has(id)) next = { ...next, outcomes: next.outcomes.with(id, keptOutcome(kept)) };
+  for (const draft of e.drafts) next = draftLoaded(next, draft, true);
+  return next;
 }
 
 /** The next state after `event`; the same object when the event changes nothing or is not a dock event. */
@@ -183,16 +209,20 @@ export function dockReducer<S extends DockState>(s: S, event: DockEvent | { type
 export function dockReducer(s: DockState, e: DockEvent | { type: string }): DockState {
   const event = e as DockEvent;
   switch (event.type) {
-    case "connectionChanged":
-      return { ...s, connection: event.connection };
+    case "connectionChanged": {
+      // The store belongs to the first identity it meets: what it keeps is kept under that scope only.
+      const identity = event.connection.identity;
+      const scope = s.scope ?? (identity ? storageScope(identity, s.sessionKey) : undefined);
+      return { ...s, connection: event.connection, ...(scope ? { scope } : {}) };
+    }
     case "recordReceived":
       return received(s, event);
     case "recordSettled":
       return settled(s, event);
     case "recordRejected":
       return { ...s, rejected: [...s.rejected, event.rejection].slice(-MAX_REJECTED) };
-    case "outcomeRestored":
-      return { ...s, outcomes: s.outcomes.with(event.id, keptOutcome(event.kept)) };
+    case "restored":
+      return restored(s, event);
     case "sentRequestEnded":
       return s.outcomes.has(event.record.id) ? s : { ...s, outcomes: s.outcomes.with(event.record.id, endedRecordOutcome(event.record, event.kind, event.at, true)) };
     case "asyncQuestionEnded":
@@ -209,10 +239,10 @@ export function dockReducer(s: DockState, e: DockEvent | { type: string }): Dock
     }
     case "draftEdited":
       return edited(s, event);
-    case "asyncDraftLoaded":
-      return withView(s, event.requestId, (view) => (event.onlyIfUntouched && view.editedAt !== 0 ? view : viewOfAsyncDraft(event.draft)));
-    case "blockingDraftLoaded":
-      return blockingDraftLoaded(s, event);
+    case "draftLoaded":
+      return draftLoaded(s, event.draft, event.onlyIfUntouched);
+    case "draftDropped":
+      return s.views.has(event.requestId) ? s : { ...s, savedDrafts: withoutKey(s.savedDrafts, event.requestId) };
     case "stepChanged":
       return isBusy(s.submissions.get(event.requestId)) ? s : withView(s, event.requestId, (v, r) => withStep(v, r, event.step));
     case "submitStarted":

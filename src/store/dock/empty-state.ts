@@ -1,4 +1,5 @@
 import type { ConnectionInfo } from "../../gateway/types";
+import { storageScope } from "../keep/scope";
 import { OutcomeLog } from "./outcome-log";
 import { emptyPermissions } from "./permission-state";
 import type { DockState } from "./types";
@@ -8,6 +9,7 @@ export function emptyDockState(sessionKey: string, connection: ConnectionInfo): 
   return {
     sessionKey,
     connection,
+    ...(connection.identity ? { scope: storageScope(connection.identity, sessionKey) } : {}),
     records: new Map(),
     order: [],
     asyncLinks: new Map(),
@@ -15,6 +17,7 @@ export function emptyDockState(sessionKey: string, connection: ConnectionInfo): 
     outbox: { entries: {}, order: [], ready: false },
     activeId: null,
     views: new Map(),
+    savedDrafts: new Map(),
     submissions: new Map(),
     outcomes: OutcomeLog.empty(),
     collapsed: false,

@@ -10,6 +10,7 @@ import type { ConversationData } from "../conversation/conversation-reducer";
 import type { OutcomeLog } from "./outcome-log";
 import type { AsyncLink, OutcomeKind, QuestionDraft } from "./outcome-types";
 import type { PermissionState } from "./permission-state";
+import type { SavedDraft } from "../keep/saved-draft";
 
 // Everything the store's modules, the hooks and the package entry read of the dock's state is named here, so
 // these keep their place among the rest.
@@ -90,6 +91,8 @@ export interface AsyncProblems {
 export interface DockState {
   sessionKey: string;
   connection: ConnectionInfo;
+  /** Whose conversation this is (keep/scope.ts), from the first identity the store met; nothing is kept before. */
+  scope?: string;
   /** Pending records of this session, by id. */
   records: ReadonlyMap<string, QuestionRecord>;
   /** Async (Codex) requests among `records`, by request id: they never take focus or the active slot from a blocking one. */
@@ -98,6 +101,8 @@ export interface DockState {
   order: readonly string[];
   activeId: string | null;
   views: ReadonlyMap<string, RequestView>;
+  /** Saved drafts of requests not in the dock: read before their request arrives, or kept by a retired or skipped async question for a reopen. */
+  savedDrafts: ReadonlyMap<string, SavedDraft>;
   submissions: ReadonlyMap<string, Submission>;
   /** Terminal requests in the order they ended: an immutable, append-only log, a new object on every change. */
   outcomes: OutcomeLog;

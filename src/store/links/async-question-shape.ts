@@ -1,11 +1,9 @@
-// How an async (Codex) question looks inside the dock: its request id, the record the dock shows, and the saved
-// form of its draft that the outbox and storage keep (dock/saved-drafts.ts brings one back).
+// How an async (Codex) question looks inside the dock: its request id and the record the dock shows.
 import type { QuestionRecord } from "../../protocol/question-record";
 import type { AsyncQuestionEntry } from "../conversation/types";
-import type { AsyncDraft } from "../outbox/types";
-import { asyncQuestionKey } from "../dock/saved-drafts";
-import { draftOf } from "../dock/selectors";
-import type { AsyncLink, RequestView } from "../dock/types";
+
+/** The question id the dock gives the `index`th question of an async delivery, which has none of its own. */
+export const asyncQuestionKey = (index: number) => `q${index}`;
 
 /** The request id of an async question in the dock. */
 export const asyncRequestId = (itemId: string) => `async:${itemId}`;
@@ -29,19 +27,5 @@ export function recordOf(entry: AsyncQuestionEntry, sessionKey: string, now: num
     // Async questions do not expire; they leave by retirement, an answer or a skip.
     expiresAtMs: Number.POSITIVE_INFINITY,
     status: "pending",
-  };
-}
-
-/** The saved form of a dock view, for storage, the outbox and a reopen. */
-export function draftOfView(record: QuestionRecord, view: RequestView | undefined, link: AsyncLink, sessionKey: string, now: number): AsyncDraft {
-  return {
-    itemId: link.itemId,
-    sessionKey,
-    answers: record.questions.map((q) => {
-      const d = draftOf(view, q.questionId);
-      return { selected: [...d.selected], other: d.other, ...(d.positions ? { positions: [...d.positions] } : {}) };
-    }),
-    edited: (view?.editedAt ?? 0) > 0,
-    updatedAt: now,
   };
 }

@@ -47,10 +47,7 @@ export function createGatewaySync(ctx: DockContext): GatewaySync {
   const mine = (rec: QuestionRecord) =>
     belongsToSession(rec.sessionKey, ctx.options.sessionKey, client.getConnection().hello?.mainSessionKey, ctx.options.showSessionless);
 
-  const dropOutcome = (id: string) => {
-    ctx.kept.forget(id);
-    ctx.dispatch({ type: "outcomeDropped", id });
-  };
+  const dropOutcome = (id: string) => ctx.dispatch({ type: "outcomeDropped", id });
 
   const settle = (id: string, kind: OutcomeKind, answers?: QuestionAnswers, extra?: Pick<Outcome, "async">, resolvedBy?: unknown) => {
     const record = ctx.get().records.get(id);
@@ -65,8 +62,6 @@ export function createGatewaySync(ctx: DockContext): GatewaySync {
     if (extra?.async) event.async = extra.async;
     if (resolvedBy !== undefined) event.resolvedBy = resolvedBy;
     ctx.dispatch(event);
-    const outcome = ctx.get().outcomes.get(id);
-    if (outcome) ctx.kept.keep(id, outcome);
     ctx.sent.forget(id);
     expiry.left();
   };
@@ -176,8 +171,6 @@ export function createGatewaySync(ctx: DockContext): GatewaySync {
     const kind = outcomeOf(rec, { resolverId: ctx.options.resolverId, sentChatReply: ctx.sent.sentChatReply(rec.id) });
     if (!kind || !mine(rec) || ctx.get().outcomes.has(rec.id)) return;
     ctx.dispatch({ type: "sentRequestEnded", record: rec, kind, at: now() });
-    const outcome = ctx.get().outcomes.get(rec.id);
-    if (outcome) ctx.kept.keep(rec.id, outcome);
   };
 
   const failSubmission = (id: string, kind: "answer" | "skip") => {

@@ -36,7 +36,7 @@ function liveKeyOf(ctx: DockContext, entry: AskUserHistoryEntry, key: string): s
 }
 
 // The events that put or drop an outcome, besides historyOutcomeRead and outcomeBoundToCall (see dockReducer).
-const OUTCOME_EVENTS = ["recordSettled", "outcomeRestored", "sentRequestEnded", "asyncQuestionEnded", "outcomeDropped"] as const;
+const OUTCOME_EVENTS = ["recordSettled", "restored", "sentRequestEnded", "asyncQuestionEnded", "outcomeDropped"] as const;
 
 // What changes what a pass reads: the messages, whether the history is loaded, the runs going.
 const HISTORY_EVENTS = ["historyLoaded", "messageArrived", "rowReplaced", "runActivityChanged"] as const;

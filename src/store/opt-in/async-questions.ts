@@ -5,9 +5,9 @@ import { DEFAULT_CONFIRM_DELAYS_MS, DEFAULT_SEND_TIMEOUT_MS, startOutbox } from 
 import { createAsyncSync } from "../async/questions";
 import { asyncReducer } from "../async/reducer";
 import { createHistoryOutcomes } from "../links/history-outcomes";
-import { createPaneBus } from "../outbox/pane-bus";
-import { createIndexedDbStorage, createMemoryStorage } from "../outbox/persistence";
-import type { DockStorage, PaneBus } from "../outbox/types";
+import { createPaneBus } from "../keep/bus";
+import { defaultStorage, type DockStorage } from "../keep/storage";
+import type { PaneBus } from "../outbox/types";
 import { defineFeature, type FeatureViews } from "./attach";
 import { blockingDraftsFeature } from "./blocking-drafts";
 import type { AsyncQuestionsFeature } from "./feature-types";
@@ -47,11 +47,11 @@ export function createAsyncQuestionsFeature(options: AsyncQuestionsOptions = {},
   return defineFeature(
     { feature: "asyncQuestions" },
     (ctx, sync) => {
-      const storage = options.storage ?? (typeof indexedDB === "undefined" ? createMemoryStorage() : createIndexedDbStorage());
+      const storage = options.storage ?? defaultStorage();
       const ownBus = options.bus ? undefined : createPaneBus();
       const bus = options.bus ?? ownBus!;
       const history = startHistoryLink(ctx, options.historyLimit ?? DEFAULT_HISTORY_LIMIT);
-      const asyncSync = createAsyncSync(ctx, sync, storage);
+      const asyncSync = createAsyncSync(ctx, sync);
       const outbox = startOutbox(ctx, {
         storage,
         bus,
@@ -66,7 +66,7 @@ export function createAsyncQuestionsFeature(options: AsyncQuestionsOptions = {},
       return {
         asyncSync,
         defaultBlockingDrafts,
-        restore: { async: { storage, adopt: asyncSync.adoptDrafts, settled: asyncSync.draftsRead } },
+        keep: { storage, bus },
         dispose: () => {
           historyOutcomes.dispose();
           outbox.dispose();

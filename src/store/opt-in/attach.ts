@@ -4,14 +4,15 @@ import type { StoreApi } from "zustand/vanilla";
 import type { DockContext } from "../dock-context";
 import type { AsyncSync } from "../async/questions";
 import type { GatewaySync } from "../links/gateway-sync";
-import type { RestoreTargets } from "../persist/restore-on-load";
+import type { DockStorage } from "../keep/storage";
+import type { PaneBus } from "../outbox/types";
 import type { DockStore } from "../dock/types";
 import type { BlockingDraftsFeature, DockFeature } from "./feature-types";
 
 /** A feature running in one dock. */
 export interface FeatureLink {
-  /** Where this feature's saved drafts go when the page loads. */
-  restore?: RestoreTargets;
+  /** Where the feature keeps drafts (and answers) between loads, and how it reaches the other tabs. */
+  keep?: { storage: DockStorage; bus?: PaneBus };
   /** The async link, which the actions route async answers through. */
   asyncSync?: AsyncSync;
   /** The blocking drafts a dock keeps when the host did not choose (`blockingDrafts` absent). */

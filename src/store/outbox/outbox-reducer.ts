@@ -3,8 +3,10 @@
 // failureCount, failureReason and isPaused beside it. The delivery loop, Retry, Discard, Edit, the connection,
 // other panes, storage and a reload only turn what happened into events; which changes are allowed from which
 // status is decided here, and the store's side effects (storage, the pane bus) follow what changed.
+import { sendableText } from "../../protocol/sendable-text";
 import { entryForItem, isNewer, sendKeyOf } from "./outbox-rules";
-import type { AsyncDraft, DeliveryFailureCode, OutboxEntry, StorageFailure } from "./types";
+import type { DeliveryFailureCode, OutboxEntry, StorageFailure } from "./types";
+import type { SavedDraft } from "../keep/saved-draft";
 
 /** What can happen to one outbox entry, by name. */
 export type OutboxEntryEvent =
@@ -23,7 +25,7 @@ export type OutboxEntryEvent =
   /** Retry: back in the queue under the same key. */
   | { type: "requeued"; isPaused: boolean }
   /** The text changed before it was ever sent. */
-  | { type: "edited"; message: string; draft?: AsyncDraft }
+  | { type: "edited"; message: string; draft?: SavedDraft }
   /** This pane went on- or offline; its own business, so the entry keeps its updatedAt. */
   | { type: "pauseChanged"; isPaused: boolean }
   /** A page closed while this entry was sending: it may have arrived. */
@@ -42,8 +44,8 @@ export type OutboxEvent =
   | { type: "paneUpdated"; entry: OutboxEntry }
   /** Another pane dropped an entry (discarded it, or took it into its own memory only). */
   | { type: "paneRemoved"; id: string }
-  /** The entries an earlier page saved, as they stand after that page left; the outbox is ready from then on. */
-  | { type: "restored"; entries: readonly OutboxEntry[] }
+  /** The entries an earlier page saved; the outbox is ready from then on. `isPaused`: this page is offline. */
+  | { type: "restored"; entries: readonly OutboxEntry[]; isPaused: boolean }
   /** Storage failed; the outbox goes on in memory. */
   | { type: "storageFailed"; operation: StorageFailure["operation"] };
 
@@ -169,6 +171,16 @@ function withoutEntry(state: OutboxData, id: string): OutboxData {
   return { ...state, entries, order: state.order.filter((x) => x !== id) };
 }
 
+/**
+ * What an entry became when the page that held it left: a send cut short by a reload is uncertain, not lost and not
+ * sent; and a text saved by an earlier version, with characters the gateway refuses for good, is cleaned.
+ */
+function afterReload(entry: OutboxEntry, isPaused: boolean, at: number): OutboxEntry {
+  const closed = outboxEntryReducer(entry, { type: "pageClosed" }, at);
+  const cleaned = outboxEntryReducer(closed, { type: "cleaned", message: sendableText(closed.message).text }, at);
+  return outboxEntryReducer(cleaned, { type: "pauseChanged", isPaused }, at);
+}
+
 /** The outbox after `event` at time `at`; the same object when nothing changed, so the store writes only real changes. */
 export function outboxReducer(state: OutboxData, event: OutboxEvent, at: number): OutboxData {
   switch (event.type) {
@@ -187,7 +199,7 @@ export function outboxReducer(state: OutboxData, event: OutboxEvent, at: number)
     case "restored": {
       // A copy that already came from another pane is newer than what was saved.
       const fresh = event.entries.filter((entry) => !state.entries[entry.id]);
-      return fresh.reduce<OutboxData>((s, entry) => withEntry(s, entry), { ...state, ready: true });
+      return fresh.reduce<OutboxData>((s, entry) => withEntry(s, afterReload(entry, event.isPaused, at)), { ...state, ready: true });
     }
     case "storageFailed": {
       const failure: StorageFailure = { kind: "storage-failed", operation: event.operation };

@@ -1,6 +1,7 @@
 import { GatewayRequestError } from "../../gateway/types";
 import { looksLikeCredential } from "../../protocol/credential-shape";
-import type { AsyncDraft, DeliveryState, OutboxEntry } from "./types";
+import type { DeliveryState, OutboxEntry } from "./types";
+import { holdsCredential } from "../keep/saved-draft";
 
 const STATES: ReadonlySet<string> = new Set(["queued", "sending", "failed", "unconfirmed", "confirmed"]);
 
@@ -13,17 +14,12 @@ export function isOutboxEntry(value: unknown, sessionKey: string): value is Outb
   );
 }
 
-/** True when a draft may not leave this tab's memory: a secret answer, or text shaped like a credential. */
-export function isMemoryOnlyDraft(draft: AsyncDraft): boolean {
-  return draft.secret === true || draft.answers.some((a) => looksLikeCredential(a.other) || a.selected.some(looksLikeCredential));
-}
-
 /**
  * True when an entry may not leave this tab's memory: written to storage, a credential would outlive the page,
  * and broadcast, it would reach every other tab. It is still sent, and retried, while this page lives.
  */
 export function isMemoryOnly(entry: OutboxEntry): boolean {
-  return looksLikeCredential(entry.message) || (entry.draft !== undefined && isMemoryOnlyDraft(entry.draft));
+  return looksLikeCredential(entry.message) || (entry.draft !== undefined && holdsCredential(entry.draft));
 }
 
 /** The outbox entry answering `itemId`, if any (one answer per question). */

@@ -1,4 +1,4 @@
-import type { BlockingDraft } from "../persist/blocking-draft-types";
+import type { SavedDraft } from "../keep/saved-draft";
 
 /** Where an outbox answer stands, as the question summary shows it. */
 export type DeliveryState =
@@ -46,7 +46,7 @@ export interface OutboxEntry {
   /** True while offline: the entry waits for a reconnect rather than failing. */
   isPaused: boolean;
   /** The draft the answer was made from, kept so Discard can reopen it. */
-  draft?: AsyncDraft;
+  draft?: SavedDraft;
   /** The key chat.send uses now; absent means `id`. Differs only after the gateway refused the first key for good (see `retiredKeys`). */
   idempotencyKey?: string;
   /** Earlier keys of this entry; a history message under any of them still confirms it. */
@@ -57,56 +57,20 @@ export interface OutboxEntry {
   confirmedAt?: number;
 }
 
-/** A persisted per-question draft of an async prompt: chosen labels and Other text per question index. */
-export interface AsyncDraft {
-  itemId: string;
-  sessionKey: string;
-  /** `positions`: which options the labels are, when the agent repeated a label (see `QuestionDraft`). */
-  answers: Array<{ selected: string[]; other: string; positions?: number[] }>;
-  /** True once the person changed anything: a reload restores it as typed, not as a fresh draft (it no longer keeps its question from retiring). */
-  edited: boolean;
-  /** Skipped: out of the dock, nothing sent. Reopened: brought back from history by "Answer". */
-  disposition?: "skipped" | "reopened";
-  updatedAt: number;
-  /** Holds a secret answer: storage refuses to write it (and any outbox entry carrying it). */
-  secret?: boolean;
+/** Messages that keep every open tab of one conversation in step: a kept record changed (no value: removed), or Discard reopened a draft. */
+export interface PaneMessage {
+  /** Whose conversation it is (keep/scope.ts); a tab of another scope ignores it. */
+  scope: string;
+  table: "draft" | "outbox" | "reopen";
+  /** The record's id: a request id for drafts and reopens, an entry id for the outbox. */
+  id: string;
+  /** Untrusted: read with the record's own guard. */
+  value?: unknown;
 }
-
-/** Storage for drafts and outbox entries; IndexedDB in browsers, memory in tests. Secrets are never passed in. */
-export interface DockStorage {
-  loadOutbox(sessionKey: string): Promise<OutboxEntry[]>;
-  saveOutboxEntry(entry: OutboxEntry): Promise<void>;
-  deleteOutboxEntry(sessionKey: string, id: string): Promise<void>;
-  loadDrafts(sessionKey: string): Promise<AsyncDraft[]>;
-  saveDraft(draft: AsyncDraft): Promise<void>;
-  deleteDraft(sessionKey: string, itemId: string): Promise<void>;
-}
-
-/** Messages that keep every open pane of one conversation in step, on this page and in other tabs. */
-export type PaneMessage =
-  | { type: "outbox-changed"; sessionKey: string; entry: OutboxEntry }
-  | { type: "outbox-removed"; sessionKey: string; id: string }
-  | { type: "draft-changed"; sessionKey: string; draft: AsyncDraft }
-  /** Discard: the answer left the outbox and its draft must reopen in every pane. */
-  | { type: "reopen-draft"; sessionKey: string; itemId: string; draft: AsyncDraft }
-  /** A blocking request's draft changed in another pane; no draft means the request settled there. */
-  | { type: "blocking-draft"; sessionKey: string; requestId: string; draft?: BlockingDraft };
 
 /** A publish/subscribe channel between panes; the sender does not hear its own messages. */
 export interface PaneBus {
   post(message: PaneMessage): void;
   subscribe(listener: (message: PaneMessage) => void): () => void;
   close(): void;
-}
-
-/** The saved conversation as the outbox needs it; the conversation module provides it (history sync). */
-export interface OutboxHistory {
-  /** True when the agent has no run going in this session, so a new message will not queue behind one. */
-  isIdle(): boolean;
-  /** True when the loaded history holds the user message sent with this chat.send key (without the gateway's ":user" suffix). */
-  hasUserMessage(idempotencyKey: string): boolean;
-  /** Called whenever the loaded history or the idle state changes; returns the unsubscribe. */
-  subscribe(listener: () => void): () => void;
-  /** Reads the history again from the gateway; rejects when it could not be read, so a stale view is never taken as proof. */
-  reload(): Promise<void>;
 }

@@ -1,7 +1,7 @@
 // The standalone page of one question (a question link). It reads the question with `question.get`, again after
 // every reconnect, and shows it through a dock store of the question's own conversation, so the page uses the same
 // stepper, drafts, submit and outcome rules as the dock. When a read fails the page says so and offers Retry; the
-// typed draft lives in the dock store and in blocking-draft storage (per question id), so neither the failure nor
+// typed draft lives in the dock store and in draft storage (per question id), so neither the failure nor
 // Retry loses it. What each read means for the page is decided by questionPageReducer.
 import { createStore, type StoreApi } from "zustand/vanilla";
 import { GatewayErrorCode, QuestionErrorReason } from "../../protocol/errors";
@@ -12,7 +12,9 @@ import { GatewayRequestError, type GatewayConnection } from "../../gateway/types
 import { systemClock, type Clock } from "../../gateway/clock";
 import { createQuestionDockStore } from "../create-dock-store";
 import { blockingDraftsFeature } from "../opt-in/blocking-drafts";
-import { createIndexedDbBlockingDraftStorage, createMemoryBlockingDraftStorage, type BlockingDraftStorage } from "../persist/blocking-draft-storage";
+import { defaultStorage, scopedRecords, type DockStorage, type ScopedRecords } from "../keep/storage";
+import { isSavedDraft, unsentOfSaved, type SavedDraft } from "../keep/saved-draft";
+import { storageScope } from "../keep/scope";
 import { newResolverId, outcomeOf } from "../dock/outcomes";
 import { tabResolverId } from "../persist/sent-ledger";
 import { unsentDraft } from "../dock/unsent-draft";
@@ -26,7 +28,7 @@ export interface QuestionPageOptions {
   /** The question's id, as the link names it. */
   questionId: string;
   /** Where the typed draft survives a reload and a Retry; keep it stable across renders. @default IndexedDB, or memory where there is none */
-  draftStorage?: BlockingDraftStorage;
+  draftStorage?: DockStorage;
   /** The page store's time and timers; keep it stable across renders. @default systemClock */
   clock?: Clock;
 }
@@ -47,17 +49,21 @@ const isGone = (error: unknown) =>
 
 const words = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-async function savedDraft(storage: BlockingDraftStorage, record: QuestionRecord): Promise<IdTable<QuestionDraft> | undefined> {
-  const drafts = await storage.load(record.sessionKey ?? "main").catch(() => []);
-  const saved = drafts.find((d) => d.requestId === record.id);
-  if (!saved) return undefined;
-  const table = idTable(saved.answers.filter((a) => a.selected.length > 0 || a.other.trim() !== "").map((a) => [a.questionId, { selected: a.selected, other: a.other }] as const));
-  return Object.keys(table).length > 0 ? table : undefined;
+// The kept drafts of the question's conversation, as the identity connected now sees it.
+function recordsOf(storage: DockStorage, client: GatewayConnection, record: QuestionRecord): ScopedRecords | undefined {
+  const identity = client.getConnection().identity;
+  return identity ? scopedRecords(storage, storageScope(identity, record.sessionKey ?? "main")) : undefined;
+}
+
+async function savedDraft(records: ScopedRecords | undefined, record: QuestionRecord): Promise<IdTable<QuestionDraft> | undefined> {
+  const drafts = (await records?.list("draft").catch(() => [])) ?? [];
+  const saved = drafts.find((d): d is SavedDraft => isSavedDraft(d) && d.requestId === record.id);
+  return saved ? unsentOfSaved(saved) : undefined;
 }
 
 /** Creates the store of a standalone question page: it reads the question at once and again after every reconnect. */
 export function createQuestionPageStore({ client, questionId, draftStorage, clock = systemClock }: QuestionPageOptions): StoreApi<QuestionPageStore> {
-  const storage = draftStorage ?? (typeof indexedDB === "undefined" ? createMemoryBlockingDraftStorage() : createIndexedDbBlockingDraftStorage());
+  const storage = draftStorage ?? defaultStorage();
   const store = createStore<QuestionPageStore>()(() => ({ ...LOADING_PAGE, retry: () => void read(), dispose }));
   const dispatch = (event: QuestionPageEvent) => {
     const s = store.getState();
@@ -103,7 +109,8 @@ export function createQuestionPageStore({ client, questionId, draftStorage, cloc
         const unsent = dock?.getState().outcomes.get(questionId)?.unsent;
         if (unsent) {
           const answers = Object.entries(unsent).map(([qid, d]) => ({ questionId: qid, selected: [...d.selected], other: d.other }));
-          await storage.save({ sessionKey: record.sessionKey ?? "main", requestId: record.id, step: 0, answers, updatedAt: clock.now() }).catch(() => undefined);
+          const draft: SavedDraft = { requestId: record.id, step: 0, answers, edited: true, updatedAt: clock.now() };
+          await recordsOf(storage, client, record)?.put("draft", record.id, draft).catch(() => undefined);
           if (!current()) return;
         }
         dock = newDockStore(record);
@@ -115,7 +122,7 @@ export function createQuestionPageStore({ client, questionId, draftStorage, cloc
       // The gateway no longer has it (a restart): whatever was typed stays there to copy.
       const { record, store: dock } = store.getState();
       let unsent = record && dock ? unsentDraft(record, dock.getState().views.get(record.id), "unavailable") : undefined;
-      if (record && !unsent) unsent = await savedDraft(storage, record);
+      if (record && !unsent) unsent = await savedDraft(recordsOf(storage, client, record), record);
       if (!current()) return;
       dispatch({ type: "questionGone", at: clock.now(), ...(unsent ? { unsent } : {}) });
     }

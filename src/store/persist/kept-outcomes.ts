@@ -26,12 +26,12 @@ const KINDS: ReadonlySet<OutcomeKind> = new Set([
   "unavailable",
 ]);
 
-/** The outcomes this tab saw live for one conversation, kept across reloads. */
+/** The outcomes this tab saw live for one conversation, kept across reloads under the conversation's scope. */
 export interface KeptOutcomes {
   /** The kept outcomes, oldest first, as read back (the dock's reducer makes them outcomes again); anything unreadable is left out. */
-  restore(): [string, KeptOutcome][];
-  keep(id: string, outcome: Outcome): void;
-  forget(id: string): void;
+  restore(scope: string): [string, KeptOutcome][];
+  keep(scope: string, id: string, outcome: Outcome): void;
+  forget(scope: string, id: string): void;
 }
 
 interface Stored {
@@ -91,11 +91,11 @@ function revive(raw: unknown): [string, KeptOutcome] | undefined {
   ];
 }
 
-/** The kept outcomes of one conversation in this tab (nothing is kept where there is no sessionStorage). */
-export function createKeptOutcomes(sessionKey: string): KeptOutcomes {
-  const key = `${PREFIX}${encodeURIComponent(sessionKey)}`;
+/** This tab's kept outcomes (nothing is kept where there is no sessionStorage). */
+export function createKeptOutcomes(): KeptOutcomes {
   const storage = tabStorage();
-  const read = (): Stored[] => {
+  const keyOf = (scope: string) => `${PREFIX}${encodeURIComponent(scope)}`;
+  const read = (key: string): Stored[] => {
     try {
       const parsed: unknown = JSON.parse(storage?.getItem(key) ?? "[]");
       return Array.isArray(parsed) ? (parsed as Stored[]) : [];
@@ -103,7 +103,7 @@ export function createKeptOutcomes(sessionKey: string): KeptOutcomes {
       return [];
     }
   };
-  const write = (list: Stored[]) => {
+  const write = (key: string, list: Stored[]) => {
     let kept = list.slice(-MAX_OUTCOMES);
     let text = JSON.stringify(kept);
     while (text.length > MAX_CHARS && kept.length > 0) text = JSON.stringify((kept = kept.slice(1)));
@@ -114,15 +114,15 @@ export function createKeptOutcomes(sessionKey: string): KeptOutcomes {
     }
   };
   return {
-    restore: () => read().map(revive).filter((x): x is [string, KeptOutcome] => x !== undefined),
-    keep(id, outcome) {
+    restore: (scope) => read(keyOf(scope)).map(revive).filter((x): x is [string, KeptOutcome] => x !== undefined),
+    keep(scope, id, outcome) {
       const stored = storage && storable(id, outcome);
-      if (stored) write([...read().filter((s) => s.id !== id), stored]);
+      if (stored) write(keyOf(scope), [...read(keyOf(scope)).filter((s) => s.id !== id), stored]);
     },
-    forget(id) {
+    forget(scope, id) {
       if (!storage) return;
-      const list = read();
-      if (list.some((s) => s.id === id)) write(list.filter((s) => s.id !== id));
+      const list = read(keyOf(scope));
+      if (list.some((s) => s.id === id)) write(keyOf(scope), list.filter((s) => s.id !== id));
     },
   };
 }

@@ -38,14 +38,15 @@ export function tabStorage(): Storage | undefined {
   }
 }
 
-// A bounded list of ids under one sessionStorage key (in memory where there is none).
-function idList(key: string) {
-  const storage = tabStorage();
+// A bounded list of ids under one sessionStorage key (in memory where there is none, or no key yet).
+function idList(keyOf: () => string | undefined) {
+  const tab = tabStorage();
   let memory: string[] = [];
   const read = (): string[] => {
-    if (!storage) return memory;
+    const key = keyOf();
+    if (!tab || key === undefined) return memory;
     try {
-      const parsed: unknown = JSON.parse(storage.getItem(key) ?? "[]");
+      const parsed: unknown = JSON.parse(tab.getItem(key) ?? "[]");
       return Array.isArray(parsed) ? parsed.filter((v): v is string => typeof v === "string") : [];
     } catch {
       return [];
@@ -53,8 +54,9 @@ function idList(key: string) {
   };
   const write = (ids: string[]) => {
     memory = ids.slice(-MAX_IDS);
+    const key = keyOf();
     try {
-      storage?.setItem(key, JSON.stringify(memory));
+      if (key !== undefined) tab?.setItem(key, JSON.stringify(memory));
     } catch {
       // A full or refused storage only costs the reload case.
     }
@@ -69,11 +71,15 @@ function idList(key: string) {
   };
 }
 
-/** The ledger of one conversation in this tab (in memory where there is no sessionStorage). */
-export function createSentLedger(sessionKey: string): SentLedger {
-  const sent = idList(`${PREFIX}${encodeURIComponent(sessionKey)}`);
+/** The ledger of one conversation in this tab, kept under its scope (in memory where there is no sessionStorage). */
+export function createSentLedger(scopeOf: () => string | undefined): SentLedger {
+  const keyed = (kind: string) => () => {
+    const scope = scopeOf();
+    return scope === undefined ? undefined : `${PREFIX}${kind}${encodeURIComponent(scope)}`;
+  };
+  const sent = idList(keyed(""));
   // Kept past `forget`: after a reload the request's end is judged by whether this tab's chat reply answered it.
-  const chatReplies = idList(`${PREFIX}chat:${encodeURIComponent(sessionKey)}`);
+  const chatReplies = idList(keyed("chat:"));
   const answers = new Map<string, QuestionAnswers[]>();
   const replies = new Map<string, Promise<void>>();
   return {

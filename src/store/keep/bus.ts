@@ -1,4 +1,4 @@
-import type { PaneBus, PaneMessage } from "./types";
+import type { PaneBus, PaneMessage } from "../outbox/types";
 
 /** Name of the channel every dock of this kit shares unless told otherwise. @default "openclaw-question-dock" */
 export const DEFAULT_PANE_CHANNEL = "openclaw-question-dock";
@@ -17,12 +17,12 @@ interface Channel {
 
 const channels = new Map<string, Channel>();
 
-const TYPES: ReadonlySet<string> = new Set(["outbox-changed", "outbox-removed", "draft-changed", "reopen-draft", "blocking-draft"]);
+const TABLES: ReadonlySet<string> = new Set(["draft", "outbox", "reopen"]);
 
 /** True for something shaped like a `PaneMessage`; other tabs are same-origin but may run another version of the kit. */
 export function isPaneMessage(value: unknown): value is PaneMessage {
-  const m = value as { type?: unknown; sessionKey?: unknown } | null;
-  return typeof m === "object" && m !== null && typeof m.type === "string" && TYPES.has(m.type) && typeof m.sessionKey === "string";
+  const m = value as Partial<PaneMessage> | null;
+  return typeof m === "object" && m !== null && typeof m.table === "string" && TABLES.has(m.table) && typeof m.scope === "string" && typeof m.id === "string";
 }
 
 function deliver(member: Member, message: PaneMessage): void {

@@ -1,0 +1,76 @@
+// Where a page keeps drafts and unsent answers between loads: a key-value store read by key prefix, IndexedDB in
+// browsers and memory elsewhere. Every record is kept under its scope (keep/scope.ts) and its table, and one rule
+// says what may be kept at all: nothing that holds text shaped like a credential leaves this tab's memory.
+import { createStore, del, promisifyRequest, set, type UseStore } from "idb-keyval";
+
+/** A key-value store read by key prefix: what a host passes to keep drafts and answers somewhere of its own. */
+export interface DockStorage {
+  /** Every value whose key starts with `prefix`. */
+  list(prefix: string): Promise<unknown[]>;
+  put(key: string, value: unknown): Promise<void>;
+  remove(key: string): Promise<void>;
+}
+
+/** Name of the IndexedDB database that holds drafts and the outbox. @default "openclaw-question-dock" */
+export const DEFAULT_DOCK_DB = "openclaw-question-dock";
+
+/** Options of `createIndexedDbStorage`. */
+export interface IndexedDbStorageOptions {
+  /** @default "openclaw-question-dock" */
+  dbName?: string;
+  /** @default "records" */
+  storeName?: string;
+}
+
+/** The kinds of record a conversation keeps. */
+export type KeptTable = "draft" | "outbox";
+
+// Both parts are encoded: scopes hold URLs and ids are untrusted, so neither can reach into another's prefix.
+const prefixOf = (scope: string, table: KeptTable) => `scope:${encodeURIComponent(scope)}:${table}:`;
+
+/** One scope's records in a storage: the only way the store reads or writes it. */
+export interface ScopedRecords {
+  list(table: KeptTable): Promise<unknown[]>;
+  put(table: KeptTable, id: string, value: unknown): Promise<void>;
+  remove(table: KeptTable, id: string): Promise<void>;
+}
+
+/** The records of `scope` in `storage`. */
+export function scopedRecords(storage: DockStorage, scope: string): ScopedRecords {
+  return {
+    list: (table) => storage.list(prefixOf(scope, table)),
+    put: (table, id, value) => storage.put(`${prefixOf(scope, table)}${encodeURIComponent(id)}`, value),
+    remove: (table, id) => storage.remove(`${prefixOf(scope, table)}${encodeURIComponent(id)}`),
+  };
+}
+
+/** Drafts and outbox entries in IndexedDB, through idb-keyval, opened on first use; without IndexedDB every call rejects. */
+export function createIndexedDbStorage(options: IndexedDbStorageOptions = {}): DockStorage {
+  let store: UseStore | undefined;
+  const open = (): UseStore => {
+    if (store) return store;
+    if (typeof indexedDB === "undefined") throw new Error("IndexedDB is not available here");
+    store = createStore(options.dbName ?? DEFAULT_DOCK_DB, options.storeName ?? "records");
+    return store;
+  };
+  return {
+    list: async (start) => open()("readonly", (s) => promisifyRequest<unknown[]>(s.getAll(IDBKeyRange.bound(start, `${start}\uffff`)))),
+    put: async (key, value) => set(key, value, open()),
+    remove: async (key) => del(key, open()),
+  };
+}
+
+/** Drafts and outbox entries in memory (tests, stories, or a page that should keep nothing); values are copied in and out. */
+export function createMemoryStorage(): DockStorage {
+  const records = new Map<string, unknown>();
+  return {
+    list: async (start) => [...records.entries()].filter(([key]) => key.startsWith(start)).map(([, value]) => structuredClone(value)),
+    put: async (key, value) => void records.set(key, structuredClone(value)),
+    remove: async (key) => void records.delete(key),
+  };
+}
+
+/** IndexedDB where the browser has it, else memory. */
+export function defaultStorage(): DockStorage {
+  return typeof indexedDB === "undefined" ? createMemoryStorage() : createIndexedDbStorage();
+}
