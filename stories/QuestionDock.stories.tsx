@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, within } from "storybook/test";
 import type { QuestionDock } from "../src/components";
 import { dockLoader, dockStoryMeta } from "./support/dock-story";
-import { API_KEY, CHECKS, DEPLOY, DEPLOY_TOKEN, KEEP_API, MIGRATION, REGION, RUNBOOK, UNTRUSTED, ask } from "./support/sample-questions";
+import { API_KEY, CHECKS, DEPLOY, DEPLOY_TOKEN, KEEP_API, LONG_REGIONS, MIGRATION, REGION, RUNBOOK, UNTRUSTED, ask } from "./support/sample-questions";
 
 /** One question on screen: options, descriptions, Other, links, secrets and hostile text. */
 const meta = {
@@ -116,6 +116,21 @@ export const LongUntrustedText: Story = {
   play: async ({ canvasElement }) => {
     await expect(canvasElement.querySelector("img, script")).toBeNull();
     await expect(within(canvasElement).getByRole("heading", { name: /<img src=x onerror=alert\(1\)>/ })).toBeVisible();
+  },
+};
+
+/**
+ * Twenty options, as the next OpenClaw release allows: the list scrolls inside the dock, digits pick the first nine,
+ * arrows reach the rest, and the fields the dock does not read (an option's value and preview) stay out of sight.
+ */
+export const LongOptionList: Story = {
+  loaders: [dockLoader({ questionSchema: "next", requests: [ask(LONG_REGIONS)] })],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const group = canvas.getByRole("radiogroup", { name: LONG_REGIONS.question });
+    await expect(within(group).getAllByRole("radio")).toHaveLength(20);
+    await expect(within(canvas.getByRole("radio", { name: "Oslo" })).queryByText("10")).toBeNull();
+    await expect(canvas.queryByText("Closest to most users")).toBeNull();
   },
 };
 

@@ -1,3 +1,4 @@
+import { DIGIT_KEY_COUNT } from "../hooks/keyboard-intent";
 import type { OptionItem } from "../hooks/use-option-group";
 import { RECOMMENDED_SUFFIX } from "../protocol/ask-user";
 
@@ -8,7 +9,8 @@ export interface OptionContentProps {
 }
 
 /**
- * The inside of one option's control: indicator, label (its "(Recommended)" suffix as a badge) and digit hint.
+ * The inside of one option's control: indicator, label (its "(Recommended)" suffix as a badge) and, for the first
+ * nine, digit hint.
  * The label stays the very text of the answer, never markdown; the description sits beside the control (`OptionDescription`).
  */
 export function OptionContent({ option, labelId }: OptionContentProps) {
@@ -26,9 +28,11 @@ export function OptionContent({ option, labelId }: OptionContentProps) {
           </>
         )}
       </span>
-      <kbd className="qd-kbd" aria-hidden="true">
-        {option.index + 1}
-      </kbd>
+      {option.index < DIGIT_KEY_COUNT && (
+        <kbd className="qd-kbd" aria-hidden="true">
+          {option.index + 1}
+        </kbd>
+      )}
     </>
   );
 }

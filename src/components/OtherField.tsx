@@ -33,9 +33,11 @@ export function OtherField({ requestId, questionId }: OtherFieldProps) {
         <label className="qd-other__label" htmlFor={field.id}>
           {m.other.label}
         </label>
-        <kbd className="qd-kbd" aria-hidden="true">
-          {field.shortcut}
-        </kbd>
+        {field.shortcut !== undefined && (
+          <kbd className="qd-kbd" aria-hidden="true">
+            {field.shortcut}
+          </kbd>
+        )}
         {field.notChosen ? (
           <span className="qd-other__hint" id={field.hintId}>
             {m.other.notChosen}

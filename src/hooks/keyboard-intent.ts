@@ -9,6 +9,9 @@ export type KeyIntent =
 /** Which way inline text runs where a key is pressed. */
 export type InlineDirection = "ltr" | "rtl";
 
+/** How many options a digit key reaches: 1–9 pick the first nine; arrows and Tab reach the rest. */
+export const DIGIT_KEY_COUNT = 9;
+
 /** Marks the request arrows' group, inside which ArrowLeft and ArrowRight move between requests. */
 export const REQUEST_NAV_ATTR = "data-qd-request-nav";
 
@@ -82,8 +85,8 @@ function inRequestNav(target: EventTarget | null): boolean {
 
 /**
  * Maps a key press to a dock intent, or null to leave the key alone.
- * Digits 1..N pick, N+1 focuses Other; Ctrl/Cmd+Enter continues; Esc collapses; on the request arrows,
- * ArrowLeft and ArrowRight move between requests, mirrored in right-to-left text.
+ * Digits 1..N pick (the first nine at most), N+1 focuses Other while it is a digit; Ctrl/Cmd+Enter continues; Esc
+ * collapses; on the request arrows, ArrowLeft and ArrowRight move between requests, mirrored in right-to-left text.
  */
 export function keyboardIntent(e: KeyInput, ctx: KeyContext): KeyIntent | null {
   if (isComposing(e)) return null;

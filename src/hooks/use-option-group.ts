@@ -8,7 +8,7 @@ import { chosenPositions, draftOf } from "../store/dock/selectors";
 export interface OptionItem {
   label: string;
   description: string | undefined;
-  /** 0-based position; the digit key is `index + 1`. */
+  /** 0-based position; the digit key is `index + 1` for the first `DIGIT_KEY_COUNT`. */
   index: number;
   recommended: boolean;
   checked: boolean;

@@ -4,6 +4,7 @@ import { looksLikeCredential } from "../protocol/credential-shape";
 import { sendableText } from "../protocol/sendable-text";
 import { useDockStore } from "./dock-context";
 import { draftOf } from "../store/dock/selectors";
+import { DIGIT_KEY_COUNT } from "./keyboard-intent";
 import { useMessages } from "./use-messages";
 
 /** The free-text "Other" answer of one question. */
@@ -13,8 +14,8 @@ export interface OtherFieldState {
   value: string;
   /** True when the answer is a secret: the field masks what is typed. */
   secret: boolean;
-  /** The digit that focuses this field: one past the last option. */
-  shortcut: number;
+  /** The digit that focuses this field: one past the last option; undefined when that is past 9. */
+  shortcut: number | undefined;
   /** True when typed text is kept but an option is the answer (single-select); focusing the field chooses it again. */
   notChosen: boolean;
   /** Id of the "Not chosen" hint, for aria-describedby. */
@@ -61,7 +62,7 @@ export function useOtherField(requestId: string, questionId: string): OtherField
     id,
     value,
     secret,
-    shortcut: question.options.length + 1,
+    shortcut: question.options.length < DIGIT_KEY_COUNT ? question.options.length + 1 : undefined,
     notChosen,
     hintId: `${id}-hint`,
     notice: removed ? removedNotice : "",

@@ -3,7 +3,7 @@
 // then the history holds the assistant's `tool_call` block, a `custom` nested-tool message with the inner call
 // and its result, and a `toolResult` of `tool_call` wrapping the same result. See docs/gateway-findings.md.
 import type { QuestionAnswers } from "./answers";
-import { HEADER_MAX_CHARS } from "./ask-user";
+import { HEADER_MAX_CHARS, MAX_OPTIONS } from "./ask-user";
 import { truncateGraphemes } from "./graphemes";
 import type { GatewayQuestion, QuestionOption } from "./question-record";
 import { idTable } from "./id-table";
@@ -48,7 +48,6 @@ export interface AskUserHistoryMessage {
 }
 
 const MAX_QUESTIONS = 3;
-const MAX_OPTIONS = 4;
 const MAX_TEXT = 2000;
 
 const str = (v: unknown): string | undefined => (typeof v === "string" && v !== "" ? v.slice(0, MAX_TEXT) : undefined);

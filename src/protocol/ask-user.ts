@@ -8,6 +8,12 @@ export const QUESTION_ID_PATTERN = /^[a-z][a-z0-9_]*$/;
 export const HEADER_MAX_CHARS = 12;
 /** Longest option label accepted. @default 64 */
 export const LABEL_MAX_CHARS = 64;
+/**
+ * Most options one question may offer before the kit refuses it. Not the gateway's rule (4 in 2026.9.6, 64 in the
+ * release after it) but a bound on what one record can make the dock render: four times the newest gateway limit, so
+ * a gateway that raises its limit again is still read, while a broken one cannot ask for a list without end. @default 256
+ */
+export const MAX_OPTIONS = 256;
 /** Timeout when the agent gives none, in seconds. @default 900 */
 export const DEFAULT_TIMEOUT_SECONDS = 900;
 /** The clamp range of `timeoutSeconds`. */
@@ -63,7 +69,7 @@ export function isRecommended(label: string): boolean {
 function readOptions(r: Reader, raw: unknown, path: string): AskUserOption[] {
   const list = r.array(raw, path);
   if (!list) return [];
-  if (list.length < 2 || list.length > 4) r.fail(path, `must have 2 to 4 options, got ${list.length}`);
+  if (list.length === 1 || list.length > MAX_OPTIONS) r.fail(path, `must have no options or 2 to ${MAX_OPTIONS} options, got ${list.length}`);
   const seen = new Set<string>();
   const options: AskUserOption[] = [];
   list.forEach((item, i) => {

@@ -1,10 +1,9 @@
+import { MAX_OPTIONS } from "./ask-user";
 import { Reader } from "./reader";
 import { invalid, valid, type Validated } from "./result";
 
 /** Most questions one async delivery may carry. @default 12 */
 export const ASYNC_MAX_QUESTIONS = 12;
-/** Most choices one async question may offer. @default 4 */
-export const ASYNC_MAX_OPTIONS = 4;
 /** Longest `itemId`, in characters. @default 256 */
 export const ASYNC_MAX_ITEM_ID = 256;
 /** Longest question title, in characters. @default 4096 */
@@ -39,9 +38,8 @@ function readOption(r: Reader, raw: unknown, path: string): string | undefined {
 function readOptions(r: Reader, raw: unknown, path: string): string[] {
   if (raw === undefined || raw === null) return [];
   const list = r.array(raw, path) ?? [];
-  if (Array.isArray(raw) && (list.length < 1 || list.length > ASYNC_MAX_OPTIONS)) {
-    r.fail(path, `must have 1 to ${ASYNC_MAX_OPTIONS} options, got ${list.length}`);
-  }
+  // The Codex plugin sends at most 4 today; more are read all the same, up to the bound every question has.
+  if (Array.isArray(raw) && (list.length < 1 || list.length > MAX_OPTIONS)) r.fail(path, `must have 1 to ${MAX_OPTIONS} options, got ${list.length}`);
   const labels: string[] = [];
   list.forEach((opt, j) => {
     // A repeated label is kept: OpenClaw's own UI shows such a question, and the agent is waiting on its answer.
@@ -53,7 +51,8 @@ function readOptions(r: Reader, raw: unknown, path: string): string[] {
 }
 
 /**
- * Validates an `openclawAsyncDelivery` block within the limits above; options may be strings or `{label}` objects.
+ * Validates an `openclawAsyncDelivery` block within the limits above and `MAX_OPTIONS`; options may be strings or
+ * `{label}` objects, whose other fields are ignored.
  * A blank label makes the whole delivery invalid (the conversation lists it as a rejected item); a repeated one
  * does not, unlike a blocking record: OpenClaw's own UI shows such a question. Never throws.
  */

@@ -1,4 +1,4 @@
-import { QUESTION_ID_PATTERN } from "./ask-user";
+import { MAX_OPTIONS, QUESTION_ID_PATTERN } from "./ask-user";
 import { idTable } from "./id-table";
 import type { QuestionAnswers } from "./answers";
 import { safeHttpUrl } from "./links";
@@ -86,10 +86,9 @@ export function readAnswers(r: Reader, raw: unknown, path: string): QuestionAnsw
   return { answers };
 }
 
-// Whether two items of `list` share a key; lists here hold at most four, where a Set would cost more than it saves.
+// Whether two items of `list` share a key.
 function hasRepeat<T>(list: readonly T[], key: (item: T) => string): boolean {
-  for (let i = 1; i < list.length; i++) for (let j = 0; j < i; j++) if (key(list[i]!) === key(list[j]!)) return true;
-  return false;
+  return new Set(list.map(key)).size !== list.length;
 }
 
 const labelOf = (o: QuestionOption) => o.label;
@@ -149,17 +148,18 @@ function readQuestion(r: Reader, raw: unknown, path: string): GatewayQuestion | 
       if (option) options.push(option);
     }
   }
-  if (options.length === 1 || options.length > 4) r.fail(optionsPath, `must have 0 or 2 to 4 options, got ${options.length}`);
+  if (options.length > MAX_OPTIONS) r.fail(optionsPath, `must have at most ${MAX_OPTIONS} options, got ${options.length}`);
   if (hasRepeat(options, labelOf)) r.fail(optionsPath, "option labels must be unique");
   const multiSelect = optionalBooleanField(r, q.multiSelect, path, "multiSelect");
   const isOther = optionalBooleanField(r, q.isOther, path, "isOther");
   const isSecret = optionalBooleanField(r, q.isSecret, path, "isSecret");
   const secretStore = q.secretStore === undefined || q.secretStore === null ? undefined : readSecretStore(r, q.secretStore, r.at(path, "secretStore"));
   if (questionId === undefined || header === undefined || question === undefined) return undefined;
-  if (options.length === 0 && !isOther) r.fail(optionsPath, "a question without options must accept free text (isOther)");
   const out: GatewayQuestion = { questionId, header, question, options };
   if (multiSelect !== undefined) out.multiSelect = multiSelect;
-  if (isOther !== undefined) out.isOther = isOther;
+  // The gateway takes free text for a question without options, whether or not it sets isOther: a plain labelled field.
+  const takesText = options.length === 0 ? true : isOther;
+  if (takesText !== undefined) out.isOther = takesText;
   // An unsafe link is dropped rather than failing the record: the question itself is still answerable.
   const url = safeHttpUrl(q.url);
   if (url) out.url = url;
@@ -168,7 +168,11 @@ function readQuestion(r: Reader, raw: unknown, path: string): GatewayQuestion | 
   return out;
 }
 
-/** Validates a question record from the wire; never throws. Unknown extra fields are ignored. */
+/**
+ * Validates a question record from the wire; never throws. Only what safety needs is checked: texts are strings,
+ * links http(s), ids strings, and a question offers at most `MAX_OPTIONS` options. Fields the kit does not read (an
+ * option's `value` or `preview`, a question's `presentation`, …) are ignored: the kit shows the label and sends it.
+ */
 export function parseQuestionRecord(input: unknown): Validated<QuestionRecord> {
   const r = new Reader();
   const o = r.object(input, "");

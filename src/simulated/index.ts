@@ -4,7 +4,7 @@ export type { SimClock } from "./sim-clock";
 export type { SimChatMessage, SimAsyncQuestion, SimAsyncDelivery, SimAgentTurn, SimAskUserQuestion, SimToolPart } from "./sim-chat-types";
 export type { SimTextPart } from "./sim-runs";
 export type { SimCodexScripts, SimCodexStep } from "./sim-codex-runner";
-export type { SimQuestionInput } from "./sim-question-rules";
+export type { SimOptionInput, SimQuestionInput, SimQuestionSchema } from "./sim-question-rules";
 export { DEFAULT_QUESTION_TIMEOUT_MS, RESOLVED_GRACE_MS, type SimQuestionRequest } from "./sim-questions";
 export type { SimPersistence } from "./sim-persist";
 export { createScriptedDock, storeReaches } from "./scripted-dock";

@@ -7,7 +7,7 @@ import type { SimAgentTurn, SimAsyncQuestion, SimChatMessage } from "./sim-chat-
 import type { SimClock } from "./sim-clock";
 import type { SimCodexScripts } from "./sim-codex-runner";
 import type { SimPersistence } from "./sim-persist";
-import type { SimQuestionInput } from "./sim-question-rules";
+import type { SimQuestionInput, SimQuestionSchema } from "./sim-question-rules";
 import type { SimQuestionRequest } from "./sim-questions";
 
 /** How to set up a simulated gateway; every field is optional. */
@@ -48,6 +48,13 @@ export interface SimulatedGatewayOptions {
    * operator.questions sees only questions its own runs asked (`ask({ askedBy })`); the shared token has no profile.
    */
   guests?: Readonly<Record<string, string>>;
+  /**
+   * Whose `question.request` rules `ask` and the method apply. "next" takes what the release after 2026.9.6 takes
+   * (up to 64 options, an option's `value`, `thumbnail`, `resourceUri`, `preview`, a question's `allowEmpty`,
+   * `defaultAnswers`, `presentation`, `answerFormat`, `resource`) and records an option's `value ?? label` as its answer.
+   * @default "2026.9.6", the published gateway's
+   */
+  questionSchema?: SimQuestionSchema;
 }
 
 /** What `ask` takes: `question.request` params, with each question's `options` and `isOther` optional. */

@@ -4,7 +4,7 @@ import type { QuestionAnswers } from "../protocol/answers";
 import type { SimChat } from "./sim-chat";
 import { invalidRequest, missingScope, questionError } from "./sim-errors";
 import { admission, canSeeQuestion, ownRunAccessOnly, ownSessionRequired, profileRequired, scopeSatisfied, writesAsGuest } from "./sim-scopes";
-import { questionParamsError, questionShapeError, type SimQuestionInput } from "./sim-question-rules";
+import { questionParamsError, questionShapeError, type SimQuestionInput, type SimQuestionSchema } from "./sim-question-rules";
 import type { SimQuestionRequest, SimQuestionStore } from "./sim-questions";
 import { any, bool, checkValue, int, literal, nonEmpty, obj, optional, str, type Check } from "./sim-schema";
 import type { SimMessageSubscriptions } from "./sim-subscriptions";
@@ -17,6 +17,8 @@ export interface SimMethodContext {
   /** The caller's policy (see `SimGrant.policy`); a run's creator is matched by it. */
   callerId?: string;
   questions: SimQuestionStore;
+  /** Whose `question.request` rules apply. */
+  questionSchema: SimQuestionSchema;
   chat: SimChat;
   /** The calling connection, which owns its subscriptions. */
   connId: string;
@@ -44,8 +46,8 @@ function checked<T>(method: string, schema: Check, params: unknown): T {
   return params as T;
 }
 
-function questionParams<T>(method: string, params: unknown): T {
-  const error = questionParamsError(method, params);
+function questionParams<T>(method: string, params: unknown, rules?: SimQuestionSchema): T {
+  const error = questionParamsError(method, params, rules);
   if (error) throw error;
   return params as T;
 }
@@ -86,8 +88,8 @@ const unsubscribeSchema = obj({ key: nonEmpty, agentId: optional(nonEmpty) });
 const chatAbortSchema = obj({ sessionKey: nonEmpty, agentId: optional(nonEmpty), runId: optional(nonEmpty), preserveSideRuns: optional(bool) });
 
 /** Validates a `question.request` as the gateway does beyond its schema; shared with the scripting `ask`. */
-export function assertAskable(questions: readonly SimQuestionInput[]): void {
-  const shape = questionShapeError(questions);
+export function assertAskable(questions: readonly SimQuestionInput[], rules: SimQuestionSchema): void {
+  const shape = questionShapeError(questions, rules);
   if (shape) throw invalidRequest(shape);
 }
 
@@ -95,14 +97,14 @@ const methods: Record<string, MethodSpec> = {
   "question.request": {
     scope: "operator.questions",
     handle: (params, ctx) => {
-      const p = questionParams<SimQuestionRequest>("question.request", params);
+      const p = questionParams<SimQuestionRequest>("question.request", params, ctx.questionSchema);
       // A guest's questions come from its own agent runs (scripted with `ask({ askedBy })`), never from its socket.
       if (ownRunAccessOnly(ctx)) throw invalidRequest("question creation requires trusted agent runtime authority");
       if (p.questions.some((q) => q.secretStore)) {
         // Secret-store prompts come only from a trusted agent runtime, never from an operator socket.
         throw invalidRequest(ctx.scopes.includes(ADMIN) ? "secret store questions require trusted agent runtime authority" : "secret store questions require an operator.admin client");
       }
-      assertAskable(p.questions);
+      assertAskable(p.questions, ctx.questionSchema);
       const record = ctx.questions.request(p);
       return { id: record.id, expiresAtMs: record.expiresAtMs };
     },

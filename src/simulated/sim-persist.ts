@@ -69,7 +69,8 @@ export function parseChatDump(text: string | null): SimChatDump | undefined {
   return { ...(value as unknown as SimChatDump), questions: parseQuestionDumps(value["questions"]) };
 }
 
-// Question records are read like the wire's: one that fails validation is left out, the rest still load.
+// Question records are checked like the wire's: one that fails validation is left out, the rest still load as they
+// were saved, with the fields the kit does not read (an option's value) that the gateway still answers by.
 function parseQuestionDumps(value: unknown): SimQuestionDump[] {
   if (!Array.isArray(value)) return [];
   const out: SimQuestionDump[] = [];
@@ -79,7 +80,7 @@ function parseQuestionDumps(value: unknown): SimQuestionDump[] {
     if (!parsed.ok || parsed.value.status !== "pending") continue;
     const owner = item["ownerRunId"];
     const askedBy = item["askedBy"];
-    out.push({ record: parsed.value, ...(isStr(owner) ? { ownerRunId: owner } : {}), ...(isStr(askedBy) ? { askedBy } : {}) });
+    out.push({ record: item["record"] as QuestionRecord, ...(isStr(owner) ? { ownerRunId: owner } : {}), ...(isStr(askedBy) ? { askedBy } : {}) });
   }
   return out;
 }

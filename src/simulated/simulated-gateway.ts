@@ -39,6 +39,7 @@ export const SIM_OPERATOR_SCOPES: readonly string[] = [...new Set([...CONTROL_UI
 export function createSimulatedGateway(options: SimulatedGatewayOptions = {}): SimulatedGateway {
   const clock = options.clock ?? systemClock;
   const mainSessionKey = options.mainSessionKey ?? "agent:main:main";
+  const questionSchema = options.questionSchema ?? "2026.9.6";
   const replyOption = options.reply ?? ((message: string) => `Noted: ${message}`);
   // Questions asked from an agent run's tool call, by record id, until the transcript shows how they ended.
   const askUserCalls = new Map<string, SimAskUserCall>();
@@ -105,7 +106,7 @@ export function createSimulatedGateway(options: SimulatedGatewayOptions = {}): S
       ...(options.guests ? { guests: new Map(Object.entries(options.guests)) } : {}),
       ...(options.methodLatencyMs ? { methodLatencyMs: options.methodLatencyMs } : {}),
     },
-    { questions, chat, subscriptions },
+    { questions, questionSchema, chat, subscriptions },
   );
   server.unavailableConnects = options.unavailableConnects ?? 0;
   hubReady = true;
@@ -131,9 +132,9 @@ export function createSimulatedGateway(options: SimulatedGatewayOptions = {}): S
         ...params,
         questions: params.questions.map((q) => ({ isOther: true, ...q, options: q.options ?? [] })),
       };
-      const error = questionParamsError("question.request", request);
+      const error = questionParamsError("question.request", request, questionSchema);
       if (error) throw error;
-      assertAskable(request.questions);
+      assertAskable(request.questions, questionSchema);
       const owner = request.runId !== undefined && chat.runs.get(request.runId)?.status === "running" ? request.runId : undefined;
       // A running run's question comes from its ask_user tool call, which its transcript shows as the gateway's does.
       const call = owner

@@ -95,6 +95,20 @@ export const UNTRUSTED: Question = {
   ],
 };
 
+/**
+ * Twenty options, as the release after openclaw 2026.9.6 allows (up to 64): one carries a `value` and one a `preview`,
+ * fields the dock does not read. Only a gateway on the next release's rules takes it (`questionSchema: "next"`).
+ */
+export const LONG_REGIONS: Question = {
+  questionId: "region",
+  header: "Region",
+  question: "Which region should host the new database?",
+  options: [
+    "Frankfurt", "Dublin", "Paris", "Stockholm", "Milan", "Madrid", "London", "Zurich", "Warsaw", "Oslo",
+    "Virginia", "Ohio", "Oregon", "Montreal", "São Paulo", "Tokyo", "Seoul", "Singapore", "Sydney", "Mumbai",
+  ].map((label, i) => ({ label, ...(i === 0 ? { value: "eu-central-1" } : {}), ...(i === 1 ? { preview: "Closest to most users" } : {}) })),
+};
+
 /** Asks the given questions as one request. */
 export function ask(...questions: Question[]): SimAskParams {
   return { questions };

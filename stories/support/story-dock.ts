@@ -2,7 +2,7 @@
 // the state the story shows before anything renders. No React here; dock-story.tsx puts it on screen.
 import type { GatewayClient } from "../../src/gateway";
 import { systemClock } from "../../src/gateway/clock";
-import { createScriptedDock, type SimAskParams, type SimulatedGateway } from "../../src/simulated";
+import { createScriptedDock, type SimAskParams, type SimulatedGateway, type SimulatedGatewayOptions } from "../../src/simulated";
 import type { TransportFactory } from "../../src/gateway/transport";
 import type { DockActions, DockState, DockStore, DockStoreOptions } from "../../src/store";
 import type { StoreApi } from "zustand/vanilla";
@@ -40,6 +40,8 @@ export interface DockScenario {
   transport?: (inner: TransportFactory) => TransportFactory;
   /** Runs before the store is made: adds store options and their cleanup. */
   setup?: (parts: StoryParts) => StorySetup;
+  /** Whose `question.request` rules the simulated gateway applies. @default the published gateway's */
+  questionSchema?: SimulatedGatewayOptions["questionSchema"];
 }
 
 /** One story's dock and the handles a scenario drives it with. */
@@ -107,7 +109,7 @@ export async function createStoryDock(scenario: DockScenario = {}): Promise<Stor
   const { sim, client, store } = createScriptedDock({
     token: TOKEN,
     clock,
-    sim: { tickIntervalMs: 0, reply: false },
+    sim: { tickIntervalMs: 0, reply: false, ...(scenario.questionSchema ? { questionSchema: scenario.questionSchema } : {}) },
     transport: (inner) => (link = createStallableTransport(scenario.transport ? scenario.transport(inner) : inner)).transport,
     // The story's clock stands still for countdowns and expiry; reconnects after a drop or restart still run in real time.
     client: { requestTimeoutMs: REQUEST_TIMEOUT_MS, clock: systemClock },

@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { expect, vi } from "vitest";
 import { DockLayout, QuestionDock, QuestionDockProvider, QuestionSummaryList, type QuestionDockProps } from "../../src/components";
 import type { GatewayClient } from "../../src/gateway/client";
+import type { TransportFactory } from "../../src/gateway/transport";
 import { createScriptedDock, type SimAskParams, type SimulatedGateway, type SimulatedGatewayOptions } from "../../src/simulated";
 import type { createQuestionDockStore } from "../../src/store";
 import { TARGET as BASE_TARGET } from "../support/questions";
@@ -36,10 +37,23 @@ export interface DockHarness {
   stop(): void;
 }
 
+/** How a test's dock differs from the default: the priority grace, the agent's replies, the gateway's question rules, a transport wrapper. */
+export interface DockHarnessOptions {
+  typingGraceMs?: number;
+  reply?: SimulatedGatewayOptions["reply"];
+  questionSchema?: SimulatedGatewayOptions["questionSchema"];
+  transport?: (inner: TransportFactory) => TransportFactory;
+}
+
 /** Starts the simulated gateway, a connected client and a dock store; call `stop` after the test. */
-export async function startDock(opts: { typingGraceMs?: number; reply?: SimulatedGatewayOptions["reply"] } = {}): Promise<DockHarness> {
+export async function startDock(opts: DockHarnessOptions = {}): Promise<DockHarness> {
   vi.useFakeTimers({ shouldAdvanceTime: true });
-  const { sim, client, store } = createScriptedDock({ token: TOKEN, sim: { tickIntervalMs: 0, ...(opts.reply ? { reply: opts.reply, replyStepMs: 1 } : {}) }, store: { typingGraceMs: opts.typingGraceMs ?? 0 } });
+  const { sim, client, store } = createScriptedDock({
+    token: TOKEN,
+    sim: { tickIntervalMs: 0, ...(opts.reply ? { reply: opts.reply, replyStepMs: 1 } : {}), ...(opts.questionSchema ? { questionSchema: opts.questionSchema } : {}) },
+    ...(opts.transport ? { transport: opts.transport } : {}),
+    store: { typingGraceMs: opts.typingGraceMs ?? 0 },
+  });
   client.start();
   await vi.waitFor(() => expect(store.getState().connection.state).toBe("connected"));
   const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });

@@ -7,6 +7,22 @@ import { beforeScenarios, chatEvent, eventOf, getRecord, refusalOf, resolvedEven
 
 const TARGET = { questionId: "target", header: "Deploy", question: "Where should this deploy?", options: [{ label: "Staging" }, { label: "Production" }] };
 const FREE = { questionId: "note", header: "Note", question: "Anything else?", options: [], isOther: true };
+const choices = (count: number) => Array.from({ length: count }, (_, i) => ({ label: `Choice ${i + 1}` }));
+// Fields and counts the release after 2026.9.6 takes (OpenClaw's source), with the words 2026.9.6 refuses each in.
+// The simulated gateway takes them too when told to (`questionSchema: "next"`); by default it must refuse them alike.
+const NEXT_RELEASE_ONLY: Array<[string, Record<string, unknown>, string]> = [
+  ["ten options", { options: choices(10) }, "at /questions/0/options: must not have more than 4 items"],
+  ["64 options", { options: choices(64) }, "at /questions/0/options: must not have more than 4 items"],
+  ["an option value", { options: [{ label: "Staging", value: "stg" }, { label: "Production" }] }, "at /questions/0/options/0: unexpected property 'value'"],
+  ["an option thumbnail", { options: [{ label: "Staging", thumbnail: "https://example.com/s.png" }, { label: "Production" }] }, "at /questions/0/options/0: unexpected property 'thumbnail'"],
+  ["an option resourceUri", { options: [{ label: "Staging", resourceUri: "file:///s" }, { label: "Production" }] }, "at /questions/0/options/0: unexpected property 'resourceUri'"],
+  ["an option preview", { options: [{ label: "Staging", preview: "Staging" }, { label: "Production" }] }, "at /questions/0/options/0: unexpected property 'preview'"],
+  ["allowEmpty", { allowEmpty: true }, "at /questions/0: unexpected property 'allowEmpty'"],
+  ["defaultAnswers", { defaultAnswers: ["Staging"] }, "at /questions/0: unexpected property 'defaultAnswers'"],
+  ["presentation form", { presentation: "form" }, "at /questions/0: unexpected property 'presentation'"],
+  ["answerFormat lines", { answerFormat: "lines" }, "at /questions/0: unexpected property 'answerFormat'"],
+  ["a resource", { resource: { kind: "file" } }, "at /questions/0: unexpected property 'resource'"],
+];
 
 /** The question-record scenarios. */
 export function questionScenarios(backend: () => ConformanceBackend): void {
@@ -70,6 +86,20 @@ export function questionScenarios(backend: () => ConformanceBackend): void {
       expect(own.message).toContain("unknown option");
       await admin.request("question.resolve", { id: record.id, cancel: true });
       expect(await refusalOf(admin.request("question.resolve", { id: record.id, cancel: true }))).toMatchObject({ code: "INVALID_REQUEST", reason: "QUESTION_ALREADY_TERMINAL" });
+    });
+
+    it.each(NEXT_RELEASE_ONLY)("refuses what only the next release takes at question.request: %s", async (_name, fields, words) => {
+      const refused = await refusalOf(admin.request("question.request", { sessionKey: session, questions: [{ ...TARGET, ...fields }] }));
+      expect(refused.code).toBe("INVALID_REQUEST");
+      // The simulated gateway writes "must NOT have", as Ajv does; the real one "must not have".
+      expect(refused.message.toLowerCase()).toContain(words.toLowerCase());
+    });
+
+    it("takes a question without options, with or without isOther, and own text as its answer", async () => {
+      const { record } = await ask({ questions: [{ ...FREE, isOther: undefined }] });
+      expect(record["questions"]).toEqual([{ questionId: "note", header: "Note", question: "Anything else?", options: [] }]);
+      const answers = { answers: { note: ["Ship it on Friday"] } };
+      expect(await admin.request("question.resolve", { id: record.id, answers })).toEqual({ status: "answered", answers });
     });
 
     it("takes own text only where the question accepts it", async () => {

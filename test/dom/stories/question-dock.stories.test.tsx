@@ -2,7 +2,7 @@ import { composeStories } from "@storybook/react";
 import { screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import * as stories from "../../../stories/QuestionDock.stories";
-import { API_KEY, CHECKS, DEPLOY, KEEP_API, MIGRATION, REGION, RUNBOOK, UNTRUSTED } from "../../../stories/support/sample-questions";
+import { API_KEY, CHECKS, DEPLOY, KEEP_API, LONG_REGIONS, MIGRATION, REGION, RUNBOOK, UNTRUSTED } from "../../../stories/support/sample-questions";
 import { disposeStoryDocks } from "../../../stories/support/story-dock";
 
 const {
@@ -16,6 +16,7 @@ const {
   WithLink,
   SecretQuestion,
   LongUntrustedText,
+  LongOptionList,
   SingleQuestionDark,
 } = composeStories(stories);
 
@@ -112,6 +113,15 @@ describe("QuestionDock/Questions stories", () => {
     expect(dock.getByText("<b>Hi</b>")).toBeInTheDocument();
     for (const option of UNTRUSTED.options ?? []) expect(dock.getByRole("radio", { name: option.label })).toBeInTheDocument();
     expect(dock.getByRole("link", { name: /payments-gateway-service-internal-production/ })).toHaveAttribute("href", UNTRUSTED.url);
+  });
+
+  it("LongOptionList shows all twenty options by label, digit hints on the first nine, no Other digit", async () => {
+    const dock = await show(LongOptionList);
+    const radios = within(dock.getByRole("radiogroup", { name: LONG_REGIONS.question })).getAllByRole("radio");
+    radios.forEach((radio, i) => expect(radio).toHaveAccessibleName(LONG_REGIONS.options?.[i]?.label));
+    expect(radios.map((r) => r.querySelector("kbd")?.textContent)).toEqual([...["1", "2", "3", "4", "5", "6", "7", "8", "9"], ...Array<undefined>(11).fill(undefined)]);
+    expect(dock.getByRole("textbox", { name: "Other" })).toBeInTheDocument();
+    expect(dock.queryByText("21")).not.toBeInTheDocument();
   });
 
   it("SingleQuestionDark shows the same prompt under the dark theme", async () => {

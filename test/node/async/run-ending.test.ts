@@ -41,9 +41,11 @@ describe("parseChatMessage", () => {
     expect(message(recoveryPrompt("R"))).toMatchObject({ role: "user", runId: "R", provenance: { kind: "internal_system", sourceTool: "main_session_restart_recovery" } });
   });
 
-  it("validates the async delivery block within the gateway's limits", () => {
+  it("validates the async delivery block within the gateway's limits and the kit's bound on options", () => {
     expect(message(delivery("A", "q")).asyncDelivery).toEqual({ ok: true, value: { itemId: "q", questions: [{ title: "Which branch?", options: ["main", "dev"] }] } });
-    const tooMany = { itemId: "q", questions: [{ title: "Pick", options: ["a", "b", "c", "d", "e"] }] };
+    const five = { itemId: "q", questions: [{ title: "Pick", options: ["a", "b", "c", "d", "e"] }] };
+    expect(message({ role: "assistant", content: [], openclawAsyncDelivery: five }).asyncDelivery?.ok).toBe(true);
+    const tooMany = { itemId: "q", questions: [{ title: "Pick", options: Array.from({ length: 257 }, (_, i) => `o${i}`) }] };
     const longId = { itemId: "x".repeat(257), questions: [{ title: "Pick" }] };
     const noOptions = { itemId: "q", questions: [{ title: "Pick", options: [] }] };
     const thirteen = { itemId: "q", questions: Array.from({ length: 13 }, (_, i) => ({ title: `Q${i}` })) };

@@ -96,6 +96,12 @@ describe("askUserEntries (table)", () => {
     expect(askUserEntries(parsed([call("c1", { questions: [q()] })]))[0]!.questionRecordId).toBeUndefined();
   });
 
+  it("keeps every option of a call that offers more than four, and only the label and description of each", () => {
+    const options = Array.from({ length: 10 }, (_, i) => ({ label: `Choice ${i + 1}`, ...(i === 2 ? { value: "three", preview: "…" } : {}) }));
+    const [entry] = askUserEntries(parsed([call("c1", { questions: [q({ options })] })]));
+    expect(entry!.questions[0]!.options).toEqual(options.map(({ label }) => ({ label })));
+  });
+
   it("ignores calls of other tools, tool_call for other tools and calls with no readable question", () => {
     const raw = [call("a", { questions: [q()] }, "exec"), call("b", { id: "exec", args: {} }), call("c", { questions: [{ header: "x" }] }), call("d", { questions: "no" })];
     expect(askUserEntries(parsed(raw))).toEqual([]);

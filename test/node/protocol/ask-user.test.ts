@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { clampTimeoutSeconds, isRecommended } from "../../../src/protocol/ask-user";
 import { parseAskUserInput } from "../../../src/protocol";
 
+const labels = (count: number) => Array.from({ length: count }, (_, i) => `Choice ${i + 1}`);
 const option = (label: string, description?: string) => (description ? { label, description } : { label });
 const question = (over: Record<string, unknown> = {}) => ({
   id: "deploy_target",
@@ -21,6 +22,11 @@ describe("parseAskUserInput", () => {
         questions: [{ ...question(), multiSelect: false }],
       },
     });
+  });
+
+  it.each([0, 5, 64, 256])("takes %i options, as a gateway that allows them asks", (count) => {
+    const parsed = parseAskUserInput({ questions: [question({ options: labels(count).map((l) => option(l)) })] });
+    expect(parsed.ok && parsed.value.questions[0]?.options.map((o) => o.label)).toEqual(labels(count));
   });
 
   it("cuts a long header to 12 characters without splitting an emoji", () => {
@@ -54,8 +60,8 @@ describe("parseAskUserInput", () => {
     ["duplicate ids", { questions: [question(), question()] }, "questions[1].id", /duplicates another question id/],
     ["empty question", { questions: [question({ question: "  " })] }, "questions[0].question", /must not be empty/],
     ["missing header", { questions: [question({ header: undefined })] }, "questions[0].header", /must be a string/],
-    ["one option", { questions: [question({ options: [option("A")] })] }, "questions[0].options", /2 to 4 options/],
-    ["five options", { questions: [question({ options: ["A", "B", "C", "D", "E"].map((l) => option(l)) })] }, "questions[0].options", /2 to 4 options/],
+    ["one option", { questions: [question({ options: [option("A")] })] }, "questions[0].options", /no options or 2 to 256 options/],
+    ["257 options", { questions: [question({ options: labels(257).map((l) => option(l)) })] }, "questions[0].options", /no options or 2 to 256 options, got 257/],
     ["label over 64", { questions: [question({ options: [option("x".repeat(65)), option("B")] })] }, "questions[0].options[0].label", /at most 64/],
     ["labels equal ignoring case", { questions: [question({ options: [option("Yes"), option("yes")] })] }, "questions[0].options[1].label", /case-insensitive/],
     ["authored Other", { questions: [question({ options: [option("Staging"), option("Other")] })] }, "questions[0].options[1].label", /authored Other/],

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { checkAnswers, isSecretQuestion, parseQuestionRecord, parseResolvedEvent, safeHttpUrl } from "../../../src/protocol";
+import { checkAnswers, isSecretQuestion, parseQuestionRecord, parseResolvedEvent, safeHttpUrl, type GatewayQuestion } from "../../../src/protocol";
+import { MAX_OPTIONS } from "../../../src/protocol/ask-user";
 import { parseGetEnding, parseRecordList } from "../../../src/protocol/payloads";
 import { sameAnswers } from "../../../src/protocol/answers";
 
@@ -20,6 +21,7 @@ const record = (over: Record<string, unknown> = {}) => ({
   status: "pending",
   ...over,
 });
+const labels = (count: number) => Array.from({ length: count }, (_, i) => `Choice ${i + 1}`);
 const withQuestion = (q: Record<string, unknown>) => record({ questions: [{ ...record().questions[0], ...q }] });
 
 describe("parseQuestionRecord", () => {
@@ -52,15 +54,14 @@ describe("parseQuestionRecord", () => {
     ["no questions", record({ questions: [] }), "questions"],
     ["bad status", record({ status: "done" }), "status"],
     ["expiresAtMs a string", record({ expiresAtMs: "soon" }), "expiresAtMs"],
-    ["one option", withQuestion({ options: [{ label: "A" }] }), "questions[0].options"],
-    ["five options", withQuestion({ options: ["A", "B", "C", "D", "E"].map((label) => ({ label })) }), "questions[0].options"],
+    ["more options than the kit reads", withQuestion({ options: labels(MAX_OPTIONS + 1).map((label) => ({ label })) }), "questions[0].options"],
     ["bad questionId", withQuestion({ questionId: "Deploy" }), "questions[0].questionId"],
-    ["no options and no free text", withQuestion({ options: [], isOther: false }), "questions[0].options"],
     ["answers not arrays", record({ status: "answered", answers: { answers: { deploy_target: "Staging" } } }), "answers.answers.deploy_target"],
     ["an answer not a string", record({ status: "answered", answers: { answers: { deploy_target: ["Staging", 2] } } }), "answers.answers.deploy_target[1]"],
     ["an empty option label", withQuestion({ options: [{ label: "A" }, { label: " " }] }), "questions[0].options[1].label"],
     ["an option description not a string", withQuestion({ options: [{ label: "A", description: 5 }, { label: "B" }] }), "questions[0].options[0].description"],
     ["an option not an object", withQuestion({ options: [{ label: "A" }, "B"] }), "questions[0].options[1]"],
+    ["an option label not a string", withQuestion({ options: [{ label: "A" }, { label: 7, value: "seven" }] }), "questions[0].options[1].label"],
     ["a header not a string", withQuestion({ header: 3 }), "questions[0].header"],
     ["an empty question", withQuestion({ question: "  " }), "questions[0].question"],
     ["multiSelect not a boolean", withQuestion({ multiSelect: "no" }), "questions[0].multiSelect"],
@@ -68,6 +69,36 @@ describe("parseQuestionRecord", () => {
     const parsed = parseQuestionRecord(input);
     expect(parsed.ok).toBe(false);
     expect(!parsed.ok && parsed.errors.map((e) => e.path)).toContain(path);
+  });
+
+  // What safety needs is checked (texts are strings, links http(s), ids strings, a bound on the list); what a gateway
+  // accepts or will accept is read: the release after 2026.9.6 allows 64 options, an option `value`, and more fields.
+  it.each<[string, Record<string, unknown>, Partial<GatewayQuestion>]>([
+    ["ten options", { options: labels(10).map((label) => ({ label })) }, { options: labels(10).map((label) => ({ label })) }],
+    ["64 options, the gateway's newest limit", { options: labels(64).map((label) => ({ label })) }, { options: labels(64).map((label) => ({ label })) }],
+    [`${MAX_OPTIONS} options, the kit's bound`, { options: labels(MAX_OPTIONS).map((label) => ({ label })) }, { options: labels(MAX_OPTIONS).map((label) => ({ label })) }],
+    ["one option", { options: [{ label: "Only" }] }, { options: [{ label: "Only" }] }],
+    ["an option value, kept out: the label is what the kit shows and sends", { options: [{ label: "EU", value: "eu-central-1" }, { label: "US" }] }, { options: [{ label: "EU" }, { label: "US" }] }],
+    [
+      "the next release's option fields",
+      { options: [{ label: "A", thumbnail: "https://example.com/a.png", resourceUri: "file:///a", preview: { kind: "markdown", text: "# A" } }, { label: "B" }] },
+      { options: [{ label: "A" }, { label: "B" }] },
+    ],
+    [
+      "the next release's question fields",
+      { allowEmpty: true, defaultAnswers: ["Staging (Recommended)"], presentation: "form", answerFormat: "lines", resource: { kind: "file" } },
+      { options: record().questions[0]!.options, isOther: true },
+    ],
+    ["a field no release has yet", { futureHint: { anything: [1, 2] } }, { questionId: "deploy_target" }],
+    ["zero options with isOther: a plain labelled field", { options: [], isOther: true }, { options: [], isOther: true }],
+    ["zero options without isOther, which the gateway answers with free text all the same", { options: [], isOther: false }, { options: [], isOther: true }],
+  ])("reads a question with %s", (_name, over, expected) => {
+    const parsed = parseQuestionRecord(withQuestion(over));
+    expect(parsed.ok).toBe(true);
+    const question = parsed.ok ? parsed.value.questions[0]! : undefined;
+    expect(question).toMatchObject(expected);
+    for (const key of ["allowEmpty", "defaultAnswers", "presentation", "answerFormat", "resource", "futureHint"]) expect(question).not.toHaveProperty(key);
+    for (const option of question?.options ?? []) expect(Object.keys(option).every((k) => k === "label" || k === "description")).toBe(true);
   });
 
   it("sets a malformed record aside in a list without losing the others", () => {

@@ -14,8 +14,8 @@ function request(overrides: Record<string, unknown> = {}, question: Record<strin
   return { questions: [{ ...deployQuestion, ...question }], ...overrides };
 }
 
-async function setup(clock = new ManualClock()) {
-  const sim = createSimulatedGateway({ clock, tickIntervalMs: 0 });
+async function setup(clock = new ManualClock(), questionSchema?: "2026.9.6" | "next") {
+  const sim = createSimulatedGateway({ clock, tickIntervalMs: 0, ...(questionSchema ? { questionSchema } : {}) });
   const { wire } = await connect(sim);
   return { sim, wire, clock };
 }
@@ -61,6 +61,53 @@ describe("question.request validation", () => {
     expect((await wire.call("question.request", request({ id: "q1" }))).ok).toBe(true);
     const res = await wire.call("question.request", request({ id: "q1" }));
     expect(res.error).toEqual({ code: "INVALID_REQUEST", message: "question 'q1' already exists", details: { reason: "QUESTION_ID_IN_USE" } });
+  });
+});
+
+const labels = (count: number) => Array.from({ length: count }, (_, i) => ({ label: `Choice ${i + 1}` }));
+// What the release after 2026.9.6 takes and the published one refuses (docs/gateway-findings.md, "The next release").
+const NEXT_FIELDS = [
+  { name: "ten options", question: { options: labels(10) }, published: "at /questions/0/options: must NOT have more than 4 items" },
+  { name: "an option value", question: { options: [{ label: "EU", value: "eu-central-1" }, { label: "US" }] }, published: "at /questions/0/options/0: unexpected property 'value'" },
+  { name: "an option thumbnail", question: { options: [{ label: "EU", thumbnail: "https://example.com/eu.png" }, { label: "US" }] }, published: "at /questions/0/options/0: unexpected property 'thumbnail'" },
+  { name: "an option resourceUri", question: { options: [{ label: "EU", resourceUri: "file:///eu" }, { label: "US" }] }, published: "at /questions/0/options/0: unexpected property 'resourceUri'" },
+  { name: "an option preview", question: { options: [{ label: "EU", preview: "Frankfurt" }, { label: "US" }] }, published: "at /questions/0/options/0: unexpected property 'preview'" },
+  { name: "allowEmpty", question: { allowEmpty: true }, published: "at /questions/0: unexpected property 'allowEmpty'" },
+  { name: "defaultAnswers", question: { defaultAnswers: ["Staging"] }, published: "at /questions/0: unexpected property 'defaultAnswers'" },
+  { name: "presentation form", question: { presentation: "form" }, published: "at /questions/0: unexpected property 'presentation'" },
+  { name: "answerFormat lines", question: { answerFormat: "lines" }, published: "at /questions/0: unexpected property 'answerFormat'" },
+  { name: "a resource", question: { resource: { kind: "file" } }, published: "at /questions/0: unexpected property 'resource'" },
+];
+
+describe("question.request under the next release's rules (questionSchema: \"next\")", () => {
+  it.each(NEXT_FIELDS)("is refused by default, as the published gateway refuses it: $name", async ({ question, published }) => {
+    const { wire } = await setup();
+    const res = await wire.call("question.request", request({}, question));
+    expect(res.error.message).toContain(published);
+  });
+
+  it.each(NEXT_FIELDS)("is taken and sent on unchanged when a test turns them on: $name", async ({ question }) => {
+    const { wire } = await setup(new ManualClock(), "next");
+    const res = await wire.call("question.request", request({ id: "q1" }, question));
+    expect(res.ok).toBe(true);
+    expect((await wire.until((f) => f.event === "question.requested")).payload.questions[0]).toEqual({ ...deployQuestion, ...question });
+  });
+
+  it("still refuses 65 options and a field no release has", async () => {
+    const { wire } = await setup(new ManualClock(), "next");
+    expect((await wire.call("question.request", request({}, { options: labels(65) }))).error.message).toContain("at /questions/0/options: must NOT have more than 64 items");
+    expect((await wire.call("question.request", request({}, { futureHint: 1 }))).error.message).toContain("at /questions/0: unexpected property 'futureHint'");
+  });
+
+  it("records an option's value ?? label, whether the answer names its label or its value", async () => {
+    const { wire } = await setup(new ManualClock(), "next");
+    const options = [{ label: "EU", value: "eu-central-1" }, { label: "US" }];
+    await wire.call("question.request", request({ id: "by_label" }, { options }));
+    await wire.call("question.request", request({ id: "by_value" }, { options }));
+    await wire.call("question.request", request({ id: "no_value" }, { options }));
+    expect((await wire.call("question.resolve", { id: "by_label", answers: { answers: { target: ["EU"] } } })).payload.answers).toEqual({ answers: { target: ["eu-central-1"] } });
+    expect((await wire.call("question.resolve", { id: "by_value", answers: { answers: { target: ["eu-central-1"] } } })).payload.answers).toEqual({ answers: { target: ["eu-central-1"] } });
+    expect((await wire.call("question.resolve", { id: "no_value", answers: { answers: { target: ["US"] } } })).payload.answers).toEqual({ answers: { target: ["US"] } });
   });
 });
 

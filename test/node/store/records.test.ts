@@ -140,7 +140,7 @@ describe("Session matching (belongsToSession)", () => {
 describe("Malformed records", () => {
   it.each([
     ["a bad question id", { questions: [{ ...TARGET, questionId: "Bad-Id" }] }, "questions[0].questionId"],
-    ["a single option", { questions: [{ ...TARGET, options: [{ label: "Only" }] }] }, "questions[0].options"],
+    ["more options than the kit reads", { questions: [{ ...TARGET, options: Array.from({ length: 257 }, (_, i) => ({ label: `Choice ${i + 1}` })) }] }, "questions[0].options"],
     ["no questions", { questions: [] }, "questions"],
     ["no expiry", { expiresAtMs: "soon" }, "expiresAtMs"],
     ["an unknown status", { status: "maybe" }, "status"],
