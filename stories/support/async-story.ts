@@ -1,7 +1,7 @@
 // A story dock with async (Codex) questions and the answer outbox switched on: the same running dock as
 // story-dock.ts, plus the conversation and outbox behind async questions, and a gateway that can refuse.
 import type { SimAskAsyncParams } from "../../src/simulated";
-import { asyncRequestId, blockingDraftsFeature, createMemoryBlockingDraftStorage, createMemoryStorage, createPaneBus, type DockStorage, type OutboxEntry } from "../../src/store";
+import { asyncRequestId, blockingDraftsFeature, createMemoryStorage, createPaneBus, type DockStorage, type OutboxEntry } from "../../src/store";
 import { createRefusingTransport, type RefusingTransport } from "./refusing-transport";
 import { createStoryDock, waitFor, type StoryDock } from "./story-dock";
 import { asyncQuestionsFeature } from "../../src/features/async-questions";
@@ -80,7 +80,7 @@ export async function createAsyncStoryDock(scenario: AsyncScenario = {}): Promis
       const bus = createPaneBus(`story-async-${++channels}-${Math.random().toString(36).slice(2)}`);
       return {
         // Blocking drafts stay in this story too: memory, and the story's own channel.
-        store: { asyncQuestions: asyncQuestionsFeature({ storage, bus, sendTimeoutMs: SEND_TIMEOUT_MS }), blockingDrafts: blockingDraftsFeature({ storage: createMemoryBlockingDraftStorage(), bus }) },
+        store: { asyncQuestions: asyncQuestionsFeature({ storage, bus, sendTimeoutMs: SEND_TIMEOUT_MS }), blockingDrafts: blockingDraftsFeature({ storage: createMemoryStorage(), bus }) },
         dispose: () => bus.close(),
       };
     },

@@ -1,7 +1,7 @@
 // A question page for one story: the simulated gateway and the real client, with a link that can stall or turn a
 // request down, and the question the story's link names. No React here; the stories render `QuestionPage`.
 import { systemClock, type GatewayClient } from "../../src/gateway";
-import { createMemoryBlockingDraftStorage, type BlockingDraftStorage } from "../../src/store";
+import { createMemoryStorage, type DockStorage } from "../../src/store";
 import { createScriptedDock, type SimulatedGateway } from "../../src/simulated";
 import { createRefusingTransport, type RefusingTransport } from "./refusing-transport";
 import { createStallableTransport, type StallableTransport } from "./stallable-transport";
@@ -17,7 +17,7 @@ export interface PageStory {
   /** Stops the client's frames from arriving until resumed. */
   stallable: StallableTransport;
   questionId: string;
-  draftStorage: BlockingDraftStorage;
+  draftStorage: DockStorage;
   /** The gateway's and the page store's time: it stands still unless the story moves it. */
   clock: StoryClock;
   dispose(): void;
@@ -39,5 +39,5 @@ export async function createPageStory(ask: (sim: SimulatedGateway) => string): P
     transport: (inner) => (stallable = createStallableTransport((refusing = createRefusingTransport(inner)).transport)).transport,
   });
   await dock.connect();
-  return { sim: dock.sim, client: dock.client, refusing: refusing!, stallable: stallable!, questionId: ask(dock.sim), draftStorage: createMemoryBlockingDraftStorage(), clock, dispose: () => dock.dispose() };
+  return { sim: dock.sim, client: dock.client, refusing: refusing!, stallable: stallable!, questionId: ask(dock.sim), draftStorage: createMemoryStorage(), clock, dispose: () => dock.dispose() };
 }

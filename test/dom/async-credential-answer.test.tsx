@@ -3,6 +3,7 @@
 import { cleanup, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { renderPane, startAsyncDock, type StartedAsyncDock } from "./async-harness";
+import { keptDrafts, keptEntries } from "../support/kept";
 
 const KEY = "ghp_16C7e42F292c6912E7710c838347Ae178B4a";
 const TOKEN_QUESTION = { title: "Which token should the deploy use?" };
@@ -39,7 +40,7 @@ describe("A credential-shaped async answer", () => {
     dock.sim.askAsync({ questions: [TOKEN_QUESTION] });
     await answerWithKey();
     await vi.waitFor(() => expect(screen.getByText("Answer sent")).toBeInTheDocument());
-    expect(await dock.storage.loadOutbox("main")).toEqual([]);
+    expect(await keptEntries(dock.storage)).toEqual([]);
 
     reload();
     expect(await screen.findByText("Answer sent")).toBeInTheDocument();
@@ -54,8 +55,8 @@ describe("A credential-shaped async answer", () => {
     dock.sim.startRun();
     await answerWithKey();
     expect(await screen.findByText("Answer queued")).toBeInTheDocument();
-    expect(await dock.storage.loadOutbox("main")).toEqual([]);
-    expect(await dock.storage.loadDrafts("main")).toEqual([]);
+    expect(await keptEntries(dock.storage)).toEqual([]);
+    expect(await keptDrafts(dock.storage)).toEqual([]);
 
     reload();
     expect(await screen.findByRole("textbox", { name: "Other" })).toHaveValue("");

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } fr
 import type { QuestionRecord } from "../../src/protocol";
 import { newView } from "../../src/store/dock/drafts";
 import { renderPane, startAsyncDock, type StartedAsyncDock } from "./async-harness";
+import { keptDrafts, keptEntries } from "../support/kept";
 
 const BRANCH = { title: "Which branch should the fix land on?", options: ["main", "release"] };
 
@@ -53,7 +54,7 @@ describe("An async delivery whose options repeat a label", () => {
     await screen.findByRole("radiogroup", { name: "Deploy where?" });
     await user.click(screen.getAllByRole("radio")[2]!);
     await vi.advanceTimersByTimeAsync(1_000);
-    expect((await dock.storage.loadDrafts("main"))[0]?.answers[0]).toMatchObject({ selected: ["Staging"], positions: [2] });
+    expect((await keptDrafts(dock.storage))[0]?.answers[0]).toMatchObject({ selected: ["Staging"], positions: [2] });
 
     cleanup();
     dock.reload();

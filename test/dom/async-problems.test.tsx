@@ -22,8 +22,8 @@ afterEach(() => {
 });
 
 const quotaExceeded = () => Promise.reject(new DOMException("The quota has been exceeded.", "QuotaExceededError"));
-const fullStorage = (): DockStorage => ({ ...createMemoryStorage(), saveOutboxEntry: quotaExceeded, deleteOutboxEntry: quotaExceeded, saveDraft: quotaExceeded });
-const unreadableStorage = (): DockStorage => ({ ...createMemoryStorage(), loadOutbox: () => Promise.reject(new Error("IndexedDB is not available here")) });
+const fullStorage = (): DockStorage => ({ ...createMemoryStorage(), put: quotaExceeded, remove: quotaExceeded });
+const unreadableStorage = (): DockStorage => ({ ...createMemoryStorage(), list: () => Promise.reject(new Error("IndexedDB is not available here")) });
 
 /** The status notice whose words match `text`, once it shows. */
 const notice = (text: RegExp) =>

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { blockingDraftsFeature, createMemoryBlockingDraftStorage, createQuestionDockStore } from "../../src/store";
+import { blockingDraftsFeature, createMemoryStorage, createQuestionDockStore } from "../../src/store";
 import { TARGET, startDock, type DockHarness } from "./dock-harness";
+import { keptDrafts } from "../support/kept";
 
 let h: DockHarness;
 beforeEach(async () => {
@@ -16,16 +17,16 @@ describe("A blocking draft typed just before the page goes away", () => {
       document.dispatchEvent(new Event("visibilitychange"));
     }],
   ])("is written at once on %s, without waiting for the quiet moment", async (_when, leave) => {
-    const storage = createMemoryBlockingDraftStorage();
+    const storage = createMemoryStorage();
     const store = createQuestionDockStore({ client: h.client, sessionKey: "main", blockingDrafts: blockingDraftsFeature({ storage }) });
     try {
       const id = await h.ask({ questions: [{ ...TARGET, isOther: true }] });
       await vi.waitFor(() => expect(store.getState().records.get(id)).toBeDefined());
       store.getState().actions.setOther(id, "target", "Canary");
-      expect(await storage.load("main")).toEqual([]);
+      expect(await keptDrafts(storage)).toEqual([]);
       leave();
       // Read at once: no time may pass, or the ordinary delayed write would pass this test by itself.
-      expect(await storage.load("main")).toMatchObject([{ requestId: id, answers: [{ other: "Canary" }] }]);
+      expect(await keptDrafts(storage)).toMatchObject([{ requestId: id, answers: [{ other: "Canary" }] }]);
     } finally {
       vi.restoreAllMocks();
       store.getState().actions.dispose();

@@ -1,7 +1,8 @@
 import { render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { QuestionDock, QuestionDockProvider } from "../../src/components";
-import { BLOCKING_DRAFT_SAVE_DELAY_MS, blockingDraftsFeature, createMemoryBlockingDraftStorage, createMemoryStorage, createPaneBus } from "../../src/store";
+import { DRAFT_SAVE_DELAY_MS, createMemoryStorage } from "../../src/store";
+import { keptDrafts } from "../support/kept";
 import { TARGET } from "../support/questions";
 import { startAsyncDock, type StartedAsyncDock } from "./async-harness";
 
@@ -10,17 +11,17 @@ const WARNING = /looks like a password or key/;
 const SECRET = { questionId: "api_key", header: "Key", question: "Paste the deploy key", options: [], isOther: true, isSecret: true, secretStore: { name: "DEPLOY_KEY", kind: "secret" } };
 
 interface Rig extends StartedAsyncDock {
-  blocking: ReturnType<typeof createMemoryBlockingDraftStorage>;
+  blocking: ReturnType<typeof createMemoryStorage>;
   asyncDrafts: ReturnType<typeof createMemoryStorage>;
 }
 let rig: Rig | undefined;
 
-// A dock whose blocking and async drafts both persist, to memory storages the test can read.
+// A dock whose blocking and async drafts both persist, to a memory storage the test can read.
 async function start(): Promise<Rig> {
-  const blocking = createMemoryBlockingDraftStorage();
-  const asyncDrafts = createMemoryStorage();
-  const bus = createPaneBus(`credential-${Math.random().toString(36).slice(2)}`);
-  const dock = await startAsyncDock({ storage: asyncDrafts, store: { blockingDrafts: blockingDraftsFeature({ storage: blocking, bus }) } });
+  const kept = createMemoryStorage();
+  const blocking = kept;
+  const asyncDrafts = kept;
+  const dock = await startAsyncDock({ storage: kept });
   render(
     <QuestionDockProvider store={dock.store}>
       <QuestionDock layout="stepper" />
@@ -36,7 +37,7 @@ afterEach(() => {
 });
 
 // Past the debounce of both draft writers, so a write that was going to happen has happened.
-const afterSaveDelay = () => vi.advanceTimersByTimeAsync(BLOCKING_DRAFT_SAVE_DELAY_MS * 2);
+const afterSaveDelay = () => vi.advanceTimersByTimeAsync(DRAFT_SAVE_DELAY_MS * 2);
 
 describe("A credential-shaped answer", () => {
   it("is warned about under the blocking Other field, and that draft is not kept (an earlier copy goes)", async () => {
@@ -45,7 +46,7 @@ describe("A credential-shaped answer", () => {
     const other = await screen.findByRole("textbox", { name: "Other" });
     await user.type(other, "use the staging key");
     await afterSaveDelay();
-    expect((await blocking.load("main"))[0]?.answers.map((a) => a.other)).toContain("use the staging key");
+    expect((await keptDrafts(blocking))[0]?.answers.map((a) => a.other)).toContain("use the staging key");
     expect(screen.queryByText(WARNING)).not.toBeInTheDocument();
 
     await user.clear(other);
@@ -56,7 +57,7 @@ describe("A credential-shaped answer", () => {
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
     expect(other).toHaveFocus();
     await afterSaveDelay();
-    expect(await blocking.load("main")).toEqual([]);
+    expect(await keptDrafts(blocking)).toEqual([]);
   });
 
   it("is warned about in an async question too, and its draft is never written", async () => {
@@ -65,13 +66,13 @@ describe("A credential-shaped answer", () => {
     const other = await screen.findByRole("textbox", { name: "Other" });
     await user.type(other, "the usual one");
     await afterSaveDelay();
-    await vi.waitFor(async () => expect((await asyncDrafts.loadDrafts("main")).flatMap((d) => d.answers.map((a) => a.other))).toEqual(["the usual one"]));
+    await vi.waitFor(async () => expect((await keptDrafts(asyncDrafts)).flatMap((d) => d.answers.map((a) => a.other))).toEqual(["the usual one"]));
 
     await user.clear(other);
     await user.paste(`token: ${GITHUB_TOKEN}`);
     expect(screen.getByText(WARNING)).toBeVisible();
     await afterSaveDelay();
-    await vi.waitFor(async () => expect(await asyncDrafts.loadDrafts("main")).toEqual([]));
+    await vi.waitFor(async () => expect(await keptDrafts(asyncDrafts)).toEqual([]));
   });
 
   it("leaves a secret-store question alone: masked, no warning, and it can be sent", async () => {

@@ -6,12 +6,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { DockLayout, QuestionDock, QuestionDockProvider, QuestionSummaryList } from "../../src/components";
 import type { QuestionRecord } from "../../src/protocol";
 import { createScriptedDock, type ScriptedDock } from "../../src/simulated";
-import { BLOCKING_DRAFT_SAVE_DELAY_MS, blockingDraftsFeature, createMemoryBlockingDraftStorage, createPaneBus, type PaneBus, type PaneMessage } from "../../src/store";
+import { DRAFT_SAVE_DELAY_MS, blockingDraftsFeature, createMemoryStorage, createPaneBus, type PaneBus, type PaneMessage } from "../../src/store";
+import { keptDrafts } from "../support/kept";
 
 const TYPED = "ghp_16C7e42F292c6912E7710c838347Ae178B4a";
 
 let dock: ScriptedDock;
-let storage: ReturnType<typeof createMemoryBlockingDraftStorage>;
+let storage: ReturnType<typeof createMemoryStorage>;
 let listener: PaneBus;
 let heard: PaneMessage[];
 
@@ -31,7 +32,7 @@ function flagged(id: string): QuestionRecord {
 beforeEach(async () => {
   vi.useFakeTimers({ shouldAdvanceTime: true });
   sessionStorage.clear();
-  storage = createMemoryBlockingDraftStorage();
+  storage = createMemoryStorage();
   const channel = `is-secret-${Math.random()}`;
   listener = createPaneBus(channel);
   heard = [];
@@ -59,7 +60,7 @@ async function typeSecret(id: string) {
   const field = screen.getByLabelText("Other");
   await user.click(field);
   await user.paste(TYPED);
-  await vi.advanceTimersByTimeAsync(BLOCKING_DRAFT_SAVE_DELAY_MS * 2);
+  await vi.advanceTimersByTimeAsync(DRAFT_SAVE_DELAY_MS * 2);
   return field;
 }
 
@@ -69,7 +70,7 @@ describe("A question flagged isSecret", () => {
     expect(field).toHaveAttribute("type", "password");
     expect(field).toHaveValue(TYPED);
     expect(screen.queryByText(/looks like a password or key/)).not.toBeInTheDocument();
-    expect(await storage.load("main")).toEqual([]);
+    expect(await keptDrafts(storage)).toEqual([]);
     expect(JSON.stringify(heard)).not.toContain(TYPED);
   });
 

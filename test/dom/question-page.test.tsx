@@ -6,7 +6,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { QuestionPage } from "../../src/components";
 import { deMessages } from "../../src/messages/de";
-import { createMemoryBlockingDraftStorage } from "../../src/store";
+import { createMemoryStorage } from "../../src/store";
 import { createScriptedDock, type ScriptedDock } from "../../src/simulated";
 import { createRefusingTransport, type RefusingTransport } from "../../stories/support/refusing-transport";
 import { TARGET } from "./dock-harness";
@@ -30,7 +30,7 @@ const page = () => screen.getByRole("region", { name: /^Question/ });
 const other = () => within(page()).getByRole("textbox", { name: "Other" });
 
 function open(questionId: string) {
-  return render(<QuestionPage client={dock.client} questionId={questionId} draftStorage={createMemoryBlockingDraftStorage()} />);
+  return render(<QuestionPage client={dock.client} questionId={questionId} draftStorage={createMemoryStorage()} />);
 }
 
 describe("A question link", () => {
@@ -104,7 +104,7 @@ describe("A question link", () => {
   });
 
   it("speaks the words it is given: German for the page and its states", async () => {
-    render(<QuestionPage client={dock.client} questionId="unknown" locale="de" messages={deMessages} draftStorage={createMemoryBlockingDraftStorage()} />);
+    render(<QuestionPage client={dock.client} questionId="unknown" locale="de" messages={deMessages} draftStorage={createMemoryStorage()} />);
     const region = screen.getByRole("region", { name: "Frage" });
     expect(within(region).getByRole("status")).toHaveTextContent("Die Frage wird geladen…");
     expect(await within(region).findByText("Nicht verfügbar")).toBeVisible();

@@ -7,7 +7,7 @@ const answers = (label: string) => ({ q1: { selected: [label] } }) as never;
 
 describe("sent ledger", () => {
   it("keeps every answer sent for a request, oldest first, and drops them with the id when it ends", () => {
-    const ledger = createSentLedger("ledger-answers");
+    const ledger = createSentLedger(() => "ledger-answers");
     ledger.remember("r1", answers("A"));
     ledger.remember("r1", answers("B"));
     ledger.remember("r2");
@@ -19,15 +19,16 @@ describe("sent ledger", () => {
     expect(ledger.ids()).toEqual(["r2"]);
   });
 
-  it("keeps ids for the next page of the same tab, but never the answers", () => {
-    createSentLedger("ledger-reload").remember("r1", answers("secret"));
-    const reloaded = createSentLedger("ledger-reload");
+  it("keeps ids for the next page of the same tab under the same scope, but never the answers", () => {
+    createSentLedger(() => "ledger-reload").remember("r1", answers("secret"));
+    const reloaded = createSentLedger(() => "ledger-reload");
     expect(reloaded.ids()).toEqual(["r1"]);
     expect(reloaded.attempted("r1")).toBeUndefined();
+    expect(createSentLedger(() => "another-scope").ids()).toEqual([]);
   });
 
   it("holds a reply while it is awaited, and lets go of it once it settles either way", async () => {
-    const ledger = createSentLedger("ledger-replies");
+    const ledger = createSentLedger(() => "ledger-replies");
     let finish!: () => void;
     const reply = new Promise<void>((resolve) => (finish = resolve));
     const waiting = ledger.awaitReply("r1", reply);
