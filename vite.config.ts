@@ -11,6 +11,11 @@ const fromRoot = (path: string): string => fileURLToPath(new URL(path, import.me
 const STYLESHEET = "src/styles/question-dock.css";
 const STYLESHEET_OUT = "question-dock.css";
 
+// The stylesheet's colours are light-dark() pairs held in custom properties. Lowered for older browsers, each pair
+// becomes two var() fallbacks that resolve where the property is declared (:root), not where it is used, and every
+// colour turns invalid; so built pages target browsers that have light-dark() (the library ships its CSS as written).
+const CSS_TARGET = ["chrome123", "edge123", "firefox120", "safari17.5"];
+
 // Peer and runtime dependencies stay imports, so the host app dedupes them.
 const EXTERNAL = /^(react|react-dom|zustand|idb-keyval)(\/|$)|^@radix-ui\//;
 
@@ -82,6 +87,7 @@ export default defineConfig(({ mode }) => {
     build: {
       outDir: bench ? "dist-bench" : "dist-playground",
       emptyOutDir: true,
+      cssTarget: CSS_TARGET,
       sourcemap: true,
       rolldownOptions: {
         input: bench ? fromRoot("bench/browser/index.html") : fromRoot("index.html"),

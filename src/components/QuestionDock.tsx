@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useRef, type ErrorInfo, type KeyboardEventHandler, type RefObject } from "react";
+import { useCallback, type ErrorInfo, type KeyboardEventHandler, type RefObject } from "react";
 import { DOCK_ATTR } from "../hooks/use-prompt-focus";
+import { useDockFocus } from "../hooks/use-dock-focus";
 import { useDockKeyboard } from "../hooks/use-dock-keyboard";
 import { useResolvedLayout, type DockLayoutMode } from "../hooks/use-layout-mode";
 import { useActiveRecord } from "../hooks/use-active-request";
@@ -70,13 +71,11 @@ export function QuestionDock({ layout = "auto", theme, composerRef, onCollapse, 
     else focusComposer();
   }, [actions, onCollapse, focusComposer]);
   const handleKeyDown = useDockKeyboard({ mode, onCollapse: collapse, onKeyDown });
-  const idle = !record;
-  const hadRequest = useRef(false);
-  useEffect(() => {
-    // When the last request leaves while focus was inside the dock, focus falls to the page; give it to the composer.
-    if (idle && hadRequest.current && document.activeElement === document.body) focusComposer();
-    hadRequest.current = !idle;
-  }, [idle, focusComposer]);
+  const { focusProps, claimFocus } = useDockFocus(record?.id, focusComposer);
+  const expand = useCallback(() => {
+    claimFocus();
+    actions.expand();
+  }, [claimFocus, actions]);
   const classes = ["qd-dock", className].filter(Boolean).join(" ");
   const attrs = { [DOCK_ATTR]: "" };
   return (
@@ -90,10 +89,11 @@ export function QuestionDock({ layout = "auto", theme, composerRef, onCollapse, 
           data-layout={mode}
           data-state={collapsed ? "collapsed" : "expanded"}
           onKeyDown={collapsed ? undefined : handleKeyDown}
+          {...focusProps}
           {...attrs}
         >
           {collapsed ? (
-            <CollapsedBar onExpand={actions.expand} {...(now ? { now } : {})} />
+            <CollapsedBar onExpand={expand} {...(now ? { now } : {})} />
           ) : (
             // Untrusted records reach the views: one that breaks rendering must not take the host app down with it.
             <DockErrorBoundary resetKey={record.id} fallback={() => <PromptError record={record} onSkip={() => void actions.skip(record.id)} />} {...(onRenderError ? { onError: onRenderError } : {})}>

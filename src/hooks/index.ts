@@ -24,6 +24,7 @@ export { useInlineDirection } from "./use-inline-direction";
 export { composeEventHandlers } from "./compose-event-handlers";
 export { useAutoAdvance, AUTO_ADVANCE_DELAY_MS } from "./use-auto-advance";
 export { usePromptFocus, focusFirstControl, STEP_ATTR, DOCK_ATTR } from "./use-prompt-focus";
+export { useDockFocus, type DockFocus } from "./use-dock-focus";
 export { useMediaQuery, useResolvedLayout, STACKED_MEDIA_QUERY, type DockLayoutMode } from "./use-layout-mode";
 export { isAnsweredOutcome, useOutcomes } from "./use-outcomes";
 export { useTranscriptItems } from "./use-transcript-items";

@@ -1,5 +1,6 @@
 import { useEffect, type RefObject } from "react";
 import { useDockStoreApi } from "./dock-context";
+import { focusIsLost, focusMemoryOf } from "./focus-memory";
 
 /** Marks the element that holds the step on screen (or a card, in stacked mode). */
 export const STEP_ATTR = "data-qd-step";
@@ -18,32 +19,27 @@ export function focusFirstControl(panel: HTMLElement): void {
   (control ?? (step?.tabIndex === -1 ? step : panel)).focus();
 }
 
-// Which requests each dock has already shown. A prompt is "new" once per request and store, not once per mount:
-// views that remount (a session switched away and back, a host's re-render) must not pull focus again.
-const shownByStore = new WeakMap<object, Set<string>>();
-
 /**
- * Focus for a prompt panel. When the request's prompt first appears it takes focus (from the composer too), unless
- * focus already sits elsewhere in the dock, such as on the request arrows. When the step changes it puts
- * focus back on the new step only if focus was lost with the old step's controls. An async question
- * (`takeFocus: false`) never takes focus when it appears, so the composer stays usable while the agent works.
+ * Focus for a prompt panel, decided once per arrival. A blocking request (`takeFocus`) takes focus when its prompt
+ * first appears (from the composer too), unless focus already sits elsewhere in the dock, such as on the request
+ * arrows; an async one never does, so the composer and the page keep the keyboard while the agent works. Later (a
+ * step changed, the panel made again, the dock expanded) focus comes back only if it fell out of the dock with what
+ * was removed: while the dock held it for this request, or, for a blocking one, for any request (`useDockFocus`).
  */
 export function usePromptFocus(panelRef: RefObject<HTMLElement | null>, requestId: string, stepKey: string | number, takeFocus = true): void {
   const store = useDockStoreApi();
   useEffect(() => {
     const panel = panelRef.current;
     if (!panel) return;
-    let shown = shownByStore.get(store);
-    if (!shown) shownByStore.set(store, (shown = new Set()));
-    const first = !shown.has(requestId);
-    shown.add(requestId);
-    const active = panel.ownerDocument.activeElement;
-    const lost = !active || active === panel.ownerDocument.body || !active.isConnected;
-    if (first) {
-      if (!takeFocus) return;
-      const dock = panel.closest(`[${DOCK_ATTR}]`);
-      if (!lost && dock?.contains(active) && !panel.contains(active)) return;
-    } else if (!lost) return;
-    focusFirstControl(panel);
+    const memory = focusMemoryOf(store);
+    const first = !memory.shown.has(requestId);
+    memory.shown.add(requestId);
+    const doc = panel.ownerDocument;
+    const lost = focusIsLost(doc);
+    const active = doc.activeElement;
+    const elsewhereInDock = !lost && !panel.contains(active) && Boolean(panel.closest(`[${DOCK_ATTR}]`)?.contains(active));
+    const held = lost && memory.heldBy === requestId;
+    const blockingTakes = takeFocus && (first ? !elsewhereInDock : lost && memory.heldBy !== null);
+    if (held || blockingTakes) focusFirstControl(panel);
   }, [panelRef, store, requestId, stepKey, takeFocus]);
 }

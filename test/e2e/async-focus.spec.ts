@@ -1,9 +1,11 @@
 // Async questions and focus in real Chromium, on the simulated gateway: a collapsed dock stays collapsed as the chat
-// moves and a newer async question arrives, and the playground's Async questions scenario leaves focus where it was.
+// moves and a newer async question arrives, the playground's Async questions scenario leaves focus where it was, and
+// an async question that arrives while nothing has focus leaves it on the page as the dock renders again.
 // That an async question never takes the keyboard from the person typing is the real-gateway spec's
 // (async-codex.gateway.spec.ts), and the dock's in jsdom (test/dom/async-dock.test.tsx).
 import { simCall } from "./support/async";
 import { a11yViolations } from "./support/axe";
+import type { Page } from "@playwright/test";
 import { composer, dock, openPlayground, runScenario } from "./support/playground";
 import { expect, test } from "./support/test";
 
@@ -62,4 +64,36 @@ test("the Async questions scenario asks two questions, one with choices, and lea
   await expect(scenario).toBeFocused();
   await expect(page.getByRole("region", { name: "Transcript" })).toContainText("Two questions for when you have a moment");
   expect(await a11yViolations(page)).toEqual([]);
+});
+
+/** Waits until the page has painted twice, so the effects of what it just rendered have run. */
+async function painted(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+}
+
+/** The tag of the element that has focus: BODY when nothing has. */
+const focusedTag = (page: Page) => page.evaluate(() => document.activeElement?.tagName);
+
+test("an async question that arrives while nothing has focus leaves focus on the page through layout changes and more questions", async ({ page }) => {
+  await simCall(page, "askAsync", { questions: [BRANCH, NOTES] });
+  await expect(dock(page).getByRole("radiogroup", { name: BRANCH.title })).toBeVisible();
+  await painted(page);
+  expect(await focusedTag(page)).toBe("BODY");
+
+  // Narrow: the dock shows its questions as stacked cards, a view made afresh.
+  await page.setViewportSize({ width: 390, height: 800 });
+  await expect(dock(page)).toHaveAttribute("data-layout", "stacked");
+  await painted(page);
+  expect(await focusedTag(page)).toBe("BODY");
+
+  await simCall(page, "askAsync", { questions: [LATER] });
+  await expect(dock(page)).toContainText("Request 1 of 2");
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(dock(page)).toHaveAttribute("data-layout", "stepper");
+  await painted(page);
+  expect(await focusedTag(page)).toBe("BODY");
+
+  // Space belongs to the page, not to an answer.
+  await page.keyboard.press("Space");
+  await expect(dock(page).getByRole("radio", { checked: true })).toHaveCount(0);
 });
