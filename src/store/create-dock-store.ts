@@ -9,6 +9,7 @@ import { featureReducer, featureStarter, noteFeatureViews } from "./opt-in/attac
 import { newResolverId } from "./dock/outcomes";
 import { createSentLedger, tabResolverId } from "./persist/sent-ledger";
 import { startKeeping } from "./keep/keep";
+import { noteOutbox } from "./async/outbox-of";
 import { DEFAULT_TYPING_GRACE_MS } from "./dock/priority";
 import { systemClock } from "../gateway/clock";
 import type { DockStore } from "./dock/types";
@@ -62,6 +63,7 @@ export function createQuestionDockStore(opts: DockStoreOptions): StoreApi<DockSt
     dispose();
   };
   store.setState({ actions });
+  if (asyncLink?.outbox) noteOutbox(store, asyncLink.outbox);
   noteFeatureViews(store, [opts.asyncQuestions, opts.blockingDrafts || undefined].filter((f) => f !== undefined));
   for (const record of opts.initialRecords ?? []) sync.receive(record, "initial");
   return store;

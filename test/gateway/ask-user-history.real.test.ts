@@ -8,7 +8,7 @@ import WebSocket from "ws";
 import { createGatewayClient, createWebSocketTransport, type GatewayClient } from "../../src/gateway";
 import { askUserEntries } from "../../src/protocol/ask-user-history";
 import { parseChatMessage } from "../../src/protocol";
-import { createMemoryStorage, createPaneBus, createQuestionDockStore, createConversationServices } from "../../src/store";
+import { createMemoryStorage, createPaneBus, createQuestionDockStore } from "../../src/store";
 import { mockModelControl } from "./mock-model";
 import { poller } from "./wait";
 import { asyncQuestionsFeature } from "../../src/features/async-questions";
@@ -71,8 +71,7 @@ describe.skipIf(!url)("ask_user in chat.history (real gateway)", () => {
       const o = p as { runId: string; state: string; sessionKey?: string };
       if (o.sessionKey === SESSION || o.sessionKey === EXPIRE_SESSION) chatStates.push({ runId: o.runId, state: o.state });
     });
-    const services = createConversationServices({ client, sessionKey: SESSION, storage: createMemoryStorage(), bus: createPaneBus(`ask-live-${tag}`) });
-    live = createQuestionDockStore({ client, sessionKey: SESSION, asyncQuestions: asyncQuestionsFeature(services) });
+    live = createQuestionDockStore({ client, sessionKey: SESSION, asyncQuestions: asyncQuestionsFeature({ storage: createMemoryStorage(), bus: createPaneBus(`ask-live-${tag}`) }) });
     client.start();
     await waitFor(() => client.getConnection().state === "connected", "connected");
     await mock.reset();
@@ -159,10 +158,8 @@ describe.skipIf(!url)("ask_user in chat.history (real gateway)", () => {
 
   it("a new client and a new store rebuild the summaries from the history, each bound to its run", async () => {
     const fresh = newClient();
-    const asyncQuestions = createConversationServices({ client: fresh, sessionKey: SESSION, storage: createMemoryStorage(), bus: createPaneBus(`ask-history-${tag}`) });
-    const store = createQuestionDockStore({ client: fresh, sessionKey: SESSION, asyncQuestions: asyncQuestionsFeature(asyncQuestions) });
-    const expiredServices = createConversationServices({ client: fresh, sessionKey: EXPIRE_SESSION, storage: createMemoryStorage(), bus: createPaneBus(`ask-expire-${tag}`) });
-    const expiredStore = createQuestionDockStore({ client: fresh, sessionKey: EXPIRE_SESSION, asyncQuestions: asyncQuestionsFeature(expiredServices) });
+    const store = createQuestionDockStore({ client: fresh, sessionKey: SESSION, asyncQuestions: asyncQuestionsFeature({ storage: createMemoryStorage(), bus: createPaneBus(`ask-history-${tag}`) }) });
+    const expiredStore = createQuestionDockStore({ client: fresh, sessionKey: EXPIRE_SESSION, asyncQuestions: asyncQuestionsFeature({ storage: createMemoryStorage(), bus: createPaneBus(`ask-expire-${tag}`) }) });
     try {
       fresh.start();
       const outcomes = await waitFor(() => (store.getState().outcomes.size >= 4 ? store.getState().outcomes : undefined), "four summaries", 60_000);

@@ -5,7 +5,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import WebSocket from "ws";
 import { createGatewayClient, createWebSocketTransport, type GatewayClient } from "../../src/gateway";
-import { createConversationServices, createMemoryStorage, createPaneBus, createQuestionDockStore, type ConversationServices } from "../../src/store";
+import { createMemoryStorage, createPaneBus, createQuestionDockStore, type PaneBus } from "../../src/store";
 import { codexScripts } from "./codex/codex-script";
 import { connectRaw, type RawClient } from "./raw-client";
 import { poller } from "./wait";
@@ -22,16 +22,16 @@ const BRANCH = { title: "Which branch should the hotfix land on?", options: ["ma
 const waitFor = poller({ timeoutMs: 90_000, intervalMs: 50, detail: () => JSON.stringify(kitView()) });
 
 function kitView() {
-  const c = services?.conversation.getState();
   const s = store?.getState();
+  const c = s?.chat;
   return {
     connection: s?.connection.state,
     conversation: c && { loaded: c.loaded, error: c.error, runActive: c.runActive, questions: c.questions.map((q) => ({ itemId: q.delivery.itemId, status: q.status })), messages: JSON.stringify(c.messages).slice(0, 3000) },
     codexTurns: JSON.stringify(codexScripts(inject("codexScriptsDir")).requests().filter((r) => r.method.startsWith("turn/"))).slice(0, 2000),
     records: s && [...s.records.keys()],
     rejected: s?.rejected,
-    asyncProblems: s?.asyncProblems,
-    outbox: services && Object.values(services.outbox.getState().entries).map((e) => ({ state: e.state, message: e.message })),
+    problems: { storage: s?.outbox.storageError, conversation: s?.chat.error },
+    outbox: s && Object.values(s.outbox.entries).map((e) => ({ state: e.state, message: e.message })),
   };
 }
 
@@ -40,7 +40,7 @@ const textOf = (content: unknown) => (Array.isArray(content) ? (content as Array
 
 let admin: RawClient;
 let client: GatewayClient;
-let services: ConversationServices;
+let bus: PaneBus;
 let store: ReturnType<typeof createQuestionDockStore>;
 
 async function history(): Promise<Row[]> {
@@ -52,15 +52,15 @@ beforeAll(async () => {
   if (!url) return;
   admin = await connectRaw(url, token, { retryForMs: 60_000, requestTimeoutMs: 60_000 });
   client = createGatewayClient({ url, token, transport: createWebSocketTransport(WebSocket, { origin: ORIGIN }) });
-  services = createConversationServices({ client, sessionKey: SESSION, storage: createMemoryStorage(), bus: createPaneBus(`outbox-edit-${randomUUID()}`) });
-  store = createQuestionDockStore({ client, sessionKey: SESSION, typingGraceMs: 0, asyncQuestions: asyncQuestionsFeature(services) });
+  bus = createPaneBus(`outbox-edit-${randomUUID()}`);
+  store = createQuestionDockStore({ client, sessionKey: SESSION, typingGraceMs: 0, asyncQuestions: asyncQuestionsFeature({ storage: createMemoryStorage(), bus }) });
   client.start();
   await waitFor(() => store.getState().connection.state === "connected", "the connection");
 }, 120_000);
 
 afterAll(async () => {
   store?.getState().actions.dispose();
-  services?.dispose();
+  bus?.close();
   client?.stop();
   await admin?.close();
 });
@@ -78,21 +78,22 @@ describe.skipIf(!url)("Edit answer on OpenClaw with the Codex plugin", () => {
 
     // The question reaches the dock while its run still goes on: an answer now has to wait.
     const rid = await waitFor(() => [...store.getState().asyncLinks].find(([, link]) => link.itemId === itemId)?.[0], "the async question in the dock");
-    await waitFor(() => services.conversation.getState().runActive, "the busy run");
+    await waitFor(() => store.getState().chat.runActive, "the busy run");
     const actions = store.getState().actions;
     const questionId = store.getState().records.get(rid)!.questions[0]!.questionId;
     actions.select(rid, questionId, "release/2.4");
     await actions.submit(rid);
     const outboxId = await waitFor(() => store.getState().outcomes.get(rid)?.async?.outboxId, "the answer in the outbox");
-    expect(store.getState().deliveries[outboxId]).toMatchObject({ state: "queued", message: `> ${BRANCH.title}\n\nrelease/2.4` });
+    expect(store.getState().outbox.entries[outboxId]).toMatchObject({ state: "queued", message: `> ${BRANCH.title}\n\nrelease/2.4` });
 
     const edited = `> ${BRANCH.title}\n\nrelease/2.4, after the freeze ${key}-edited`;
     expect(actions.editAnswer(outboxId, edited)).toBe(true);
-    expect(services.outbox.getState().order.filter((id) => services.outbox.getState().entries[id]?.itemId === itemId)).toEqual([outboxId]);
+    const { outbox } = store.getState();
+    expect(outbox.order.filter((id) => outbox.entries[id]?.itemId === itemId)).toEqual([outboxId]);
     expect((await history()).filter((m) => m.role === "user")).toHaveLength(1);
 
     codex.release(`${key}-go`);
-    await waitFor(() => store.getState().deliveries[outboxId]?.state === "confirmed", "the edited answer confirmed from the history");
+    await waitFor(() => store.getState().outbox.entries[outboxId]?.state === "confirmed", "the edited answer confirmed from the history");
     const answers = (await history()).filter((m) => m.role === "user" && m.idempotencyKey !== undefined && m.idempotencyKey.startsWith(outboxId));
     expect(answers).toHaveLength(1);
     expect(answers[0]!.idempotencyKey).toBe(`${outboxId}:user`);

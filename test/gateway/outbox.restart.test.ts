@@ -5,8 +5,10 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { createGatewayClient, createWebSocketTransport, GatewayRequestError, type GatewayClient } from "../../src/gateway";
-import { classifySendError, createMemoryStorage, createOutbox, createPaneBus, type AsyncDraft, type DockStorage, type OutboxEntry, type OutboxStore } from "../../src/store/outbox";
-import { chatHistory, type TestHistory } from "../node/outbox/chat-history";
+import { classifySendError } from "../../src/store/outbox";
+import { createAsyncQuestionsFeature, createMemoryStorage, createPaneBus, createQuestionDockStore, type DockStorage, type DockStore, type OutboxEntry, type SavedDraft } from "../../src/store";
+import { outboxOf, scopedRecords, storageScope } from "../../src/testing";
+import type { StoreApi } from "zustand/vanilla";
 import { withWireFaults, type WireFaults } from "../node/outbox/wire-faults";
 import { restartableGateway, type RestartableGateway } from "./restartable-gateway";
 import { poller } from "./wait";
@@ -17,8 +19,7 @@ const SESSION = "agent:main:main";
 let gw: RestartableGateway;
 let faults: WireFaults;
 let client: GatewayClient;
-let history: TestHistory;
-const outboxes: OutboxStore[] = [];
+const pages: Array<StoreApi<DockStore>> = [];
 
 const waitFor = poller({ timeoutMs: 60_000, intervalMs: 100, detail: () => gw.logTail(30) });
 
@@ -39,37 +40,47 @@ async function copiesOf(key: string): Promise<HistoryMessage[]> {
   return (await messages()).filter((m) => m.role === "user" && m.idempotencyKey === `${key}:user`);
 }
 
+/** True while the gateway says no run is going in the session. */
+async function idle(): Promise<boolean> {
+  const result = (await client.request("chat.history", { sessionKey: SESSION, limit: 1 }, { timeoutMs: 30_000 })) as { sessionInfo?: { hasActiveRun?: boolean } };
+  return result.sessionInfo?.hasActiveRun !== true;
+}
+
 /** Waits until the run a chat.send started has written its reply and ended; returns the reply. */
 async function replied(runId: string): Promise<HistoryMessage> {
   const reply = await waitFor(async () => (await messages()).find((m) => m.role === "assistant" && m.__openclaw?.runId === runId), `the reply of ${runId}`, 150_000);
-  await waitFor(() => history.isIdle(), "the run to end");
+  await waitFor(idle, "the run to end");
   return reply;
 }
 
-function draft(itemId: string): AsyncDraft {
-  return { itemId, sessionKey: SESSION, answers: [{ selected: ["main"], other: "" }], edited: true, updatedAt: Date.now() };
+function draft(itemId: string): SavedDraft {
+  return { requestId: `async:${itemId}`, step: 0, answers: [{ questionId: "q0", selected: ["main"], other: "" }], edited: true, updatedAt: Date.now() };
 }
 
-function outbox(storage: DockStorage): OutboxStore {
-  const made = createOutbox({ client, sessionKey: SESSION, history, storage, bus: createPaneBus(`real-${Math.random()}`) });
-  outboxes.push(made);
-  return made;
+/** What an earlier page of this identity left in `storage`. */
+async function leftBehind(storage: DockStorage, entry: OutboxEntry): Promise<void> {
+  await scopedRecords(storage, storageScope(client.getConnection().identity!, SESSION)).put("outbox", entry.id, entry);
 }
 
-const stateOf = (store: OutboxStore, id: string) => store.getState().entries[id]?.state;
+/** A page of the conversation on `storage`, as a reload opens one. */
+function page(storage: DockStorage): StoreApi<DockStore> {
+  const store = createQuestionDockStore({ client, sessionKey: SESSION, asyncQuestions: createAsyncQuestionsFeature({ storage, bus: createPaneBus(`real-${Math.random()}`) }) });
+  pages.push(store);
+  return store;
+}
+
+const stateOf = (store: StoreApi<DockStore>, id: string) => store.getState().outbox.entries[id]?.state;
 
 beforeAll(async () => {
   gw = await restartableGateway();
   faults = withWireFaults(createWebSocketTransport(WebSocket, { origin: ORIGIN }));
   client = createGatewayClient({ url: gw.url, token: gw.token, transport: faults.transport, backoff: { baseMs: 250, maxMs: 2000 }, requestTimeoutMs: 30_000 });
-  history = chatHistory(client, SESSION);
   client.start();
   await waitFor(() => client.getConnection().state === "connected", "the first connection", 120_000);
 }, 240_000);
 
 afterAll(async () => {
-  for (const o of outboxes) o.getState().dispose();
-  history?.stop();
+  for (const store of pages) store.getState().actions.dispose();
   client?.stop();
 }, 60_000);
 
@@ -96,16 +107,16 @@ describe("The outbox against OpenClaw", () => {
     const saved = (id: string, itemId: string, message: string): OutboxEntry => ({
       id, sessionKey: SESSION, itemId, message, state: "sending", createdAt: Date.now(), updatedAt: Date.now(), failureCount: 0, isPaused: false, attempts: 1, draft: draft(itemId),
     });
-    await storage.saveOutboxEntry(saved(firstKey, "item-arrived", "An answer sent twice"));
-    await storage.saveOutboxEntry(saved(neverLeft, "item-never-left", "staging"));
+    await leftBehind(storage, saved(firstKey, "item-arrived", "An answer sent twice"));
+    await leftBehind(storage, saved(neverLeft, "item-never-left", "staging"));
     const sendsBefore = faults.requests("chat.send").length;
 
-    const box = outbox(storage);
+    const box = page(storage);
     await waitFor(() => stateOf(box, firstKey) === "confirmed", "the delivered answer to be confirmed");
     expect(stateOf(box, neverLeft)).toBe("unconfirmed");
     expect(faults.requests("chat.send")).toHaveLength(sendsBefore);
 
-    expect(box.getState().retry(neverLeft)).toBe(true);
+    expect(outboxOf(box).retry(neverLeft)).toBe(true);
     await waitFor(() => stateOf(box, neverLeft) === "confirmed", "the retried answer to be confirmed", 120_000);
     expect(faults.requests("chat.send").slice(sendsBefore).map((r) => r.params.idempotencyKey)).toEqual([neverLeft]);
     expect(await copiesOf(firstKey)).toHaveLength(1);
@@ -114,16 +125,16 @@ describe("The outbox against OpenClaw", () => {
   }, 300_000);
 
   it("delivers an answer given while the gateway restarts once it is back: confirmed, one copy", async () => {
-    const box = outbox(createMemoryStorage());
-    await waitFor(() => box.getState().ready, "the outbox to load");
+    const box = page(createMemoryStorage());
+    await waitFor(() => box.getState().outbox.ready && box.getState().chat.loaded, "the outbox to load");
     // A live connection and no run going, so the restart is a clean stop and the answer cannot leave before it.
     await messages();
-    await waitFor(() => client.getConnection().state === "connected" && history.isIdle(), "a connected, idle session");
+    await waitFor(async () => client.getConnection().state === "connected" && (await idle()) && !box.getState().chat.runActive, "a connected, idle session");
     const bootBefore = client.getHello()?.server.bootId;
     const restarting = gw.restart();
     await waitFor(() => client.getConnection().state !== "connected", "the connection to drop", 30_000);
-    const entry = box.getState().enqueue({ itemId: "item-restart", ...(firstReplyId ? { replyToId: firstReplyId } : {}), message: "> Which branch?\n\nmain", draft: draft("item-restart") });
-    expect(box.getState().entries[entry.id]).toMatchObject({ state: "queued", isPaused: true });
+    const entry = outboxOf(box).enqueue({ itemId: "item-restart", ...(firstReplyId ? { replyToId: firstReplyId } : {}), message: "> Which branch?\n\nmain", draft: draft("item-restart") });
+    expect(box.getState().outbox.entries[entry.id]).toMatchObject({ state: "queued", isPaused: true });
 
     await restarting;
     await waitFor(() => stateOf(box, entry.id) === "confirmed", "confirmation", 150_000);
@@ -137,12 +148,12 @@ describe("The outbox against OpenClaw", () => {
   it("confirms, after the restart, an answer left failed before it, from the history and without sending", async () => {
     const storage = createMemoryStorage();
     const at = Date.now();
-    await storage.saveOutboxEntry({
+    await leftBehind(storage, {
       id: firstKey, sessionKey: SESSION, itemId: "item-before-restart", message: "An answer sent twice", state: "failed",
       createdAt: at, updatedAt: at, failureCount: 1, failureReason: "The gateway went away.", isPaused: false, attempts: 1, draft: draft("item-before-restart"),
     });
     const sendsBefore = faults.requests("chat.send").length;
-    const box = outbox(storage);
+    const box = page(storage);
     await waitFor(() => stateOf(box, firstKey) === "confirmed", "confirmation from the history");
     expect(faults.requests("chat.send")).toHaveLength(sendsBefore);
   }, 60_000);

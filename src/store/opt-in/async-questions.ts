@@ -9,7 +9,6 @@ import { createPaneBus } from "../keep/bus";
 import { defaultStorage, type DockStorage } from "../keep/storage";
 import type { PaneBus } from "../outbox/types";
 import { defineFeature, type FeatureViews } from "./attach";
-import { blockingDraftsFeature } from "./blocking-drafts";
 import type { AsyncQuestionsFeature } from "./feature-types";
 
 /** Where async answers and drafts are kept and how they are sent; every field has a default. */
@@ -42,8 +41,6 @@ export function createAsyncQuestionsFeature(options: AsyncQuestionsOptions = {},
   if (typeof options !== "object" || options === null || "conversation" in options || "outbox" in options) {
     throw new TypeError("asyncQuestionsFeature takes options ({ storage?, bus? }), not conversation services: the store now holds the conversation and its outbox itself.");
   }
-  // A host that opted into async questions has a conversation worth keeping, so blocking drafts are kept with it.
-  const defaultBlockingDrafts = blockingDraftsFeature();
   return defineFeature(
     { feature: "asyncQuestions" },
     (ctx, sync) => {
@@ -65,7 +62,7 @@ export function createAsyncQuestionsFeature(options: AsyncQuestionsOptions = {},
       const historyOutcomes = createHistoryOutcomes(ctx);
       return {
         asyncSync,
-        defaultBlockingDrafts,
+        outbox,
         keep: { storage, bus },
         dispose: () => {
           historyOutcomes.dispose();

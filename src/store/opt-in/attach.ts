@@ -3,11 +3,12 @@
 import type { StoreApi } from "zustand/vanilla";
 import type { DockContext } from "../dock-context";
 import type { AsyncSync } from "../async/questions";
+import type { Outbox } from "../async/outbox";
 import type { GatewaySync } from "../links/gateway-sync";
 import type { DockStorage } from "../keep/storage";
 import type { PaneBus } from "../outbox/types";
 import type { DockStore } from "../dock/types";
-import type { BlockingDraftsFeature, DockFeature } from "./feature-types";
+import type { DockFeature } from "./feature-types";
 
 /** A feature running in one dock. */
 export interface FeatureLink {
@@ -15,8 +16,8 @@ export interface FeatureLink {
   keep?: { storage: DockStorage; bus?: PaneBus };
   /** The async link, which the actions route async answers through. */
   asyncSync?: AsyncSync;
-  /** The blocking drafts a dock keeps when the host did not choose (`blockingDrafts` absent). */
-  defaultBlockingDrafts?: BlockingDraftsFeature;
+  /** The outbox the async link sends answers through. */
+  outbox?: Outbox;
   /** Stops what the feature started in this dock; the async link itself is stopped with the actions. */
   dispose(): void;
 }
