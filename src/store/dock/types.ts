@@ -3,14 +3,15 @@ import type { IdTable } from "../../protocol/id-table";
 import type { QuestionAnswers } from "../../protocol/answers";
 import type { QuestionRecord } from "../../protocol/question-record";
 import type { ValidationIssue } from "../../protocol/result";
-import type { StorageFailure } from "../outbox/types";
-import type { OutboxData } from "../outbox/outbox-reducer";
+import type { OutboxData, StorageFailure } from "../outbox/types";
+import type { SavedDraft } from "../keep/saved-draft-form";
+
+export type { SavedAnswer, SavedDraft } from "../keep/saved-draft-form";
 import type { ConversationProblem } from "../conversation/types";
 import type { ConversationData } from "../conversation/conversation-reducer";
 import type { OutcomeLog } from "./outcome-log";
 import type { AsyncLink, OutcomeKind, QuestionDraft } from "./outcome-types";
 import type { PermissionState } from "./permission-state";
-import type { SavedDraft } from "../keep/saved-draft";
 
 // Everything the store's modules, the hooks and the package entry read of the dock's state is named here, so
 // these keep their place among the rest.

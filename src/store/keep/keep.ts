@@ -3,11 +3,11 @@
 // store knows whose conversation it is (its scope): then everything kept under that scope comes back as one
 // `restored` event, and from then on every record goes to storage and to the other tabs under that scope only.
 import type { DockContext } from "../dock-context";
-import { isOutboxEntry } from "../outbox/outbox-rules";
+import { holdsCredential, isOutboxEntry } from "../outbox/outbox-rules";
 import type { OutboxEntry, PaneBus, PaneMessage } from "../outbox/types";
 import type { DockStore } from "../dock/types";
 import { createKeptOutcomes } from "../persist/kept-outcomes";
-import { holdsCredential, isSavedDraft, savedDraftOf, type SavedDraft } from "./saved-draft";
+import { isSavedDraft, savedDraftOf, type SavedDraft } from "./saved-draft";
 import { scopedRecords, type DockStorage } from "./storage";
 
 /** Quiet time before a typed draft is written to storage. */

@@ -1,34 +1,13 @@
 // The one saved form of a draft, blocking and async alike: what storage keeps, other tabs receive, an outbox entry
 // holds for Discard, and a question page reads back. Secret questions never enter it.
 import { idTable, withEntry, type IdTable } from "../../protocol/id-table";
-import { looksLikeCredential } from "../../protocol/credential-shape";
 import { isSecretQuestion, type QuestionRecord } from "../../protocol/question-record";
 import { sendableText } from "../../protocol/sendable-text";
 import { withStep } from "../dock/drafts";
 import { draftOf } from "../dock/selectors";
-import type { QuestionDraft, RequestView } from "../dock/types";
+import type { QuestionDraft, RequestView, SavedAnswer, SavedDraft } from "../dock/types";
 
-/** One question's saved answer: chosen labels (with their positions where a label repeats) and typed text. */
-export interface SavedAnswer {
-  questionId: string;
-  selected: string[];
-  other: string;
-  positions?: number[];
-}
-
-/** A request's draft as kept between page loads and shared between tabs. */
-export interface SavedDraft {
-  requestId: string;
-  step: number;
-  answers: SavedAnswer[];
-  /** The person changed something: a reload restores it as typed. */
-  edited: boolean;
-  /** The person skipped the (async) question: it stays out of the dock until reopened. */
-  disposition?: "skipped";
-  /** When the request expires; a draft read after it is dropped. */
-  expiresAtMs?: number;
-  updatedAt: number;
-}
+export type { SavedAnswer, SavedDraft } from "../dock/types";
 
 const isStr = (v: unknown): v is string => typeof v === "string";
 
@@ -44,11 +23,6 @@ export function isSavedDraft(value: unknown): value is SavedDraft {
     typeof d === "object" && d !== null && isStr(d.requestId) && typeof d.step === "number" && Number.isFinite(d.step) && typeof d.updatedAt === "number" &&
     (d.expiresAtMs === undefined || typeof d.expiresAtMs === "number") && Array.isArray(d.answers) && d.answers.every(isAnswer)
   );
-}
-
-/** True when a draft may not leave this tab's memory: it holds text shaped like a credential. */
-export function holdsCredential(draft: SavedDraft): boolean {
-  return draft.answers.some((a) => looksLikeCredential(a.other) || a.selected.some(looksLikeCredential));
 }
 
 /** The saved form of a request's view; secret questions are left out entirely. */

@@ -5,8 +5,8 @@
 // status is decided here, and the store's side effects (storage, the pane bus) follow what changed.
 import { sendableText } from "../../protocol/sendable-text";
 import { entryForItem, isNewer, sendKeyOf } from "./outbox-rules";
-import type { DeliveryFailureCode, OutboxEntry, StorageFailure } from "./types";
-import type { SavedDraft } from "../keep/saved-draft";
+import type { DeliveryFailureCode, OutboxData, OutboxEntry, StorageFailure } from "./types";
+import type { SavedDraft } from "../keep/saved-draft-form";
 
 /** What can happen to one outbox entry, by name. */
 export type OutboxEntryEvent =
@@ -55,13 +55,7 @@ export const OUTBOX_EVENTS: ReadonlySet<string> = new Set([
   "enqueued", "discarded", "paneUpdated", "paneRemoved", "restored", "storageFailed",
 ]);
 
-/** The outbox's state. */
-export interface OutboxData {
-  entries: Record<string, OutboxEntry>;
-  order: string[];
-  ready: boolean;
-  storageError?: StorageFailure;
-}
+export type { OutboxData } from "./types";
 
 /** The statuses each entry event (and Discard) applies in; from any other the entry stays as it was. */
 export const OUTBOX_TRANSITIONS: Readonly<Record<OutboxEntryEvent["type"] | "discarded", readonly OutboxEntry["state"][]>> = {

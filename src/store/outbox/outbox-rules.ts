@@ -1,7 +1,7 @@
 import { GatewayRequestError } from "../../gateway/types";
 import { looksLikeCredential } from "../../protocol/credential-shape";
 import type { DeliveryState, OutboxEntry } from "./types";
-import { holdsCredential } from "../keep/saved-draft";
+import type { SavedDraft } from "../keep/saved-draft-form";
 
 const STATES: ReadonlySet<string> = new Set(["queued", "sending", "failed", "unconfirmed", "confirmed"]);
 
@@ -12,6 +12,11 @@ export function isOutboxEntry(value: unknown, sessionKey: string): value is Outb
     typeof e === "object" && e !== null && typeof e.id === "string" && e.id !== "" && e.sessionKey === sessionKey && typeof e.itemId === "string" &&
     typeof e.message === "string" && typeof e.state === "string" && STATES.has(e.state) && typeof e.createdAt === "number" && typeof e.updatedAt === "number"
   );
+}
+
+/** True when a draft may not leave this tab's memory: it holds text shaped like a credential. */
+export function holdsCredential(draft: SavedDraft): boolean {
+  return draft.answers.some((a) => looksLikeCredential(a.other) || a.selected.some(looksLikeCredential));
 }
 
 /**

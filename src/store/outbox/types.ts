@@ -1,4 +1,4 @@
-import type { SavedDraft } from "../keep/saved-draft";
+import type { SavedDraft } from "../keep/saved-draft-form";
 
 /** Where an outbox answer stands, as the question summary shows it. */
 export type DeliveryState =
@@ -73,4 +73,12 @@ export interface PaneBus {
   post(message: PaneMessage): void;
   subscribe(listener: (message: PaneMessage) => void): () => void;
   close(): void;
+}
+
+/** The outbox's state. */
+export interface OutboxData {
+  entries: Record<string, OutboxEntry>;
+  order: string[];
+  ready: boolean;
+  storageError?: StorageFailure;
 }

@@ -90,7 +90,13 @@ describe("Handshake", () => {
     expect(gw.sockets).toHaveLength(2);
 
     await answerConnect(gw.latest(), { ok: true, payload: helloPayload() });
-    expect(client.getConnection()).toEqual({ state: "connected", attempt: 0, hello: expect.anything() });
+    // Who got in: the gateway it asked, the device it signed as, and what the hello granted.
+    expect(client.getConnection()).toEqual({
+      state: "connected",
+      attempt: 0,
+      hello: expect.anything(),
+      identity: { gateway: "ws://gateway.test", deviceId: expect.stringMatching(/^[0-9a-f]{64}$/), role: "operator", scopes: ["operator.admin"] },
+    });
     expect(states.map((s) => s.state)).toEqual(["connecting", "reconnecting", "connected"]);
   });
 

@@ -42,6 +42,7 @@ describe("parseHelloOk", () => {
         scopes: ["operator.read"],
         mainSessionKey: "agent:main:main",
         deviceToken: "dt",
+        role: "operator",
         maxPayload: 1000,
         tickIntervalMs: 30000,
       },
