@@ -18,8 +18,6 @@ export class GatewayResultError extends Error {
   }
 }
 
-// A chained promise rather than an async function: a dock calls question.get once per resolved event, and each
-// async frame costs allocations. A request that throws at once still rejects, as from an async function.
 function call<T>(c: GatewayConnection, method: string, params: unknown, parse: (payload: unknown) => Validated<T>): Promise<T> {
   let reply: Promise<unknown>;
   try {

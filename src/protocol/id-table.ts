@@ -14,7 +14,6 @@ export function idTable<T>(entries: Iterable<readonly [string, T]> = []): Record
 
 /** A copy of `table` with `key` set to `value`; the input is left as it was. */
 export function withEntry<T>(table: IdTable<T>, key: string, value: T): IdTable<T> {
-  // Object.assign copies without the entries array Object.entries would allocate: a store applies this per event.
   const next = Object.assign(Object.create(null) as Record<string, T>, table);
   next[key] = value;
   return next;

@@ -59,12 +59,6 @@ export function isSecretQuestion(q: GatewayQuestion): boolean {
   return q.isSecret === true || q.secretStore !== undefined;
 }
 
-// Every slot a string (a hole reads as undefined, so a sparse list takes the checked path as before).
-function allStrings(values: readonly unknown[]): values is string[] {
-  for (let i = 0; i < values.length; i++) if (typeof values[i] !== "string") return false;
-  return true;
-}
-
 /** Validates an answer envelope from the wire. */
 export function readAnswers(r: Reader, raw: unknown, path: string): QuestionAnswers | undefined {
   const env = r.object(raw, path);
@@ -73,11 +67,6 @@ export function readAnswers(r: Reader, raw: unknown, path: string): QuestionAnsw
   const answers = idTable<string[]>();
   for (const key of Object.keys(map)) {
     const values = map[key];
-    // A well-formed list is copied as it is; paths for issues are only built for one that is not (this runs per event).
-    if (Array.isArray(values) && allStrings(values)) {
-      answers[key] = values.slice();
-      continue;
-    }
     const at = r.at(r.at(path, "answers"), key);
     const list = r.array(values, at);
     if (!list) continue;

@@ -108,23 +108,13 @@ function terminalStatus(kind: OutcomeKind, last: QuestionRecord["status"]): Ques
 }
 
 // The record kept with an outcome shows how the gateway ended it, and who did when the gateway said; any other
-// outcome keeps the last known state. One copy at most, and none when the record already says all that.
+// outcome keeps the last known state.
 function terminalRecord(record: QuestionRecord, kind: OutcomeKind, answers: QuestionAnswers | undefined, resolvedBy: unknown): QuestionRecord {
   const status = terminalStatus(kind, record.status);
   const given = status === "answered" && answers !== undefined && answers !== record.answers;
   const by = resolvedBy !== undefined && !Object.is(resolvedBy, record.resolvedBy);
   if (status === record.status && !given && !by) return record;
-  // Field by field, in the order parseQuestionRecord sets them: the copies then share one shape with the records,
-  // where a spread of records of several shapes takes V8's slow path (and this runs once per ending).
-  const ended: QuestionRecord = { id: record.id, questions: record.questions, createdAtMs: record.createdAtMs, expiresAtMs: record.expiresAtMs, status };
-  if (record.agentId !== undefined) ended.agentId = record.agentId;
-  if (record.sessionKey !== undefined) ended.sessionKey = record.sessionKey;
-  if (record.runId !== undefined) ended.runId = record.runId;
-  const endedAnswers = given ? answers : record.answers;
-  if (endedAnswers !== undefined) ended.answers = endedAnswers;
-  const endedBy = by ? resolvedBy : record.resolvedBy;
-  if (endedBy !== undefined) ended.resolvedBy = endedBy;
-  return ended;
+  return { ...record, status, ...(given ? { answers } : {}), ...(by ? { resolvedBy } : {}) };
 }
 
 /** What the dock knew of a request when it settled there. */
@@ -144,18 +134,20 @@ export interface SettledInput {
 /** The outcome of a request that settled in the dock. */
 export function settledOutcome(e: SettledInput): Outcome {
   const unsent = unsentDraft(e.record, e.view, e.kind);
-  // Assigned field by field: spreading optional parts costs more than the rest of the event (this runs per event).
-  const outcome: Outcome = { kind: e.kind, record: terminalRecord(e.record, e.kind, e.answers, e.resolvedBy), at: e.at };
-  if (e.answers) outcome.answers = e.answers;
-  if (e.async) outcome.async = e.async;
-  if (unsent) outcome.unsent = unsent;
-  // The answer went out but its reply was cut off: it may have arrived, so it is not called unsent.
-  if (unsent && e.cutOff) outcome.unsentMayHaveArrived = true;
   // Binds the summary to the turn that asked, and an async question's to the message that asked.
   const runId = e.record.runId ?? e.async?.runId;
-  if (runId) outcome.runId = runId;
-  if (e.async?.sourceMessageId) outcome.anchor = e.async.sourceMessageId;
-  return outcome;
+  return {
+    kind: e.kind,
+    record: terminalRecord(e.record, e.kind, e.answers, e.resolvedBy),
+    at: e.at,
+    ...(e.answers ? { answers: e.answers } : {}),
+    ...(e.async ? { async: e.async } : {}),
+    ...(unsent ? { unsent } : {}),
+    // The answer went out but its reply was cut off: it may have arrived, so it is not called unsent.
+    ...(unsent && e.cutOff ? { unsentMayHaveArrived: true as const } : {}),
+    ...(runId ? { runId } : {}),
+    ...(e.async?.sourceMessageId ? { anchor: e.async.sourceMessageId } : {}),
+  };
 }
 
 /** The outcome of a terminal record the dock never held: one sent before a reload (`withRun`), or a question page's own. */

@@ -11,7 +11,6 @@ import { outcomeOf } from "../dock/outcomes";
 import { clearPermission, notePermission, screenRecord } from "./permissions";
 import { activeAfterArrival } from "../dock/priority";
 import type { Announcement, Outcome, OutcomeKind } from "../dock/types";
-import type { DockEvent } from "../dock/dock-reducer";
 import type { QuestionResolvedEvent } from "../../protocol/methods";
 
 /** The store's link to the gateway: applies events, recovers after reconnects, and settles requests. */
@@ -55,13 +54,7 @@ export function createGatewaySync(ctx: DockContext): GatewaySync {
     const header = record.questions[0]?.header || record.questions[0]?.question || "";
     // An async answer only joined the outbox here; its summary tells the delivery, so the announcement must not claim more.
     const announcement: Announcement = kind === "answered" && extra?.async ? { key: "outcome", kind, header, queued: true } : { key: "outcome", kind, header };
-    // The outcome, who ended it and its announcement in one step: one state copy per ending, not three. Optional
-    // fields are assigned, not spread: this runs once per ending.
-    const event: Extract<DockEvent, { type: "recordSettled" }> = { type: "recordSettled", id, outcome: kind, at: now(), announcement };
-    if (answers) event.answers = answers;
-    if (extra?.async) event.async = extra.async;
-    if (resolvedBy !== undefined) event.resolvedBy = resolvedBy;
-    ctx.dispatch(event);
+    ctx.dispatch({ type: "recordSettled", id, outcome: kind, at: now(), announcement, ...(answers ? { answers } : {}), ...(extra?.async ? { async: extra.async } : {}), ...(resolvedBy !== undefined ? { resolvedBy } : {}) });
     ctx.sent.forget(id);
     expiry.left();
   };
@@ -117,14 +110,15 @@ export function createGatewaySync(ctx: DockContext): GatewaySync {
     const s = ctx.get();
     if (rec.status !== "pending") return settleWhenReplied(rec);
     const known = Boolean(s.records.get(rec.id));
-    const event: Extract<DockEvent, { type: "recordReceived" }> = { type: "recordReceived", record: rec };
-    // A recovered request was there before; only one that arrives now is announced, with the arrival itself.
-    if (source !== "recovery") event.announcement = { key: "newQuestion", question: rec.questions[0]?.question ?? "" };
-    // The priority rule's verdict on an arrival reads nothing the arrival changes, so it is asked first and rides on
-    // the arrival: one state copy, where a switch after it would make a second.
+    // The priority rule's verdict on an arrival reads nothing the arrival changes, so it rides on the arrival.
     const verdict = known || disposed ? undefined : activeAfterArrival(s, rec.id, now(), ctx.options.typingGraceMs);
-    if (verdict && verdict.activeId === rec.id) event.activate = true;
-    ctx.dispatch(event);
+    ctx.dispatch({
+      type: "recordReceived",
+      record: rec,
+      // A recovered request was there before; only one that arrives now is announced, with the arrival itself.
+      ...(source !== "recovery" ? { announcement: { key: "newQuestion", question: rec.questions[0]?.question ?? "" } } : {}),
+      ...(verdict?.activeId === rec.id ? { activate: true } : {}),
+    });
     if (!verdict || !ctx.get().records.get(rec.id)) return;
     clearRecheck();
     // Waiting for a pause in the typing: ask again once it is long enough.

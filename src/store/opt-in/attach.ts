@@ -64,9 +64,9 @@ export function featureReducer(feature: DockFeature): FeatureReducer | undefined
 }
 
 /**
- * How to start `feature`, given as the store's `option`, in a dock. Throws for anything no factory made, such as the
- * services object `asyncQuestions` took before it became a feature, naming the factory to call; the store asks
- * before it makes anything, so a refused option leaves nothing running.
+ * How to start `feature`, given as the store's `option`, in a dock. Throws for anything no factory made, such as a
+ * plain options object, naming the factory to call; the store asks before it makes anything, so a refused option
+ * leaves nothing running.
  */
 export function featureStarter(option: DockFeature["feature"], feature: DockFeature): AttachFeature {
   const found = parts.get(feature);
