@@ -1,5 +1,5 @@
 // Every outcome the kit shows is classified and built here. Classified: whose answer or cancel ended a request, from
-// its record and what this dock sent (`outcomeOf`). Built: from what the link that saw the ending knows, a request
+// its record and what this dock sent (`outcomeOf`), or what the history says of a call (`historyOutcomeKind`). Built: from what the link that saw the ending knows, a request
 // settled in the dock, one this tab sent before a reload, an async question, an ask_user call read back from the
 // history, an outcome kept in this tab's storage, or a question page's own ending. The reducer calls the builders.
 import type { AskUserHistoryEntry } from "../../protocol/ask-user-history";
@@ -81,6 +81,16 @@ export function outcomeOf(record: Pick<QuestionRecord, "status" | "answers" | "r
     default:
       return undefined;
   }
+}
+
+/** How an ask_user call read back from the history ended, as an outcome kind; undefined while it cannot say yet (its run is still going). */
+export function historyOutcomeKind(entry: AskUserHistoryEntry, runGoing: boolean): OutcomeKind | undefined {
+  const { outcome } = entry;
+  if (outcome.status === "answered") return "answered";
+  // "No answer arrived" is the tool's sentence for a question whose time ran out.
+  if (outcome.status === "no-answer" && outcome.reason === "timed-out") return "expired";
+  if (outcome.status === "no-answer") return "no-answer";
+  return runGoing ? undefined : "no-answer";
 }
 
 /** A fresh `resolvedBy` for one page's docks: other tabs and other people get other ones. */

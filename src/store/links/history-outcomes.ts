@@ -4,21 +4,11 @@
 import { askUserEntries, type AskUserHistoryEntry } from "../../protocol/ask-user-history";
 import type { QuestionRecord } from "../../protocol/question-record";
 import type { DockContext } from "../dock-context";
-import type { OutcomeKind } from "../dock/types";
+import { historyOutcomeKind } from "../dock/outcomes";
 
 /** The store's key for a history entry: the gateway's record id when the history holds it, else the tool call. */
 export function historyOutcomeKey(entry: AskUserHistoryEntry): string {
   return entry.questionRecordId ?? `history:${entry.runId ?? ""}:${entry.toolCallId}`;
-}
-
-// What the history says, as an outcome kind; undefined while it cannot say yet (the run is still going).
-function kindOf(entry: AskUserHistoryEntry, runGoing: boolean): OutcomeKind | undefined {
-  const { outcome } = entry;
-  if (outcome.status === "answered") return "answered";
-  // "No answer arrived" is the tool's sentence for a question whose time ran out.
-  if (outcome.status === "no-answer" && outcome.reason === "timed-out") return "expired";
-  if (outcome.status === "no-answer") return "no-answer";
-  return runGoing ? undefined : "no-answer";
 }
 
 const questionIds = (record: QuestionRecord) => record.questions.map((q) => q.questionId).join("\0");
@@ -65,7 +55,7 @@ export function createHistoryOutcomes(ctx: DockContext): { dispose(): void } {
         ctx.dispatch({ type: "outcomeBoundToCall", id: liveKey, call: entry });
         continue;
       }
-      const kind = kindOf(entry, entry.runId !== undefined && going.has(entry.runId));
+      const kind = historyOutcomeKind(entry, entry.runId !== undefined && going.has(entry.runId));
       if (!kind) continue;
       ctx.dispatch({ type: "historyOutcomeRead", key, entry, kind });
     }
