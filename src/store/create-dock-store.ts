@@ -47,16 +47,14 @@ export function createQuestionDockStore(opts: DockStoreOptions): StoreApi<DockSt
   const sync = createGatewaySync(ctx);
   const asyncLink = startAsync?.(ctx, sync);
   const draftsLink = startDrafts?.(ctx, sync);
-  // One place to keep things: the async questions' storage, which keeps blocking drafts too unless told not to.
-  const keep = asyncLink?.keep ?? draftsLink?.keep;
-  const stopKeeping = startKeeping(ctx, {
-    ...(keep ?? {}),
-    blockingDrafts: opts.blockingDrafts !== false && (draftsLink !== undefined || asyncLink !== undefined),
-    outbox: asyncLink !== undefined,
-  });
+  // One place to keep drafts: the async questions' storage, which keeps blocking drafts too unless told not to.
+  const keepDrafts = asyncLink?.keepDrafts ?? draftsLink?.keepDrafts;
+  const drafts = keepDrafts?.({ blockingDrafts: opts.blockingDrafts !== false, outbox: asyncLink !== undefined });
+  const stopKeeping = startKeeping(ctx, drafts?.read);
   const actions = createDockActions(ctx, sync, asyncLink?.asyncSync);
   const dispose = actions.dispose;
   actions.dispose = () => {
+    drafts?.stop();
     stopKeeping();
     asyncLink?.dispose();
     draftsLink?.dispose();

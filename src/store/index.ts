@@ -7,7 +7,7 @@ export { asyncRequestId } from "./links/async-question-shape";
 export { createIndexedDbStorage, createMemoryStorage, DEFAULT_DOCK_DB, type DockStorage, type IndexedDbStorageOptions } from "./keep/storage";
 export { createPaneBus, DEFAULT_PANE_CHANNEL, isPaneMessage } from "./keep/bus";
 export { isSavedDraft, type SavedAnswer, type SavedDraft } from "./keep/saved-draft";
-export { DRAFT_SAVE_DELAY_MS } from "./keep/keep";
+export { DRAFT_SAVE_DELAY_MS } from "./keep/drafts";
 export { storageScope } from "./keep/scope";
 export * from "./conversation";
 export * from "./outbox";

@@ -5,14 +5,58 @@ import { conversationReducer, CONVERSATION_EVENTS, type ConversationEvent } from
 import { deriveAsyncQuestions } from "../conversation/ledger";
 import type { AsyncQuestionEntry } from "../conversation/types";
 import { OUTBOX_EVENTS, outboxReducer, type OutboxEvent } from "../outbox/outbox-reducer";
-import type { DockState } from "../dock/types";
+import type { AsyncLink, DockState, OutcomeKind } from "../dock/types";
+import type { AskUserHistoryEntry } from "../../protocol/ask-user-history";
+import type { QuestionRecord } from "../../protocol/question-record";
+import { asyncOutcome, boundOutcome, historyOutcome, type AsyncEndInput, type AsyncOutcomeLink } from "../dock/outcomes";
+import { newView } from "../dock/drafts";
+import { viewWithSaved } from "../keep/saved-draft";
 import type { DockEvent } from "../dock/dock-reducer";
 
 /** An outbox event as the store dispatches it: with the time it happened. */
 export type TimedOutboxEvent = OutboxEvent & { at: number };
 
+/** What happens to async questions in the dock and to the outcomes read back from the history. */
+export type AsyncDockEvent =
+  /** An async question joined the dock as `requestId`. */
+  | { type: "asyncLinked"; requestId: string; link: AsyncLink }
+  /**
+   * An async question ended outside the dock (answered before a reload or in another tab, retired, skipped), with
+   * its saved draft; `onlyWithUnsent` records it only when that draft leaves something unsent to show.
+   */
+  | { type: "asyncQuestionEnded"; id: string; kind: AsyncEndInput["kind"]; record: QuestionRecord; async: AsyncOutcomeLink; at: number; onlyWithUnsent: boolean }
+  /** The history holds an ask_user call the dock knows no outcome of; `key` is its key in the store. */
+  | { type: "historyOutcomeRead"; key: string; entry: AskUserHistoryEntry; kind: OutcomeKind }
+  /** The history named the call (and message) that asked a live outcome's question. */
+  | { type: "outcomeBoundToCall"; id: string; call: Pick<AskUserHistoryEntry, "toolCallId" | "anchor" | "runId"> };
+
 /** The events of the async half. */
-export type AsyncEvent = ConversationEvent | TimedOutboxEvent;
+export type AsyncEvent = ConversationEvent | TimedOutboxEvent | AsyncDockEvent;
+
+function asyncQuestionEnded<S extends DockState>(s: S, e: Extract<AsyncDockEvent, { type: "asyncQuestionEnded" }>): S {
+  const saved = e.kind === "retired" ? s.savedDrafts.get(e.id) : undefined;
+  const savedDraft = saved ? viewWithSaved(e.record, newView(), saved) : undefined;
+  const outcome = asyncOutcome({ kind: e.kind, record: e.record, async: e.async, at: e.at, ...(savedDraft ? { savedDraft } : {}) });
+  return e.onlyWithUnsent && !outcome.unsent ? s : { ...s, outcomes: s.outcomes.with(e.id, outcome) };
+}
+
+// The async half's own dock events: async questions linked and ended, and outcomes read back from the history.
+function asyncDockReducer<S extends DockState>(s: S, event: AsyncDockEvent): S {
+  switch (event.type) {
+    case "asyncLinked":
+      return { ...s, asyncLinks: new Map(s.asyncLinks).set(event.requestId, event.link) };
+    case "asyncQuestionEnded":
+      return asyncQuestionEnded(s, event);
+    case "historyOutcomeRead":
+      return { ...s, outcomes: s.outcomes.with(event.key, historyOutcome(event.entry, event.key, event.kind, s.sessionKey)) };
+    case "outcomeBoundToCall": {
+      const live = s.outcomes.get(event.id);
+      return !live || live.toolCallId !== undefined ? s : { ...s, outcomes: s.outcomes.with(event.id, boundOutcome(live, event.call)) };
+    }
+  }
+}
+
+const ASYNC_DOCK_EVENTS: ReadonlySet<string> = new Set(["asyncLinked", "asyncQuestionEnded", "historyOutcomeRead", "outcomeBoundToCall"]);
 
 // Entries are small, so comparing their JSON is the simplest way to keep the array when nothing changed.
 function sameEntries(a: readonly AsyncQuestionEntry[], b: readonly AsyncQuestionEntry[]): boolean {
@@ -48,6 +92,7 @@ function withDraftChoices<S extends DockState>(s: S, event: AsyncEvent | DockEve
 
 /** The state after an async event; the same object for any other event or one that changes nothing. */
 export function asyncReducer<S extends DockState>(s: S, event: { type: string }): S {
+  if (ASYNC_DOCK_EVENTS.has(event.type)) return asyncDockReducer(s, event as AsyncDockEvent);
   let next: S;
   if (CONVERSATION_EVENTS.has(event.type)) {
     const chat = conversationReducer(s.chat, event as ConversationEvent);

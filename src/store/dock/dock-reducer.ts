@@ -1,6 +1,5 @@
 // Every change to a dock's state, as one pure function of the state and a named event. The gateway link, the
 // actions, timers and the pane bus only turn what happens into events; what each event does is decided here.
-import type { AskUserHistoryEntry } from "../../protocol/ask-user-history";
 import type { QuestionAnswers } from "../../protocol/answers";
 import type { QuestionRecord } from "../../protocol/question-record";
 import type { ConnectionInfo } from "../../gateway/types";
@@ -10,8 +9,8 @@ import { storageScope } from "../keep/scope";
 import type { OutboxEntry } from "../outbox/types";
 import { withKey, withoutKey } from "./maps";
 import { withHidden, withoutRefusal, withRefusal, type HiddenReason, type PermissionNotice } from "./permission-state";
-import type { Announcement, AsyncLink, DockRejection, DockState, Outcome, OutcomeKind, RequestView, Submission } from "./types";
-import { asyncOutcome, boundOutcome, endedRecordOutcome, historyOutcome, keptOutcome, settledOutcome, type AsyncEndInput, type AsyncOutcomeLink, type KeptOutcome, type SettledInput } from "./outcomes";
+import type { Announcement, DockRejection, DockState, Outcome, OutcomeKind, RequestView, Submission } from "./types";
+import { endedRecordOutcome, keptOutcome, settledOutcome, type KeptOutcome, type SettledInput } from "./outcomes";
 
 /** How many rejected records the state keeps for display; older reports are dropped first. */
 export const MAX_REJECTED = 20;
@@ -42,15 +41,6 @@ export type DockEvent =
   | { type: "restored"; outcomes: readonly (readonly [string, KeptOutcome])[]; drafts: readonly SavedDraft[]; entries: readonly OutboxEntry[]; isPaused: boolean; at: number }
   /** A request this tab sent before a reload turned out to have ended; a newer outcome of it stays. */
   | { type: "sentRequestEnded"; record: QuestionRecord; kind: OutcomeKind; at: number }
-  /**
-   * An async question ended outside the dock (answered before a reload or in another tab, retired, skipped), with
-   * its saved draft; `onlyWithUnsent` records it only when that draft leaves something unsent to show.
-   */
-  | { type: "asyncQuestionEnded"; id: string; kind: AsyncEndInput["kind"]; record: QuestionRecord; async: AsyncOutcomeLink; at: number; onlyWithUnsent: boolean }
-  /** The history holds an ask_user call the dock knows no outcome of; `key` is its key in the store. */
-  | { type: "historyOutcomeRead"; key: string; entry: AskUserHistoryEntry; kind: OutcomeKind }
-  /** The history named the call (and message) that asked a live outcome's question. */
-  | { type: "outcomeBoundToCall"; id: string; call: Pick<AskUserHistoryEntry, "toolCallId" | "anchor" | "runId"> }
   | { type: "outcomeDropped"; id: string }
   | { type: "draftEdited"; requestId: string; questionId: string; edit: DraftEdit; at: number }
   /**
@@ -68,7 +58,6 @@ export type DockEvent =
   | { type: "expanded" }
   | { type: "requestSwitched"; requestId: string }
   | { type: "requestMoved"; delta: number }
-  | { type: "asyncLinked"; requestId: string; link: AsyncLink }
   /** The gateway refused a call for lack of permission. */
   | { type: "permissionRefused"; notice: PermissionNotice }
   /** A call refused before went through. */
@@ -177,13 +166,6 @@ function withSubmission(s: DockState, requestId: string, submission: Submission)
   return s.records.get(requestId) ? { ...s, submissions: withKey(s.submissions, requestId, submission) } : s;
 }
 
-function asyncQuestionEnded(s: DockState, e: Extract<DockEvent, { type: "asyncQuestionEnded" }>): DockState {
-  const saved = e.kind === "retired" ? s.savedDrafts.get(e.id) : undefined;
-  const savedDraft = saved ? viewWithSaved(e.record, newView(), saved) : undefined;
-  const outcome = asyncOutcome({ kind: e.kind, record: e.record, async: e.async, at: e.at, ...(savedDraft ? { savedDraft } : {}) });
-  return e.onlyWithUnsent && !outcome.unsent ? s : { ...s, outcomes: s.outcomes.with(e.id, outcome) };
-}
-
 function draftLoaded(s: DockState, draft: SavedDraft, onlyIfUntouched: boolean): DockState {
   const id = draft.requestId;
   const view = s.views.get(id);
@@ -225,14 +207,6 @@ export function dockReducer(s: DockState, e: DockEvent | { type: string }): Dock
       return restored(s, event);
     case "sentRequestEnded":
       return s.outcomes.has(event.record.id) ? s : { ...s, outcomes: s.outcomes.with(event.record.id, endedRecordOutcome(event.record, event.kind, event.at, true)) };
-    case "asyncQuestionEnded":
-      return asyncQuestionEnded(s, event);
-    case "historyOutcomeRead":
-      return { ...s, outcomes: s.outcomes.with(event.key, historyOutcome(event.entry, event.key, event.kind, s.sessionKey)) };
-    case "outcomeBoundToCall": {
-      const live = s.outcomes.get(event.id);
-      return !live || live.toolCallId !== undefined ? s : { ...s, outcomes: s.outcomes.with(event.id, boundOutcome(live, event.call)) };
-    }
     case "outcomeDropped": {
       const outcomes = s.outcomes.without(event.id);
       return outcomes === s.outcomes ? s : { ...s, outcomes };
@@ -264,8 +238,6 @@ export function dockReducer(s: DockState, e: DockEvent | { type: string }): Dock
       const target = to >= 0 ? s.order[to] : undefined;
       return target ? { ...s, activeId: target } : s;
     }
-    case "asyncLinked":
-      return { ...s, asyncLinks: withKey(s.asyncLinks, event.requestId, event.link) };
     case "permissionRefused":
       return { ...s, permission: withRefusal(s.permission, event.notice) };
     case "permissionRestored":

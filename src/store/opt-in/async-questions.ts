@@ -7,6 +7,7 @@ import { asyncReducer } from "../async/reducer";
 import { createHistoryOutcomes } from "../links/history-outcomes";
 import { createPaneBus } from "../keep/bus";
 import { defaultStorage, type DockStorage } from "../keep/storage";
+import { startDraftKeeping } from "../keep/drafts";
 import type { PaneBus } from "../outbox/types";
 import { defineFeature, type FeatureViews } from "./attach";
 import type { AsyncQuestionsFeature } from "./feature-types";
@@ -63,7 +64,7 @@ export function createAsyncQuestionsFeature(options: AsyncQuestionsOptions = {},
       return {
         asyncSync,
         outbox,
-        keep: { storage, bus },
+        keepDrafts: (choice) => startDraftKeeping(ctx, { storage, bus, ...choice }),
         dispose: () => {
           historyOutcomes.dispose();
           outbox.dispose();

@@ -5,15 +5,14 @@ import type { DockContext } from "../dock-context";
 import type { AsyncSync } from "../async/questions";
 import type { Outbox } from "../async/outbox";
 import type { GatewaySync } from "../links/gateway-sync";
-import type { DockStorage } from "../keep/storage";
-import type { PaneBus } from "../outbox/types";
+import type { DraftKeeping } from "../keep/drafts";
 import type { DockStore } from "../dock/types";
 import type { DockFeature } from "./feature-types";
 
 /** A feature running in one dock. */
 export interface FeatureLink {
-  /** Where the feature keeps drafts (and answers) between loads, and how it reaches the other tabs. */
-  keep?: { storage: DockStorage; bus?: PaneBus };
+  /** Starts keeping drafts (and reading answers back) where the feature keeps them; the store starts one at most. */
+  keepDrafts?: (choice: { blockingDrafts: boolean; outbox: boolean }) => DraftKeeping;
   /** The async link, which the actions route async answers through. */
   asyncSync?: AsyncSync;
   /** The outbox the async link sends answers through. */

@@ -2,6 +2,7 @@
 import type { BlockingDraftServices } from "../dock-context";
 import { createPaneBus } from "../keep/bus";
 import { defaultStorage } from "../keep/storage";
+import { startDraftKeeping } from "../keep/drafts";
 import { defineFeature } from "./attach";
 import type { BlockingDraftsFeature } from "./feature-types";
 
@@ -10,10 +11,10 @@ import type { BlockingDraftsFeature } from "./feature-types";
  * @default services: IndexedDB (memory where there is none) and a pane bus on the default channel, one per store, closed with it
  */
 export function blockingDraftsFeature(services?: BlockingDraftServices): BlockingDraftsFeature {
-  return defineFeature({ feature: "blockingDrafts" }, () => {
+  return defineFeature({ feature: "blockingDrafts" }, (ctx) => {
     const ownBus = services ? undefined : createPaneBus();
     const storage = services?.storage ?? defaultStorage();
     const bus = services ? services.bus : ownBus;
-    return { keep: { storage, ...(bus ? { bus } : {}) }, dispose: () => ownBus?.close() };
+    return { keepDrafts: (choice) => startDraftKeeping(ctx, { storage, ...(bus ? { bus } : {}), ...choice }), dispose: () => ownBus?.close() };
   });
 }

@@ -1,0 +1,146 @@
+// Drafts that outlive the page and follow the person into other tabs, blocking and async alike: each edit is
+// written to storage after a quiet moment (at once when the page goes away) and shared live under the conversation's
+// scope; an ending takes the draft away, unless a retired or skipped async question keeps it for a reopen.
+import type { DockContext } from "../dock-context";
+import { holdsCredential, isOutboxEntry } from "../outbox/outbox-rules";
+import type { OutboxEntry, PaneBus, PaneMessage } from "../outbox/types";
+import type { DockStore } from "../dock/types";
+import type { StoredRecords } from "./keep";
+import { isSavedDraft, savedDraftOf, type SavedDraft } from "./saved-draft";
+import { scopedRecords, type DockStorage } from "./storage";
+
+/** Quiet time before a typed draft is written to storage. */
+export const DRAFT_SAVE_DELAY_MS = 300;
+
+/** Where a store keeps drafts, and which. */
+export interface DraftSetup {
+  storage: DockStorage;
+  /** The other tabs of the conversation; none: drafts are not shared live. */
+  bus?: PaneBus;
+  /** Keep the drafts of blocking requests too (async drafts are always kept). */
+  blockingDrafts: boolean;
+  /** Read the outbox entries back too (with async questions). */
+  outbox: boolean;
+}
+
+/** The running draft keeping of one store. */
+export interface DraftKeeping {
+  /** Reads what was kept under `scope`, for the one `restored` event. */
+  read(scope: string): Promise<StoredRecords>;
+  /** Writes what is still waiting and stops. */
+  stop(): void;
+}
+
+/** Starts keeping the drafts of the store of `ctx`. */
+export function startDraftKeeping(ctx: DockContext, setup: DraftSetup): DraftKeeping {
+  const { now, timers } = ctx.options;
+  const saveTimers = new Map<string, unknown>();
+  let stopped = false;
+
+  const records = () => {
+    const s = ctx.get().scope;
+    return s === undefined ? undefined : scopedRecords(setup.storage, s);
+  };
+  const isAsync = (s: DockStore, id: string) => s.asyncLinks.has(id) || id.startsWith("async:");
+  const keeps = (s: DockStore, id: string) => setup.blockingDrafts || isAsync(s, id);
+
+  const write = (draft: SavedDraft) => {
+    const r = records();
+    // Never answer with a credential, and never keep one on disk: the stored copy goes instead.
+    void (holdsCredential(draft) ? r?.remove("draft", draft.requestId) : r?.put("draft", draft.requestId, draft))?.catch(() => undefined);
+  };
+  const share = (id: string, draft?: SavedDraft) => {
+    const scope = ctx.get().scope;
+    if (scope === undefined || !setup.bus || (draft && holdsCredential(draft))) return;
+    setup.bus.post({ scope, table: "draft", id, ...(draft ? { value: draft } : {}) });
+  };
+  const cancel = (id: string) => {
+    const timer = saveTimers.get(id);
+    if (timer !== undefined) timers.clearTimeout(timer);
+    saveTimers.delete(id);
+  };
+  const saveSoon = (draft: SavedDraft) => {
+    cancel(draft.requestId);
+    saveTimers.set(draft.requestId, timers.setTimeout(() => (saveTimers.delete(draft.requestId), write(draft)), DRAFT_SAVE_DELAY_MS));
+  };
+  // What is still waiting to be written, now: the person's last keystrokes must survive the store, or the page, going away.
+  const flush = () => {
+    const s = ctx.get();
+    for (const id of [...saveTimers.keys()]) {
+      cancel(id);
+      const record = s.records.get(id);
+      if (record) write(savedDraftOf(record, s.views.get(id), now()));
+    }
+  };
+
+  const read = async (scope: string): Promise<StoredRecords> => {
+    const r = scopedRecords(setup.storage, scope);
+    try {
+      const [drafts, entries] = await Promise.all([r.list("draft"), setup.outbox ? r.list("outbox") : Promise.resolve([])]);
+      // A draft of a request that can no longer be answered goes, so drafts of requests never seen again do not pile up.
+      const expired = (d: SavedDraft) => typeof d.expiresAtMs === "number" && d.expiresAtMs <= now();
+      const saved = drafts.filter(isSavedDraft).filter((d) => setup.blockingDrafts || d.requestId.startsWith("async:"));
+      for (const d of saved.filter(expired)) void r.remove("draft", d.requestId).catch(() => undefined);
+      return { drafts: saved.filter((d) => !expired(d)), entries: entries.filter((e): e is OutboxEntry => isOutboxEntry(e, ctx.options.sessionKey)) };
+    } catch {
+      if (setup.outbox) ctx.dispatch({ type: "storageFailed", operation: "load", at: now() });
+      return { drafts: [], entries: [] };
+    }
+  };
+
+  const fromPane = (message: PaneMessage) => {
+    if (stopped || message.table !== "draft" || message.scope !== ctx.get().scope) return;
+    if (message.value === undefined) return ctx.dispatch({ type: "draftDropped", requestId: message.id });
+    if (!isSavedDraft(message.value) || message.value.requestId !== message.id || !keeps(ctx.get(), message.id)) return;
+    // Live: the other tab's latest edit wins here too, as if typed in this one.
+    ctx.dispatch({ type: "draftLoaded", draft: message.value, onlyIfUntouched: false });
+  };
+
+  const offs = [
+    // Each is heard only when it changed a draft or the step: every one is the person's edit, to save and share.
+    ctx.on(["draftEdited", "stepChanged"], (e, next) => {
+      const record = next.records.get(e.requestId);
+      if (stopped || !record || !keeps(next, e.requestId)) return;
+      const draft = savedDraftOf(record, next.views.get(e.requestId), now());
+      // A prompt of secret questions only has nothing that may leave memory.
+      if (draft.answers.length === 0) return;
+      saveSoon(draft);
+      share(e.requestId, draft);
+    }),
+    ctx.on(["recordSettled"], (e, next, prev) => {
+      if (stopped || !keeps(prev, e.id)) return;
+      cancel(e.id);
+      // A retired or skipped async question keeps its draft for a reopen; any other ending takes it away.
+      const held = next.savedDrafts.get(e.id);
+      if (held) return write(held);
+      void records()?.remove("draft", e.id).catch(() => undefined);
+      share(e.id);
+    }),
+    // A reopened question's kept draft loses its skip, so a reload does not skip it again.
+    ctx.on(["questionReopened"], (e, next) => {
+      const held = next.savedDrafts.get(`async:${e.itemId}`);
+      if (!stopped && held) write(held);
+    }),
+    ...(setup.bus ? [setup.bus.subscribe(fromPane)] : []),
+  ];
+
+  // A reload or a closed tab disposes nothing; the page's own last events are the moment to write.
+  const page = typeof window === "undefined" ? undefined : window;
+  const doc = typeof document === "undefined" ? undefined : document;
+  const onHidden = () => {
+    if (doc?.visibilityState === "hidden") flush();
+  };
+  page?.addEventListener("pagehide", flush);
+  doc?.addEventListener("visibilitychange", onHidden);
+
+  return {
+    read,
+    stop() {
+      flush();
+      stopped = true;
+      offs.forEach((off) => off());
+      page?.removeEventListener("pagehide", flush);
+      doc?.removeEventListener("visibilitychange", onHidden);
+    },
+  };
+}
