@@ -70,11 +70,12 @@ export async function storedOutbox(page: Page): Promise<StoredOutboxEntry[]> {
             db.close();
             return resolve([]);
           }
-          const all = db.transaction("records", "readonly").objectStore("records").getAll(IDBKeyRange.bound("outbox:", "outbox:\uffff"));
+          // Every record is kept under its scope ("scope:<scope>:<table>:<id>"); outbox entries are the ones with an itemId.
+          const all = db.transaction("records", "readonly").objectStore("records").getAll(IDBKeyRange.bound("scope:", "scope:\uffff"));
           all.onerror = () => reject(all.error);
           all.onsuccess = () => {
             db.close();
-            resolve(all.result as StoredOutboxEntry[]);
+            resolve((all.result as Array<Partial<StoredOutboxEntry>>).filter((e): e is StoredOutboxEntry => typeof e.itemId === "string" && typeof e.state === "string"));
           };
         };
       }),
