@@ -33,9 +33,9 @@ async function modulesOf(names: readonly string[]): Promise<string[]> {
     .map(([path]) => path);
 }
 
-// Each is a module (or a folder of them) that exists only for an opt-in part. The outbox's entry guard
-// (src/store/outbox/outbox-rules.ts) is not among them: the keep effect every store runs uses it to tell a kept
-// outbox entry from anything else in storage.
+// Each is a module (or a folder of them) that exists only for an opt-in part. The outbox's rules
+// (src/store/outbox/outbox-rules.ts) are not among them: the keep effect every store runs takes the credential rule
+// from there, and the guard that tells a kept outbox entry from anything else in storage.
 const OPTIONAL = [
   /^src\/features\//,
   /^src\/store\/opt-in\/(async-questions|blocking-drafts)\.ts$/,
