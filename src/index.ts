@@ -21,7 +21,7 @@ export { createWebSocketTransport, type WebSocketConstructor, type WebSocketLike
 export type { Transport, TransportFactory, TransportHandlers } from "./gateway/transport";
 export { createIndexedDbKeyStore, createMemoryKeyStore, type IndexedDbKeyStoreOptions } from "./gateway/key-stores";
 export type { KeyStore, StoredKeyPair } from "./gateway/device-identity";
-export { GatewayRequestError, type ConnectedInfo, type ConnectionInfo, type ConnectionState, type GatewayConnection } from "./gateway/types";
+export { GatewayRequestError, type ConnectedInfo, type ConnectionIdentity, type ConnectionInfo, type ConnectionState, type GatewayConnection } from "./gateway/types";
 export { systemClock, type Clock } from "./gateway/clock";
 
 // One store per conversation: its pending questions, drafts, outcomes and, with async questions, its outbox.

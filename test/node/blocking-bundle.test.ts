@@ -1,5 +1,5 @@
-// A host's blocking-only import must not carry the opt-in parts: async questions, history outcomes, kept blocking
-// drafts and the pane bus come in only through the factories that make them (src/features/, src/store/opt-in/).
+// A host's blocking-only import must not carry the opt-in parts: async questions with their conversation and outbox,
+// history outcomes and the pane bus come in only through the factories that make them (src/features/, src/store/opt-in/).
 // The source entry is bundled here as a host's bundler would, and the modules that reach the output are checked by
 // path, so a static import that drags one back fails here, naming it, long before the size budget notices.
 import { fileURLToPath } from "node:url";
@@ -33,13 +33,16 @@ async function modulesOf(names: readonly string[]): Promise<string[]> {
     .map(([path]) => path);
 }
 
-// Each is a module (or a folder of them) that exists only for an opt-in part.
+// Each is a module (or a folder of them) that exists only for an opt-in part. The outbox's rules
+// (src/store/outbox/outbox-rules.ts) are not among them: the keep effect every store runs takes the credential rule
+// from there, and the guard that tells a kept outbox entry from anything else in storage.
 const OPTIONAL = [
   /^src\/features\//,
   /^src\/store\/opt-in\/(async-questions|blocking-drafts)\.ts$/,
-  /^src\/store\/links\/(async-sync|async-question-shape|history-outcomes|blocking-drafts|conversation-services)\.ts$/,
-  /^src\/store\/persist\/blocking-draft-storage\.ts$/,
-  /^src\/store\/outbox\//,
+  /^src\/store\/async\//,
+  /^src\/store\/keep\/bus\.ts$/,
+  /^src\/store\/links\/(async-question-shape|history-outcomes)\.ts$/,
+  /^src\/store\/outbox\/(?!outbox-rules\.ts$)/,
   /^src\/store\/conversation\//,
   /^src\/protocol\/(ask-user-history|async-delivery)\.ts$/,
   /^src\/hooks\/(use-async-problems|use-delivery|use-queued-answer-edit)\.ts$/,
@@ -76,11 +79,16 @@ describe("The blocking-only import", () => {
       expect(optionalAmong(modules)).toEqual(
         expect.arrayContaining([
           "src/features/async-questions.ts",
-          "src/store/links/async-sync.ts",
+          "src/store/opt-in/async-questions.ts",
+          "src/store/opt-in/blocking-drafts.ts",
+          "src/store/async/history-link.ts",
+          "src/store/async/outbox.ts",
+          "src/store/async/questions.ts",
+          "src/store/async/reducer.ts",
           "src/store/links/history-outcomes.ts",
-          "src/store/links/blocking-drafts.ts",
-          "src/store/persist/blocking-draft-storage.ts",
-          "src/store/outbox/pane-bus.ts",
+          "src/store/keep/bus.ts",
+          "src/store/outbox/outbox-reducer.ts",
+          "src/store/conversation/conversation-reducer.ts",
           "src/components/AsyncProblemNotice.tsx",
           "src/components/AsyncSummary.tsx",
         ]),

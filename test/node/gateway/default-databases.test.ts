@@ -7,11 +7,11 @@ describe("Default IndexedDB databases", () => {
   it("lets the device key and the outbox live side by side with their defaults", async () => {
     // idb-keyval makes one object store per database, so sharing a database would fail whichever opened second.
     const outbox = createIndexedDbStorage();
-    await outbox.saveDraft({ itemId: "i1", sessionKey: "main", answers: [{ selected: [], other: "x" }], edited: true, updatedAt: 1 });
+    await outbox.put("probe:draft:async:i1", { requestId: "async:i1", step: 0, answers: [{ questionId: "q0", selected: [], other: "x" }], edited: true, updatedAt: 1 });
     const keys = createIndexedDbKeyStore();
     const first = await loadOrCreateDeviceIdentity(keys);
     const again = await loadOrCreateDeviceIdentity(createIndexedDbKeyStore());
     expect(again.deviceId).toBe(first.deviceId);
-    expect(await outbox.loadDrafts("main")).toHaveLength(1);
+    expect(await outbox.list("probe:")).toHaveLength(1);
   });
 });

@@ -3,7 +3,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { StoreApi } from "zustand/vanilla";
 import { createScriptedDock, storeReaches, type ScriptedDock } from "../../../src/simulated";
-import { createMemoryBlockingDraftStorage } from "../../../src/store";
+import { createMemoryStorage, storageScope, type SavedDraft } from "../../../src/store";
+import { scopedRecords } from "../../../src/store/keep/storage";
 import { createQuestionPageStore, type QuestionPageStore } from "../../../src/store/page/question-page-store";
 import { createRefusingTransport, type RefusingTransport } from "../../../stories/support/refusing-transport";
 import { TARGET } from "../../support/questions";
@@ -21,7 +22,7 @@ afterEach(() => {
   dock.dispose();
 });
 
-function open(questionId: string, draftStorage = createMemoryBlockingDraftStorage()) {
+function open(questionId: string, draftStorage = createMemoryStorage()) {
   page = createQuestionPageStore({ client: dock.client, questionId, draftStorage });
   return page;
 }
@@ -86,11 +87,13 @@ describe("A question page's store", () => {
 
   it("keeps the draft another tab saved when the restarted gateway lost a question nothing was typed into here", async () => {
     const { id } = dock.sim.ask({ questions: [TARGET] });
-    const storage = createMemoryBlockingDraftStorage();
+    const storage = createMemoryStorage();
     const s = open(id, storage);
     await reaches((p) => p.phase === "ready");
     // Written after this page loaded its drafts, as another tab of the same link would: only storage holds it.
-    await storage.save({ sessionKey: s.getState().record!.sessionKey ?? "main", requestId: id, step: 0, answers: [{ questionId: TARGET.questionId, selected: [], other: "typed in the other tab" }], updatedAt: 1 });
+    const scope = storageScope(dock.client.getConnection().identity!, s.getState().record!.sessionKey ?? "main");
+    const draft: SavedDraft = { requestId: id, step: 0, answers: [{ questionId: TARGET.questionId, selected: [], other: "typed in the other tab" }], edited: true, updatedAt: 1 };
+    await scopedRecords(storage, scope).put("draft", id, draft);
     expect(s.getState().store!.getState().views.get(id)?.drafts[TARGET.questionId]?.other ?? "").toBe("");
     dock.sim.restart();
     await reaches((p) => p.phase === "gone");

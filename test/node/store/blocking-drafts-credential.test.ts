@@ -1,6 +1,7 @@
 // A blocking draft shaped like a credential is neither written (storage drops it) nor sent live to other tabs.
 import { afterEach, describe, expect, it } from "vitest";
-import { BLOCKING_DRAFT_SAVE_DELAY_MS, blockingDraftsFeature, createMemoryBlockingDraftStorage, createPaneBus, type PaneBus, type PaneMessage } from "../../../src/store";
+import { DRAFT_SAVE_DELAY_MS, blockingDraftsFeature, createMemoryStorage, createPaneBus, type PaneBus, type PaneMessage } from "../../../src/store";
+import { keptDrafts } from "../../support/kept";
 import { flush, startDock, TARGET, type DockFixture } from "./dock-fixture";
 
 const KEY = "ghp_16C7e42F292c6912E7710c838347Ae178B4a";
@@ -15,7 +16,7 @@ afterEach(() => {
 describe("A blocking draft shaped like a credential", () => {
   it("stays in this tab: nothing stored, nothing broadcast, while plain text still is", async () => {
     const channel = `blocking-credential-${Math.random()}`;
-    const storage = createMemoryBlockingDraftStorage();
+    const storage = createMemoryStorage();
     f = await startDock({ blockingDrafts: blockingDraftsFeature({ storage, bus: createPaneBus(channel) }) });
     listener = createPaneBus(channel);
     const heard: PaneMessage[] = [];
@@ -23,12 +24,13 @@ describe("A blocking draft shaped like a credential", () => {
 
     const id = await f.ask({ questions: [{ ...TARGET, isOther: true }] });
     f.actions.setOther(id, "target", "use the staging key");
-    await flush(BLOCKING_DRAFT_SAVE_DELAY_MS);
+    await flush(DRAFT_SAVE_DELAY_MS);
     expect(JSON.stringify(heard)).toContain("use the staging key");
+    expect(JSON.stringify(await keptDrafts(storage))).toContain("use the staging key");
 
     f.actions.setOther(id, "target", `use ${KEY}`);
-    await flush(BLOCKING_DRAFT_SAVE_DELAY_MS);
-    expect(await storage.load("main")).toEqual([]);
+    await flush(DRAFT_SAVE_DELAY_MS);
+    expect(await keptDrafts(storage)).toEqual([]);
     expect(JSON.stringify(heard)).not.toContain(KEY);
   });
 });

@@ -1,10 +1,10 @@
-// The dock's named events: each applied event reaches the listeners of its name, with the states around it, in the
+// The store's named events (its machine, over the dock's reducer): each applied event reaches the listeners of its name, with the states around it, in the
 // order events were applied, an event a listener dispatches included; an event that changes nothing reaches nobody.
 import { describe, expect, it } from "vitest";
 import { createStore } from "zustand/vanilla";
-import { createDockDispatch } from "../../../src/store/dock-dispatch";
+import { createMachine } from "../../../src/store/machine";
 import { emptyDockState } from "../../../src/store/dock/empty-state";
-import type { DockEvent } from "../../../src/store/dock/dock-reducer";
+import { dockReducer, type DockEvent } from "../../../src/store/dock/dock-reducer";
 import type { DockStore } from "../../../src/store/dock/types";
 
 function dock() {
@@ -12,7 +12,7 @@ function dock() {
 
   const commits: DockStore[] = [];
   store.subscribe((s) => commits.push(s));
-  return { store, commits, ...createDockDispatch(store) };
+  return { store, commits, ...createMachine<DockStore, DockEvent>(store, dockReducer) };
 }
 
 // Each one counts the announcement up by one, so `n` tells how many were applied.

@@ -1,11 +1,9 @@
 // The dock's rules, one row each: a state, an event, and what the state must be after it.
 import { describe, expect, it } from "vitest";
-import { idTable } from "../../../src/protocol/id-table";
 import type { QuestionRecord } from "../../../src/protocol";
 import { dockReducer, type DockEvent } from "../../../src/store/dock/dock-reducer";
 import { newView } from "../../../src/store/dock/drafts";
-import { OutcomeLog } from "../../../src/store/dock/outcome-log";
-import { emptyPermissions } from "../../../src/store/dock/permission-state";
+import { emptyDockState } from "../../../src/store/dock/empty-state";
 import type { DockState, Submission } from "../../../src/store/dock/types";
 import { CHECKS, REGION, TARGET } from "../../support/questions";
 
@@ -28,20 +26,12 @@ const MULTI = record("multi", 400, [{ ...CHECKS, isOther: true }]);
 
 function state(records: QuestionRecord[] = [], patch: Partial<DockState> = {}): DockState {
   return {
-    sessionKey: "main",
-    connection: { state: "connected" } as DockState["connection"],
+    ...emptyDockState("main", { state: "connected", attempt: 0 }),
     records: new Map(records.map((r) => [r.id, r] as const)),
-    asyncLinks: new Map(),
     order: records.map((r) => r.id),
     activeId: records[0]?.id ?? null,
     views: new Map(records.map((r) => [r.id, newView()] as const)),
     submissions: new Map(records.map((r) => [r.id, { status: "idle" } as Submission] as const)),
-    outcomes: OutcomeLog.empty(),
-    collapsed: false,
-    deliveries: idTable(),
-    rejected: [],
-    permission: emptyPermissions(),
-    announcement: { key: "none", n: 0 },
     ...patch,
   };
 }

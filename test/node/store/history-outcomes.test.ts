@@ -2,10 +2,11 @@
 // (a reload, a new page) shows them from the simulated gateway's transcript, which is written like the real one's.
 import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
+import type { StoreApi } from "zustand/vanilla";
 import { createGatewayClient, type GatewayClient } from "../../../src/gateway";
 import { askUserEntries } from "../../../src/protocol/ask-user-history";
 import { parseChatMessage } from "../../../src/protocol";
-import { createMemoryStorage, createPaneBus, createQuestionDockStore, createConversationServices, type Outcome } from "../../../src/store";
+import { createMemoryStorage, createPaneBus, createQuestionDockStore, type DockStore, type Outcome } from "../../../src/store";
 import { fakeClock, startDock, TOKEN, until, type DockFixture } from "./dock-fixture";
 import { asyncQuestionsFeature } from "../../../src/features/async-questions";
 
@@ -21,8 +22,22 @@ afterEach(() => {
   dock = undefined;
 });
 
-const services = (client: GatewayClient) =>
-  createConversationServices({ client, sessionKey: "main", storage: createMemoryStorage(), bus: createPaneBus(`history-outcomes-${Math.random()}`), clock: fakeClock });
+const feature = () => asyncQuestionsFeature({ storage: createMemoryStorage(), bus: createPaneBus(`history-outcomes-${Math.random()}`) });
+
+/** A store with async questions on `client`, as a page makes it; waits until its history is read. */
+async function liveStore(client: GatewayClient) {
+  const store = createQuestionDockStore({ client, sessionKey: "main", typingGraceMs: 0, clock: fakeClock, asyncQuestions: feature() });
+  extra.push({ client, dispose: () => store.getState().actions.dispose() });
+  await until(() => store.getState().chat.loaded, "the history load");
+  return store;
+}
+
+/** Reads the history again, as every reconnect does; resolves once the new read is in the store. */
+async function readAgain(d: DockFixture, store: StoreApi<DockStore>) {
+  const before = store.getState().chat.messages;
+  d.sim.dropConnections();
+  await until(() => store.getState().connection.state === "connected" && store.getState().chat.messages !== before, "the history read again", 100);
+}
 
 async function start() {
   dock = await startDock({ asyncQuestions: undefined });
@@ -32,11 +47,10 @@ async function start() {
 /** A new client and store on the same gateway, as a reloaded page makes them; waits until its history is read. */
 async function reloaded(d: DockFixture) {
   const client = createGatewayClient({ url: "sim://gateway", token: TOKEN, transport: d.sim.transport, random: () => 0.5, clock: fakeClock });
-  const asyncQuestions = services(client);
-  const store = createQuestionDockStore({ client, sessionKey: "main", typingGraceMs: 0, clock: fakeClock, asyncQuestions: asyncQuestionsFeature(asyncQuestions) });
+  const store = createQuestionDockStore({ client, sessionKey: "main", typingGraceMs: 0, clock: fakeClock, asyncQuestions: feature() });
   extra.push({ client, dispose: () => store.getState().actions.dispose() });
   client.start();
-  await until(() => asyncQuestions.conversation.getState().loaded, "the history load");
+  await until(() => store.getState().chat.loaded, "the history load");
   return store;
 }
 
@@ -84,22 +98,19 @@ describe("outcomes rebuilt from chat.history", () => {
     const d = await start();
     const client = d.client;
     const run = d.sim.startRun({ runId: "run-live" });
-    const asyncQuestions = services(client);
-    const live = createQuestionDockStore({ client, sessionKey: "main", typingGraceMs: 0, clock: fakeClock, asyncQuestions: asyncQuestionsFeature(asyncQuestions) });
-    extra.push({ client, dispose: () => live.getState().actions.dispose() });
-    await until(() => asyncQuestions.conversation.getState().loaded, "the history load");
+    const live = await liveStore(client);
     const q = d.sim.ask({ questions: [COLOR], runId: run });
     await until(() => live.getState().records.get(q.id), "the live question");
     d.sim.resolve(q.id, { color: ["Red"] }, "control-ui:elsewhere");
     await until(() => live.getState().outcomes.get(q.id), "the live outcome");
     d.sim.completeRun(run, "Red it is.");
-    await until(() => asyncQuestions.conversation.getState().messages.some((m) => m.askUser?.some((b) => b.kind === "result")), "the result in history");
-    await asyncQuestions.conversation.getState().actions.reload();
+    await until(() => live.getState().chat.messages.some((m) => m.askUser?.some((b) => b.kind === "result")), "the result in history");
+    await readAgain(d, live);
     expect([...live.getState().outcomes.keys()]).toEqual([q.id]);
     expect(live.getState().outcomes.get(q.id)).toMatchObject({ kind: "answered-elsewhere", runId: run });
     expect(live.getState().outcomes.get(q.id)!.fromHistory).toBeUndefined();
     // The history tells the live outcome which tool call and assistant message asked, so a view can place it.
-    const [entry] = askUserEntries(asyncQuestions.conversation.getState().messages);
+    const [entry] = askUserEntries(live.getState().chat.messages);
     expect(live.getState().outcomes.get(q.id)).toMatchObject({ toolCallId: entry!.toolCallId, anchor: entry!.anchor });
     expect(entry!.anchor).toEqual(expect.any(String));
   });
@@ -107,16 +118,13 @@ describe("outcomes rebuilt from chat.history", () => {
   it("a live outcome of a stopped run (no record id in history) stays one outcome, bound to its tool call", async () => {
     const d = await start();
     const client = d.client;
-    const asyncQuestions = services(client);
-    const live = createQuestionDockStore({ client, sessionKey: "main", typingGraceMs: 0, clock: fakeClock, asyncQuestions: asyncQuestionsFeature(asyncQuestions) });
-    extra.push({ client, dispose: () => live.getState().actions.dispose() });
-    await until(() => asyncQuestions.conversation.getState().loaded, "the history load");
+    const live = await liveStore(client);
     const run = d.sim.startRun({ runId: "constructor" });
     const q = d.sim.ask({ questions: [COLOR], runId: run });
     await until(() => live.getState().records.get(q.id), "the live question");
     d.sim.abortRun(run);
     await until(() => live.getState().outcomes.get(q.id), "the live outcome");
-    await asyncQuestions.conversation.getState().actions.reload();
+    await readAgain(d, live);
     await until(() => live.getState().outcomes.get(q.id)?.toolCallId, "the binding");
     expect([...live.getState().outcomes.keys()]).toEqual([q.id]);
     expect(live.getState().outcomes.get(q.id)).toMatchObject({ kind: "cancelled", runId: "constructor", toolCallId: expect.any(String), anchor: expect.any(String) });
@@ -125,20 +133,17 @@ describe("outcomes rebuilt from chat.history", () => {
   it("a question that settles after the history holding its call was read is bound without another read", async () => {
     const d = await start();
     const client = d.client;
-    const asyncQuestions = services(client);
-    const live = createQuestionDockStore({ client, sessionKey: "main", typingGraceMs: 0, clock: fakeClock, asyncQuestions: asyncQuestionsFeature(asyncQuestions) });
-    extra.push({ client, dispose: () => live.getState().actions.dispose() });
-    await until(() => asyncQuestions.conversation.getState().loaded, "the history load");
+    const live = await liveStore(client);
     const run = d.sim.startRun({ runId: "run-late" });
     const q = d.sim.ask({ questions: [COLOR], runId: run });
     await until(() => live.getState().records.get(q.id), "the live question");
-    await asyncQuestions.conversation.getState().actions.reload();
-    expect(askUserEntries(asyncQuestions.conversation.getState().messages)).toHaveLength(1);
+    await readAgain(d, live);
+    expect(askUserEntries(live.getState().chat.messages)).toHaveLength(1);
     // Cancelled as a stopping run does it: the history gets no result and is not read again.
-    const reads = asyncQuestions.conversation.getState().messages;
+    const reads = live.getState().chat.messages;
     d.sim.cancel(q.id, "run-abort");
     const outcome = await until(() => live.getState().outcomes.get(q.id)?.toolCallId && live.getState().outcomes.get(q.id), "the bound outcome");
-    expect(asyncQuestions.conversation.getState().messages).toBe(reads);
+    expect(live.getState().chat.messages).toBe(reads);
     expect(outcome).toMatchObject({ kind: "cancelled", runId: "run-late", anchor: expect.any(String) });
     expect([...live.getState().outcomes.keys()]).toEqual([q.id]);
   });
