@@ -1,5 +1,5 @@
 // What the kit's own tests and stories reach besides the public entries: nothing here is for a host's production code.
-export { outboxOf } from "./store/async/outbox-of";
+export { outboxOf } from "./store/opt-in/attach";
 export type { Outbox, EnqueueInput } from "./store/async/outbox";
 export { storageScope } from "./store/keep/scope";
 export { scopedRecords, type ScopedRecords } from "./store/keep/storage";

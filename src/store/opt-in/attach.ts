@@ -79,6 +79,21 @@ export function noteFeatureViews(store: StoreApi<DockStore>, features: readonly 
   if (Object.keys(views).length > 0) viewsByStore.set(store, Object.freeze(views));
 }
 
+// Keyed by the store, so tests reach the outbox of the store they drive (the kit's `/testing` module).
+const outboxes = new WeakMap<StoreApi<DockStore>, Outbox>();
+
+/** Notes the outbox of `store`'s async questions, once, when the store is made. */
+export function noteOutbox(store: StoreApi<DockStore>, outbox: Outbox): void {
+  outboxes.set(store, outbox);
+}
+
+/** The outbox of a store made with async questions. */
+export function outboxOf(store: StoreApi<DockStore>): Outbox {
+  const outbox = outboxes.get(store);
+  if (!outbox) throw new Error("This store has no outbox: make it with asyncQuestions.");
+  return outbox;
+}
+
 /** The views the features of `store` add; none for a store without features. */
 export function featureViewsOf(store: StoreApi<DockStore>): FeatureViews {
   return viewsByStore.get(store) ?? NO_VIEWS;
