@@ -34,14 +34,14 @@ describe("runEndingOf: the Codex plugin's rows", () => {
 
 const asked = [codexPrompt("A", "t1"), codexAsk("t1", "q"), codexFinal("A", "t1", "Asked above.")];
 const local = (o: Partial<AsyncLocalState> = {}): AsyncLocalState => ({ ...emptyAsyncLocal(), ...o });
-const question = (messages: ChatMessage[], l = local()): AsyncQuestionEntry => {
-  const entry = deriveAsyncQuestions(messages, l).find((q) => q.delivery.itemId === "q");
+const question = (messages: ChatMessage[], l = local(), onTheirWay: ReadonlySet<string> = new Set()): AsyncQuestionEntry => {
+  const entry = deriveAsyncQuestions(messages, l, onTheirWay).find((q) => q.delivery.itemId === "q");
   if (!entry) throw new Error("question q was not derived");
   return entry;
 };
 
 describe("deriveAsyncQuestions on Codex rows: retirement", () => {
-  const cases: Array<{ rule: string; rows: Array<Record<string, unknown>>; local?: AsyncLocalState; status: AsyncQuestionEntry["status"] }> = [
+  const cases: Array<{ rule: string; rows: Array<Record<string, unknown>>; local?: AsyncLocalState; onTheirWay?: ReadonlySet<string>; status: AsyncQuestionEntry["status"] }> = [
     { rule: "a later successful run retires it", rows: [...asked, codexPrompt("B", "t2"), codexFinal("B", "t2")], status: "retired" },
     { rule: "its own run's final does not retire it", rows: asked, status: "pending" },
     { rule: "a later failed run (custom record) does not retire it", rows: [...asked, codexPrompt("B", "t2"), codexFailure("B")], status: "pending" },
@@ -67,12 +67,12 @@ describe("deriveAsyncQuestions on Codex rows: retirement", () => {
     {
       rule: "an answer on its way (send in flight or failed) keeps it",
       rows: [...asked, codexPrompt("B", "t2"), codexFinal("B", "t2")],
-      local: local({ protectedIds: new Set(["q"]) }),
+      onTheirWay: new Set(["q"]),
       status: "pending",
     },
   ];
-  it.each(cases)("$rule", ({ rows, local: l, status }) => {
-    expect(question(transcript(...rows), l).status).toBe(status);
+  it.each(cases)("$rule", ({ rows, local: l, onTheirWay, status }) => {
+    expect(question(transcript(...rows), l, onTheirWay).status).toBe(status);
   });
 
   it("a reopened question retires again only when a run started after the reopen succeeds", () => {

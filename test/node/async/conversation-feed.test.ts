@@ -1,7 +1,6 @@
 // The conversation follows the session's saved rows (`sessions.messages.subscribe`), so an async question saved
 // mid-run shows while its run still runs; without the feed it shows once the run ends, as before.
 import { afterEach, describe, expect, it } from "vitest";
-import { createConversation } from "../../../src/store/conversation";
 import { flush, startConversation, until, type ConversationFixture } from "./conversation-fixture";
 
 const MAIN = "agent:main:main";
@@ -99,16 +98,16 @@ describe("the saved-row feed", () => {
     expect(f.state().messages).toEqual([]);
   });
 
-  it("unsubscribes on dispose, unless another conversation of the session on the same client still follows it", async () => {
+  it("unsubscribes on dispose, unless another store of the session on the same client still follows it", async () => {
     f = await startConversation();
-    const second = createConversation({ client: f.client, sessionKey: "main" });
-    await until(() => second.getState().loaded, "the second conversation's load");
+    const second = f.open();
+    await until(() => second.getState().chat.loaded, "the second store's load");
     f.store.getState().actions.dispose();
     await flush();
     expect(f.sent("sessions.messages.unsubscribe")).toBe(0);
     const runId = await until(() => f.sim.startRun(), "a run");
     f.sim.askAsync({ itemId: "q", runId, questions: [BRANCH] });
-    await until(() => second.getState().questions.length, "the question in the second conversation");
+    await until(() => second.getState().chat.questions.length, "the question in the second store");
     second.getState().actions.dispose();
     await until(() => f.sent("sessions.messages.unsubscribe") === 1, "the unsubscribe");
   });

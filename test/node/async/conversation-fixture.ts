@@ -1,13 +1,17 @@
-// A conversation store wired as an app wires it: the simulated gateway, the real client over the sim's
-// transport, on a fake clock. Not a test file.
+// A store with async questions wired as an app wires it: the simulated gateway, the real client over the sim's
+// transport, on a fake clock; its conversation is the store's `chat`. Not a test file.
 import { vi } from "vitest";
+import type { StoreApi } from "zustand/vanilla";
 import { createGatewayClient, type GatewayClient } from "../../../src/gateway";
 import { createSimulatedGateway, type SimulatedGateway } from "../../../src/simulated";
 import type { TransportFactory } from "../../../src/gateway/transport";
-import { createConversation, type ConversationState, type ConversationStore } from "../../../src/store/conversation";
+import { createAsyncQuestionsFeature, createMemoryStorage, createPaneBus, createQuestionDockStore, type AsyncQuestionEntry, type ConversationData, type DockStore, type PaneBus } from "../../../src/store";
 import { fakeClock, flush, until as untilOnFakeClock } from "../fake-clock";
 
 const TOKEN = "conversation-test-token";
+
+/** The async question the conversation tests ask. */
+export const BRANCH = { title: "Which branch?", options: ["main", "dev"] };
 
 /** A frame as the client receives it. */
 export interface Frame {
@@ -17,12 +21,25 @@ export interface Frame {
   payload?: Record<string, unknown>;
 }
 
-/** A running conversation on the simulated gateway. */
+/** A store of one conversation on the simulated gateway. */
 export interface ConversationFixture {
   sim: SimulatedGateway;
   client: GatewayClient;
-  store: ConversationStore;
-  state(): ConversationState;
+  store: StoreApi<DockStore>;
+  /** The conversation as the store holds it. */
+  state(): ConversationData;
+  /** The whole store: the dock, its outbox and actions. */
+  dock(): DockStore;
+  /** Another store of the same conversation on the same client (another view of it); disposed with the fixture. */
+  open(): StoreApi<DockStore>;
+  /** The async question `itemId` as the conversation derives it. */
+  question(itemId: string): AsyncQuestionEntry | undefined;
+  /** Posts BRANCH as `itemId` on a short run of its own and waits until the conversation shows it with its saved message id. */
+  ask(itemId: string): Promise<void>;
+  /** Starts a scripted agent run (no user message) and waits until the conversation sees it running. */
+  startRun(): Promise<string>;
+  /** Waits until no run is going and the history has been reloaded after the last run ended. */
+  settle(): Promise<void>;
   /** How many requests of `method` the client sent. */
   sent(method: string): number;
   /** Every method the client called, in order. */
@@ -34,12 +51,19 @@ export interface ConversationFixture {
 
 export { flush };
 
+/** A store with async questions of `sessionKey` on `client`, keeping nothing beyond the test, and its bus. */
+function openStore(client: GatewayClient, sessionKey: string): { store: StoreApi<DockStore>; bus: PaneBus } {
+  const bus = createPaneBus(`conversation-${Math.random()}`);
+  const store = createQuestionDockStore({ client, sessionKey, clock: fakeClock, typingGraceMs: 0, asyncQuestions: createAsyncQuestionsFeature({ storage: createMemoryStorage(), bus }) });
+  return { store, bus };
+}
+
 /** Flushes until `check` holds (at most `rounds` times); returns its value. */
 export function until<T>(check: () => T, what: string, stepMs = 0, rounds = 300): Promise<NonNullable<T>> {
   return untilOnFakeClock(check, what, stepMs, rounds);
 }
 
-/** Fakes the timers, starts the sim (scripted runs: no automatic replies), a client and a conversation for "main". */
+/** Fakes the timers, starts the sim (scripted runs: no automatic replies), a client and a store for "main". */
 export async function startConversation(opts: { lose?: (frame: Frame) => boolean; connect?: boolean; sessionKey?: string; refuse?: readonly string[] } = {}): Promise<ConversationFixture> {
   vi.useFakeTimers({ now: Date.UTC(2026, 8, 1, 9, 0, 0) });
   const sim = createSimulatedGateway({ token: TOKEN, tickIntervalMs: 0, clock: fakeClock, reply: false });
@@ -76,16 +100,40 @@ export async function startConversation(opts: { lose?: (frame: Frame) => boolean
     backoff: { baseMs: 200, maxMs: 1000 },
     clock: fakeClock,
   });
-  const store = createConversation({ client, sessionKey: opts.sessionKey ?? "main" });
+  const sessionKey = opts.sessionKey ?? "main";
+  const opened = [openStore(client, sessionKey)];
+  const store = opened[0]!.store;
   if (opts.connect !== false) {
     client.start();
-    await until(() => store.getState().loaded || store.getState().error, "the first history load");
+    await until(() => store.getState().chat.loaded || store.getState().chat.error, "the first history load");
   }
+  const question = (itemId: string) => store.getState().chat.questions.find((q) => q.delivery.itemId === itemId);
   return {
     sim,
     client,
     store,
-    state: () => store.getState(),
+    question,
+    async ask(itemId) {
+      sim.askAsync({ itemId, questions: [BRANCH], text: "One question:" });
+      await until(() => question(itemId)?.sourceMessageId, `question ${itemId} with its saved message id`);
+    },
+    async startRun() {
+      const runId = sim.startRun();
+      await until(() => store.getState().chat.activeRunIds.includes(runId), `run ${runId} running`);
+      return runId;
+    },
+    async settle() {
+      await until(() => !store.getState().chat.runActive, "the run to end");
+      await flush();
+      await flush();
+    },
+    state: () => store.getState().chat,
+    dock: () => store.getState(),
+    open() {
+      const more = openStore(client, sessionKey);
+      opened.push(more);
+      return more.store;
+    },
     sent: (method) => methods.filter((m) => m === method).length,
     requests: () => [...methods],
     holdHistory(hold) {
@@ -98,7 +146,10 @@ export async function startConversation(opts: { lose?: (frame: Frame) => boolean
       for (const deliver of release) deliver();
     },
     stop() {
-      store.getState().actions.dispose();
+      for (const { store: s, bus } of opened) {
+        s.getState().actions.dispose();
+        bus.close();
+      }
       client.stop();
       vi.useRealTimers();
     },

@@ -1,9 +1,16 @@
-// The conversation's reducer on its own: what each event does to the state, that an event changing nothing keeps
-// the very same state object, and that the async questions are re-derived only when messages or local choices change.
+// The conversation's reducer on its own: what each event does to the state and that an event changing nothing keeps
+// the very same state object; then the async half of the store's reducer, which re-derives the async questions
+// only when the messages, the person's local choices or the outbox change.
 import { describe, expect, it } from "vitest";
 import type { ChatMessage } from "../../../src/protocol";
 import { conversationReducer, MAX_REJECTED, type ConversationData, type ConversationEvent } from "../../../src/store/conversation/conversation-reducer";
 import { deriveAsyncQuestions, emptyAsyncLocal, type RejectedItem } from "../../../src/store/conversation";
+import { asyncReducer as reduceAsync } from "../../../src/store/async/reducer";
+import type { StoreEvent } from "../../../src/store/dock-context";
+import { emptyDockState } from "../../../src/store/dock/empty-state";
+import type { DockState } from "../../../src/store/dock/types";
+import type { OutboxEntry } from "../../../src/store/outbox";
+import type { SavedDraft } from "../../../src/store";
 import { delivery, reply, transcript, user } from "./transcript";
 
 const asked = transcript(user("A", "Set up the repo"), delivery("A", "q"), reply("A", "Repo ready."));
@@ -16,8 +23,6 @@ function stateOf(messages: ChatMessage[] = asked, overrides: Partial<Conversatio
   return { messages, runActive: false, activeRunIds: [], loaded: true, rejected: [], local, questions: deriveAsyncQuestions(messages, local), ...overrides };
 }
 
-const statusOfQ = (s: ConversationData) => s.questions.find((q) => q.delivery.itemId === "q")?.status;
-
 describe("conversationReducer: what each event does", () => {
   const cases: Array<{ event: ConversationEvent; from?: ConversationData; expect: (next: ConversationData, prev: ConversationData) => void }> = [
     {
@@ -26,7 +31,6 @@ describe("conversationReducer: what each event does", () => {
       expect: (s) => {
         expect(s).toMatchObject({ messages: later, loaded: true, runActive: true, activeRunIds: ["B"], rejected: [] });
         expect(s.error).toBeUndefined();
-        expect(statusOfQ(s)).toBe("retired");
       },
     },
     {
@@ -82,10 +86,7 @@ describe("conversationReducer: what each event does", () => {
     },
     {
       event: { type: "questionSkipped", itemId: "q" },
-      expect: (s) => {
-        expect(s.local.skipped.has("q")).toBe(true);
-        expect(statusOfQ(s)).toBe("skipped");
-      },
+      expect: (s) => expect(s.local.skipped.has("q")).toBe(true),
     },
     {
       event: { type: "questionReopened", itemId: "q", anchor: 7 },
@@ -96,21 +97,9 @@ describe("conversationReducer: what each event does", () => {
       },
     },
     {
-      event: { type: "protectionChanged", itemId: "q", on: true },
-      from: stateOf(later),
-      expect: (s, prev) => {
-        expect(statusOfQ(prev)).toBe("retired");
-        expect(s.local.protectedIds.has("q")).toBe(true);
-        expect(statusOfQ(s)).toBe("pending");
-      },
-    },
-    {
-      event: { type: "protectionChanged", itemId: "q", on: false },
-      from: stateOf(later, { local: { ...emptyAsyncLocal(), protectedIds: new Set(["q"]) } }),
-      expect: (s) => {
-        expect(s.local.protectedIds.has("q")).toBe(false);
-        expect(statusOfQ(s)).toBe("retired");
-      },
+      event: { type: "questionsSkipped", itemIds: ["q", "s"] },
+      from: stateOf(asked, { local: { ...emptyAsyncLocal(), skipped: new Set(["s"]) } }),
+      expect: (s) => expect([...s.local.skipped].sort()).toEqual(["q", "s"]),
     },
   ];
 
@@ -120,18 +109,24 @@ describe("conversationReducer: what each event does", () => {
     expect(next).not.toBe(prev);
     c.expect(next, prev);
   });
+
+  it("leaves the async questions to the store's async reducer: the same array, whatever the messages say", () => {
+    const prev = stateOf();
+    const next = conversationReducer(prev, { type: "historyLoaded", messages: later, rejected: [], runs: { active: false, ids: [] } });
+    expect(next.messages).toBe(later);
+    expect(next.questions).toBe(prev.questions);
+  });
 });
 
 describe("conversationReducer: an event that changes nothing keeps the state object", () => {
   const running = stateOf(asked, { runActive: true, activeRunIds: ["A"] });
-  const local = { reopenedAt: new Map([["q", 7]]), skipped: new Set(["s"]), protectedIds: new Set(["p"]) };
+  const local = { reopenedAt: new Map([["q", 7]]), skipped: new Set(["s"]) };
   const cases: Array<{ rule: string; state: ConversationData; event: ConversationEvent }> = [
     { rule: "the same runs go on", state: running, event: { type: "runActivityChanged", runs: { active: true, ids: ["A"] } } },
     { rule: "no run went and none goes", state: stateOf(), event: { type: "runActivityChanged", runs: { active: false, ids: [] } } },
     { rule: "a question skipped twice", state: stateOf(asked, { local: { ...emptyAsyncLocal(), skipped: new Set(["q"]) } }), event: { type: "questionSkipped", itemId: "q" } },
     { rule: "a reopen at the anchor it already has", state: stateOf(asked, { local }), event: { type: "questionReopened", itemId: "q", anchor: 7 } },
-    { rule: "protection already on", state: stateOf(asked, { local }), event: { type: "protectionChanged", itemId: "p", on: true } },
-    { rule: "protection already off", state: stateOf(), event: { type: "protectionChanged", itemId: "q", on: false } },
+    { rule: "questions skipped already", state: stateOf(asked, { local }), event: { type: "questionsSkipped", itemIds: ["s"] } },
     { rule: "a replaced row outside the messages", state: stateOf(), event: { type: "rowReplaced", index: asked.length, row: later[3]! } },
   ];
 
@@ -145,35 +140,74 @@ describe("conversationReducer: an event that changes nothing keeps the state obj
     expect(next.runActive).toBe(false);
     expect(next.activeRunIds).toBe(s.activeRunIds);
   });
-
-  it("keeps what it does not own, such as a store's actions", () => {
-    const withExtras = { ...stateOf(), sessionKey: "main", actions: { marker: true } };
-    const next = conversationReducer(withExtras, { type: "historyLoadFailed", reason: "down" });
-    expect(next.actions).toBe(withExtras.actions);
-    expect(next.sessionKey).toBe("main");
-  });
 });
 
-describe("conversationReducer: questions follow messages and local choices only", () => {
-  const cases: Array<{ rule: string; event: ConversationEvent; from?: ConversationData; questions: "same" | "new" }> = [
+// The store's state around a conversation, as the async reducer sees it.
+function dockWith(chat: ConversationData, outbox: OutboxEntry[] = []): DockState {
+  const empty = emptyDockState("main", { state: "connected", attempt: 0 });
+  return { ...empty, chat, outbox: { entries: Object.fromEntries(outbox.map((e) => [e.id, e])), order: outbox.map((e) => e.id), ready: true } };
+}
+
+const AT = 5_000;
+const answerTo = (itemId: string, more: Partial<OutboxEntry> = {}): OutboxEntry => ({
+  id: `entry-${itemId}`, sessionKey: "main", itemId, message: "> Which branch?\n\nmain", state: "queued", createdAt: 1_000, updatedAt: 1_000, failureCount: 0, isPaused: false, ...more,
+});
+const skippedDraft = (itemId: string): SavedDraft => ({ requestId: `async:${itemId}`, step: 0, answers: [], edited: false, disposition: "skipped", updatedAt: 1_000 });
+const asyncReducer = <S extends DockState>(s: S, event: StoreEvent): S => reduceAsync(s, event);
+const statusIn = (s: DockState) => s.chat.questions.find((q) => q.delivery.itemId === "q")?.status;
+
+describe("asyncReducer: questions follow messages, local choices and the outbox only", () => {
+  const cases: Array<{ rule: string; event: StoreEvent; from?: DockState; questions: "same" | "new" }> = [
     { rule: "run activity never re-derives", event: { type: "runActivityChanged", runs: { active: true, ids: ["B"] } }, questions: "same" },
     { rule: "a failed load keeps them", event: { type: "historyLoadFailed", reason: "down" }, questions: "same" },
     { rule: "a rejected item keeps them", event: { type: "itemRejected", item: refused() }, questions: "same" },
     { rule: "a reloaded history that asks and settles the same keeps the array", event: { type: "historyLoaded", messages: [...asked], rejected: [], runs: { active: false, ids: [] } }, questions: "same" },
     { rule: "a message that settles nothing keeps the array", event: { type: "messageArrived", message: thanks }, questions: "same" },
-    { rule: "a protection that changes no status keeps the array", event: { type: "protectionChanged", itemId: "q", on: true }, questions: "same" },
+    { rule: "an answer on its way that changes no status keeps the array", event: { type: "enqueued", entry: answerTo("q"), at: AT }, questions: "same" },
+    { rule: "an outbox change that settles nothing keeps the array", from: dockWith(stateOf(), [answerTo("q")]), event: { type: "sendStarted", id: "entry-q", at: AT }, questions: "same" },
     { rule: "a history in which a later run retires the question", event: { type: "historyLoaded", messages: later, rejected: [], runs: { active: false, ids: [] } }, questions: "new" },
     { rule: "a skip", event: { type: "questionSkipped", itemId: "q" }, questions: "new" },
-    { rule: "a reopen after a later run", from: stateOf(later), event: { type: "questionReopened", itemId: "q", anchor: 1e9 }, questions: "new" },
+    { rule: "a reopen after a later run", from: dockWith(stateOf(later)), event: { type: "questionReopened", itemId: "q", anchor: 1e9 }, questions: "new" },
+    { rule: "an answer on its way to a question a later run retired", from: dockWith(stateOf(later)), event: { type: "enqueued", entry: answerTo("q"), at: AT }, questions: "new" },
+    { rule: "skipped drafts an earlier page kept", event: { type: "restored", outcomes: [], drafts: [skippedDraft("q")], entries: [], isPaused: false, at: AT }, questions: "new" },
   ];
 
   it.each(cases.map((c) => [c.rule, c] as const))("%s", (_, c) => {
-    const prev = c.from ?? stateOf();
-    const next = conversationReducer(prev, c.event);
-    if (c.questions === "same") expect(next.questions).toBe(prev.questions);
+    const prev = c.from ?? dockWith(stateOf());
+    const next = asyncReducer(prev, c.event);
+    if (c.questions === "same") expect(next.chat.questions).toBe(prev.chat.questions);
     else {
-      expect(next.questions).not.toBe(prev.questions);
-      expect(next.questions).toEqual(deriveAsyncQuestions(next.messages, next.local));
+      expect(next.chat.questions).not.toBe(prev.chat.questions);
+      const onTheirWay = new Set(next.outbox.order.map((id) => next.outbox.entries[id]!).filter((e) => e.state !== "confirmed").map((e) => e.itemId));
+      expect(next.chat.questions).toEqual(deriveAsyncQuestions(next.chat.messages, next.chat.local, onTheirWay));
     }
+  });
+
+  it("a history that retires the question says so; a skip and skipped drafts read back say skipped", () => {
+    expect(statusIn(asyncReducer(dockWith(stateOf()), { type: "historyLoaded", messages: later, rejected: [], runs: { active: false, ids: [] } }))).toBe("retired");
+    expect(statusIn(asyncReducer(dockWith(stateOf()), { type: "questionSkipped", itemId: "q" }))).toBe("skipped");
+    expect(statusIn(asyncReducer(dockWith(stateOf()), { type: "restored", outcomes: [], drafts: [skippedDraft("q")], entries: [], isPaused: false, at: AT }))).toBe("skipped");
+  });
+
+  it("keeps a question a later run would retire pending while its answer is on its way, until the answer leaves the outbox", () => {
+    const retired = dockWith(stateOf(later));
+    expect(statusIn(retired)).toBe("retired");
+    const queued = asyncReducer(retired, { type: "enqueued", entry: answerTo("q"), at: AT });
+    expect(statusIn(queued)).toBe("pending");
+    const failed = asyncReducer(asyncReducer(asyncReducer(queued, { type: "sendStarted", id: "entry-q", at: AT }), { type: "attempted", id: "entry-q", at: AT }), { type: "refused", id: "entry-q", reason: "busy", forGood: false, at: AT });
+    expect(failed.outbox.entries["entry-q"]?.state).toBe("failed");
+    expect(statusIn(failed)).toBe("pending");
+    expect(statusIn(asyncReducer(failed, { type: "discarded", id: "entry-q", at: AT }))).toBe("retired");
+    // Confirmed, it is on its way no more: only the saved reply, once the history holds it, answers it.
+    expect(statusIn(asyncReducer(failed, { type: "confirmed", id: "entry-q", at: AT }))).toBe("retired");
+  });
+
+  it("is the same state for an event of neither half, and keeps what it does not own, such as a store's actions", () => {
+    const s = dockWith(stateOf());
+    expect(asyncReducer(s, { type: "collapsed" })).toBe(s);
+    const withActions = { ...s, actions: { marker: true } };
+    const next = asyncReducer(withActions, { type: "historyLoadFailed", reason: "down" });
+    expect(next.actions).toBe(withActions.actions);
+    expect(next.records).toBe(s.records);
   });
 });

@@ -1,35 +1,16 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { formatAnswerText } from "../../../src/protocol";
-import { flush, startConversation, until, type ConversationFixture } from "./conversation-fixture";
+import { BRANCH, flush, startConversation, until, type ConversationFixture } from "./conversation-fixture";
 
 const MAIN = "agent:main:main";
-const BRANCH = { title: "Which branch?", options: ["main", "dev"] };
 
 let f: ConversationFixture;
 afterEach(() => f?.stop());
 
-const entry = (itemId: string) => f.state().questions.find((q) => q.delivery.itemId === itemId);
+const entry = (itemId: string) => f.question(itemId);
 const status = (itemId: string) => entry(itemId)?.status;
-
-/** Posts an async question on a short run of its own and waits until the conversation shows it. */
-async function ask(itemId: string) {
-  f.sim.askAsync({ itemId, questions: [BRANCH], text: "One question:" });
-  await until(() => entry(itemId)?.sourceMessageId, `question ${itemId} with its saved message id`);
-}
-
-/** Starts a scripted agent run (no user message) and waits until the conversation sees it running. */
-async function startRun(): Promise<string> {
-  const runId = f.sim.startRun();
-  await until(() => f.state().activeRunIds.includes(runId), `run ${runId} running`);
-  return runId;
-}
-
-/** Waits until no run is going and the history has been reloaded after the last run ended. */
-async function settle() {
-  await until(() => !f.state().runActive, "the run to end");
-  await flush();
-  await flush();
-}
+const ask = (itemId: string) => f.ask(itemId);
+const startRun = () => f.startRun();
 
 describe("loading", () => {
   it("loads the history on connect, with the questions already in it", async () => {
@@ -118,130 +99,21 @@ describe("loading", () => {
   });
 });
 
-describe("retirement against the simulated gateway", () => {
-  it("a later successful run retires the question; nothing is sent", async () => {
-    f = await startConversation();
-    await ask("q");
-    f.sim.completeRun(await startRun(), "Next task done.");
-    await until(() => status("q") === "retired", "retirement");
-    expect(entry("q")!.replyText).toBeUndefined();
-    expect(f.sent("chat.send")).toBe(0);
-  });
-
-  it("the question's own run completing does not retire it", async () => {
-    f = await startConversation();
-    // A Codex turn always saves its prompt first; the async row, which names no run, belongs to that turn.
-    const runId = "build";
-    await f.client.request("chat.send", { sessionKey: "main", message: "Build it", idempotencyKey: runId });
-    await until(() => f.state().activeRunIds.includes(runId), "the build run");
-    f.sim.askAsync({ itemId: "q", runId, questions: [BRANCH] });
-    f.sim.completeRun(runId, "Build finished; one question.");
-    await settle();
-    expect(status("q")).toBe("pending");
-  });
-
-  it("a run that started before the question and ends after it does not retire it", async () => {
-    f = await startConversation();
-    await f.client.request("chat.send", { sessionKey: "main", message: "Long job", idempotencyKey: "long" });
-    await until(() => f.state().activeRunIds.includes("long"), "the long run");
-    await ask("q");
-    f.sim.completeRun("long", "Long job done.");
-    await settle();
-    expect(status("q")).toBe("pending");
-  });
-
-  it.each([
-    ["failed", (runId: string) => f.sim.failRun(runId, "model unavailable")],
-    [
-      "aborted mid-stream",
-      (runId: string) => {
-        f.sim.streamRun(runId, "Partial");
-        f.sim.abortRun(runId);
-      },
-    ],
-    ["aborted before any text", (runId: string) => f.sim.abortRun(runId)],
-    ["ending in commentary", (runId: string) => f.sim.completeRun(runId, "Still investigating.", { phase: "commentary" })],
-  ])("a later %s run does not retire it", async (_name, end) => {
-    f = await startConversation();
-    await ask("q");
-    end(await startRun());
-    await settle();
-    expect(status("q")).toBe("pending");
-  });
-
-  it("a restart alone does not retire it", async () => {
-    f = await startConversation();
-    await ask("q");
-    await f.client.request("chat.send", { sessionKey: "main", message: "Long job", idempotencyKey: "long" });
-    await until(() => f.state().runActive, "the long run");
-    f.sim.restart();
-    await until(() => f.client.getConnection().state !== "connected", "the restart");
-    await until(() => f.client.getConnection().state === "connected" && !f.state().runActive, "reconnect and reload", 100);
-    expect(status("q")).toBe("pending");
-  });
-
-  it("a successful restart recovery retires it", async () => {
-    f = await startConversation();
-    await ask("q");
-    await f.client.request("chat.send", { sessionKey: "main", message: "Long job", idempotencyKey: "long" });
-    await until(() => f.state().runActive, "the long run");
-    f.sim.restart({ recoverInterrupted: true });
-    await until(() => f.client.getConnection().state !== "connected", "the restart");
-    const recovery = await until(() => f.state().messages.find((m) => m.provenance?.sourceTool === "main_session_restart_recovery"), "the recovery prompt", 100);
-    // The history's sessionInfo says the recovery run is going.
-    expect(f.state().activeRunIds).toEqual([recovery.runId]);
-    expect(status("q")).toBe("pending");
-    f.sim.completeRun(recovery.runId, "Resumed and finished.");
-    await until(() => status("q") === "retired", "retirement by the recovery");
-  });
-
-  it("a protected question is not retired until protection ends", async () => {
-    f = await startConversation();
-    await ask("q");
-    f.state().actions.setProtected("q", true);
-    f.sim.completeRun(await startRun(), "Done.");
-    await settle();
-    expect(status("q")).toBe("pending");
-    f.state().actions.setProtected("q", false);
-    expect(status("q")).toBe("retired");
-  });
-
-  it("reopen brings a retired question back until a run started after the reopen completes", async () => {
-    f = await startConversation();
-    await ask("q");
-    f.sim.completeRun(await startRun(), "Done.");
-    await until(() => status("q") === "retired", "retirement");
-    f.state().actions.reopen("q");
-    expect(status("q")).toBe("pending");
-    f.sim.failRun(await startRun(), "boom");
-    await settle();
-    expect(status("q")).toBe("pending");
-    f.sim.completeRun(await startRun(), "Done again.");
-    await until(() => status("q") === "retired", "retirement after the reopen");
-  });
-
-  it("skip takes it out of the dock without sending anything, and reopen brings it back", async () => {
-    f = await startConversation();
-    await ask("q");
-    f.state().actions.skip("q");
-    expect(status("q")).toBe("skipped");
-    expect(f.sent("chat.send")).toBe(0);
-    f.state().actions.reopen("q");
-    expect(status("q")).toBe("pending");
-  });
-});
-
 describe("answers and runs", () => {
-  it("an answer sent with replyToId marks it answered and confirms the outbox key", async () => {
+  it("an answer sent elsewhere with replyToId marks it answered, under its key, and settles it in the dock", async () => {
     f = await startConversation();
     await ask("q");
+    await until(() => f.dock().records.has("async:q"), "the question in the dock");
     const text = formatAnswerText([{ title: BRANCH.title, values: ["main"] }]);
-    expect(f.state().actions.hasUserMessage("ans-1")).toBe(false);
+    const holdsKey = () => f.state().messages.some((m) => m.role === "user" && m.idempotencyKey === "ans-1:user");
+    expect(holdsKey()).toBe(false);
     await f.client.request("chat.send", { sessionKey: "main", message: text, idempotencyKey: "ans-1", replyToId: entry("q")!.sourceMessageId });
     f.sim.completeRun("ans-1", "Thanks.");
     await until(() => status("q") === "answered", "the answer");
     expect(entry("q")).toMatchObject({ replyText: text, replyKey: "ans-1" });
-    expect(f.state().actions.hasUserMessage("ans-1")).toBe(true);
+    expect(holdsKey()).toBe(true);
+    expect(f.dock().records.has("async:q")).toBe(false);
+    expect(f.dock().outcomes.get("async:q")).toMatchObject({ kind: "answered", async: { replyText: text } });
   });
 
   it("tracks run activity from events, ignoring queued-send acks and other sessions", async () => {
@@ -287,26 +159,5 @@ describe("answers and runs", () => {
     f.sim.streamRun(runId, "Working on it");
     await flush();
     expect(f.state().questions).toBe(before);
-  });
-});
-
-describe("conversation events", () => {
-  it("tells listeners each named event after its state is stored, and nothing for an event that changed nothing", async () => {
-    f = await startConversation();
-    await until(() => f.state().loaded, "the first load");
-    const heard: Array<{ type: string; stored: boolean; changed: boolean }> = [];
-    const off = f.state().actions.onEvent((event, state, prev) => heard.push({ type: event.type, stored: f.state() === state, changed: state !== prev }));
-    await ask("q");
-    f.state().actions.skip("q");
-    f.state().actions.skip("q");
-    f.state().actions.setProtected("q", false);
-    off();
-    f.state().actions.reopen("q");
-    expect(heard.every((h) => h.stored && h.changed)).toBe(true);
-    const types = heard.map((h) => h.type);
-    expect(types.filter((t) => t === "questionSkipped")).toHaveLength(1);
-    expect(types).not.toContain("protectionChanged");
-    expect(types).not.toContain("questionReopened");
-    expect(types.some((t) => t === "messageArrived" || t === "historyLoaded")).toBe(true);
   });
 });

@@ -10,8 +10,8 @@ function local(overrides: Partial<AsyncLocalState> = {}): AsyncLocalState {
   return { ...emptyAsyncLocal(), ...overrides };
 }
 
-function question(messages: ChatMessage[], l: AsyncLocalState = local()): AsyncQuestionEntry {
-  const entry = deriveAsyncQuestions(messages, l).find((q) => q.delivery.itemId === "q");
+function question(messages: ChatMessage[], l: AsyncLocalState = local(), onTheirWay: ReadonlySet<string> = new Set()): AsyncQuestionEntry {
+  const entry = deriveAsyncQuestions(messages, l, onTheirWay).find((q) => q.delivery.itemId === "q");
   if (!entry) throw new Error("question q was not derived");
   return entry;
 }
@@ -22,7 +22,7 @@ function reopenedAfter(seen: number, messages: ChatMessage[]) {
 }
 
 describe("deriveAsyncQuestions: retirement", () => {
-  const cases: Array<{ rule: string; messages: ChatMessage[]; local?: AsyncLocalState; status: AsyncQuestionEntry["status"] }> = [
+  const cases: Array<{ rule: string; messages: ChatMessage[]; local?: AsyncLocalState; onTheirWay?: ReadonlySet<string>; status: AsyncQuestionEntry["status"] }> = [
     { rule: "a later run that completes successfully retires it", messages: transcript(...asked, user("B", "Next task"), reply("B")), status: "retired" },
     { rule: "its own run completing does not retire it", messages: transcript(...asked), status: "pending" },
     {
@@ -60,9 +60,9 @@ describe("deriveAsyncQuestions: retirement", () => {
       status: "pending",
     },
     {
-      rule: "a protected question (its answer in flight or failed to send) is never retired",
+      rule: "a question with an answer on its way (in flight or failed to send) is never retired",
       messages: transcript(...asked, user("B", "Next"), reply("B")),
-      local: local({ protectedIds: new Set(["q"]) }),
+      onTheirWay: new Set(["q"]),
       status: "pending",
     },
     {
@@ -93,8 +93,8 @@ describe("deriveAsyncQuestions: retirement", () => {
     },
   ];
 
-  it.each(cases)("$rule", ({ messages, local: l, status }) => {
-    expect(question(messages, l).status).toBe(status);
+  it.each(cases)("$rule", ({ messages, local: l, onTheirWay, status }) => {
+    expect(question(messages, l, onTheirWay).status).toBe(status);
   });
 
   it("retires only the older reminder when a later run completes", () => {
@@ -145,9 +145,9 @@ describe("deriveAsyncQuestions: replies", () => {
     expect(question(transcript(...asked, system)).status).toBe("pending");
   });
 
-  it("an answer wins over skip and protection", () => {
+  it("an answer wins over skip and an answer on its way", () => {
     const messages = transcript(...asked, user("ans", answerText, "msg-q"));
-    expect(question(messages, local({ skipped: new Set(["q"]), protectedIds: new Set(["q"]) })).status).toBe("answered");
+    expect(question(messages, local({ skipped: new Set(["q"]) }), new Set(["q"])).status).toBe("answered");
   });
 });
 

@@ -1,9 +1,9 @@
-// Edit answer from the dock's actions: the same outbox entry, through the outbox reducer's `edited` event.
+// Edit answer from the dock's actions: the same outbox entry takes the new text; storage and the other tabs follow.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createScriptedDock } from "../../../src/simulated";
-import { createConversationServices, createMemoryStorage, createPaneBus, type ConversationServices, type OutboxEvent, type PaneMessage } from "../../../src/store";
-import { fakeClock, until } from "../fake-clock";
-import { asyncQuestionsFeature } from "../../../src/features/async-questions";
+import { createAsyncQuestionsFeature, createMemoryStorage, createPaneBus, type OutboxEntry, type PaneMessage } from "../../../src/store";
+import { keptEntries } from "../../support/kept";
+import { fakeClock, flush, until } from "../fake-clock";
 
 const NOTES = { title: "Anything else the agent should know?" };
 
@@ -19,21 +19,19 @@ async function queuedAnswer(typed: string) {
   vi.useFakeTimers({ now: Date.UTC(2026, 8, 1, 9) });
   const storage = createMemoryStorage();
   const channel = `edit-queued-${Math.random()}`;
-  let services: ConversationServices | undefined;
   const bus = createPaneBus(channel);
   const { sim, client, store } = createScriptedDock({
     clock: fakeClock,
     sim: { tickIntervalMs: 0, reply: false },
-    store: ({ client }) => ({ typingGraceMs: 0, clock: fakeClock, asyncQuestions: asyncQuestionsFeature((services = createConversationServices({ client, sessionKey: "main", storage, bus, clock: fakeClock }))) }),
+    store: { typingGraceMs: 0, asyncQuestions: createAsyncQuestionsFeature({ storage, bus }) },
   });
-  const otherPane = createPaneBus(channel);
+  const otherTab = createPaneBus(channel);
   const heard: PaneMessage[] = [];
-  otherPane.subscribe((m) => heard.push(m));
+  otherTab.subscribe((m) => heard.push(m));
   stop = () => {
     store.getState().actions.dispose();
-    services!.dispose();
     bus.close();
-    otherPane.close();
+    otherTab.close();
     client.stop();
   };
   client.start();
@@ -45,34 +43,34 @@ async function queuedAnswer(typed: string) {
   const { actions } = store.getState();
   actions.setOther(rid, questionId, typed);
   await actions.submit(rid);
-  const outbox = services!.outbox;
-  const id = outbox.getState().order[0]!;
-  const events: OutboxEvent[] = [];
-  outbox.getState().onEvent((event) => events.push(event));
+  const id = store.getState().outbox.order[0]!;
+  const entry = () => store.getState().outbox.entries[id];
   const userMessages = () => sim.history().filter((m) => m.role === "user").map((m) => JSON.stringify(m));
-  return { sim, run, store, outbox, storage, id, events, heard, userMessages, actions };
+  return { sim, run, store, storage, id, entry, heard, userMessages, actions };
 }
 
+const toldOf = (heard: PaneMessage[], message: string) => heard.some((m) => m.table === "outbox" && (m.value as OutboxEntry | undefined)?.message === message);
+
 describe("editAnswer", () => {
-  it("re-queues the same entry, with the same key, through `edited`; storage, the other panes and the dock follow", async () => {
+  it("changes the text of the same entry, with the same key; storage, the other tabs and the dock follow", async () => {
     const q = await queuedAnswer("wait for me");
-    const before = q.outbox.getState().entries[q.id]!;
+    const before = q.entry()!;
     expect(before.state).toBe("queued");
     expect(before.attempts ?? 0).toBe(0);
     // A NUL the gateway would refuse is cleaned as typed answers are.
     expect(q.actions.editAnswer(q.id, "Ship on Friday\u0000 instead")).toBe(true);
-    expect(q.events).toEqual([{ type: "edited", id: q.id, message: "Ship on Friday instead" }]);
-    const after = q.outbox.getState().entries[q.id]!;
+    const after = q.entry()!;
     expect(after).toMatchObject({ id: before.id, state: "queued", message: "Ship on Friday instead", createdAt: before.createdAt, draft: before.draft });
+    expect(after.updatedAt).toBeGreaterThan(before.updatedAt);
     expect(after.idempotencyKey).toBeUndefined();
-    expect(q.outbox.getState().order).toEqual([q.id]);
-    expect(q.store.getState().deliveries[q.id]?.message).toBe("Ship on Friday instead");
-    await q.outbox.getState().whenSaved();
-    expect((await q.storage.loadOutbox("main")).map((e) => e.message)).toEqual(["Ship on Friday instead"]);
-    await until(() => q.heard.some((m) => m.type === "outbox-changed" && m.entry.message === "Ship on Friday instead"), "the other pane told");
+    expect(q.store.getState().outbox.order).toEqual([q.id]);
+    expect(q.store.getState().outcomes.get(`async:${before.itemId}`)?.async?.outboxId).toBe(q.id);
+    await flush();
+    expect((await keptEntries(q.storage)).map((e) => e.message)).toEqual(["Ship on Friday instead"]);
+    await until(() => toldOf(q.heard, "Ship on Friday instead"), "the other tab told");
 
     q.sim.completeRun(q.run, "Done.");
-    await until(() => q.outbox.getState().entries[q.id]?.state === "confirmed", "confirmation", 50);
+    await until(() => q.entry()?.state === "confirmed", "confirmation", 50);
     expect(q.userMessages()).toHaveLength(1);
     expect(q.userMessages()[0]).toContain("Ship on Friday instead");
     expect(q.userMessages()[0]).not.toContain("wait for me");
@@ -81,14 +79,14 @@ describe("editAnswer", () => {
   it("is refused once chat.send was called for the entry, and changes nothing", async () => {
     const q = await queuedAnswer("the original");
     q.sim.completeRun(q.run, "Done.");
-    await until(() => (q.outbox.getState().entries[q.id]?.attempts ?? 0) > 0, "the send attempt");
-    const sent = q.outbox.getState().entries[q.id]!;
-    q.events.length = 0;
+    await until(() => (q.entry()?.attempts ?? 0) > 0, "the send attempt");
+    const sent = q.entry()!;
+    const told = q.heard.length;
     expect(q.actions.editAnswer(q.id, "too late")).toBe(false);
-    expect(q.events).toEqual([]);
-    expect(q.outbox.getState().entries[q.id]).toBe(sent);
-    await until(() => q.outbox.getState().entries[q.id]?.state === "confirmed", "confirmation", 50);
+    expect(q.entry()).toBe(sent);
+    await until(() => q.entry()?.state === "confirmed", "confirmation", 50);
     expect(q.actions.editAnswer(q.id, "too late")).toBe(false);
+    expect(toldOf(q.heard.slice(told), "too late")).toBe(false);
     expect(q.userMessages()).toHaveLength(1);
     expect(q.userMessages()[0]).toContain("the original");
     expect(q.userMessages()[0]).not.toContain("too late");
@@ -96,7 +94,8 @@ describe("editAnswer", () => {
 
   it("is refused for an entry it does not know", async () => {
     const q = await queuedAnswer("x");
+    const state = q.store.getState();
     expect(q.actions.editAnswer("no-such-entry", "y")).toBe(false);
-    expect(q.events).toEqual([]);
+    expect(q.store.getState()).toBe(state);
   });
 });

@@ -52,10 +52,19 @@ describe("outboxReducer", () => {
 
   it("restores saved entries behind the ones another pane sent meanwhile, and is ready afterwards", () => {
     const state = { ...holding(entry("a", { state: "sending" })), ready: false };
-    const next = outboxReducer(state, { type: "restored", entries: [entry("a", { state: "queued" }), entry("b", { createdAt: 500 })] }, AT);
+    const next = outboxReducer(state, { type: "restored", entries: [entry("a", { state: "queued" }), entry("b", { createdAt: 500 })], isPaused: false }, AT);
     expect(next.ready).toBe(true);
     expect(next.order).toEqual(["b", "a"]);
     expect(next.entries.a?.state).toBe("sending");
+  });
+
+  it("restores queued entries paused while this page is offline, and a send the closed page left open as uncertain", () => {
+    const saved = [entry("a"), entry("b", { state: "sending", updatedAt: 1_500 })];
+    const offline = outboxReducer({ entries: {}, order: [], ready: false }, { type: "restored", entries: saved, isPaused: true }, AT);
+    expect(offline.entries.a).toMatchObject({ state: "queued", isPaused: true, updatedAt: 1_000 });
+    expect(offline.entries.b).toMatchObject({ state: "unconfirmed", failureCode: "page-closed", updatedAt: 1_501 });
+    const online = outboxReducer({ entries: {}, order: [], ready: false }, { type: "restored", entries: [entry("a", { isPaused: true })], isPaused: false }, AT);
+    expect(online.entries.a).toMatchObject({ state: "queued", isPaused: false });
   });
 
   it("records a storage failure as a kind and an operation, no words", () => {

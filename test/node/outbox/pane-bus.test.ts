@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
-import { createPaneBus, type PaneMessage } from "../../../src/store/outbox";
+import { createPaneBus, type PaneMessage } from "../../../src/store";
 
-const removed = (id: string): PaneMessage => ({ type: "outbox-removed", sessionKey: "agent:main:main", id });
+const removed = (id: string): PaneMessage => ({ scope: "a conversation", table: "outbox", id });
 const settle = () => new Promise((resolve) => setTimeout(resolve, 30));
 
 function listen(bus: ReturnType<typeof createPaneBus>): PaneMessage[] {
@@ -35,6 +35,7 @@ describe("The pane bus", () => {
     bus.post(removed("1"));
     tab.postMessage(removed("2"));
     tab.postMessage({ type: "not-a-pane-message" });
+    tab.postMessage({ scope: "a conversation", table: "no-such-table", id: "3" });
     // Between channels a message crosses the event loop: after the process was paused, the timer of settle()
     // can fire before it lands. Wait for what must arrive, then settle() for anything that must not.
     await vi.waitFor(() => expect(heardInTab.length > 0 && heard.length > 0).toBe(true));

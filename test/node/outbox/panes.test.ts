@@ -1,221 +1,263 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createPaneBus, type AsyncDraft, type OutboxEntry, type PaneMessage } from "../../../src/store/outbox";
-import { createConversationServices } from "../../../src/store";
-import { draftFor, pass, startRig, stateOf, trace, until, useFakeTime, type Rig } from "./rig";
+// Discard, and the tabs of one conversation kept in step: each tab is a store on its own client (the same device),
+// with its own end of one pane-bus channel, over one storage.
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { createPaneBus, draftOf, type OutboxEntry, type PaneBus, type PaneMessage } from "../../../src/store";
+import { keptDrafts } from "../../support/kept";
+import { answer, branchAnswer, entryOf, inDock, pass, requestOf, SESSION, startRig, stateOf, trace, until, useFakeTime, type DockStoreApi, type Rig, type RigOptions } from "./rig";
 
-let rig: Rig;
-let channel: string;
-
-beforeEach(async () => {
-  useFakeTime();
-  channel = `panes-${Math.random()}`;
-  rig = await startRig({ channel });
-});
+let rig: Rig | undefined;
+let listener: PaneBus | undefined;
 
 afterEach(() => {
-  rig.stop();
+  listener?.close();
+  listener = undefined;
+  rig?.stop();
+  rig = undefined;
   vi.useRealTimers();
 });
 
-async function busyRun(): Promise<string> {
-  const runId = rig.sim.startRun({ sessionKey: "agent:main:main" });
-  await until(() => !rig.history.isIdle(), "the run to be seen");
-  return runId;
+async function start(opts: RigOptions = {}): Promise<Rig> {
+  useFakeTime();
+  rig = await startRig(opts);
+  return rig;
 }
 
-describe("Discard", () => {
-  it("removes a queued answer, sends nothing, and reopens its draft in every pane", async () => {
-    const other = createPaneBus(channel);
-    const heard: PaneMessage[] = [];
-    other.subscribe((m) => heard.push(m));
-    const runId = await busyRun();
-    const outbox = rig.outbox();
-    await until(() => outbox.getState().ready, "the outbox to load");
-    const reopenedHere: AsyncDraft[] = [];
-    outbox.getState().onReopenDraft((d) => reopenedHere.push(d));
-    const draft = draftFor("item-1", ["dev"]);
-    const entry = outbox.getState().enqueue({ itemId: "item-1", message: "dev", draft });
+/** Another end of the rig's channel, as a tab of another version would hold, recording what it hears. */
+function listen(r: Rig): { bus: PaneBus; heard: PaneMessage[] } {
+  const heard: PaneMessage[] = [];
+  listener = createPaneBus(r.channel);
+  listener.subscribe((m) => heard.push(m));
+  return { bus: listener, heard };
+}
 
-    expect(outbox.getState().discard(entry.id)).toEqual(draft);
-    expect(outbox.getState().entries).toEqual({});
-    expect(outbox.getState().order).toEqual([]);
-    expect(reopenedHere).toEqual([draft]);
-    await outbox.getState().whenSaved();
-    expect(await rig.storage.loadOutbox("agent:main:main")).toEqual([]);
-    expect(await rig.storage.loadDrafts("agent:main:main")).toEqual([draft]);
-    await pass(0);
-    expect(heard.filter((m) => m.type !== "outbox-changed")).toEqual([
-      { type: "outbox-removed", sessionKey: "agent:main:main", id: entry.id },
-      { type: "reopen-draft", sessionKey: "agent:main:main", itemId: "item-1", draft },
+/** The choice the dock's draft of item-1 holds. */
+const chosen = (page: DockStoreApi, itemId = "item-1") => draftOf(page.getState().views.get(requestOf(itemId)), "q0").selected;
+const outboxNews = (heard: PaneMessage[]) => heard.filter((m) => m.table === "outbox" && m.value !== undefined).map((m) => m.value as OutboxEntry);
+
+describe("Discard", () => {
+  it("removes a queued answer, sends nothing, and reopens its draft in every tab", async () => {
+    const r = await start();
+    const other = await r.tab();
+    const [a, b] = [r.page(), other.page()];
+    const { heard } = listen(r);
+    r.ask("item-1");
+    await inDock(a, "item-1");
+    await inDock(b, "item-1");
+    const runId = await r.busyRun();
+    const entry = await answer(a, "item-1", { label: "dev" });
+    await until(() => entryOf(b, entry.id) && !b.getState().records.has(requestOf("item-1")), "the answer shown in the other tab");
+    const told = heard.length;
+
+    a.getState().actions.discardAnswer(entry.id);
+    expect(a.getState().outbox).toMatchObject({ entries: {}, order: [] });
+    expect(chosen(a)).toEqual(["dev"]);
+    await until(() => b.getState().outbox.order.length === 0 && b.getState().records.has(requestOf("item-1")), "the draft reopened in the other tab");
+    expect(chosen(b)).toEqual(["dev"]);
+    expect(await r.kept()).toEqual([]);
+    expect(await keptDrafts(r.storage)).toEqual([expect.objectContaining({ requestId: requestOf("item-1"), answers: [expect.objectContaining({ questionId: "q0", selected: ["dev"] })] })]);
+    expect(heard.slice(told).filter((m) => m.table !== "draft")).toEqual([
+      { scope: r.scope(), table: "outbox", id: entry.id },
+      { scope: r.scope(), table: "reopen", id: requestOf("item-1"), value: entry.draft },
     ]);
 
-    rig.sim.completeRun(runId);
+    r.sim.completeRun(runId);
     await pass(5_000);
-    expect(rig.faults.requests("chat.send")).toEqual([]);
-    expect(rig.userMessages()).toEqual([]);
-    other.close();
+    expect(r.sendKeys()).toEqual([]);
+    expect(r.userMessages()).toEqual([]);
   });
 
   it("is refused while the answer is being sent or once it is confirmed", async () => {
-    rig.faults.loseNextResponse("chat.send");
-    const outbox = rig.outbox({ sendTimeoutMs: 60_000 });
-    const entry = outbox.getState().enqueue({ itemId: "item-1", message: "main", draft: draftFor("item-1") });
-    await until(() => rig.faults.requests("chat.send").length === 1, "the send");
-    expect(outbox.getState().discard(entry.id)).toBeUndefined();
-    await until(() => stateOf(outbox, entry.id) === "confirmed", "confirmation");
-    expect(outbox.getState().discard(entry.id)).toBeUndefined();
-    expect(stateOf(outbox, entry.id)).toBe("confirmed");
+    // Neither the saved-row feed nor a reply tells the page the message arrived: it stays sending until a history read.
+    const r = await start({ feed: false, sim: { reply: false } });
+    const page = r.page({ sendTimeoutMs: 60_000 });
+    r.ask("item-1");
+    await inDock(page, "item-1");
+    r.faults.loseNextResponse("chat.send");
+    const entry = await answer(page, "item-1");
+    await until(() => r.userMessages().length === 1, "the send");
+    page.getState().actions.discardAnswer(entry.id);
+    expect(stateOf(page, entry.id)).toBe("sending");
+    r.sim.completeRun(entry.id, "Thanks.");
+    await until(() => stateOf(page, entry.id) === "confirmed", "confirmation");
+    page.getState().actions.discardAnswer(entry.id);
+    expect(stateOf(page, entry.id)).toBe("confirmed");
+    expect(page.getState().records.has(requestOf("item-1"))).toBe(false);
   });
 
-  it("of an uncertain answer that the loaded history shows after all, confirms it instead of reopening the draft", async () => {
-    rig.stop();
-    rig = await startRig({ sim: { reply: false }, channel });
-    // A conversation view that has loaded the history but not yet told the outbox.
-    const quiet = { ...rig.history, subscribe: () => () => {}, reload: async () => {} };
-    const outbox = rig.outbox({ history: quiet, sendTimeoutMs: 1_000 });
-    rig.faults.loseNextResponse("chat.send");
-    const entry = outbox.getState().enqueue({ itemId: "item-1", message: "main", draft: draftFor("item-1") });
-    await until(() => stateOf(outbox, entry.id) === "unconfirmed", "unconfirmed", 100);
-    await rig.history.reload();
-    expect(outbox.getState().discard(entry.id)).toBeUndefined();
-    expect(stateOf(outbox, entry.id)).toBe("confirmed");
-    expect(rig.userMessages()).toHaveLength(1);
+  it("of an uncertain answer that a history read then shows is refused: the answer is confirmed and its draft does not come back", async () => {
+    const r = await start({ feed: false, sim: { reply: false } });
+    const page = r.page({ sendTimeoutMs: 1_000 });
+    r.ask("item-1");
+    await inDock(page, "item-1");
+    r.faults.loseNextResponse("chat.send");
+    const entry = await answer(page, "item-1");
+    await until(() => stateOf(page, entry.id) === "unconfirmed", "unconfirmed", 100);
+    // The run's end makes the page read the history, which holds the message.
+    r.sim.completeRun(entry.id, "Thanks.");
+    await until(() => page.getState().chat.messages.some((m) => m.idempotencyKey === `${entry.id}:user`), "the history read");
+    page.getState().actions.discardAnswer(entry.id);
+    expect(stateOf(page, entry.id)).toBe("confirmed");
+    expect(page.getState().records.has(requestOf("item-1"))).toBe(false);
+    expect(r.userMessages()).toHaveLength(1);
   });
 });
 
-describe("Several panes of one conversation", () => {
-  it("show the same states in a second outbox over the same bus, which never sends the answer itself", async () => {
-    const a = rig.outbox();
-    const bBus = createPaneBus(channel);
-    const b = rig.outbox({ bus: bBus });
-    await until(() => a.getState().ready && b.getState().ready, "both outboxes to load");
+describe("Two tabs of one conversation", () => {
+  it("show the same states in the second tab, which never sends the answer itself", async () => {
+    const r = await start();
+    const other = await r.tab();
+    const [a, b] = [r.page(), other.page()];
+    r.ask("item-1");
+    await inDock(a, "item-1");
+    await inDock(b, "item-1");
     const seenInB = trace(b, "item-1");
-    const entry = a.getState().enqueue({ itemId: "item-1", message: "main", draft: draftFor("item-1") });
-    await until(() => stateOf(b, entry.id) === "confirmed", "the confirmation to reach the second pane");
+    const entry = await answer(a, "item-1");
+    await until(() => stateOf(b, entry.id) === "confirmed" && stateOf(a, entry.id) === "confirmed", "the confirmation in both tabs");
     expect(seenInB).toEqual(["queued", "sending", "confirmed"]);
-    expect(b.getState().entries[entry.id]).toEqual(a.getState().entries[entry.id]);
-    expect(rig.faults.requests("chat.send")).toHaveLength(1);
-    bBus.close();
+    const { confirmedAt: _a, updatedAt: _au, ...inA } = entryOf(a, entry.id)!;
+    const { confirmedAt: _b, updatedAt: _bu, ...inB } = entryOf(b, entry.id)!;
+    expect(inB).toEqual(inA);
+    expect(other.faults.requests("chat.send")).toEqual([]);
+    expect(r.sendKeys()).toEqual([entry.id]);
+    expect(b.getState().records.has(requestOf("item-1"))).toBe(false);
   });
 
-  it("two services objects of one conversation are independent outboxes kept in step: a second one finds the answer and never sends it twice", async () => {
-    rig.faults.loseNextResponse("chat.send");
-    const make = (sessionKey: string) => createConversationServices({ client: rig.client, sessionKey, storage: rig.storage, bus: createPaneBus(channel) });
-    const first = make("agent:main:main");
-    const elsewhere = make("agent:main:other");
-    expect(elsewhere.outbox).not.toBe(first.outbox);
-    await until(() => first.outbox.getState().ready, "the outbox to load");
-    const entry = first.outbox.getState().enqueue({ itemId: "item-1", message: "main", draft: draftFor("item-1") });
-    await until(() => rig.faults.requests("chat.send").length === 1, "the send");
+  it("a tab opened while the answer is being sent finds it, never asks again and never sends it twice; another session's page does not see it", async () => {
+    const r = await start({ feed: false, sim: { reply: false } });
+    const a = r.page();
+    const elsewhere = r.page({ sessionKey: "agent:main:other" });
+    r.ask("item-1");
+    await inDock(a, "item-1");
+    r.faults.loseNextResponse("chat.send");
+    const entry = await answer(a, "item-1");
+    await until(() => r.userMessages().length === 1, "the send");
+    await r.saved();
+    expect(stateOf(a, entry.id)).toBe("sending");
 
-    // Nothing is shared behind the host's back: a second object is a second outbox, in step through the pane bus.
-    const again = make("agent:main:main");
-    expect(again.outbox).not.toBe(first.outbox);
-    await until(() => again.outbox.getState().entries[entry.id], "the answer in the second outbox");
-    const shown = again.outbox.getState().entries[entry.id] as OutboxEntry;
-    expect(shown.state).toBe(stateOf(first.outbox, entry.id));
-    expect(again.outbox.getState().enqueue({ itemId: "item-1", message: "again", draft: draftFor("item-1") }).id).toBe(entry.id);
-    expect(elsewhere.outbox.getState().entries[entry.id]).toBeUndefined();
-
-    await until(() => stateOf(again.outbox, entry.id) === "confirmed", "confirmation");
-    expect(rig.faults.requests("chat.send")).toHaveLength(1);
-    for (const services of [first, elsewhere, again]) services.dispose();
+    const other = await r.tab();
+    const b = other.page();
+    await until(() => entryOf(b, entry.id), "the answer in the new tab");
+    await until(() => stateOf(b, entry.id) === "confirmed" && stateOf(a, entry.id) === "confirmed", "the confirmation in both tabs");
+    expect(b.getState().records.has(requestOf("item-1"))).toBe(false);
+    expect(b.getState().outbox.order).toEqual([entry.id]);
+    expect(r.sendKeys()).toEqual([entry.id]);
+    expect(r.userMessages()).toHaveLength(1);
+    expect(elsewhere.getState().outbox.entries).toEqual({});
   });
 
-  it("dispose stops the outbox and the conversation; services made after it deliver what was queued", async () => {
-    const make = () => createConversationServices({ client: rig.client, sessionKey: "agent:main:main", storage: rig.storage, bus: createPaneBus(channel) });
-    const first = make();
-    await until(() => first.outbox.getState().ready && first.conversation.getState().loaded, "the first services to load");
-    const runId = rig.sim.startRun({ sessionKey: "agent:main:main" });
-    await until(() => first.conversation.getState().runActive, "the run to be seen");
-    const entry = first.outbox.getState().enqueue({ itemId: "item-1", message: "main", draft: draftFor("item-1") });
-    await first.outbox.getState().whenSaved();
-    first.dispose();
-    first.dispose();
+  it("a closed page stops its outbox and its conversation; a page opened after it delivers what was queued", async () => {
+    const r = await start();
+    const first = r.page();
+    r.ask("item-1");
+    await inDock(first, "item-1");
+    const runId = await r.busyRun();
+    const entry = await answer(first, "item-1");
+    await r.saved();
+    first.getState().actions.dispose();
+    r.close(first);
 
-    rig.sim.completeRun(runId, "done");
+    r.sim.completeRun(runId, "done");
     await pass(1000);
-    expect(rig.faults.requests("chat.send")).toHaveLength(0);
-    expect(stateOf(first.outbox, entry.id)).toBe("queued");
+    expect(r.sendKeys()).toEqual([]);
+    expect(stateOf(first, entry.id)).toBe("queued");
     // It stopped listening, so it never saw the run end.
-    expect(first.conversation.getState().runActive).toBe(true);
+    expect(first.getState().chat.runActive).toBe(true);
 
-    const second = make();
-    await until(() => stateOf(second.outbox, entry.id) === "confirmed", "the saved answer delivered", 100);
-    expect(rig.userMessages()).toHaveLength(1);
-    second.dispose();
+    const second = r.page();
+    await until(() => stateOf(second, entry.id) === "confirmed", "the saved answer delivered", 100);
+    expect(r.userMessages()).toHaveLength(1);
   });
 
-  it("keeps its own state for an answer it is sending when another pane reports something older", async () => {
-    rig.faults.loseNextResponse("chat.send");
-    const outbox = rig.outbox({ sendTimeoutMs: 60_000 });
-    const entry = outbox.getState().enqueue({ itemId: "item-1", message: "main", draft: draftFor("item-1") });
-    await until(() => rig.faults.requests("chat.send").length === 1, "the send");
-    const other = createPaneBus(channel);
-    const heard: PaneMessage[] = [];
-    other.subscribe((m) => heard.push(m));
-    const stale = { ...outbox.getState().entries[entry.id]!, state: "queued" as const, message: "edited elsewhere", updatedAt: Date.now() + 10_000 };
-    other.post({ type: "outbox-changed", sessionKey: "agent:main:main", entry: stale });
-    other.post({ type: "outbox-removed", sessionKey: "agent:main:main", id: entry.id });
+  it("keeps its own state for an answer it is sending when another tab reports something older", async () => {
+    const r = await start();
+    const page = r.page({ sendTimeoutMs: 60_000 });
+    r.ask("item-1");
+    await inDock(page, "item-1");
+    r.faults.loseNextRequest("chat.send");
+    const entry = await answer(page, "item-1");
+    await until(() => r.sendKeys().length === 1, "the send");
+    const { bus, heard } = listen(r);
+    const stale = { ...entryOf(page, entry.id)!, state: "queued" as const, message: "edited elsewhere", updatedAt: Date.now() + 10_000 };
+    bus.post({ scope: r.scope(), table: "outbox", id: entry.id, value: stale });
+    bus.post({ scope: r.scope(), table: "outbox", id: entry.id });
     await pass(0);
-    expect(outbox.getState().entries[entry.id]).toMatchObject({ state: "sending", message: "main" });
-    expect(heard.filter((m) => m.type === "outbox-changed").map((m) => m.type === "outbox-changed" && m.entry.state)).toEqual(["sending", "sending"]);
-    other.close();
+    expect(entryOf(page, entry.id)).toMatchObject({ state: "sending", message: branchAnswer("main") });
+    expect(outboxNews(heard).map((e) => e.state)).toEqual(["sending", "sending"]);
   });
 });
 
-describe("News from other panes arriving late or out of order", () => {
+describe("News from other tabs arriving late or out of order", () => {
   it("never takes an older copy over a newer one, and never moves a confirmed answer back", async () => {
-    const runId = await busyRun();
-    const outbox = rig.outbox();
-    await until(() => outbox.getState().ready, "the outbox to load");
-    const other = createPaneBus(channel);
-    const queued = outbox.getState().enqueue({ itemId: "item-1", message: "main", draft: draftFor("item-1") });
-    outbox.getState().edit(queued.id, "main, edited");
-    const edited = outbox.getState().entries[queued.id]!;
-    other.post({ type: "outbox-changed", sessionKey: "agent:main:main", entry: { ...queued, message: "main" } });
+    const r = await start();
+    const page = r.page();
+    r.ask("item-1");
+    await inDock(page, "item-1");
+    const runId = await r.busyRun();
+    const { bus } = listen(r);
+    const queued = await answer(page, "item-1");
+    page.getState().actions.editAnswer(queued.id, "main, edited");
+    const edited = entryOf(page, queued.id)!;
+    bus.post({ scope: r.scope(), table: "outbox", id: queued.id, value: { ...queued, message: branchAnswer("main") } });
     await pass(0);
-    expect(outbox.getState().entries[queued.id]).toEqual(edited);
+    expect(entryOf(page, queued.id)).toEqual(edited);
 
-    rig.sim.completeRun(runId);
-    await until(() => stateOf(outbox, queued.id) === "confirmed", "confirmation");
-    const confirmed = outbox.getState().entries[queued.id]!;
-    other.post({ type: "outbox-changed", sessionKey: "agent:main:main", entry: { ...confirmed, state: "failed", updatedAt: confirmed.updatedAt + 1_000 } });
-    other.post({ type: "outbox-changed", sessionKey: "agent:main:main", entry: { ...confirmed, state: "sending", updatedAt: confirmed.updatedAt - 1 } });
+    r.sim.completeRun(runId);
+    await until(() => stateOf(page, queued.id) === "confirmed", "confirmation");
+    const confirmed = entryOf(page, queued.id)!;
+    bus.post({ scope: r.scope(), table: "outbox", id: queued.id, value: { ...confirmed, state: "failed", updatedAt: confirmed.updatedAt + 1_000 } });
+    bus.post({ scope: r.scope(), table: "outbox", id: queued.id, value: { ...confirmed, state: "sending", updatedAt: confirmed.updatedAt - 1 } });
     await pass(0);
-    expect(outbox.getState().entries[queued.id]).toEqual(confirmed);
-    other.close();
+    expect(entryOf(page, queued.id)).toEqual(confirmed);
+  });
+
+  it("ignores news of another conversation's scope", async () => {
+    const r = await start();
+    const page = r.page();
+    r.ask("item-1");
+    await inDock(page, "item-1");
+    await r.busyRun();
+    const { bus } = listen(r);
+    const queued = await answer(page, "item-1");
+    bus.post({ scope: `${r.scope()}-other`, table: "outbox", id: queued.id, value: { ...queued, message: "from elsewhere", updatedAt: queued.updatedAt + 1_000 } });
+    bus.post({ scope: `${r.scope()}-other`, table: "outbox", id: queued.id });
+    await pass(0);
+    expect(entryOf(page, queued.id)).toEqual(queued);
   });
 });
 
 describe("Other tabs (BroadcastChannel)", () => {
   // Real timers and BroadcastChannel here: each wait is vi.waitFor's, whose limit only catches a hang.
-  it("hear every change and the reopened draft, and their own changes and discards reach this tab", async () => {
+  it("hear every change, and their own changes and reopened drafts reach this tab", async () => {
+    const r = await start();
     vi.useRealTimers();
-    const tab = new BroadcastChannel(channel);
+    const tab = new BroadcastChannel(r.channel);
     const heard: PaneMessage[] = [];
     tab.onmessage = (e: MessageEvent) => heard.push(e.data as PaneMessage);
     try {
-      const runId = rig.sim.startRun({ sessionKey: "agent:main:main" });
-      const outbox = rig.outbox();
-      const reopened: AsyncDraft[] = [];
-      outbox.getState().onReopenDraft((d) => reopened.push(d));
-      await vi.waitFor(() => expect(!rig.history.isIdle() && outbox.getState().ready).toBe(true));
-      const entry = outbox.getState().enqueue({ itemId: "item-1", message: "main", draft: draftFor("item-1") });
-      await vi.waitFor(() => expect(heard).not.toHaveLength(0));
-      expect(heard[0]).toMatchObject({ type: "outbox-changed", entry: { id: entry.id, state: "queued" } });
+      const page = r.page();
+      r.ask("item-0");
+      r.ask("item-1");
+      await vi.waitFor(() => expect(page.getState().records.has(requestOf("item-0")) && page.getState().records.has(requestOf("item-1"))).toBe(true));
+      const runId = r.sim.startRun({ sessionKey: SESSION });
+      await vi.waitFor(() => expect(page.getState().chat.runActive).toBe(true));
+      const rid = requestOf("item-1");
+      page.getState().actions.select(rid, "q0", "main");
+      await page.getState().actions.submit(rid);
+      const entry = Object.values(page.getState().outbox.entries)[0]!;
+      await vi.waitFor(() => expect(outboxNews(heard)).not.toHaveLength(0));
+      expect(outboxNews(heard)[0]).toMatchObject({ id: entry.id, state: "queued" });
 
       const edited = { ...entry, message: "main, please", updatedAt: entry.updatedAt + 5 };
-      tab.postMessage({ type: "outbox-changed", sessionKey: "agent:main:main", entry: edited } satisfies PaneMessage);
-      tab.postMessage({ type: "reopen-draft", sessionKey: "agent:main:main", itemId: "item-0", draft: draftFor("item-0") } satisfies PaneMessage);
+      const reopened = { requestId: requestOf("item-0"), step: 0, answers: [{ questionId: "q0", selected: ["dev"], other: "" }], edited: true, updatedAt: Date.now() };
+      tab.postMessage({ scope: r.scope(), table: "outbox", id: entry.id, value: edited } satisfies PaneMessage);
+      tab.postMessage({ scope: r.scope(), table: "reopen", id: reopened.requestId, value: reopened } satisfies PaneMessage);
       tab.postMessage({ type: "nonsense" });
-      await vi.waitFor(() => expect(reopened).not.toHaveLength(0));
-      expect(outbox.getState().entries[entry.id]?.message).toBe("main, please");
-      expect(reopened).toEqual([draftFor("item-0")]);
+      await vi.waitFor(() => expect(chosen(page, "item-0")).toEqual(["dev"]));
+      expect(entryOf(page, entry.id)?.message).toBe("main, please");
 
-      rig.sim.completeRun(runId);
-      await vi.waitFor(() => expect(stateOf(outbox, entry.id)).toBe("confirmed"));
-      expect(rig.userMessages().map((m) => m.content)).toEqual(["main, please"]);
+      r.sim.completeRun(runId);
+      await vi.waitFor(() => expect(stateOf(page, entry.id)).toBe("confirmed"));
+      expect(r.userMessages().map((m) => m.content)).toEqual(["main, please"]);
     } finally {
       tab.close();
     }

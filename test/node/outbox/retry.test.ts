@@ -1,16 +1,21 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { canDiscard, canRetry, keysOf, type OutboxStore } from "../../../src/store/outbox";
-import { draftFor, pass, startRig, stateOf, trace, until, useFakeTime, type Rig } from "./rig";
+import { canDiscard, canRetry, keysOf } from "../../../src/store/outbox";
+import { answer, branchAnswer, entryOf, inDock, pass, startRig, stateOf, trace, until, useFakeTime, type DockStoreApi, type PageOptions, type Rig, type RigOptions } from "./rig";
 import { NOT_DURABLY_ADMITTED_ERROR } from "./wire-faults";
 
 let rig: Rig;
-let outbox: OutboxStore;
+let page: DockStoreApi;
 
-beforeEach(async () => {
+/** A rig with one page whose dock shows the question item-1. */
+async function start(opts: RigOptions = {}, pageOpts: PageOptions = {}): Promise<void> {
+  rig = await startRig(opts);
+  page = rig.page(pageOpts);
+  rig.ask("item-1");
+  await inDock(page, "item-1");
+}
+
+beforeEach(() => {
   useFakeTime();
-  rig = await startRig();
-  outbox = rig.outbox();
-  await until(() => outbox.getState().ready, "the outbox to load");
 });
 
 afterEach(() => {
@@ -18,8 +23,9 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const answer = () => outbox.getState().enqueue({ itemId: "item-1", message: "main", draft: draftFor("item-1") });
-const sendKeys = () => rig.faults.requests("chat.send").map((r) => r.params.idempotencyKey as string);
+const answerIt = () => answer(page, "item-1");
+const retry = (id: string) => page.getState().actions.retryAnswer(id);
+const sendKeys = () => rig.sendKeys();
 
 /** Cuts the connection and keeps the gateway unreachable until `reconnect`. */
 async function goOffline(): Promise<void> {
@@ -41,30 +47,34 @@ async function reconnectAfterDrop(): Promise<void> {
 
 describe("A failed send", () => {
   it("is failed with a reason and a count, and Retry re-sends the same entry under the same key: one message", async () => {
+    await start();
     rig.faults.failNext("chat.send", { code: "UNAVAILABLE", message: "the agent is restarting its workspace" });
-    const states = trace(outbox, "item-1");
-    const entry = answer();
-    await until(() => stateOf(outbox, entry.id) === "failed", "the failure");
-    expect(outbox.getState().entries[entry.id]).toMatchObject({ failureCount: 1, failureReason: expect.stringContaining("the agent is restarting its workspace") });
-    expect(canRetry(outbox.getState().entries[entry.id]!)).toBe(true);
+    const states = trace(page, "item-1");
+    const entry = await answerIt();
+    await until(() => stateOf(page, entry.id) === "failed", "the failure");
+    expect(entryOf(page, entry.id)).toMatchObject({ failureCount: 1, failureReason: expect.stringContaining("the agent is restarting its workspace") });
+    expect(canRetry(entryOf(page, entry.id)!)).toBe(true);
     expect(rig.userMessages()).toEqual([]);
 
-    expect(outbox.getState().retry(entry.id)).toBe(true);
-    await until(() => stateOf(outbox, entry.id) === "confirmed", "confirmation");
+    retry(entry.id);
+    await until(() => stateOf(page, entry.id) === "confirmed", "confirmation");
     expect(states).toEqual(["queued", "sending", "failed", "queued", "sending", "confirmed"]);
     expect(sendKeys()).toEqual([entry.id, entry.id]);
-    expect(rig.userMessages()).toEqual([expect.objectContaining({ content: "main", idempotencyKey: `${entry.id}:user` })]);
-    expect(Object.keys(outbox.getState().entries)).toEqual([entry.id]);
+    expect(rig.userMessages()).toEqual([expect.objectContaining({ content: branchAnswer("main"), idempotencyKey: `${entry.id}:user` })]);
+    expect(page.getState().outbox.order).toEqual([entry.id]);
   });
 
   it("offers no Retry for a message the gateway refuses for good, and never sends it again", async () => {
-    const entry = outbox.getState().enqueue({ itemId: "item-1", message: "main\u0000branch", draft: draftFor("item-1") });
-    await until(() => stateOf(outbox, entry.id) === "failed", "the refusal");
-    const failed = outbox.getState().entries[entry.id]!;
+    await start();
+    rig.faults.failNext("chat.send", { code: "INVALID_REQUEST", message: "invalid chat.send params: message must not contain null bytes" });
+    const entry = await answerIt();
+    await until(() => stateOf(page, entry.id) === "failed", "the refusal");
+    const failed = entryOf(page, entry.id)!;
     expect(failed).toMatchObject({ refusedForGood: true, failureReason: expect.stringContaining("null bytes") });
     expect(canRetry(failed)).toBe(false);
     expect(canDiscard(failed)).toBe(true);
-    expect(outbox.getState().retry(entry.id)).toBe(false);
+    retry(entry.id);
+    expect(entryOf(page, entry.id)).toBe(failed);
     await reconnectAfterDrop();
     await pass(5_000);
     expect(sendKeys()).toEqual([entry.id]);
@@ -72,145 +82,173 @@ describe("A failed send", () => {
   });
 
   it("keeps Retry for a refusal that may pass next time", async () => {
+    await start();
     rig.faults.failNext("chat.send", { code: "UNAVAILABLE", message: "the agent is restarting its workspace" });
-    const entry = answer();
-    await until(() => stateOf(outbox, entry.id) === "failed", "the failure");
-    expect(outbox.getState().entries[entry.id]?.refusedForGood).toBeUndefined();
-    expect(canRetry(outbox.getState().entries[entry.id]!)).toBe(true);
+    const entry = await answerIt();
+    await until(() => stateOf(page, entry.id) === "failed", "the failure");
+    expect(entryOf(page, entry.id)?.refusedForGood).toBeUndefined();
+    expect(canRetry(entryOf(page, entry.id)!)).toBe(true);
   });
 
   it("refuses Retry while queued, sending or confirmed", async () => {
-    const runId = rig.sim.startRun({ sessionKey: "agent:main:main" });
-    await until(() => !rig.history.isIdle(), "the run to be seen");
-    const entry = answer();
-    expect(outbox.getState().retry(entry.id)).toBe(false);
+    await start({}, { sendTimeoutMs: 2_000 });
+    const runId = await rig.busyRun();
+    const entry = await answerIt();
+    const queued = entryOf(page, entry.id)!;
+    retry(entry.id);
+    expect(entryOf(page, entry.id)).toBe(queued);
+    // The first send never reaches the gateway, so it stays sending until its deadline.
+    rig.faults.loseNextRequest("chat.send");
     rig.sim.completeRun(runId);
-    await until(() => stateOf(outbox, entry.id) === "confirmed", "confirmation");
-    expect(outbox.getState().retry(entry.id)).toBe(false);
-    expect(sendKeys()).toHaveLength(1);
+    await until(() => sendKeys().length === 1, "the send");
+    const sending = entryOf(page, entry.id)!;
+    expect(sending.state).toBe("sending");
+    retry(entry.id);
+    expect(entryOf(page, entry.id)).toBe(sending);
+    await until(() => stateOf(page, entry.id) === "unconfirmed", "the deadline", 100);
+    expect(sendKeys()).toEqual([entry.id]);
+    retry(entry.id);
+    await until(() => stateOf(page, entry.id) === "confirmed", "confirmation");
+    const confirmed = entryOf(page, entry.id)!;
+    retry(entry.id);
+    await pass(1_000);
+    expect(entryOf(page, entry.id)).toBe(confirmed);
+    expect(sendKeys()).toEqual([entry.id, entry.id]);
+    expect(rig.userMessages()).toHaveLength(1);
   });
 });
 
 describe("A send cut off by a dropped connection", () => {
   it("becomes unconfirmed, stays so after reconnect when the history lacks it, and Retry delivers exactly one message", async () => {
+    await start();
     rig.faults.loseNextRequest("chat.send");
-    const entry = answer();
+    const entry = await answerIt();
     await until(() => sendKeys().length === 1, "the send");
-    expect(outbox.getState().entries[entry.id]?.state).toBe("sending");
-    expect(outbox.getState().discard(entry.id)).toBeUndefined();
+    expect(stateOf(page, entry.id)).toBe("sending");
+    page.getState().actions.discardAnswer(entry.id);
+    expect(stateOf(page, entry.id)).toBe("sending");
     await goOffline();
-    await until(() => stateOf(outbox, entry.id) === "unconfirmed", "unconfirmed");
-    expect(outbox.getState().entries[entry.id]?.failureCode).toBe("disconnected");
+    await until(() => stateOf(page, entry.id) === "unconfirmed", "unconfirmed");
+    expect(entryOf(page, entry.id)?.failureCode).toBe("disconnected");
 
-    const reloadsBefore = rig.history.reloads;
+    const readsBefore = rig.historyReads();
     await reconnect();
-    await until(() => rig.history.reloads > reloadsBefore, "the history check after reconnect");
+    await until(() => rig.historyReads() > readsBefore, "the history check after reconnect");
     await pass(5_000);
-    expect(stateOf(outbox, entry.id)).toBe("unconfirmed");
+    expect(stateOf(page, entry.id)).toBe("unconfirmed");
     expect(sendKeys()).toEqual([entry.id]);
 
-    expect(outbox.getState().retry(entry.id)).toBe(true);
-    await until(() => stateOf(outbox, entry.id) === "confirmed", "confirmation");
+    retry(entry.id);
+    await until(() => stateOf(page, entry.id) === "confirmed", "confirmation");
     expect(sendKeys()).toEqual([entry.id, entry.id]);
     expect(rig.userMessages()).toEqual([expect.objectContaining({ idempotencyKey: `${entry.id}:user` })]);
   });
 
   it("is confirmed after reconnect without a second send when the message did arrive", async () => {
+    // Neither the saved-row feed nor the agent's reply tells the page before the drop.
+    await start({ feed: false, sim: { reply: false } });
     rig.faults.loseNextResponse("chat.send");
-    const entry = answer();
+    const entry = await answerIt();
     await until(() => rig.userMessages().length === 1, "the message to arrive");
     await goOffline();
-    await until(() => stateOf(outbox, entry.id) === "unconfirmed", "unconfirmed");
+    await until(() => stateOf(page, entry.id) === "unconfirmed", "unconfirmed");
     await reconnect();
-    await until(() => stateOf(outbox, entry.id) === "confirmed", "confirmation");
+    await until(() => stateOf(page, entry.id) === "confirmed", "confirmation");
     expect(sendKeys()).toEqual([entry.id]);
     expect(rig.userMessages()).toHaveLength(1);
   });
 
   it("on Retry while still offline, waits paused and then confirms from the history instead of sending again", async () => {
+    await start({ feed: false, sim: { reply: false } });
     rig.faults.loseNextResponse("chat.send");
-    const entry = answer();
+    const entry = await answerIt();
     await until(() => rig.userMessages().length === 1, "the message to arrive");
     await goOffline();
-    await until(() => stateOf(outbox, entry.id) === "unconfirmed", "unconfirmed");
-    expect(outbox.getState().retry(entry.id)).toBe(true);
-    expect(outbox.getState().entries[entry.id]).toMatchObject({ state: "queued", isPaused: true });
+    await until(() => stateOf(page, entry.id) === "unconfirmed", "unconfirmed");
+    retry(entry.id);
+    expect(entryOf(page, entry.id)).toMatchObject({ state: "queued", isPaused: true });
     await reconnect();
-    await until(() => stateOf(outbox, entry.id) === "confirmed", "confirmation");
+    await until(() => stateOf(page, entry.id) === "confirmed", "confirmation");
     expect(sendKeys()).toEqual([entry.id]);
   });
 
   it("becomes unconfirmed when the gateway does not answer in time, and confirmed once the history shows it", async () => {
-    rig.stop();
-    // The agent does not reply on its own here, so nothing re-reads the history before the deadline.
-    rig = await startRig({ sim: { reply: false } });
-    outbox = rig.outbox({ sendTimeoutMs: 2_000 });
+    // The agent does not reply on its own and no saved row is followed, so nothing re-reads the history before the deadline.
+    await start({ feed: false, sim: { reply: false } }, { sendTimeoutMs: 2_000 });
     rig.faults.loseNextResponse("chat.send");
-    const entry = answer();
-    await until(() => stateOf(outbox, entry.id) === "unconfirmed", "unconfirmed", 200);
-    expect(outbox.getState().entries[entry.id]?.failureCode).toBe("timeout");
-    // The send did arrive: the next history change (here, the run ending) confirms it.
+    const entry = await answerIt();
+    await until(() => stateOf(page, entry.id) === "unconfirmed", "unconfirmed", 200);
+    expect(entryOf(page, entry.id)?.failureCode).toBe("timeout");
+    // The send did arrive: the next history read (here, after the run ends) confirms it.
     rig.sim.completeRun(entry.id, "Thanks.");
-    await until(() => stateOf(outbox, entry.id) === "confirmed", "confirmation");
+    await until(() => stateOf(page, entry.id) === "confirmed", "confirmation");
     expect(sendKeys()).toEqual([entry.id]);
   });
 });
 
 describe("Retry", () => {
   it("first re-reads the history: an answer that did arrive is confirmed without sending again", async () => {
-    rig.stop();
-    rig = await startRig({ sim: { reply: false } });
-    // A conversation view that has not caught up (it neither reloads nor tells the outbox on its own), with the run idle.
-    const stale = { ...rig.history, isIdle: () => true, subscribe: () => () => {} };
-    outbox = rig.outbox({ history: stale, sendTimeoutMs: 1_000 });
+    await start({ feed: false, sim: { reply: false } }, { sendTimeoutMs: 1_000 });
     rig.faults.loseNextResponse("chat.send");
-    const entry = answer();
-    await until(() => stateOf(outbox, entry.id) === "unconfirmed", "unconfirmed", 100);
-    const reloads = rig.history.reloads;
-    expect(outbox.getState().retry(entry.id)).toBe(true);
-    await until(() => stateOf(outbox, entry.id) === "confirmed", "confirmation");
-    expect(rig.history.reloads).toBeGreaterThan(reloads);
+    const entry = await answerIt();
+    await until(() => stateOf(page, entry.id) === "unconfirmed", "unconfirmed", 100);
+    // The run ends while the history cannot be read: the page sees the run idle but not the message.
+    const allow = rig.faults.refuse("chat.history", { code: "UNAVAILABLE", message: "history is loading" });
+    const failedReads = rig.historyReads();
+    rig.sim.completeRun(entry.id, "Thanks.");
+    await until(() => !page.getState().chat.runActive && rig.historyReads() > failedReads, "the run's end, unread");
+    await pass(1_000);
+    expect(stateOf(page, entry.id)).toBe("unconfirmed");
+    allow();
+    const reads = rig.historyReads();
+    retry(entry.id);
+    await until(() => stateOf(page, entry.id) === "confirmed", "confirmation");
+    expect(rig.historyReads()).toBeGreaterThan(reads);
     expect(sendKeys()).toEqual([entry.id]);
   });
 });
 
 describe("The restart rule (the gateway answers 'not durably admitted')", () => {
   it("confirms, without a new key, when the history holds the message", async () => {
+    await start();
     rig.faults.failNext("chat.send", NOT_DURABLY_ADMITTED_ERROR, { forward: true, payload: { status: "error", summary: "Error: chat turn was not durably admitted" } });
-    const entry = answer();
-    await until(() => stateOf(outbox, entry.id) === "confirmed", "confirmation");
+    const entry = await answerIt();
+    await until(() => stateOf(page, entry.id) === "confirmed", "confirmation");
     expect(sendKeys()).toEqual([entry.id]);
-    expect(outbox.getState().entries[entry.id]?.retiredKeys).toBeUndefined();
+    expect(entryOf(page, entry.id)?.retiredKeys).toBeUndefined();
     expect(rig.userMessages()).toHaveLength(1);
   });
 
   it("sends once under a successor key when the history lacks it, and still counts the old key as delivery", async () => {
+    await start();
     rig.faults.failNext("chat.send", NOT_DURABLY_ADMITTED_ERROR);
-    const entry = answer();
-    await until(() => stateOf(outbox, entry.id) === "confirmed", "confirmation");
-    const confirmed = outbox.getState().entries[entry.id]!;
+    const entry = await answerIt();
+    await until(() => stateOf(page, entry.id) === "confirmed", "confirmation");
+    const confirmed = entryOf(page, entry.id)!;
     expect(confirmed.idempotencyKey).toBeDefined();
     expect(confirmed.idempotencyKey).not.toBe(entry.id);
     expect(confirmed.retiredKeys).toEqual([entry.id]);
     expect(sendKeys()).toEqual([entry.id, confirmed.idempotencyKey]);
-    expect(rig.userMessages()).toEqual([expect.objectContaining({ content: "main", idempotencyKey: `${confirmed.idempotencyKey}:user` })]);
+    expect(rig.userMessages()).toEqual([expect.objectContaining({ content: branchAnswer("main"), idempotencyKey: `${confirmed.idempotencyKey}:user` })]);
     expect(keysOf(confirmed)).toEqual([confirmed.idempotencyKey, entry.id]);
   });
 
   it("stays unconfirmed rather than minting a key when the history cannot be read", async () => {
+    await start();
     rig.faults.failNext("chat.send", NOT_DURABLY_ADMITTED_ERROR);
     rig.faults.failNext("chat.history", { code: "UNAVAILABLE", message: "history is loading" });
-    const entry = answer();
-    await until(() => stateOf(outbox, entry.id) === "unconfirmed", "unconfirmed");
-    expect(outbox.getState().entries[entry.id]?.idempotencyKey).toBeUndefined();
+    const entry = await answerIt();
+    await until(() => stateOf(page, entry.id) === "unconfirmed", "unconfirmed");
+    expect(entryOf(page, entry.id)?.idempotencyKey).toBeUndefined();
     expect(sendKeys()).toEqual([entry.id]);
-    expect(canDiscard(outbox.getState().entries[entry.id]!)).toBe(true);
+    expect(canDiscard(entryOf(page, entry.id)!)).toBe(true);
   });
 
   it("gives up as failed when every fresh key is refused too", async () => {
+    await start();
     for (let i = 0; i < 3; i++) rig.faults.failNext("chat.send", NOT_DURABLY_ADMITTED_ERROR);
-    const entry = answer();
-    await until(() => stateOf(outbox, entry.id) === "failed", "the failure");
+    const entry = await answerIt();
+    await until(() => stateOf(page, entry.id) === "failed", "the failure");
     expect(sendKeys()).toHaveLength(3);
     expect(new Set(sendKeys()).size).toBe(3);
     expect(rig.userMessages()).toEqual([]);

@@ -28,6 +28,8 @@ export interface WireFaults {
   loseNextResponse(method: string): void;
   /** The next request of `method` is answered with `error`; with `forward` the gateway still gets (and acts on) it. */
   failNext(method: string, error: Rule["error"], opts?: { forward?: boolean; payload?: unknown }): void;
+  /** Every request of `method` is answered with `error`, without reaching the gateway, until the returned function is called. */
+  refuse(method: string, error: NonNullable<Rule["error"]>): () => void;
 }
 
 /** The real gateway's answer to a key it saw before a restart but did not save. */
@@ -37,6 +39,7 @@ export const NOT_DURABLY_ADMITTED_ERROR = { code: "UNAVAILABLE", message: "Error
 export function withWireFaults(base: TransportFactory): WireFaults {
   const sent: SentRequest[] = [];
   const rules: Rule[] = [];
+  const refusals = new Map<string, Rule>();
   const errorFrame = (id: string, rule: Rule) => JSON.stringify({ type: "res", id, ok: false, ...(rule.payload ? { payload: rule.payload } : {}), error: rule.error });
 
   const transport: TransportFactory = (url, handlers) => {
@@ -58,7 +61,7 @@ export function withWireFaults(base: TransportFactory): WireFaults {
         if (frame.type === "req") {
           sent.push({ id: frame.id, method: frame.method, params: frame.params });
           const at = rules.findIndex((r) => r.method === frame.method);
-          const rule = at >= 0 ? rules.splice(at, 1)[0] : undefined;
+          const rule = refusals.get(frame.method) ?? (at >= 0 ? rules.splice(at, 1)[0] : undefined);
           if (rule?.kind === "lose-request") return;
           if (rule?.kind === "fail" && !rule.forward) {
             queueMicrotask(() => handlers.onMessage(errorFrame(frame.id, rule)));
@@ -78,5 +81,12 @@ export function withWireFaults(base: TransportFactory): WireFaults {
     loseNextRequest: (method) => void rules.push({ method, kind: "lose-request" }),
     loseNextResponse: (method) => void rules.push({ method, kind: "lose-response" }),
     failNext: (method, error, opts = {}) => void rules.push({ method, kind: "fail", error, ...opts }),
+    refuse(method, error) {
+      const rule: Rule = { method, kind: "fail", error };
+      refusals.set(method, rule);
+      return () => {
+        if (refusals.get(method) === rule) refusals.delete(method);
+      };
+    },
   };
 }
