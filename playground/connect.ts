@@ -48,8 +48,9 @@ export function connect(target: Exclude<PlaygroundTarget, { kind: "invalid" }>, 
   let sim: SimulatedGateway | undefined;
   let client: GatewayClient;
   if (target.kind === "simulated") {
-    // The same client code path as a real gateway; only the transport differs. Stores come per session, below.
-    ({ sim, client } = createScriptedDock({ token: SIM_TOKEN, sim: simOptionsFor(target.settings), store: false }));
+    // The same client code path as a real gateway; only the transport differs. Stores come per session, below. The
+    // device key is kept as for a real gateway: what the page keeps belongs to this device, so a reload finds it.
+    ({ sim, client } = createScriptedDock({ token: SIM_TOKEN, sim: simOptionsFor(target.settings), store: false, client: { keyStore: createIndexedDbKeyStore({ dbName: DEVICE_KEY_DB }) } }));
     win.__questionDockSim = sim;
   } else {
     // The device key lives in IndexedDB, so a reload is the same paired device. It gets a database of its own:

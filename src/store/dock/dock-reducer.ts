@@ -99,7 +99,7 @@ function received(s: DockState, e: Extract<DockEvent, { type: "recordReceived" }
     // With nothing active the new request is; the link that saw it arrive tells, with `activate`, when the priority
     // rule (priority.ts, which needs the clock and the typing grace) makes it active at once.
     activeId: s.activeId === null || e.activate === true ? rec.id : s.activeId,
-    views: withKey(s.views, rec.id, saved ? viewWithSaved(rec, newView(), saved) : newView()),
+    views: withKey(s.views, rec.id, saved ? viewWithSaved(rec, newView(), stepOf(s, saved, 0)) : newView()),
     savedDrafts: withoutKey(s.savedDrafts, rec.id),
     submissions: withKey(s.submissions, rec.id, IDLE),
     ...(e.announcement ? { announcement: announced(s, e.announcement) } : {}),
@@ -166,6 +166,11 @@ function withSubmission(s: DockState, requestId: string, submission: Submission)
   return s.records.get(requestId) ? { ...s, submissions: withKey(s.submissions, requestId, submission) } : s;
 }
 
+// An async question opens at its first step, however far the saved draft had got; a blocking one where it was left.
+function stepOf(s: DockState, draft: SavedDraft, step: number): SavedDraft {
+  return s.asyncLinks.has(draft.requestId) ? { ...draft, step } : draft;
+}
+
 function draftLoaded(s: DockState, draft: SavedDraft, onlyIfUntouched: boolean): DockState {
   const id = draft.requestId;
   const view = s.views.get(id);
@@ -175,13 +180,16 @@ function draftLoaded(s: DockState, draft: SavedDraft, onlyIfUntouched: boolean):
     return onlyIfUntouched && known ? s : { ...s, savedDrafts: withKey(s.savedDrafts, id, draft) };
   }
   if (isBusy(s.submissions.get(id)) || (onlyIfUntouched && view.editedAt !== 0)) return s;
-  return withView(s, id, (v, record) => viewWithSaved(record, v, draft));
+  return withView(s, id, (v, record) => viewWithSaved(record, v, stepOf(s, draft, v.step)));
 }
 
 function restored(s: DockState, e: Extract<DockEvent, { type: "restored" }>): DockState {
   let next = s;
-  // A request that ended again since keeps its newer outcome.
-  for (const [id, kept] of e.outcomes) if (!next.outcomes.has(id)) next = { ...next, outcomes: next.outcomes.with(id, keptOutcome(kept)) };
+  // A request that ended again since keeps its newer outcome; one read from the history gives way to what this tab saw.
+  for (const [id, kept] of e.outcomes) {
+    const known = next.outcomes.get(id);
+    if (!known || known.fromHistory) next = { ...next, outcomes: next.outcomes.with(id, keptOutcome(kept)) };
+  }
   for (const draft of e.drafts) next = draftLoaded(next, draft, true);
   return next;
 }

@@ -45,7 +45,8 @@ export function createHistoryOutcomes(ctx: DockContext): { dispose(): void } {
   // One pass over the history; of the dock's events it dispatches only historyOutcomeRead and outcomeBoundToCall.
   const apply = () => {
     const state = ctx.get().chat;
-    if (!state.loaded) return;
+    // What this tab kept comes back first (the outbox is ready once it has): a live outcome always wins over history.
+    if (!state.loaded || !ctx.get().outbox.ready) return;
     const going = new Set(state.activeRunIds);
     for (const entry of entriesOf(state.messages)) {
       const key = historyOutcomeKey(entry);
