@@ -3,7 +3,7 @@
 import type { SimAskAsyncParams } from "../../src/simulated";
 import { asyncRequestId, blockingDraftsFeature, createMemoryStorage, createPaneBus, type DockStorage, type OutboxEntry } from "../../src/store";
 import { createRefusingTransport, type RefusingTransport } from "./refusing-transport";
-import { createStoryDock, waitFor, type StoryDock } from "./story-dock";
+import { createStoryDock, type StoryDock } from "./story-dock";
 import { asyncQuestionsFeature } from "../../src/features/async-questions";
 
 // As long as the client's own request timeout: an answer held in flight stays "Sending answer" while someone looks.

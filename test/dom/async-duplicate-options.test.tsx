@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } fr
 import type { QuestionRecord } from "../../src/protocol";
 import { newView } from "../../src/store/dock/drafts";
 import { renderPane, startAsyncDock, type StartedAsyncDock } from "./async-harness";
-import { keptDrafts, keptEntries } from "../support/kept";
+import { keptDrafts } from "../support/kept";
 
 const BRANCH = { title: "Which branch should the fix land on?", options: ["main", "release"] };
 

@@ -8,7 +8,7 @@ import type { DockContext } from "../dock-context";
 import { canDiscard, canEdit, canRetry, type OutboxEntryEvent, type OutboxEvent } from "../outbox/outbox-reducer";
 import { classifySendError, entryForItem, isMemoryOnly, isOutboxEntry, keysOf, sendKeyOf } from "../outbox/outbox-rules";
 import type { DeliveryFailureCode, OutboxEntry, PaneBus, PaneMessage } from "../outbox/types";
-import { isSavedDraft, type SavedDraft } from "../keep/saved-draft";
+import type { SavedDraft } from "../keep/saved-draft";
 import { scopedRecords, type DockStorage } from "../keep/storage";
 import type { HistoryLink } from "./history-link";
 
@@ -27,8 +27,6 @@ export interface OutboxSetup {
   newId: () => string;
   sendTimeoutMs: number;
   confirmDelaysMs: readonly number[];
-  /** Told of a draft that Discard reopened, here or in another pane. */
-  reopen(draft: SavedDraft): void;
 }
 
 /** What enqueue takes. */
@@ -100,7 +98,8 @@ export function startOutbox(ctx: DockContext, setup: OutboxSetup): Outbox {
 
   // Storage and the bus follow one entry's change: a copy is written and shared, or taken back once it is gone or
   // may no longer leave memory (only an entry that was shared before has copies to take back).
-  const follow = (id: string, before: OutboxEntry | undefined, after: OutboxEntry | undefined) => {
+  // Discard is told as such, so the other tabs reopen the draft too.
+  const follow = (id: string, before: OutboxEntry | undefined, after: OutboxEntry | undefined, discarded: boolean) => {
     if (after && !isMemoryOnly(after)) {
       save((r) => r.put("outbox", id, after));
       share(after);
@@ -108,7 +107,7 @@ export function startOutbox(ctx: DockContext, setup: OutboxSetup): Outbox {
     }
     if (after && (!before || isMemoryOnly(before))) return;
     save((r) => r.remove("outbox", id));
-    post("outbox", id);
+    post(discarded ? "reopen" : "outbox", id);
   };
 
   // The entries an event names: storage and the bus follow those, never a walk over the whole outbox.
@@ -247,10 +246,8 @@ export function startOutbox(ctx: DockContext, setup: OutboxSetup): Outbox {
   /** Applies another pane's news; an entry this pane is sending right now keeps its own state, which is sent back. */
   const fromPane = (message: PaneMessage) => {
     if (disposed || message.scope !== ctx.get().scope) return;
-    if (message.table === "reopen") {
-      if (isSavedDraft(message.value) && message.value.requestId === message.id) setup.reopen(message.value);
-      return;
-    }
+    // Another tab discarded the answer: here too it leaves and its draft reopens, unless this tab is sending it.
+    if (message.table === "reopen") return active === message.id ? undefined : dispatch({ type: "discarded", id: message.id, local: true });
     if (message.table !== "outbox") return;
     if (message.value === undefined) {
       const local = entry(message.id);
@@ -289,7 +286,7 @@ export function startOutbox(ctx: DockContext, setup: OutboxSetup): Outbox {
         const before = prev.outbox.entries[id];
         if (before === after) continue;
         if (!after) owned.delete(id);
-        if (!(event as Dispatched).local) follow(id, before, after);
+        if (!(event as Dispatched).local) follow(id, before, after, event.type === "discarded");
       }
     }),
     // A message shown may confirm a sent answer; a run ending lets a queued one go.
@@ -354,14 +351,8 @@ export function startOutbox(ctx: DockContext, setup: OutboxSetup): Outbox {
         confirm(id);
         return false;
       }
-      const draft: SavedDraft = e.draft ?? { requestId: `async:${e.itemId}`, step: 0, answers: [], edited: false, updatedAt: now() };
+      // The reducer takes the entry out and reopens its draft (async/reducer.ts); storage and the other tabs follow.
       dispatch({ type: "discarded", id });
-      // A credential reopens in this tab only: the other panes never saw the answer, so they have nothing to reopen.
-      if (!isMemoryOnly(e)) {
-        save((r) => r.put("draft", draft.requestId, draft));
-        post("reopen", draft.requestId, draft);
-      }
-      setup.reopen(draft);
       return true;
     },
     edit(id, message) {

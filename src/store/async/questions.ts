@@ -7,7 +7,7 @@ import { reopenAnchor } from "../conversation/runs";
 import type { DockContext } from "../dock-context";
 import type { GatewaySync } from "../links/gateway-sync";
 import { entryForItem } from "../outbox/outbox-rules";
-import { savedDraftOf, type SavedDraft } from "../keep/saved-draft";
+import { savedDraftOf } from "../keep/saved-draft";
 import { answersFor } from "../dock/selectors";
 import type { AsyncLink, Outcome } from "../dock/types";
 import type { Outbox } from "./outbox";
@@ -23,8 +23,6 @@ export interface AsyncSync {
   edit(outboxId: string, message: string): boolean;
   /** Brings a retired or skipped question back into the dock, with its draft. */
   reopen(itemId: string): void;
-  /** A draft that Discard reopened, here or in another pane. */
-  reopenDraft(draft: SavedDraft): void;
   /** Starts following the store once the outbox exists. */
   start(outbox: Outbox): void;
   dispose(): void;
@@ -110,16 +108,6 @@ export function createAsyncSync(ctx: DockContext, sync: GatewaySync): AsyncSync 
     }
   };
 
-  const reopenDraft = (draft: SavedDraft) => {
-    if (disposed || !draft.requestId.startsWith("async:")) return;
-    const itemId = draft.requestId.slice("async:".length);
-    ctx.dispatch({ type: "draftLoaded", draft: { ...draft, edited: true }, onlyIfUntouched: false });
-    sync.dropOutcome(draft.requestId);
-    const entry = entryOf(itemId);
-    if (entry && entry.status !== "pending") reopenItem(itemId);
-    reconcile();
-  };
-
   // The person's own choices always change what the dock shows; a message only when it asks or settles a question,
   // which the derived `questions` array tells. A restore makes the outbox ready, which may settle questions; every
   // other outbox event changes an entry, which may have answered a question in another pane.
@@ -133,7 +121,8 @@ export function createAsyncSync(ctx: DockContext, sync: GatewaySync): AsyncSync 
       }),
       ctx.on(["enqueued", "discarded", "paneUpdated", "paneRemoved", "restored", "confirmed", "uncertain", "refused", "requeued", "edited", "sendStarted"], (e, next, prev) => {
         if (next.outbox.entries !== prev.outbox.entries) settleAnswered();
-        if (e.type === "restored" || next.chat.questions !== prev.chat.questions) reconcile();
+        // Discard reopens its question even when nothing about the questions themselves changed.
+        if (e.type === "restored" || e.type === "discarded" || next.chat.questions !== prev.chat.questions) reconcile();
       }),
     );
     settleAnswered();
@@ -142,7 +131,6 @@ export function createAsyncSync(ctx: DockContext, sync: GatewaySync): AsyncSync 
 
   return {
     start,
-    reopenDraft,
     isAsync: (rid) => linkOf(rid) !== undefined,
     submit(rid) {
       const link = linkOf(rid);

@@ -5,7 +5,9 @@ import { conversationReducer, CONVERSATION_EVENTS, type ConversationEvent } from
 import { deriveAsyncQuestions } from "../conversation/ledger";
 import type { AsyncQuestionEntry } from "../conversation/types";
 import { OUTBOX_EVENTS, outboxReducer, type OutboxEvent } from "../outbox/outbox-reducer";
-import type { AsyncLink, DockState, OutcomeKind } from "../dock/types";
+import type { AsyncLink, DockState, OutcomeKind, SavedDraft } from "../dock/types";
+import type { OutboxEntry } from "../outbox/types";
+import { reopenAnchor } from "../conversation/runs";
 import type { AskUserHistoryEntry } from "../../protocol/ask-user-history";
 import type { QuestionRecord } from "../../protocol/question-record";
 import { asyncOutcome, boundOutcome, historyOutcome, type AsyncEndInput, type AsyncOutcomeLink } from "../dock/outcomes";
@@ -90,6 +92,17 @@ function withDraftChoices<S extends DockState>(s: S, event: AsyncEvent | DockEve
   return s;
 }
 
+// Discard: the answer left the outbox unsent, so its question comes back with the draft it was made from. The draft
+// waits in `savedDrafts` for the question to rejoin the dock; a question a later run retired meanwhile is reopened.
+function reopened<S extends DockState>(s: S, entry: OutboxEntry, at: number): S {
+  const requestId = `async:${entry.itemId}`;
+  const draft: SavedDraft = { ...(entry.draft ?? { answers: [] }), requestId, step: 0, edited: true, updatedAt: at };
+  const next = { ...s, savedDrafts: new Map(s.savedDrafts).set(requestId, draft), outcomes: s.outcomes.without(requestId) };
+  const question = s.chat.questions.find((q) => q.delivery.itemId === entry.itemId);
+  if (!question || question.status === "pending") return next;
+  return { ...next, chat: conversationReducer(next.chat, { type: "questionReopened", itemId: entry.itemId, anchor: reopenAnchor(next.chat.messages) }) };
+}
+
 /** The state after an async event; the same object for any other event or one that changes nothing. */
 export function asyncReducer<S extends DockState>(s: S, event: { type: string }): S {
   if (ASYNC_DOCK_EVENTS.has(event.type)) return asyncDockReducer(s, event as AsyncDockEvent);
@@ -101,6 +114,8 @@ export function asyncReducer<S extends DockState>(s: S, event: { type: string })
     const e = event as TimedOutboxEvent;
     const outbox = outboxReducer(s.outbox, e, e.at);
     next = withDraftChoices(outbox === s.outbox ? s : { ...s, outbox }, e);
+    const gone = e.type === "discarded" && outbox !== s.outbox ? s.outbox.entries[e.id] : undefined;
+    if (gone) next = reopened(next, gone, e.at);
   } else return s;
   if (next === s || (next.chat.messages === s.chat.messages && next.chat.local === s.chat.local && next.outbox.entries === s.outbox.entries)) return next;
   const questions = deriveAsyncQuestions(next.chat.messages, next.chat.local, onTheirWay(next));

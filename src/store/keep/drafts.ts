@@ -116,6 +116,12 @@ export function startDraftKeeping(ctx: DockContext, setup: DraftSetup): DraftKee
       void records()?.remove("draft", e.id).catch(() => undefined);
       share(e.id);
     }),
+    // Discard reopened the answer's draft: it is the person's again, kept as it now stands.
+    ctx.on(["discarded"], (e, next, prev) => {
+      const itemId = prev.outbox.entries[e.id]?.itemId;
+      const held = itemId === undefined ? undefined : next.savedDrafts.get(`async:${itemId}`);
+      if (!stopped && held && !(e as { local?: true }).local) write(held);
+    }),
     // A reopened question's kept draft loses its skip, so a reload does not skip it again.
     ctx.on(["questionReopened"], (e, next) => {
       const held = next.savedDrafts.get(`async:${e.itemId}`);

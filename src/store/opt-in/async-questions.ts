@@ -57,7 +57,6 @@ export function createAsyncQuestionsFeature(options: AsyncQuestionsOptions = {},
         newId: options.newId ?? randomId,
         sendTimeoutMs: options.sendTimeoutMs ?? DEFAULT_SEND_TIMEOUT_MS,
         confirmDelaysMs: options.confirmDelaysMs ?? DEFAULT_CONFIRM_DELAYS_MS,
-        reopen: asyncSync.reopenDraft,
       });
       asyncSync.start(outbox);
       const historyOutcomes = createHistoryOutcomes(ctx);

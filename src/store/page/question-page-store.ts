@@ -5,7 +5,7 @@
 // Retry loses it. What each read means for the page is decided by questionPageReducer.
 import { createStore, type StoreApi } from "zustand/vanilla";
 import { GatewayErrorCode, QuestionErrorReason } from "../../protocol/errors";
-import { idTable, type IdTable } from "../../protocol/id-table";
+import type { IdTable } from "../../protocol/id-table";
 import type { QuestionRecord } from "../../protocol/question-record";
 import { getQuestion } from "../../gateway/questions-api";
 import { GatewayRequestError, type GatewayConnection } from "../../gateway/types";

@@ -55,10 +55,8 @@ describe("Discard", () => {
     expect(chosen(b)).toEqual(["dev"]);
     expect(await r.kept()).toEqual([]);
     expect(await keptDrafts(r.storage)).toEqual([expect.objectContaining({ requestId: requestOf("item-1"), answers: [expect.objectContaining({ questionId: "q0", selected: ["dev"] })] })]);
-    expect(heard.slice(told).filter((m) => m.table !== "draft")).toEqual([
-      { scope: r.scope(), table: "outbox", id: entry.id },
-      { scope: r.scope(), table: "reopen", id: requestOf("item-1"), value: entry.draft },
-    ]);
+    // One message says it: the entry left as discarded, so each tab reopens the draft it holds with it.
+    expect(heard.slice(told).filter((m) => m.table !== "draft")).toEqual([{ scope: r.scope(), table: "reopen", id: entry.id }]);
 
     r.sim.completeRun(runId);
     await pass(5_000);
@@ -248,9 +246,13 @@ describe("Other tabs (BroadcastChannel)", () => {
       expect(outboxNews(heard)[0]).toMatchObject({ id: entry.id, state: "queued" });
 
       const edited = { ...entry, message: "main, please", updatedAt: entry.updatedAt + 5 };
-      const reopened = { requestId: requestOf("item-0"), step: 0, answers: [{ questionId: "q0", selected: ["dev"], other: "" }], edited: true, updatedAt: Date.now() };
+      // The other tab answered item-0 and then discarded that answer: its draft reopens here too.
+      const draft = { requestId: requestOf("item-0"), step: 0, answers: [{ questionId: "q0", selected: ["dev"], other: "" }], edited: true, updatedAt: Date.now() };
+      const theirs = { ...entry, id: "their-entry", itemId: "item-0", message: "> ?\n\ndev", draft, updatedAt: entry.updatedAt + 1 };
       tab.postMessage({ scope: r.scope(), table: "outbox", id: entry.id, value: edited } satisfies PaneMessage);
-      tab.postMessage({ scope: r.scope(), table: "reopen", id: reopened.requestId, value: reopened } satisfies PaneMessage);
+      tab.postMessage({ scope: r.scope(), table: "outbox", id: theirs.id, value: theirs } satisfies PaneMessage);
+      await vi.waitFor(() => expect(page.getState().records.has(requestOf("item-0"))).toBe(false));
+      tab.postMessage({ scope: r.scope(), table: "reopen", id: theirs.id } satisfies PaneMessage);
       tab.postMessage({ type: "nonsense" });
       await vi.waitFor(() => expect(chosen(page, "item-0")).toEqual(["dev"]));
       expect(entryOf(page, entry.id)?.message).toBe("main, please");
