@@ -50,7 +50,7 @@ export function createQuestionDockStore(opts: DockStoreOptions): StoreApi<DockSt
   const keepDrafts = asyncLink?.keepDrafts ?? draftsLink?.keepDrafts;
   const drafts = keepDrafts?.({ blockingDrafts: opts.blockingDrafts !== false, outbox: asyncLink !== undefined });
   const stopKeeping = startKeeping(ctx, drafts?.read);
-  const actions = createDockActions(ctx, sync, asyncLink?.asyncSync);
+  const actions = createDockActions(ctx, sync, asyncLink?.asyncSync, asyncLink?.outbox);
   const dispose = actions.dispose;
   actions.dispose = () => {
     drafts?.stop();

@@ -5,6 +5,7 @@ import type { QuestionAnswers } from "../protocol/answers";
 import type { DockContext } from "./dock-context";
 import { isBusy, type DraftEdit } from "./dock/dock-reducer";
 import type { AsyncSync } from "./async/questions";
+import type { Outbox } from "./async/outbox";
 import { createChatReplies } from "./links/chat-replies";
 import { onRequestChange } from "./links/request-changes";
 import type { GatewaySync } from "./links/gateway-sync";
@@ -14,7 +15,7 @@ import type { DockActions } from "./dock/types";
 
 
 /** Builds the actions of one dock store. */
-export function createDockActions(ctx: DockContext, sync: GatewaySync, asyncSync?: AsyncSync): DockActions {
+export function createDockActions(ctx: DockContext, sync: GatewaySync, asyncSync?: AsyncSync, outbox?: Outbox): DockActions {
   const { client, now } = ctx.options;
   const chatReplies = createChatReplies(ctx, sync);
 
@@ -84,9 +85,10 @@ export function createDockActions(ctx: DockContext, sync: GatewaySync, asyncSync
     showRequest: (rid) => ctx.dispatch({ type: "requestSwitched", requestId: rid }),
     previousRequest: () => ctx.dispatch({ type: "requestMoved", delta: -1 }),
     nextRequest: () => ctx.dispatch({ type: "requestMoved", delta: 1 }),
-    retryAnswer: (id) => asyncSync?.retry(id),
-    discardAnswer: (id) => asyncSync?.discard(id),
-    editAnswer: (id, message) => asyncSync?.edit(id, message) ?? false,
+    retryAnswer: (id) => void outbox?.retry(id),
+    discardAnswer: (id) => void outbox?.discard(id),
+    // The same entry and key take the new text, cleaned as the gateway would; the outbox's rules refuse once it was sent.
+    editAnswer: (id, message) => outbox?.edit(id, sendableText(message).text) ?? false,
     reopen: (itemId) => asyncSync?.reopen(itemId),
     onRequestChange: (listener) => onRequestChange(ctx, listener),
     dispose: () => {

@@ -1,6 +1,5 @@
 import { entryOf as ownEntry } from "../../protocol/id-table";
 import { formatAnswerText } from "../../protocol/answer-text";
-import { sendableText } from "../../protocol/sendable-text";
 import { asyncRequestId, recordOf } from "../links/async-question-shape";
 import type { AsyncQuestionEntry } from "../conversation/types";
 import { reopenAnchor } from "../conversation/runs";
@@ -17,10 +16,6 @@ export interface AsyncSync {
   isAsync(requestId: string): boolean;
   submit(requestId: string): void;
   skip(requestId: string): void;
-  retry(outboxId: string): void;
-  discard(outboxId: string): void;
-  /** Changes a queued answer's text, cleaned as the gateway would; false when it was sent meanwhile (or is no longer queued). */
-  edit(outboxId: string, message: string): boolean;
   /** Brings a retired or skipped question back into the dock, with its draft. */
   reopen(itemId: string): void;
   /** Starts following the store once the outbox exists. */
@@ -160,10 +155,6 @@ export function createAsyncSync(ctx: DockContext, sync: GatewaySync): AsyncSync 
       sync.settle(rid, "skipped", undefined, { async: link });
       ctx.dispatch({ type: "questionSkipped", itemId: link.itemId });
     },
-    retry: (id) => void outbox?.retry(id),
-    discard: (id) => void outbox?.discard(id),
-    // The same entry and key take the new text; the outbox's rules refuse once chat.send was ever called for it.
-    edit: (id, message) => outbox?.edit(id, sendableText(message).text) ?? false,
     reopen(itemId) {
       const rid = asyncRequestId(itemId);
       sync.dropOutcome(rid);
