@@ -21,32 +21,32 @@ export { createWebSocketTransport, type WebSocketConstructor, type WebSocketLike
 export type { Transport, TransportFactory, TransportHandlers } from "./gateway/transport";
 export { createIndexedDbKeyStore, createMemoryKeyStore, type IndexedDbKeyStoreOptions } from "./gateway/key-stores";
 export type { KeyStore, StoredKeyPair } from "./gateway/device-identity";
-export { GatewayRequestError, type ConnectedInfo, type ConnectionIdentity, type ConnectionInfo, type ConnectionState, type GatewayConnection } from "./gateway/types";
+export { GatewayRequestError, type ConnectedInfo, type ConnectionIdentity, type ConnectionInfo, type ConnectionState, type GatewayConnection } from "./gateway/connection";
 export { systemClock, type Clock } from "./gateway/clock";
 
 // One store per conversation: its pending questions, drafts, outcomes and, with async questions, its outbox.
-export { createQuestionDockStore, type DockStoreOptions } from "./store/create-dock-store";
+export { createQuestionDockStore, type DockStoreOptions } from "./store/create-store";
 // Opt-in parts: a host pays for one only when it imports the factory that makes it.
 export { asyncQuestionsFeature } from "./features/async-questions";
-export { blockingDraftsFeature } from "./store/opt-in/blocking-drafts";
+export { blockingDraftsFeature } from "./store/opt-in/drafts-feature";
 export type { AsyncQuestionsFeature, BlockingDraftsFeature } from "./store/opt-in/feature-types";
-export type { AsyncQuestionsOptions } from "./store/opt-in/async-questions";
+export type { AsyncQuestionsOptions } from "./store/opt-in/async-feature";
 export { createIndexedDbStorage, createMemoryStorage, type DockStorage, type IndexedDbStorageOptions } from "./store/keep/storage";
 export { createPaneBus } from "./store/keep/bus";
 export type { SavedAnswer, SavedDraft } from "./store/keep/saved-draft";
-export type { BlockingDraftServices } from "./store/dock-context";
-export type { Announcement, AsyncLink, AsyncProblems, ChatReplyResult, DockActions, DockRejection, DockState, DockStore, Outcome, OutcomeKind, QuestionDraft, RequestChange, RequestView, Submission, SubmitErrorCode } from "./store/dock/types";
-export type { HiddenQuestion, HiddenReason, PermissionNotice, PermissionState } from "./store/links/permissions";
+export type { BlockingDraftServices } from "./store/context";
+export type { Announcement, AsyncOrigin, AsyncProblems, ChatReplyResult, DockActions, DockRejection, DockState, DockStore, Outcome, OutcomeKind, QuestionDraft, RequestChange, RequestView, Submission, SubmitErrorCode } from "./store/dock/state";
+export type { HiddenQuestion, HiddenReason, PermissionNotice, PermissionState } from "./store/effects/permissions";
 export { placeQuestionSummaries, type TranscriptItem, type TranscriptMessage } from "./store/dock/transcript-placement";
 export type { OutcomeLog } from "./store/dock/outcome-log";
 
 // The conversation and outbox parts of the state, as views and a host's storage read them.
 export type { ConversationData } from "./store/conversation/conversation-reducer";
-export type { AsyncQuestionEntry, AsyncQuestionStatus, ConversationProblem } from "./store/conversation/types";
-export type { AsyncLocalState } from "./store/conversation/ledger";
-export type { RejectedItem } from "./store/conversation/history-page";
+export type { AsyncQuestionEntry, AsyncQuestionStatus, ConversationProblem } from "./store/conversation/question-entry";
+export type { AsyncLocalState } from "./store/conversation/derive-questions";
+export type { RejectedItem } from "./store/conversation/history-read";
 export type { OutboxData } from "./store/outbox/outbox-reducer";
-export type { DeliveryFailureCode, DeliveryState, OutboxEntry, PaneBus, PaneMessage, StorageFailure } from "./store/outbox/types";
+export type { DeliveryFailureCode, DeliveryState, OutboxEntry, PaneBus, PaneMessage, StorageFailure } from "./store/outbox/entry";
 
 // Headless hooks: everything a view of one's own markup needs.
 export { useDockStore } from "./hooks/dock-context";

@@ -4,7 +4,7 @@
 import type { EventFrame } from "../../src/protocol";
 import { parseAskUserInput } from "../../src/protocol";
 import type { ConnectionInfo, GatewayConnection } from "../../src/gateway";
-import { GatewayRequestError } from "../../src/gateway/types";
+import { GatewayRequestError } from "../../src/gateway/connection";
 import { createQuestionDockStore } from "../../src/store";
 import { GCProfiler, getHeapStatistics } from "node:v8";
 import { opsPerSecond, summarize, type Summary } from "../lib/stats";

@@ -2,7 +2,7 @@ import { truncateGraphemes } from "../protocol/graphemes";
 import { useAsyncProblems } from "../hooks/use-async-problems";
 import { useLocale, useMessages } from "../hooks/use-messages";
 import { defaultMessages, pluralText, type QuestionDockMessages } from "../messages";
-import type { AsyncProblems } from "../store/dock/types";
+import type { AsyncProblems } from "../store/dock/state";
 
 /** Longest piece of untrusted text (the gateway's words, an item id) shown. */
 const MAX_DETAIL = 160;

@@ -4,9 +4,9 @@ import { useDelivery } from "../hooks/use-delivery";
 import { useQueuedAnswerEdit } from "../hooks/use-queued-answer-edit";
 import { isAnsweredOutcome } from "../hooks/use-outcomes";
 import { useMessages } from "../hooks/use-messages";
-import type { Outcome } from "../store/dock/types";
+import type { Outcome } from "../store/dock/state";
 import { useDockStore } from "../hooks/dock-context";
-import { answerText } from "./answer-text";
+import { answerText } from "./answer-line";
 import { QueuedAnswerEditor } from "./QueuedAnswerEditor";
 import { UnsentDraft } from "./UnsentDraft";
 

@@ -1,5 +1,5 @@
 import { useMessages, type ComposerClaim } from "../hooks";
-import type { SubmitErrorCode } from "../store/dock/types";
+import type { SubmitErrorCode } from "../store/dock/state";
 
 /** Props of `ComposerClaimHint`. */
 export interface ComposerClaimHintProps {

@@ -3,7 +3,7 @@ import type { StoreApi } from "zustand/vanilla";
 import { DockStoreContext } from "../hooks/dock-context";
 import { DockMessagesContext, useDockWords } from "../hooks/use-messages";
 import type { QuestionDockMessagesOverride } from "../messages";
-import type { DockStore } from "../store/dock/types";
+import type { DockStore } from "../store/dock/state";
 
 /** Props of `QuestionDockProvider`. */
 export interface QuestionDockProviderProps {

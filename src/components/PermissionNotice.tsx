@@ -3,7 +3,7 @@ import { entryOf } from "../protocol/id-table";
 import { useLocale, useMessages } from "../hooks/use-messages";
 import { usePermissionNotice } from "../hooks/use-permission-notice";
 import { defaultMessages, pluralText, type QuestionDockMessages } from "../messages";
-import type { PermissionNotice as Notice } from "../store/links/permissions";
+import type { PermissionNotice as Notice } from "../store/effects/permissions";
 
 /** Longest piece of the gateway's own message shown; it is untrusted text. */
 const MAX_DETAIL = 160;

@@ -2,7 +2,7 @@ import type { PromptMode } from "../hooks/primary-action";
 import { useMessages } from "../hooks/use-messages";
 import { useStepNavigation } from "../hooks/use-question-step";
 import type { QuestionDockMessages } from "../messages";
-import type { Submission } from "../store/dock/types";
+import type { Submission } from "../store/dock/state";
 
 /** Props of `PromptFooter`. */
 export interface PromptFooterProps {

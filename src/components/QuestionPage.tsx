@@ -4,7 +4,7 @@ import { DockMessagesContext, useDockWords, useMessages } from "../hooks/use-mes
 import { useDockKeyboard } from "../hooks/use-dock-keyboard";
 import { useQuestionPage, type QuestionPageOptions } from "../hooks/use-question-page";
 import type { QuestionDockMessagesOverride } from "../messages";
-import type { Outcome } from "../store/dock/types";
+import type { Outcome } from "../store/dock/state";
 import { QuestionPrompt } from "./QuestionPrompt";
 import { QuestionSummary } from "./QuestionSummary";
 

@@ -51,7 +51,7 @@ function StackedBody({ requestId }: { requestId: string }) {
 export function QuestionPrompt({ requestId, mode = "stepper", autoAdvanceMs }: QuestionPromptProps) {
   const panelRef = useRef<HTMLDivElement>(null);
   const step = useDockStore((s) => s.views.get(requestId)?.step ?? 0);
-  const isAsync = useDockStore((s) => s.asyncLinks.get(requestId) !== undefined);
+  const isAsync = useDockStore((s) => s.asyncOrigins.get(requestId) !== undefined);
   usePromptFocus(panelRef, requestId, mode === "stepper" ? step : "stacked", !isAsync);
   return (
     <div className="qd-prompt" data-mode={mode} tabIndex={-1} ref={panelRef}>

@@ -3,7 +3,7 @@ import { useLocale, useMessages } from "../hooks/use-messages";
 import { useNewestRows } from "../hooks/use-newest-rows";
 import { useTranscriptItems } from "../hooks/use-transcript-items";
 import { pluralText } from "../messages";
-import type { Outcome } from "../store/dock/types";
+import type { Outcome } from "../store/dock/state";
 import type { TranscriptMessage } from "../store/dock/transcript-placement";
 import { QuestionSummary } from "./QuestionSummary";
 

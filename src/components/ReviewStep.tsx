@@ -3,7 +3,7 @@ import { STEP_ATTR } from "../hooks/use-prompt-focus";
 import { useMessages } from "../hooks/use-messages";
 import { useQuestionStep } from "../hooks/use-question-step";
 import { plainTextOf } from "../protocol/markdown";
-import { answerText } from "./answer-text";
+import { answerText } from "./answer-line";
 
 /** Props of `ReviewStep`. */
 export interface ReviewStepProps {

@@ -3,7 +3,7 @@ import { formatAnswerText } from "../protocol/answer-text";
 import type { QuestionRecord } from "../protocol/question-record";
 import { useCopyText } from "../hooks/use-copy-text";
 import { useMessages } from "../hooks/use-messages";
-import type { QuestionDraft } from "../store/dock/types";
+import type { QuestionDraft } from "../store/dock/state";
 
 /** Props of `UnsentDraft`. */
 export interface UnsentDraftProps {

@@ -18,7 +18,7 @@ export { QuestionSummaryList, SUMMARY_PAGE_SIZE, type QuestionSummaryListProps }
 export { QuestionTranscript, TRANSCRIPT_PAGE_SIZE, type QuestionTranscriptProps } from "./QuestionTranscript";
 export { QuestionLink, type QuestionLinkProps } from "./QuestionLink";
 export { LiveAnnouncer } from "./LiveAnnouncer";
-export { answerText, SECRET_MASK } from "./answer-text";
+export { answerText, SECRET_MASK } from "./answer-line";
 export { AsyncSummary, type AsyncSummaryProps } from "./AsyncSummary";
 export { DockErrorBoundary, type DockErrorBoundaryProps } from "./DockErrorBoundary";
 export { PromptError, type PromptErrorProps } from "./PromptError";

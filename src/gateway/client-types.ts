@@ -4,7 +4,7 @@ import type { BackoffOptions } from "./backoff";
 import type { Clock } from "./clock";
 import type { KeyStore } from "./device-identity";
 import type { TransportFactory } from "./transport";
-import type { GatewayConnection } from "./types";
+import type { GatewayConnection } from "./connection";
 
 /** Options of `createGatewayClient`. */
 export interface GatewayClientOptions {

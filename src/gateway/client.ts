@@ -12,7 +12,7 @@ import { ListenerSet } from "./listeners";
 import { systemClock } from "./clock";
 import { clientError, RequestBook } from "./request-book";
 import type { Transport } from "./transport";
-import type { ConnectedInfo, ConnectionIdentity, ConnectionInfo } from "./types";
+import type { ConnectedInfo, ConnectionIdentity, ConnectionInfo } from "./connection";
 
 export type { GatewayClient, GatewayClientOptions, ProtocolErrorInfo } from "./client-types";
 

@@ -1,4 +1,4 @@
-export * from "./types";
+export * from "./connection";
 export * from "./transport";
 export * from "./backoff";
 export * from "./device-identity";

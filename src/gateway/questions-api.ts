@@ -3,7 +3,7 @@ import { parseGetEnding, parseGetResult, parseRecordList, type RecordEnding, typ
 import { readAnswers, type QuestionRecord } from "../protocol/question-record";
 import type { ChatSendParams, QuestionRequestParams, QuestionResolveParams, QuestionResolveResult } from "../protocol/methods";
 import { Reader } from "../protocol/reader";
-import type { GatewayConnection } from "./types";
+import type { GatewayConnection } from "./connection";
 
 /** A gateway answer that did not have the documented shape; `issues` says what was wrong, field by field. */
 export class GatewayResultError extends Error {

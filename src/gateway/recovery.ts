@@ -2,8 +2,8 @@ import { QuestionErrorReason, GatewayErrorCode } from "../protocol/errors";
 import type { QuestionRecord } from "../protocol/question-record";
 import type { ValidationIssue } from "../protocol/result";
 import { getQuestion, GatewayResultError, listQuestions } from "./questions-api";
-import { GatewayRequestError } from "./types";
-import type { GatewayConnection } from "./types";
+import { GatewayRequestError } from "./connection";
+import type { GatewayConnection } from "./connection";
 
 /** What became of a question this client held as pending but the gateway no longer lists. */
 export interface SettledQuestion {

@@ -1,6 +1,6 @@
 import type { ResponseFrame } from "../protocol/frames";
 import type { Clock } from "./clock";
-import { GatewayRequestError } from "./types";
+import { GatewayRequestError } from "./connection";
 
 /** Timer functions, injectable so tests can drive time. */
 export type TimerFunctions = Pick<Clock, "setTimeout" | "clearTimeout">;

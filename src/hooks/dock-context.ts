@@ -2,7 +2,7 @@
 import { createContext, useContext } from "react";
 import { useStore } from "zustand";
 import type { StoreApi } from "zustand/vanilla";
-import type { DockStore } from "../store/dock/types";
+import type { DockStore } from "../store/dock/state";
 
 /** Carries one dock store to the hooks; `QuestionDockProvider` fills it. */
 export const DockStoreContext = createContext<StoreApi<DockStore> | null>(null);

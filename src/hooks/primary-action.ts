@@ -1,6 +1,6 @@
 import type { QuestionRecord } from "../protocol/question-record";
 import { answersFor, draftOf, lastStep, valuesOf } from "../store/dock/selectors";
-import type { RequestView } from "../store/dock/types";
+import type { RequestView } from "../store/dock/state";
 
 /** How a prompt is laid out: one question at a time, or every question as a card. */
 export type PromptMode = "stepper" | "stacked";

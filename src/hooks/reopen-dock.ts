@@ -2,7 +2,7 @@
 // expand it and put focus on its question. The prompt appears with React's next commit, so focus follows it there.
 import { useCallback } from "react";
 import type { StoreApi } from "zustand/vanilla";
-import type { DockStore } from "../store/dock/types";
+import type { DockStore } from "../store/dock/state";
 import { useDockStoreApi } from "./dock-context";
 import { focusFirstControl } from "./use-prompt-focus";
 

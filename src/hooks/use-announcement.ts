@@ -1,5 +1,5 @@
 import { announcementText } from "../messages";
-import type { Announcement } from "../store/dock/types";
+import type { Announcement } from "../store/dock/state";
 import { useDockStore } from "./dock-context";
 import { useMessages } from "./use-messages";
 

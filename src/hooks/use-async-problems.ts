@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState } from "react";
 import { useDockStore } from "./dock-context";
-import type { AsyncProblems } from "../store/dock/types";
+import type { AsyncProblems } from "../store/dock/state";
 
 /** The async-question problems the person has not dismissed: a storage failure, a history that could not be read. */
 export function useAsyncProblems(): AsyncProblems & { dismiss(): void } {

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import type { QuestionRecord } from "../protocol/question-record";
-import type { DockState } from "../store/dock/types";
+import type { DockState } from "../store/dock/state";
 import { useDockStore } from "./dock-context";
 import { useRequestChanges } from "./use-request-changes";
 
@@ -20,13 +20,13 @@ export interface CollapsedBarState {
 function newestRecord(s: DockState): QuestionRecord | undefined {
   for (let i = s.order.length - 1; i >= 0; i--) {
     const id = s.order.at(i)!;
-    if (!s.asyncLinks.get(id)) return s.records.get(id);
+    if (!s.asyncOrigins.get(id)) return s.records.get(id);
   }
   const last = s.order.at(-1);
   return last === undefined ? undefined : s.records.get(last);
 }
 
-const asyncQuestionCount = (s: DockState) => [...s.asyncLinks.keys()].reduce((n, id) => n + (s.records.get(id)?.questions.length ?? 0), 0);
+const asyncQuestionCount = (s: DockState) => [...s.asyncOrigins.keys()].reduce((n, id) => n + (s.records.get(id)?.questions.length ?? 0), 0);
 
 /**
  * The collapsed bar's count, newest question and its "new" mark. Call it only while the dock is collapsed: what

@@ -13,7 +13,7 @@ import { parseTextReply } from "../protocol/text-reply";
 import type { QuestionAnswers } from "../protocol/answers";
 import { isBusy } from "../store/dock/dock-reducer";
 import { activeRecord } from "../store/dock/selectors";
-import type { ChatReplyResult, DockState } from "../store/dock/types";
+import type { ChatReplyResult, DockState } from "../store/dock/state";
 import { useDockStore, useDockStoreApi } from "./dock-context";
 import { useMessages } from "./use-messages";
 import { reopenDock } from "./reopen-dock";
@@ -79,7 +79,7 @@ function linesOf(record: QuestionRecord, answers: QuestionAnswers, mask: string)
 }
 
 // Only a blocking request that is not already on its way can take a reply; an async one reads chat replies itself.
-const takesReply = (s: DockState, id: string) => !s.asyncLinks.get(id) && !isBusy(s.submissions.get(id));
+const takesReply = (s: DockState, id: string) => !s.asyncOrigins.get(id) && !isBusy(s.submissions.get(id));
 
 function answerableRecord(s: DockState): QuestionRecord | undefined {
   const record = activeRecord(s);

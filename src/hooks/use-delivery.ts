@@ -1,6 +1,6 @@
 import { useDockStore } from "./dock-context";
 import { canDiscard, canEdit, canRetry } from "../store/outbox/outbox-reducer";
-import type { OutboxEntry } from "../store/outbox/types";
+import type { OutboxEntry } from "../store/outbox/entry";
 import type { DeliveryStatus } from "../messages";
 import { useMessages } from "./use-messages";
 

@@ -2,7 +2,7 @@ import { useMemo, type KeyboardEvent, type KeyboardEventHandler } from "react";
 import type { GatewayQuestion, QuestionRecord } from "../protocol/question-record";
 import { useDockStoreApi } from "./dock-context";
 import { activeRecord } from "../store/dock/selectors";
-import type { DockState } from "../store/dock/types";
+import type { DockState } from "../store/dock/state";
 import { composeEventHandlers } from "./compose-event-handlers";
 import { inlineDirectionOf, keyboardIntent } from "./keyboard-intent";
 import type { PromptMode } from "./primary-action";

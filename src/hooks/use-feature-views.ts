@@ -1,6 +1,6 @@
 import { useContext, type ComponentType } from "react";
 import { featureViewsOf } from "../store/opt-in/attach";
-import type { Outcome } from "../store/dock/types";
+import type { Outcome } from "../store/dock/state";
 import { DockStoreContext } from "./dock-context";
 
 /** What a feature's summary view takes: the outcome and the words for its kind. */

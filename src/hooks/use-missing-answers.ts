@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, type RefObject } from "react";
 import type { GatewayQuestion } from "../protocol/question-record";
-import type { Submission } from "../store/dock/types";
+import type { Submission } from "../store/dock/state";
 import { QUESTION_ATTR } from "./use-dock-keyboard";
 import { focusFirstControl } from "./use-prompt-focus";
 import { useStepNavigation } from "./use-question-step";

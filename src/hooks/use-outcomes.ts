@@ -1,6 +1,6 @@
 import { useMemo } from "react";
 import { useDockStore } from "./dock-context";
-import type { Outcome } from "../store/dock/types";
+import type { Outcome } from "../store/dock/state";
 
 export { isAnsweredOutcome } from "../store/dock/outcomes";
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, type RefObject } from "react";
 import type { StoreApi } from "zustand/vanilla";
-import type { DockStore } from "../store/dock/types";
+import type { DockStore } from "../store/dock/state";
 
 /** Whether the step now on screen has been painted yet; a keyboard handler reads it when a key arrives. */
 export interface PaintedStep {

@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState } from "react";
 import { useDockStore } from "./dock-context";
-import type { HiddenQuestion, PermissionNotice } from "../store/links/permissions";
+import type { HiddenQuestion, PermissionNotice } from "../store/effects/permissions";
 
 /** The gateway's permission refusals the person has not dismissed, and the questions hidden from this connection. */
 export function usePermissionNotice(): { notices: PermissionNotice[]; hidden: HiddenQuestion[]; dismiss(): void } {

@@ -1,8 +1,8 @@
-import type { ConnectionState } from "../gateway/types";
+import type { ConnectionState } from "../gateway/connection";
 import type { QuestionRecord } from "../protocol/question-record";
 import { useDockStore } from "./dock-context";
 import { activeRecord, requestPosition } from "../store/dock/selectors";
-import type { DockActions, Submission } from "../store/dock/types";
+import type { DockActions, Submission } from "../store/dock/state";
 
 /** The dock-level state a view needs: the active request, where it sits among the pending ones, and the actions. */
 export interface QuestionDockState {

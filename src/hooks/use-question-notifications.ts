@@ -3,7 +3,7 @@ import { plainTextOf } from "../protocol/markdown";
 import { isSecretQuestion, type QuestionRecord } from "../protocol/question-record";
 import type { QuestionDockMessages } from "../messages";
 import type { StoreApi } from "zustand/vanilla";
-import type { DockStore } from "../store/dock/types";
+import type { DockStore } from "../store/dock/state";
 import { useDockStoreApi } from "./dock-context";
 import { useMessages } from "./use-messages";
 import { reopenDock } from "./reopen-dock";

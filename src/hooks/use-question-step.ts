@@ -3,7 +3,7 @@ import { useShallow } from "zustand/react/shallow";
 import type { GatewayQuestion, QuestionRecord } from "../protocol/question-record";
 import { useDockStore, useDockStoreApi } from "./dock-context";
 import { draftOf, hasReviewStep, isAnswered, valuesOf } from "../store/dock/selectors";
-import type { RequestView, Submission } from "../store/dock/types";
+import type { RequestView, Submission } from "../store/dock/state";
 import { primaryAction, type PrimaryAction, type PromptMode } from "./primary-action";
 
 /** One request's place in its steps and the navigation a view wires to buttons; nothing of the typed text. */

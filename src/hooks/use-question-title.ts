@@ -1,12 +1,12 @@
 import { useEffect, useRef } from "react";
-import type { DockState } from "../store/dock/types";
+import type { DockState } from "../store/dock/state";
 import { useDockStore } from "./dock-context";
 import { useMessages } from "./use-messages";
 
 /** How many blocking requests wait: the ones an agent is stopped on. Async (Codex) questions do not count. */
-export function blockingCount(s: Pick<DockState, "order" | "asyncLinks">): number {
+export function blockingCount(s: Pick<DockState, "order" | "asyncOrigins">): number {
   let n = 0;
-  for (const id of s.order) if (!s.asyncLinks.get(id)) n++;
+  for (const id of s.order) if (!s.asyncOrigins.get(id)) n++;
   return n;
 }
 

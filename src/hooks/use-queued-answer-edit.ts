@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from "react";
-import type { OutboxEntry } from "../store/outbox/types";
+import type { OutboxEntry } from "../store/outbox/entry";
 import { useDockStore } from "./dock-context";
 import { keyboardIntent } from "./keyboard-intent";
 

@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState } from "react";
 import { useDockStore } from "./dock-context";
-import type { DockRejection } from "../store/dock/types";
+import type { DockRejection } from "../store/dock/state";
 
 // Records that failed validation; a failed recovery (a transport error) is a connection matter, shown elsewhere.
 const RECORD_SOURCES: ReadonlySet<string> = new Set(["question.requested", "question.resolved", "question.list", "question.get"]);

@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef } from "react";
-import type { RequestChange } from "../store/dock/types";
+import type { RequestChange } from "../store/dock/state";
 import { useDockStoreApi } from "./dock-context";
 
 /** Calls `listener` for each request that arrives now or ends while the calling component is mounted and `enabled`. */

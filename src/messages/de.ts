@@ -1,4 +1,4 @@
-import type { QuestionDockMessages, SubmitErrorParams } from "./types";
+import type { QuestionDockMessages, SubmitErrorParams } from "./message-table";
 
 function submitError({ action, code, detail }: SubmitErrorParams): string {
   const what = action === "answer" ? "Ihre Antwort wurde nicht gesendet" : "Das Überspringen wurde nicht gesendet";

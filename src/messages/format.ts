@@ -1,6 +1,6 @@
 import { plainTextOf } from "../protocol/markdown";
-import type { Announcement } from "../store/dock/types";
-import type { PluralForms, QuestionDockMessages } from "./types";
+import type { Announcement } from "../store/dock/state";
+import type { PluralForms, QuestionDockMessages } from "./message-table";
 
 /** A BCP 47 tag Intl accepts; an invalid one falls back to "en" instead of throwing while rendering. */
 export function safeLocale(locale: string | undefined): string {

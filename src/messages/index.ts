@@ -10,4 +10,4 @@ export type {
   SubmitErrorParams,
   DeliveryStatus,
   CancelReason,
-} from "./types";
+} from "./message-table";

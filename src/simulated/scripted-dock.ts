@@ -4,8 +4,8 @@
 import { createGatewayClient } from "../gateway/client";
 import type { GatewayClient, GatewayClientOptions } from "../gateway/client-types";
 import type { TransportFactory } from "../gateway/transport";
-import { createQuestionDockStore, type DockStoreOptions } from "../store/create-dock-store";
-import type { DockActions, DockState, DockStore } from "../store/dock/types";
+import { createQuestionDockStore, type DockStoreOptions } from "../store/create-store";
+import type { DockActions, DockState, DockStore } from "../store/dock/state";
 import type { StoreApi } from "zustand/vanilla";
 import type { SimClock } from "./sim-clock";
 import type { SimAskParams, SimulatedGateway, SimulatedGatewayOptions } from "./sim-gateway-types";

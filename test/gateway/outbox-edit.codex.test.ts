@@ -77,7 +77,7 @@ describe.skipIf(!url)("Edit answer on OpenClaw with the Codex plugin", () => {
     await admin.request("chat.send", { sessionKey: SESSION, message: `Prepare the hotfix ${key}`, idempotencyKey: runId });
 
     // The question reaches the dock while its run still goes on: an answer now has to wait.
-    const rid = await waitFor(() => [...store.getState().asyncLinks].find(([, link]) => link.itemId === itemId)?.[0], "the async question in the dock");
+    const rid = await waitFor(() => [...store.getState().asyncOrigins].find(([, link]) => link.itemId === itemId)?.[0], "the async question in the dock");
     await waitFor(() => store.getState().chat.runActive, "the busy run");
     const actions = store.getState().actions;
     const questionId = store.getState().records.get(rid)!.questions[0]!.questionId;

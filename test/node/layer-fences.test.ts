@@ -133,12 +133,12 @@ describe("layer fences", () => {
 
 // The other side of each fence: the imports the layers are meant to use stay allowed.
 const openings = [
-  { opening: "components name store types", path: "src/components/FenceProbe.tsx", code: 'import type { Outcome } from "../store/dock/types";\nexport type Probe = Outcome;\n' },
+  { opening: "components name store types", path: "src/components/FenceProbe.tsx", code: 'import type { Outcome } from "../store/dock/state";\nexport type Probe = Outcome;\n' },
   { opening: "components use hooks", path: "src/components/FenceProbe.tsx", code: 'import { useDockStore } from "../hooks/dock-context";\nexport const probe = useDockStore;\n' },
   { opening: "hooks read the store", path: "src/hooks/fence-probe.ts", code: 'import { activeRecord } from "../store/dock/selectors";\nexport const probe = activeRecord;\n' },
   { opening: "the simulated gateway uses gateway and protocol", path: "src/simulated/fence-probe.ts", code: 'import type { TransportFactory } from "../gateway/transport";\nimport { PROTOCOL_VERSION } from "../protocol";\nexport type Probe = TransportFactory;\nexport const probe = PROTOCOL_VERSION;\n' },
   { opening: "the entry names the opt-in features", path: "src/fence-probe.ts", code: 'export { asyncQuestionsFeature } from "./features/async-questions";\n' },
-  { opening: "a feature joins a store link with its views", path: "src/features/fence-probe.ts", code: 'import { AsyncProblemNotice } from "../components/AsyncProblemNotice";\nimport { createAsyncQuestionsFeature } from "../store/opt-in/async-questions";\nexport const probe = [AsyncProblemNotice, createAsyncQuestionsFeature];\n' },
+  { opening: "a feature joins a store link with its views", path: "src/features/fence-probe.ts", code: 'import { AsyncProblemNotice } from "../components/AsyncProblemNotice";\nimport { createAsyncQuestionsFeature } from "../store/opt-in/async-feature";\nexport const probe = [AsyncProblemNotice, createAsyncQuestionsFeature];\n' },
   { opening: "tests use the simulated gateway", path: "test/node/fence-probe.ts", code: 'import { createSimulatedGateway } from "../../src/simulated";\nexport const probe = createSimulatedGateway;\n' },
 ];
 

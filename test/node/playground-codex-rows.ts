@@ -1,7 +1,7 @@
 // Transcript rows in the shapes the real gateway with the Codex plugin saves (docs/gateway-findings.md §12), and the
 // live stand-ins the kit's conversation keeps from `chat` events until the history has them.
 import { parseChatEvent, parseChatMessage, type ChatMessage } from "../../src/protocol";
-import { liveMessageOf } from "../../src/store/conversation/history-page";
+import { liveMessageOf } from "../../src/store/conversation/history-read";
 
 /** A raw row as `chat.history` returns it. */
 export type RawRow = Record<string, unknown>;

@@ -12,7 +12,7 @@ const storeDir = join(root, "src/store");
 /** The writes that may stay, each with why: the machine that applies the reducer, the page's dispatch, and a storage call named like a write. */
 const ALLOWED: { file: string; line: string; why: string }[] = [
   { file: "src/store/machine.ts", line: "store.setState(next, true);", why: "dispatch and batch: store the reducer's last result once the outermost one ends" },
-  { file: "src/store/create-dock-store.ts", line: "store.setState({ actions });", why: "attaches the actions once, before anyone can read the store" },
+  { file: "src/store/create-store.ts", line: "store.setState({ actions });", why: "attaches the actions once, before anyone can read the store" },
   { file: "src/store/page/question-page-store.ts", line: "store.setState(next, true);", why: "the question page's own dispatch: what questionPageReducer returned, with retry and dispose" },
   { file: "src/store/keep/storage.ts", line: "put: async (key, value) => set(key, value, open()),", why: "idb-keyval's set writes to IndexedDB, not to a store" },
 ];
@@ -50,8 +50,8 @@ describe("store write sites", () => {
   });
 
   it("finds a write put anywhere else", () => {
-    const probe = { path: "src/store/links/probe.ts", text: "export const probe = (store) => {\n  store.setState({ collapsed: true });\n};\n" };
-    const zustandSet = { path: "src/store/links/probe-set.ts", text: "createStore((set) => ({ open: () => set({ open: true }) }));\n" };
+    const probe = { path: "src/store/effects/probe.ts", text: "export const probe = (store) => {\n  store.setState({ collapsed: true });\n};\n" };
+    const zustandSet = { path: "src/store/effects/probe-set.ts", text: "createStore((set) => ({ open: () => set({ open: true }) }));\n" };
     expect(writeSites([probe, zustandSet]).filter((site) => !allowed(site))).toHaveLength(2);
   });
 

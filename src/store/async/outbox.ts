@@ -4,13 +4,13 @@
 // dispatch; this module is the effect that turns the person's intents, the connection, the history and the other
 // panes into those events, and sends.
 import type { ChatSendParams } from "../../protocol/methods";
-import type { DockContext } from "../dock-context";
+import type { DockContext } from "../context";
 import { canDiscard, canEdit, canRetry, type OutboxEntryEvent, type OutboxEvent } from "../outbox/outbox-reducer";
 import { classifySendError, entryForItem, isMemoryOnly, isOutboxEntry, keysOf, sendKeyOf } from "../outbox/outbox-rules";
-import type { DeliveryFailureCode, OutboxEntry, PaneBus, PaneMessage } from "../outbox/types";
+import type { DeliveryFailureCode, OutboxEntry, PaneBus, PaneMessage } from "../outbox/entry";
 import type { SavedDraft } from "../keep/saved-draft";
 import { scopedRecords, type DockStorage } from "../keep/storage";
-import type { HistoryLink } from "./history-link";
+import type { HistoryReader } from "./history-reader";
 
 /** Most fresh keys one entry may get from the restart rule before it is marked failed. @default 2 */
 export const MAX_SUCCESSOR_KEYS = 2;
@@ -23,7 +23,7 @@ export const DEFAULT_CONFIRM_DELAYS_MS: readonly number[] = [0, 250, 500, 1000, 
 export interface OutboxSetup {
   storage: DockStorage;
   bus: PaneBus;
-  history: HistoryLink;
+  history: HistoryReader;
   newId: () => string;
   sendTimeoutMs: number;
   confirmDelaysMs: readonly number[];

@@ -1,17 +1,17 @@
 import { entryOf as ownEntry } from "../../protocol/id-table";
 import { formatAnswerText } from "../../protocol/answer-text";
-import { asyncRequestId, recordOf } from "../links/async-question-shape";
-import type { AsyncQuestionEntry } from "../conversation/types";
+import { asyncRequestId, recordOf } from "./question-shape";
+import type { AsyncQuestionEntry } from "../conversation/question-entry";
 import { reopenAnchor } from "../conversation/runs";
-import type { DockContext } from "../dock-context";
-import type { GatewaySync } from "../links/gateway-sync";
+import type { DockContext } from "../context";
+import type { GatewaySync } from "../effects/gateway-sync";
 import { entryForItem } from "../outbox/outbox-rules";
 import { savedDraftOf } from "../keep/saved-draft";
 import { answersFor } from "../dock/selectors";
-import type { AsyncLink, Outcome } from "../dock/types";
+import type { AsyncOrigin, Outcome } from "../dock/state";
 import type { Outbox } from "./outbox";
 
-/** The dock's link to async (Codex) questions: they arrive from the conversation and leave through the outbox. */
+/** What ties the dock to async (Codex) questions: they arrive from the conversation and leave through the outbox. */
 export interface AsyncSync {
   isAsync(requestId: string): boolean;
   submit(requestId: string): void;
@@ -29,11 +29,11 @@ export function createAsyncSync(ctx: DockContext, sync: GatewaySync): AsyncSync 
   let outbox: Outbox | undefined;
   let disposed = false;
 
-  const linkOf = (requestId: string) => ctx.get().asyncLinks.get(requestId);
+  const originOf = (requestId: string) => ctx.get().asyncOrigins.get(requestId);
   const entryOf = (itemId: string) => ctx.get().chat.questions.find((q) => q.delivery.itemId === itemId);
   const outboxEntryFor = (itemId: string) => entryForItem(ctx.get().outbox, itemId);
   const reopenItem = (itemId: string, at?: number) => ctx.dispatch({ type: "questionReopened", itemId, anchor: at ?? reopenAnchor(ctx.get().chat.messages) });
-  const linkFor = (entry: AsyncQuestionEntry): AsyncLink => ({
+  const originFor = (entry: AsyncQuestionEntry): AsyncOrigin => ({
     itemId: entry.delivery.itemId,
     ...(entry.sourceMessageId ? { sourceMessageId: entry.sourceMessageId } : {}),
     ...(entry.runId ? { runId: entry.runId } : {}),
@@ -41,16 +41,16 @@ export function createAsyncSync(ctx: DockContext, sync: GatewaySync): AsyncSync 
 
   const add = (entry: AsyncQuestionEntry) => {
     const record = recordOf(entry, sessionKey, now());
-    const link = linkFor(entry);
-    ctx.dispatch({ type: "asyncLinked", requestId: record.id, link });
+    const origin = originFor(entry);
+    ctx.dispatch({ type: "asyncJoined", requestId: record.id, origin });
     sync.receive(record, "async");
   };
 
-  // What an outcome of this question keeps of its async life: the link, its outbox entry and the saved reply.
+  // What an outcome of this question keeps of its async life: its origin, its outbox entry and the saved reply.
   const asyncOf = (entry: AsyncQuestionEntry): NonNullable<Outcome["async"]> => {
-    const link = linkFor(entry);
-    const sent = outboxEntryFor(link.itemId);
-    return { ...link, ...(sent ? { outboxId: sent.id } : {}), ...(entry.replyText !== undefined ? { replyText: entry.replyText } : {}) };
+    const origin = originFor(entry);
+    const sent = outboxEntryFor(origin.itemId);
+    return { ...origin, ...(sent ? { outboxId: sent.id } : {}), ...(entry.replyText !== undefined ? { replyText: entry.replyText } : {}) };
   };
   // A retired question's outcome keeps its saved draft; `onlyWithUnsent` replaces an outcome only to add that draft.
   const ended = (entry: AsyncQuestionEntry, kind: "answered" | "retired" | "skipped", onlyWithUnsent = false) => {
@@ -98,8 +98,8 @@ export function createAsyncSync(ctx: DockContext, sync: GatewaySync): AsyncSync 
     for (const id of o.order) {
       const e = o.entries[id]!;
       const rid = asyncRequestId(e.itemId);
-      const link = linkOf(rid);
-      if (link && ctx.get().records.get(rid)) sync.settle(rid, "answered", undefined, { async: { ...link, outboxId: e.id } });
+      const origin = originOf(rid);
+      if (origin && ctx.get().records.get(rid)) sync.settle(rid, "answered", undefined, { async: { ...origin, outboxId: e.id } });
     }
   };
 
@@ -126,12 +126,12 @@ export function createAsyncSync(ctx: DockContext, sync: GatewaySync): AsyncSync 
 
   return {
     start,
-    isAsync: (rid) => linkOf(rid) !== undefined,
+    isAsync: (rid) => originOf(rid) !== undefined,
     submit(rid) {
-      const link = linkOf(rid);
+      const origin = originOf(rid);
       const s = ctx.get();
       const record = s.records.get(rid);
-      if (!link || !record) return;
+      if (!origin || !record) return;
       const view = s.views.get(rid);
       const answers = answersFor(record, view);
       if (!answers) {
@@ -141,19 +141,19 @@ export function createAsyncSync(ctx: DockContext, sync: GatewaySync): AsyncSync 
       const message = formatAnswerText(record.questions.map((q) => ({ title: q.question, values: ownEntry(answers.answers, q.questionId) ?? [] })));
       const draft = savedDraftOf(record, view, now());
       // A question first seen in a live event may only learn its message id from the saved history later.
-      const replyToId = entryOf(link.itemId)?.sourceMessageId ?? link.sourceMessageId;
-      const sent = outbox!.enqueue({ itemId: link.itemId, ...(replyToId ? { replyToId } : {}), message, draft });
-      sync.settle(rid, "answered", answers, { async: { ...link, ...(replyToId ? { sourceMessageId: replyToId } : {}), outboxId: sent.id } });
+      const replyToId = entryOf(origin.itemId)?.sourceMessageId ?? origin.sourceMessageId;
+      const sent = outbox!.enqueue({ itemId: origin.itemId, ...(replyToId ? { replyToId } : {}), message, draft });
+      sync.settle(rid, "answered", answers, { async: { ...origin, ...(replyToId ? { sourceMessageId: replyToId } : {}), outboxId: sent.id } });
     },
     skip(rid) {
-      const link = linkOf(rid);
+      const origin = originOf(rid);
       const s = ctx.get();
       const record = s.records.get(rid);
-      if (!link || !record) return;
+      if (!origin || !record) return;
       // Skipping sends nothing; the draft is kept, skipped, which keeps the question out of the dock after a reload,
       // and it comes back if the person reopens it.
-      sync.settle(rid, "skipped", undefined, { async: link });
-      ctx.dispatch({ type: "questionSkipped", itemId: link.itemId });
+      sync.settle(rid, "skipped", undefined, { async: origin });
+      ctx.dispatch({ type: "questionSkipped", itemId: origin.itemId });
     },
     reopen(itemId) {
       const rid = asyncRequestId(itemId);

@@ -2,15 +2,15 @@
 // The async questions are derived here, from the messages, the person's local choices and the outbox, exactly when
 // one of those changes, so a question with an answer on its way is never retired.
 import { conversationReducer, CONVERSATION_EVENTS, type ConversationEvent } from "../conversation/conversation-reducer";
-import { deriveAsyncQuestions } from "../conversation/ledger";
-import type { AsyncQuestionEntry } from "../conversation/types";
+import { deriveAsyncQuestions } from "../conversation/derive-questions";
+import type { AsyncQuestionEntry } from "../conversation/question-entry";
 import { OUTBOX_EVENTS, outboxReducer, type OutboxEvent } from "../outbox/outbox-reducer";
-import type { AsyncLink, DockState, OutcomeKind, SavedDraft } from "../dock/types";
-import type { OutboxEntry } from "../outbox/types";
+import type { AsyncOrigin, DockState, OutcomeKind, SavedDraft } from "../dock/state";
+import type { OutboxEntry } from "../outbox/entry";
 import { reopenAnchor } from "../conversation/runs";
 import type { AskUserHistoryEntry } from "../../protocol/ask-user-history";
 import type { QuestionRecord } from "../../protocol/question-record";
-import { asyncOutcome, boundOutcome, historyOutcome, type AsyncEndInput, type AsyncOutcomeLink } from "../dock/outcomes";
+import { asyncOutcome, boundOutcome, historyOutcome, type AsyncEndInput, type AsyncOutcomeOrigin } from "../dock/outcomes";
 import { newView } from "../dock/drafts";
 import { viewWithSaved } from "../keep/saved-draft";
 import type { DockEvent } from "../dock/dock-reducer";
@@ -21,12 +21,12 @@ export type TimedOutboxEvent = OutboxEvent & { at: number };
 /** What happens to async questions in the dock and to the outcomes read back from the history. */
 export type AsyncDockEvent =
   /** An async question joined the dock as `requestId`. */
-  | { type: "asyncLinked"; requestId: string; link: AsyncLink }
+  | { type: "asyncJoined"; requestId: string; origin: AsyncOrigin }
   /**
    * An async question ended outside the dock (answered before a reload or in another tab, retired, skipped), with
    * its saved draft; `onlyWithUnsent` records it only when that draft leaves something unsent to show.
    */
-  | { type: "asyncQuestionEnded"; id: string; kind: AsyncEndInput["kind"]; record: QuestionRecord; async: AsyncOutcomeLink; at: number; onlyWithUnsent: boolean }
+  | { type: "asyncQuestionEnded"; id: string; kind: AsyncEndInput["kind"]; record: QuestionRecord; async: AsyncOutcomeOrigin; at: number; onlyWithUnsent: boolean }
   /** The history holds an ask_user call the dock knows no outcome of; `key` is its key in the store. */
   | { type: "historyOutcomeRead"; key: string; entry: AskUserHistoryEntry; kind: OutcomeKind }
   /** The history named the call (and message) that asked a live outcome's question. */
@@ -45,8 +45,8 @@ function asyncQuestionEnded<S extends DockState>(s: S, e: Extract<AsyncDockEvent
 // The async half's own dock events: async questions linked and ended, and outcomes read back from the history.
 function asyncDockReducer<S extends DockState>(s: S, event: AsyncDockEvent): S {
   switch (event.type) {
-    case "asyncLinked":
-      return { ...s, asyncLinks: new Map(s.asyncLinks).set(event.requestId, event.link) };
+    case "asyncJoined":
+      return { ...s, asyncOrigins: new Map(s.asyncOrigins).set(event.requestId, event.origin) };
     case "asyncQuestionEnded":
       return asyncQuestionEnded(s, event);
     case "historyOutcomeRead":
@@ -58,7 +58,7 @@ function asyncDockReducer<S extends DockState>(s: S, event: AsyncDockEvent): S {
   }
 }
 
-const ASYNC_DOCK_EVENTS: ReadonlySet<string> = new Set(["asyncLinked", "asyncQuestionEnded", "historyOutcomeRead", "outcomeBoundToCall"]);
+const ASYNC_DOCK_EVENTS: ReadonlySet<string> = new Set(["asyncJoined", "asyncQuestionEnded", "historyOutcomeRead", "outcomeBoundToCall"]);
 
 // Entries are small, so comparing their JSON is the simplest way to keep the array when nothing changed.
 function sameEntries(a: readonly AsyncQuestionEntry[], b: readonly AsyncQuestionEntry[]): boolean {

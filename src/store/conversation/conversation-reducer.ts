@@ -1,11 +1,11 @@
 // Every change to a conversation's saved history and live runs, as one pure function of that part of the state and
-// a named event. The history link does the I/O (history requests, live messages, run activity, the saved-row feed)
+// a named event. The history reader does the I/O (history requests, live messages, run activity, the saved-row feed)
 // and turns what happened into events that carry plain data; what each event does is decided here.
 import { formatIssues } from "../../protocol/result";
 import type { ChatMessage } from "../../protocol/chat-message";
-import type { RejectedItem } from "./history-page";
-import type { AsyncLocalState } from "./ledger";
-import type { AsyncQuestionEntry, ConversationProblem } from "./types";
+import type { RejectedItem } from "./history-read";
+import type { AsyncLocalState } from "./derive-questions";
+import type { AsyncQuestionEntry, ConversationProblem } from "./question-entry";
 
 /** How many rejected items the state keeps; older ones are dropped first. */
 export const MAX_REJECTED = 20;

@@ -1,4 +1,4 @@
-import type { GatewayConnection } from "../../gateway/types";
+import type { GatewayConnection } from "../../gateway/connection";
 import { parseSessionMessagesSubscription, SESSION_MESSAGES_SUBSCRIBE, SESSION_MESSAGES_UNSUBSCRIBE } from "../../protocol/session-message";
 
 /** A connection's subscription to one session's saved rows, kept across reconnects. */

@@ -1,5 +1,5 @@
 import type { ChatMessage } from "../../protocol/chat-message";
-import { savedInHistory } from "./history-page";
+import { savedInHistory } from "./history-read";
 
 /** A saved transcript row from the live feed: its transcript id and position are known. */
 export type SavedRow = ChatMessage & { id: string; seq: number };

@@ -1,15 +1,15 @@
-// Every change to a dock's state, as one pure function of the state and a named event. The gateway link, the
+// Every change to a dock's state, as one pure function of the state and a named event. The gateway sync, the
 // actions, timers and the pane bus only turn what happens into events; what each event does is decided here.
 import type { QuestionAnswers } from "../../protocol/answers";
 import type { QuestionRecord } from "../../protocol/question-record";
-import type { ConnectionInfo } from "../../gateway/types";
+import type { ConnectionInfo } from "../../gateway/connection";
 import { chooseOtherText, newView, selectOption, setOtherText, toggleOption, withStep } from "./drafts";
 import { savedDraftOf, viewWithSaved, type SavedDraft } from "../keep/saved-draft";
 import { storageScope } from "../keep/scope";
-import type { OutboxEntry } from "../outbox/types";
+import type { OutboxEntry } from "../outbox/entry";
 import { withKey, withoutKey } from "./maps";
 import { withHidden, withoutRefusal, withRefusal, type HiddenReason, type PermissionNotice } from "./permission-state";
-import type { Announcement, DockRejection, DockState, Outcome, OutcomeKind, RequestView, Submission } from "./types";
+import type { Announcement, DockRejection, DockState, Outcome, OutcomeKind, RequestView, Submission } from "./state";
 import { endedRecordOutcome, keptOutcome, settledOutcome, type KeptOutcome, type SettledInput } from "./outcomes";
 
 /** How many rejected records the state keeps for display; older reports are dropped first. */
@@ -96,7 +96,7 @@ function received(s: DockState, e: Extract<DockEvent, { type: "recordReceived" }
     ...s,
     records,
     order: insertSorted(s.order, rec, s.records),
-    // With nothing active the new request is; the link that saw it arrive tells, with `activate`, when the priority
+    // With nothing active the new request is; the gateway sync that saw it arrive tells, with `activate`, when the priority
     // rule (priority.ts, which needs the clock and the typing grace) makes it active at once.
     activeId: s.activeId === null || e.activate === true ? rec.id : s.activeId,
     views: withKey(s.views, rec.id, saved ? viewWithSaved(rec, newView(), stepOf(s, saved, 0)) : newView()),
@@ -120,7 +120,7 @@ function settled(s: DockState, e: Extract<DockEvent, { type: "recordSettled" }>)
   const at = Math.min(s.order.indexOf(e.id), order.length - 1);
   // A retired or skipped async question keeps what was typed, for a reopen; any other ending takes the draft with it.
   const view = s.views.get(e.id);
-  const keeps = s.asyncLinks.has(e.id) && (e.outcome === "skipped" || (e.outcome === "retired" && view !== undefined && view.editedAt > 0));
+  const keeps = s.asyncOrigins.has(e.id) && (e.outcome === "skipped" || (e.outcome === "retired" && view !== undefined && view.editedAt > 0));
   const kept = keeps ? { ...savedDraftOf(record, view, e.at), ...(e.outcome === "skipped" ? { disposition: "skipped" as const } : {}) } : undefined;
   return {
     ...s,
@@ -128,7 +128,7 @@ function settled(s: DockState, e: Extract<DockEvent, { type: "recordSettled" }>)
     records: withoutKey(s.records, e.id),
     views: withoutKey(s.views, e.id),
     submissions: withoutKey(s.submissions, e.id),
-    asyncLinks: withoutKey(s.asyncLinks, e.id),
+    asyncOrigins: withoutKey(s.asyncOrigins, e.id),
     order,
     activeId: s.activeId !== e.id ? s.activeId : at >= 0 ? order[at]! : null,
     outcomes: s.outcomes.with(e.id, settledOutcome(input)),
@@ -168,7 +168,7 @@ function withSubmission(s: DockState, requestId: string, submission: Submission)
 
 // An async question opens at its first step, however far the saved draft had got; a blocking one where it was left.
 function stepOf(s: DockState, draft: SavedDraft, step: number): SavedDraft {
-  return s.asyncLinks.has(draft.requestId) ? { ...draft, step } : draft;
+  return s.asyncOrigins.has(draft.requestId) ? { ...draft, step } : draft;
 }
 
 function draftLoaded(s: DockState, draft: SavedDraft, onlyIfUntouched: boolean): DockState {

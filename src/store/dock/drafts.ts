@@ -1,7 +1,7 @@
 import { idTable, withEntry } from "../../protocol/id-table";
 import type { GatewayQuestion, QuestionRecord } from "../../protocol/question-record";
 import { chosenPositions, draftOf, lastStep } from "./selectors";
-import type { QuestionDraft, RequestView } from "./types";
+import type { QuestionDraft, RequestView } from "./state";
 
 // Shared by every new view: drafts change only through copies (withEntry), so one frozen empty table will do.
 const NO_DRAFTS = Object.freeze(idTable<QuestionDraft>());

@@ -1,8 +1,8 @@
-import type { ConnectionInfo } from "../../gateway/types";
+import type { ConnectionInfo } from "../../gateway/connection";
 import { storageScope } from "../keep/scope";
 import { OutcomeLog } from "./outcome-log";
 import { emptyPermissions } from "./permission-state";
-import type { DockState } from "./types";
+import type { DockState } from "./state";
 
 /** A dock's state before anything has happened: no requests, no outcomes, nothing refused. */
 export function emptyDockState(sessionKey: string, connection: ConnectionInfo): DockState {
@@ -12,7 +12,7 @@ export function emptyDockState(sessionKey: string, connection: ConnectionInfo): 
     ...(connection.identity ? { scope: storageScope(connection.identity, sessionKey) } : {}),
     records: new Map(),
     order: [],
-    asyncLinks: new Map(),
+    asyncOrigins: new Map(),
     chat: { messages: [], runActive: false, activeRunIds: [], loaded: false, rejected: [], local: { reopenedAt: new Map(), skipped: new Set() }, questions: [] },
     outbox: { entries: {}, order: [], ready: false },
     activeId: null,

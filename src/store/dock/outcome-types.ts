@@ -1,4 +1,4 @@
-// How a request ended, and the draft and async link an ending keeps. The outcome log holds these and the dock's
+// How a request ended, and the draft and async origin an ending keeps. The outcome log holds these and the dock's
 // state holds the log, so they sit in a module of their own that both can import.
 import type { IdTable } from "../../protocol/id-table";
 import type { QuestionAnswers } from "../../protocol/answers";
@@ -36,7 +36,7 @@ export type OutcomeKind =
   | "no-answer";
 
 /** What ties a dock request to an async (Codex) question: answers go out as chat messages, not question.resolve. */
-export interface AsyncLink {
+export interface AsyncOrigin {
   itemId: string;
   /** The assistant message that carried the question; the reply's replyToId. */
   sourceMessageId?: string;
@@ -51,7 +51,7 @@ export interface Outcome {
   answers?: QuestionAnswers;
   at: number;
   /** Set for async questions: the outbox entry that carries the answer, or the saved reply text. */
-  async?: AsyncLink & { outboxId?: string; replyText?: string };
+  async?: AsyncOrigin & { outboxId?: string; replyText?: string };
   /** What the person had chosen or typed but never sent, kept when the request left without their answer. */
   unsent?: IdTable<QuestionDraft>;
   /** The answer was sent but its reply was cut off before the question went: it may have arrived, so it is not called unsent. */

@@ -1,5 +1,5 @@
 // Every outcome the kit shows is classified and built here. Classified: whose answer or cancel ended a request, from
-// its record and what this dock sent (`outcomeOf`), or what the history says of a call (`historyOutcomeKind`). Built: from what the link that saw the ending knows, a request
+// its record and what this dock sent (`outcomeOf`), or what the history says of a call (`historyOutcomeKind`). Built: from what the effect that saw the ending knows, a request
 // settled in the dock, one this tab sent before a reload, an async question, an ask_user call read back from the
 // history, an outcome kept in this tab's storage, or a question page's own ending. The reducer calls the builders.
 import type { AskUserHistoryEntry } from "../../protocol/ask-user-history";
@@ -7,7 +7,7 @@ import type { IdTable } from "../../protocol/id-table";
 import { sameAnswers, type QuestionAnswers } from "../../protocol/answers";
 import { PLAIN_TEXT_RESOLVER } from "../../protocol/chat-claim";
 import type { QuestionRecord } from "../../protocol/question-record";
-import type { Outcome, OutcomeKind, QuestionDraft, RequestView } from "./types";
+import type { Outcome, OutcomeKind, QuestionDraft, RequestView } from "./state";
 import { unsentDraft } from "./unsent-draft";
 
 /**
@@ -98,8 +98,8 @@ export function newResolverId(random: () => number = Math.random): string {
   return `${CONTROL_UI_PREFIX}${Math.floor(random() * 2 ** 48).toString(36).padStart(10, "0")}`;
 }
 
-/** What an async question's outcome keeps of its async life: the link, its outbox entry and the saved reply. */
-export type AsyncOutcomeLink = NonNullable<Outcome["async"]>;
+/** What an async question's outcome keeps of its async life: its origin, its outbox entry and the saved reply. */
+export type AsyncOutcomeOrigin = NonNullable<Outcome["async"]>;
 
 /** What this tab's storage kept of an outcome, already read back as trusted. */
 export interface KeptOutcome {
@@ -132,7 +132,7 @@ export interface SettledInput {
   record: QuestionRecord;
   kind: OutcomeKind;
   answers?: QuestionAnswers;
-  async?: AsyncOutcomeLink;
+  async?: AsyncOutcomeOrigin;
   at: number;
   view?: RequestView;
   /** Our answer went out but its reply was cut off. */
@@ -170,12 +170,12 @@ export function unavailableOutcome(record: QuestionRecord, at: number, unsent: I
   return { kind: "unavailable", record, at, ...(unsent ? { unsent } : {}) };
 }
 
-/** What the async link knows of an async question's end; `savedDraft` is the view of its saved draft, if any. */
+/** What the async questions' effect knows of an async question's end; `savedDraft` is the view of its saved draft, if any. */
 export interface AsyncEndInput {
   kind: "answered" | "retired" | "skipped";
   /** The record the dock shows for the question (pending). */
   record: QuestionRecord;
-  async: AsyncOutcomeLink;
+  async: AsyncOutcomeOrigin;
   at: number;
   savedDraft?: RequestView;
 }

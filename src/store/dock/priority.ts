@@ -1,4 +1,4 @@
-import type { DockState } from "./types";
+import type { DockState } from "./state";
 
 /** How long after the last edit a request counts as "being typed in". @default 1500 */
 export const DEFAULT_TYPING_GRACE_MS = 1500;
@@ -14,7 +14,7 @@ export const DEFAULT_TYPING_GRACE_MS = 1500;
  * Returns the request that should be active now, and how long to wait before asking again (0 when settled).
  */
 export function activeAfterArrival(
-  state: Pick<DockState, "activeId" | "views" | "records"> & Partial<Pick<DockState, "asyncLinks">>,
+  state: Pick<DockState, "activeId" | "views" | "records"> & Partial<Pick<DockState, "asyncOrigins">>,
   newId: string,
   now: number,
   graceMs: number,
@@ -22,7 +22,7 @@ export function activeAfterArrival(
   const current = state.activeId && state.records.get(state.activeId) ? state.activeId : null;
   if (!current || current === newId) return { activeId: newId, recheckInMs: 0 };
   // 4. Async questions never take the active slot; they are reached through the request arrows.
-  if (state.asyncLinks?.has(newId)) return { activeId: current, recheckInMs: 0 };
+  if (state.asyncOrigins?.has(newId)) return { activeId: current, recheckInMs: 0 };
   const editedAt = state.views.get(current)?.editedAt ?? 0;
   const quietFor = now - editedAt;
   if (editedAt > 0 && quietFor < graceMs) return { activeId: current, recheckInMs: graceMs - quietFor };

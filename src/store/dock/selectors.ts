@@ -1,7 +1,7 @@
 import { entryOf, idTable } from "../../protocol/id-table";
 import type { GatewayQuestion, QuestionRecord } from "../../protocol/question-record";
 import type { QuestionAnswers } from "../../protocol/answers";
-import type { DockState, QuestionDraft, RequestView } from "./types";
+import type { DockState, QuestionDraft, RequestView } from "./state";
 
 const EMPTY_DRAFT: QuestionDraft = { selected: [], other: "" };
 

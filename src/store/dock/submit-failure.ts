@@ -1,5 +1,5 @@
-import { GatewayRequestError } from "../../gateway/types";
-import type { SubmitErrorCode } from "./types";
+import { GatewayRequestError } from "../../gateway/connection";
+import type { SubmitErrorCode } from "./state";
 
 /** A failed submit or skip as data: a code the views put into words, and the raw detail that helps. */
 export interface SubmitFailure {

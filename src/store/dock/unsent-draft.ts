@@ -1,6 +1,6 @@
 import { idTable, type IdTable } from "../../protocol/id-table";
 import { isSecretQuestion, type QuestionRecord } from "../../protocol/question-record";
-import type { OutcomeKind, QuestionDraft, RequestView } from "./types";
+import type { OutcomeKind, QuestionDraft, RequestView } from "./state";
 
 // The ends that take a question away from a person who may have been mid-answer: what they had is shown
 // in the summary (with Copy) so it can reach the agent another way, or, for a retired async question, be reopened.

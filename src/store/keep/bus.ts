@@ -1,4 +1,4 @@
-import type { PaneBus, PaneMessage } from "../outbox/types";
+import type { PaneBus, PaneMessage } from "../outbox/entry";
 
 /** Name of the channel every dock of this kit shares unless told otherwise. @default "openclaw-question-dock" */
 export const DEFAULT_PANE_CHANNEL = "openclaw-question-dock";

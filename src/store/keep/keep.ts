@@ -1,10 +1,10 @@
 // What a page keeps for the next one, restored in one go: nothing is read before the store knows whose conversation
 // it is (its scope); then this tab's kept outcomes, and the drafts and outbox entries a feature keeps, come back as
 // one `restored` event. This tab's outcomes are kept from then on, under that scope only.
-import type { DockContext } from "../dock-context";
-import type { OutboxEntry } from "../outbox/types";
-import type { DockStore, SavedDraft } from "../dock/types";
-import { createKeptOutcomes } from "../persist/kept-outcomes";
+import type { DockContext } from "../context";
+import type { OutboxEntry } from "../outbox/entry";
+import type { DockStore, SavedDraft } from "../dock/state";
+import { createKeptOutcomes } from "./kept-outcomes";
 
 /** What a feature kept under a scope, read back: drafts, and with async questions the outbox entries. */
 export interface StoredRecords {

@@ -5,9 +5,9 @@ import { isSecretQuestion, type QuestionRecord } from "../../protocol/question-r
 import { sendableText } from "../../protocol/sendable-text";
 import { withStep } from "../dock/drafts";
 import { draftOf } from "../dock/selectors";
-import type { QuestionDraft, RequestView, SavedAnswer, SavedDraft } from "../dock/types";
+import type { QuestionDraft, RequestView, SavedAnswer, SavedDraft } from "../dock/state";
 
-export type { SavedAnswer, SavedDraft } from "../dock/types";
+export type { SavedAnswer, SavedDraft } from "../dock/state";
 
 const isStr = (v: unknown): v is string => typeof v === "string";
 

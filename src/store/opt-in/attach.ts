@@ -1,28 +1,28 @@
 // How the store reaches a feature's working parts: the factory files them under the token it returns, so the store
 // names no feature module and a blocking-only bundle holds none of them.
 import type { StoreApi } from "zustand/vanilla";
-import type { DockContext } from "../dock-context";
+import type { DockContext } from "../context";
 import type { AsyncSync } from "../async/questions";
 import type { Outbox } from "../async/outbox";
-import type { GatewaySync } from "../links/gateway-sync";
-import type { DraftKeeping } from "../keep/drafts";
-import type { DockStore } from "../dock/types";
+import type { GatewaySync } from "../effects/gateway-sync";
+import type { DraftKeeping } from "../keep/draft-keeping";
+import type { DockStore } from "../dock/state";
 import type { DockFeature } from "./feature-types";
 
 /** A feature running in one dock. */
-export interface FeatureLink {
+export interface FeatureRun {
   /** Starts keeping drafts (and reading answers back) where the feature keeps them; the store starts one at most. */
   keepDrafts?: (choice: { blockingDrafts: boolean; outbox: boolean }) => DraftKeeping;
-  /** The async link, which the actions route async answers through. */
+  /** The async questions' effect, which the actions route async answers through. */
   asyncSync?: AsyncSync;
-  /** The outbox the async link sends answers through. */
+  /** The outbox async answers go out through. */
   outbox?: Outbox;
-  /** Stops what the feature started in this dock; the async link itself is stopped with the actions. */
+  /** Stops what the feature started in this dock; the async questions' effect itself is stopped with the actions. */
   dispose(): void;
 }
 
 /** Starts a feature in one dock. */
-export type AttachFeature = (ctx: DockContext, sync: GatewaySync) => FeatureLink;
+export type AttachFeature = (ctx: DockContext, sync: GatewaySync) => FeatureRun;
 
 /**
  * Views a feature adds to the dock, filled in above the views layer (src/features/) and read through

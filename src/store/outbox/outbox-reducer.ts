@@ -5,7 +5,7 @@
 // status is decided here, and the store's side effects (storage, the pane bus) follow what changed.
 import { sendableText } from "../../protocol/sendable-text";
 import { entryForItem, isNewer, sendKeyOf } from "./outbox-rules";
-import type { DeliveryFailureCode, OutboxData, OutboxEntry, StorageFailure } from "./types";
+import type { DeliveryFailureCode, OutboxData, OutboxEntry, StorageFailure } from "./entry";
 import type { SavedDraft } from "../keep/saved-draft-form";
 
 /** What can happen to one outbox entry, by name. */
@@ -55,7 +55,7 @@ export const OUTBOX_EVENTS: ReadonlySet<string> = new Set([
   "enqueued", "discarded", "paneUpdated", "paneRemoved", "restored", "storageFailed",
 ]);
 
-export type { OutboxData } from "./types";
+export type { OutboxData } from "./entry";
 
 /** The statuses each entry event (and Discard) applies in; from any other the entry stays as it was. */
 export const OUTBOX_TRANSITIONS: Readonly<Record<OutboxEntryEvent["type"] | "discarded", readonly OutboxEntry["state"][]>> = {

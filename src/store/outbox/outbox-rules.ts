@@ -1,6 +1,6 @@
-import { GatewayRequestError } from "../../gateway/types";
+import { GatewayRequestError } from "../../gateway/connection";
 import { looksLikeCredential } from "../../protocol/credential-shape";
-import type { DeliveryState, OutboxEntry } from "./types";
+import type { DeliveryState, OutboxEntry } from "./entry";
 import type { SavedDraft } from "../keep/saved-draft-form";
 
 const STATES: ReadonlySet<string> = new Set(["queued", "sending", "failed", "unconfirmed", "confirmed"]);

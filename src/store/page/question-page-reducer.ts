@@ -4,7 +4,7 @@ import type { IdTable } from "../../protocol/id-table";
 import type { QuestionRecord } from "../../protocol/question-record";
 import type { StoreApi } from "zustand/vanilla";
 import { endedRecordOutcome, unavailableOutcome } from "../dock/outcomes";
-import type { DockStore, Outcome, OutcomeKind, QuestionDraft } from "../dock/types";
+import type { DockStore, Outcome, OutcomeKind, QuestionDraft } from "../dock/state";
 
 /** Where the page stands: reading the question, showing it, the gateway no longer has it, or a read failed. */
 export type QuestionPagePhase = "loading" | "ready" | "gone" | "error";

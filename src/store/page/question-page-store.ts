@@ -8,17 +8,17 @@ import { GatewayErrorCode, QuestionErrorReason } from "../../protocol/errors";
 import type { IdTable } from "../../protocol/id-table";
 import type { QuestionRecord } from "../../protocol/question-record";
 import { getQuestion } from "../../gateway/questions-api";
-import { GatewayRequestError, type GatewayConnection } from "../../gateway/types";
+import { GatewayRequestError, type GatewayConnection } from "../../gateway/connection";
 import { systemClock, type Clock } from "../../gateway/clock";
-import { createQuestionDockStore } from "../create-dock-store";
-import { blockingDraftsFeature } from "../opt-in/blocking-drafts";
+import { createQuestionDockStore } from "../create-store";
+import { blockingDraftsFeature } from "../opt-in/drafts-feature";
 import { defaultStorage, scopedRecords, type DockStorage, type ScopedRecords } from "../keep/storage";
 import { isSavedDraft, unsentOfSaved, type SavedDraft } from "../keep/saved-draft";
 import { storageScope } from "../keep/scope";
 import { newResolverId, outcomeOf } from "../dock/outcomes";
-import { tabResolverId } from "../persist/sent-ledger";
+import { tabResolverId } from "../keep/sent-requests";
 import { unsentDraft } from "../dock/unsent-draft";
-import type { QuestionDraft } from "../dock/types";
+import type { QuestionDraft } from "../dock/state";
 import { LOADING_PAGE, questionPageReducer, type QuestionPageData, type QuestionPageEvent } from "./question-page-reducer";
 
 /** Options of a question page's store, and of `useQuestionPage`. */

@@ -3,7 +3,7 @@ import { fromBase64Url } from "../../../src/gateway/bytes";
 import { createGatewayClient, type GatewayClient } from "../../../src/gateway/client";
 import { CONTROL_UI_SCOPES } from "../../../src/gateway/connect-params";
 import { buildSignaturePayload } from "../../../src/gateway/device-identity";
-import type { ConnectedInfo, ConnectionInfo } from "../../../src/gateway/types";
+import type { ConnectedInfo, ConnectionInfo } from "../../../src/gateway/connection";
 import { CHALLENGE_TS, createScriptedGateway, helloPayload, type ScriptedSocket } from "./scripted-gateway";
 import { until } from "./until";
 

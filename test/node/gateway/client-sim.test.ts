@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createGatewayClient, resolveQuestion, listQuestions, requestQuestion, type GatewayClient } from "../../../src/gateway";
 import { createSimulatedGateway, type SimulatedGateway } from "../../../src/simulated";
-import { GatewayRequestError, type ConnectedInfo, type ConnectionState } from "../../../src/gateway/types";
+import { GatewayRequestError, type ConnectedInfo, type ConnectionState } from "../../../src/gateway/connection";
 import { until } from "./until";
 
 let sim: SimulatedGateway;

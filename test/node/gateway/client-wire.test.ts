@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createGatewayClient, type GatewayClient, type ProtocolErrorInfo } from "../../../src/gateway";
-import { GatewayRequestError } from "../../../src/gateway/types";
+import { GatewayRequestError } from "../../../src/gateway/connection";
 import { CHALLENGE_TS, createScriptedGateway, helloPayload, type ScriptedSocket } from "./scripted-gateway";
 import { until } from "./until";
 

@@ -9,7 +9,7 @@ import {
   type QuestionDockMessages,
 } from "../../../src/messages";
 import { deMessages } from "../../../src/messages/de";
-import type { SubmitErrorCode } from "../../../src/store/dock/types";
+import type { SubmitErrorCode } from "../../../src/store/dock/state";
 
 const CODES: SubmitErrorCode[] = ["unanswered", "disconnected", "timeout", "not-arrived", "invalid-answer", "forbidden", "refused", "unexpected"];
 // Every parameter any entry reads, so each function entry can be called and must say something.

@@ -38,7 +38,7 @@ async function queuedAnswer(typed: string) {
   await until(() => store.getState().connection.state === "connected", "the connection");
   sim.askAsync({ questions: [NOTES] });
   const run = sim.startRun();
-  const rid = await until(() => [...store.getState().asyncLinks.keys()][0], "the async question in the dock");
+  const rid = await until(() => [...store.getState().asyncOrigins.keys()][0], "the async question in the dock");
   const questionId = store.getState().records.get(rid)!.questions[0]!.questionId;
   const { actions } = store.getState();
   actions.setOther(rid, questionId, typed);

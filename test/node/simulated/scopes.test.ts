@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { createGatewayClient, type GatewayClient } from "../../../src/gateway";
 import { createSimulatedGateway, type SimulatedGateway } from "../../../src/simulated";
-import { GatewayRequestError } from "../../../src/gateway/types";
+import { GatewayRequestError } from "../../../src/gateway/connection";
 import { createQuestionDockStore } from "../../../src/store";
 import { until } from "../gateway/until";
 

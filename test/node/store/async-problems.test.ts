@@ -3,16 +3,16 @@
 // changed so a dismissed notice stays away, and the outbox branches on the history's problem before it trusts it.
 import { describe, expect, it } from "vitest";
 import { createStore } from "zustand/vanilla";
-import type { GatewayConnection } from "../../../src/gateway/types";
-import { startHistoryLink } from "../../../src/store/async/history-link";
+import type { GatewayConnection } from "../../../src/gateway/connection";
+import { startHistoryReader } from "../../../src/store/async/history-reader";
 import { asyncReducer } from "../../../src/store/async/reducer";
-import type { DockContext, StoreEvent } from "../../../src/store/dock-context";
+import type { DockContext, StoreEvent } from "../../../src/store/context";
 import { emptyDockState } from "../../../src/store/dock/empty-state";
-import type { DockState, DockStore } from "../../../src/store/dock/types";
+import type { DockState, DockStore } from "../../../src/store/dock/state";
 import { createMachine } from "../../../src/store/machine";
 import type { ConversationProblem } from "../../../src/store/conversation";
 import type { StorageFailure } from "../../../src/store/outbox";
-import { createSentLedger } from "../../../src/store/persist/sent-ledger";
+import { createSentLedger } from "../../../src/store/keep/sent-requests";
 
 const SAVE: StorageFailure = { kind: "storage-failed", operation: "save" };
 const REFUSED: ConversationProblem = { kind: "delivery-refused", count: 1, source: "session.message", itemId: "q1", reason: "questions: must have 1 to 12 questions, got 0" };
@@ -53,7 +53,7 @@ function historyLinkOver(history: () => Promise<unknown>) {
   const machine = createMachine<DockStore, StoreEvent>(store, (s, e) => asyncReducer(s, e));
   const options = { client, sessionKey: "main", now: () => 0, timers: { setTimeout, clearTimeout }, typingGraceMs: 0, showSessionless: false, resolverId: "test" };
   const ctx: DockContext = { ...machine, options, sent: createSentLedger(() => undefined) };
-  return startHistoryLink(ctx, 100);
+  return startHistoryReader(ctx, 100);
 }
 
 describe("The outbox's view of the history", () => {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import type { ConnectionState } from "../../../src/gateway/types";
+import type { ConnectionState } from "../../../src/gateway/connection";
 import { CHECKS, REGION, TARGET, flush, startDock, until, type DockFixture } from "./dock-fixture";
 
 let f: DockFixture;

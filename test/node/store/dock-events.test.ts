@@ -5,7 +5,7 @@ import { createStore } from "zustand/vanilla";
 import { createMachine } from "../../../src/store/machine";
 import { emptyDockState } from "../../../src/store/dock/empty-state";
 import { dockReducer, type DockEvent } from "../../../src/store/dock/dock-reducer";
-import type { DockStore } from "../../../src/store/dock/types";
+import type { DockStore } from "../../../src/store/dock/state";
 
 function dock() {
   const store = createStore<DockStore>()(() => ({ ...emptyDockState("main", { state: "offline", attempt: 0 }), actions: undefined as unknown as DockStore["actions"] }));

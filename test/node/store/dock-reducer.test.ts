@@ -4,7 +4,7 @@ import type { QuestionRecord } from "../../../src/protocol";
 import { dockReducer, type DockEvent } from "../../../src/store/dock/dock-reducer";
 import { newView } from "../../../src/store/dock/drafts";
 import { emptyDockState } from "../../../src/store/dock/empty-state";
-import type { DockState, Submission } from "../../../src/store/dock/types";
+import type { DockState, Submission } from "../../../src/store/dock/state";
 import { CHECKS, REGION, TARGET } from "../../support/questions";
 
 const record = (id: string, createdAtMs: number, questions: QuestionRecord["questions"] = [{ ...TARGET, multiSelect: false, isOther: true }]): QuestionRecord => ({

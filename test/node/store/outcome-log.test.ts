@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { QuestionRecord } from "../../../src/protocol";
 import { OutcomeLog } from "../../../src/store/dock/outcome-log";
-import type { Outcome, OutcomeKind } from "../../../src/store/dock/types";
+import type { Outcome, OutcomeKind } from "../../../src/store/dock/state";
 
 const outcome = (id: string, kind: OutcomeKind = "answered"): Outcome => ({
   kind,

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { ConnectionInfo, GatewayConnection } from "../../../src/gateway/types";
+import type { ConnectionInfo, GatewayConnection } from "../../../src/gateway/connection";
 import type { HelloOk, QuestionRecord } from "../../../src/protocol";
 import { createQuestionDockStore } from "../../../src/store";
 import { submitFailureOf } from "../../../src/store/dock/submit-failure";
 import { defaultMessages } from "../../../src/messages";
-import { GatewayRequestError } from "../../../src/gateway/types";
+import { GatewayRequestError } from "../../../src/gateway/connection";
 
 const SESSION = "agent:main:guest";
 const question = { questionId: "target", header: "Target", question: "Where to?", options: [{ label: "A" }, { label: "B" }] };

@@ -1,21 +1,21 @@
-import type { ConnectionInfo } from "../../gateway/types";
+import type { ConnectionInfo } from "../../gateway/connection";
 import type { IdTable } from "../../protocol/id-table";
 import type { QuestionAnswers } from "../../protocol/answers";
 import type { QuestionRecord } from "../../protocol/question-record";
 import type { ValidationIssue } from "../../protocol/result";
-import type { OutboxData, StorageFailure } from "../outbox/types";
+import type { OutboxData, StorageFailure } from "../outbox/entry";
 import type { SavedDraft } from "../keep/saved-draft-form";
 
 export type { SavedAnswer, SavedDraft } from "../keep/saved-draft-form";
-import type { ConversationProblem } from "../conversation/types";
+import type { ConversationProblem } from "../conversation/question-entry";
 import type { ConversationData } from "../conversation/conversation-reducer";
 import type { OutcomeLog } from "./outcome-log";
-import type { AsyncLink, OutcomeKind, QuestionDraft } from "./outcome-types";
+import type { AsyncOrigin, OutcomeKind, QuestionDraft } from "./outcome-types";
 import type { PermissionState } from "./permission-state";
 
 // Everything the store's modules, the hooks and the package entry read of the dock's state is named here, so
 // these keep their place among the rest.
-export type { AsyncLink, Outcome, OutcomeKind, QuestionDraft } from "./outcome-types";
+export type { AsyncOrigin, Outcome, OutcomeKind, QuestionDraft } from "./outcome-types";
 
 /** Per-request view state that survives switching requests and collapsing. */
 export interface RequestView {
@@ -97,7 +97,7 @@ export interface DockState {
   /** Pending records of this session, by id. */
   records: ReadonlyMap<string, QuestionRecord>;
   /** Async (Codex) requests among `records`, by request id: they never take focus or the active slot from a blocking one. */
-  asyncLinks: ReadonlyMap<string, AsyncLink>;
+  asyncOrigins: ReadonlyMap<string, AsyncOrigin>;
   /** Pending ids in the gateway's question.list order (creation time, then id). */
   order: readonly string[];
   activeId: string | null;

@@ -1,4 +1,4 @@
-import type { DockContext } from "../dock-context";
+import type { DockContext } from "../context";
 
 // Timers take a signed 32-bit delay; a longer one fires at once. A far expiry is reached in several hops instead.
 const MAX_TIMER_DELAY_MS = 2 ** 31 - 1;

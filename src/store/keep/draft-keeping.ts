@@ -1,10 +1,10 @@
 // Drafts that outlive the page and follow the person into other tabs, blocking and async alike: each edit is
 // written to storage after a quiet moment (at once when the page goes away) and shared live under the conversation's
 // scope; an ending takes the draft away, unless a retired or skipped async question keeps it for a reopen.
-import type { DockContext } from "../dock-context";
+import type { DockContext } from "../context";
 import { holdsCredential, isOutboxEntry } from "../outbox/outbox-rules";
-import type { OutboxEntry, PaneBus, PaneMessage } from "../outbox/types";
-import type { DockStore } from "../dock/types";
+import type { OutboxEntry, PaneBus, PaneMessage } from "../outbox/entry";
+import type { DockStore } from "../dock/state";
 import type { StoredRecords } from "./keep";
 import { isSavedDraft, savedDraftOf, type SavedDraft } from "./saved-draft";
 import { scopedRecords, type DockStorage } from "./storage";
@@ -41,7 +41,7 @@ export function startDraftKeeping(ctx: DockContext, setup: DraftSetup): DraftKee
     const s = ctx.get().scope;
     return s === undefined ? undefined : scopedRecords(setup.storage, s);
   };
-  const isAsync = (s: DockStore, id: string) => s.asyncLinks.has(id) || id.startsWith("async:");
+  const isAsync = (s: DockStore, id: string) => s.asyncOrigins.has(id) || id.startsWith("async:");
   const keeps = (s: DockStore, id: string) => setup.blockingDrafts || isAsync(s, id);
 
   const write = (draft: SavedDraft) => {

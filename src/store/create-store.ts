@@ -1,20 +1,20 @@
 import { createStore, type StoreApi } from "zustand/vanilla";
-import type { DockContext, DockStoreOptions, StoreEvent } from "./dock-context";
-import { createDockActions } from "./dock-actions";
+import type { DockContext, DockStoreOptions, StoreEvent } from "./context";
+import { createDockActions } from "./actions";
 import { emptyDockState } from "./dock/empty-state";
 import { createMachine } from "./machine";
 import { dockReducer } from "./dock/dock-reducer";
-import { createGatewaySync } from "./links/gateway-sync";
+import { createGatewaySync } from "./effects/gateway-sync";
 import { featureReducer, featureStarter, noteFeatureViews, noteOutbox } from "./opt-in/attach";
 import { newResolverId } from "./dock/outcomes";
-import { createSentLedger, tabResolverId } from "./persist/sent-ledger";
+import { createSentLedger, tabResolverId } from "./keep/sent-requests";
 import { startKeeping } from "./keep/keep";
 import { DEFAULT_TYPING_GRACE_MS } from "./dock/priority";
 import { systemClock } from "../gateway/clock";
-import type { DockStore } from "./dock/types";
+import type { DockStore } from "./dock/state";
 
 // The package entry names the options beside the factory that takes them.
-export type { DockStoreOptions } from "./dock-context";
+export type { DockStoreOptions } from "./context";
 
 // Every store of a tab answers as one resolver, so a remounted dock, a session switch or a reload still knows its
 // own answers. Read on the first store, not on import.
@@ -44,23 +44,23 @@ export function createQuestionDockStore(opts: DockStoreOptions): StoreApi<DockSt
   const machine = createMachine<DockStore, StoreEvent>(store, reduce);
   const ctx: DockContext = { options, ...machine, sent: createSentLedger(() => machine.get().scope) };
   const sync = createGatewaySync(ctx);
-  const asyncLink = startAsync?.(ctx, sync);
-  const draftsLink = startDrafts?.(ctx, sync);
+  const asyncRun = startAsync?.(ctx, sync);
+  const draftsRun = startDrafts?.(ctx, sync);
   // One place to keep drafts: the async questions' storage, which keeps blocking drafts too unless told not to.
-  const keepDrafts = asyncLink?.keepDrafts ?? draftsLink?.keepDrafts;
-  const drafts = keepDrafts?.({ blockingDrafts: opts.blockingDrafts !== false, outbox: asyncLink !== undefined });
+  const keepDrafts = asyncRun?.keepDrafts ?? draftsRun?.keepDrafts;
+  const drafts = keepDrafts?.({ blockingDrafts: opts.blockingDrafts !== false, outbox: asyncRun !== undefined });
   const stopKeeping = startKeeping(ctx, drafts?.read);
-  const actions = createDockActions(ctx, sync, asyncLink?.asyncSync, asyncLink?.outbox);
+  const actions = createDockActions(ctx, sync, asyncRun?.asyncSync, asyncRun?.outbox);
   const dispose = actions.dispose;
   actions.dispose = () => {
     drafts?.stop();
     stopKeeping();
-    asyncLink?.dispose();
-    draftsLink?.dispose();
+    asyncRun?.dispose();
+    draftsRun?.dispose();
     dispose();
   };
   store.setState({ actions });
-  if (asyncLink?.outbox) noteOutbox(store, asyncLink.outbox);
+  if (asyncRun?.outbox) noteOutbox(store, asyncRun.outbox);
   noteFeatureViews(store, [opts.asyncQuestions, opts.blockingDrafts || undefined].filter((f) => f !== undefined));
   for (const record of opts.initialRecords ?? []) sync.receive(record, "initial");
   return store;

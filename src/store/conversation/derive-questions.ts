@@ -1,7 +1,7 @@
 import type { ChatMessage } from "../../protocol/chat-message";
-import { collectDeliveries, matchReplies, type Delivered, type SavedReply } from "./replies";
+import { collectDeliveries, matchReplies, type Delivered, type SavedReply } from "./saved-replies";
 import { mapRuns, messagePositions, runsOfMessages, type RunSpan } from "./runs";
-import type { AsyncQuestionEntry, AsyncQuestionStatus } from "./types";
+import type { AsyncQuestionEntry, AsyncQuestionStatus } from "./question-entry";
 
 /** What the person did to async questions on this device; none of it is in the gateway's history. */
 export interface AsyncLocalState {

@@ -6,11 +6,11 @@
 import { readChatClaim } from "../../protocol/chat-claim";
 import { sendableText } from "../../protocol/sendable-text";
 import type { ChatSendParams } from "../../protocol/methods";
-import type { DockContext } from "../dock-context";
+import type { DockContext } from "../context";
 import { isBusy } from "../dock/dock-reducer";
 import type { GatewaySync } from "./gateway-sync";
 import { submitFailureOf, wasCutOff, type SubmitFailure } from "../dock/submit-failure";
-import type { ChatReplyResult } from "../dock/types";
+import type { ChatReplyResult } from "../dock/state";
 
 /** How long to wait for the gateway's verdict before asking the question's state instead. */
 const VERDICT_WAIT_MS = 15_000;

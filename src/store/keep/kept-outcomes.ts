@@ -5,8 +5,8 @@ import { idTable, type IdTable } from "../../protocol/id-table";
 import { isSecretQuestion, parseQuestionRecord, type QuestionRecord } from "../../protocol/question-record";
 import { looksLikeCredential } from "../../protocol/credential-shape";
 import type { KeptOutcome } from "../dock/outcomes";
-import { tabStorage } from "./sent-ledger";
-import type { Outcome, OutcomeKind, QuestionDraft } from "../dock/types";
+import { tabStorage } from "./sent-requests";
+import type { Outcome, OutcomeKind, QuestionDraft } from "../dock/state";
 
 const PREFIX = "openclaw-question-dock:outcomes:";
 /** How many outcomes a conversation keeps at most; the oldest go first. */

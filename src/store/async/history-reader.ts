@@ -6,11 +6,11 @@ import { parseChatEvent, type ChatMessage } from "../../protocol/chat-message";
 import { parseSessionMessageEvent, SESSION_MESSAGE_EVENT } from "../../protocol/session-message";
 import { runEndingOf, runEndingOfLifecycle, type LifecycleEventData } from "../../protocol/run-ending";
 import type { ActiveRuns } from "../conversation/conversation-reducer";
-import { deliveryProblem, liveMessageOf, readHistoryPage, savedInHistory, type RejectedItem } from "../conversation/history-page";
+import { deliveryProblem, liveMessageOf, readHistoryPage, savedInHistory, type RejectedItem } from "../conversation/history-read";
 import { followSessionMessages } from "../conversation/message-feed";
 import { RunActivity } from "../conversation/run-activity";
 import { placeSavedRow } from "../conversation/saved-rows";
-import type { DockContext } from "../dock-context";
+import type { DockContext } from "../context";
 
 /**
  * Messages `chat.history` is asked for when no limit is given: the gateway's own maximum, so summaries and
@@ -19,7 +19,7 @@ import type { DockContext } from "../dock-context";
 export const DEFAULT_HISTORY_LIMIT = 1000;
 
 /** The history link of one store. */
-export interface HistoryLink {
+export interface HistoryReader {
   /** Reads the history again; rejects when it could not be read, so a stale view is never taken as proof of absence. */
   reload(): Promise<void>;
   dispose(): void;
@@ -32,7 +32,7 @@ interface LiveEntry {
 }
 
 /** Starts following the conversation of `ctx`'s session. */
-export function startHistoryLink(ctx: DockContext, limit: number): HistoryLink {
+export function startHistoryReader(ctx: DockContext, limit: number): HistoryReader {
   const { client, sessionKey } = ctx.options;
   const activity = new RunActivity();
   let live: LiveEntry[] = [];

@@ -1,6 +1,6 @@
-import type { DeliveryFailureCode, StorageFailure } from "../store/outbox/types";
-import type { HiddenReason } from "../store/links/permissions";
-import type { OutcomeKind, SubmitErrorCode } from "../store/dock/types";
+import type { DeliveryFailureCode, StorageFailure } from "../store/outbox/entry";
+import type { HiddenReason } from "../store/effects/permissions";
+import type { OutcomeKind, SubmitErrorCode } from "../store/dock/state";
 
 /** Which of a person's own actions a sentence is about. */
 export type SubmitAction = "answer" | "skip";

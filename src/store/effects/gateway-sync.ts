@@ -5,15 +5,15 @@ import { parseResolvedEvent, type RecordEnding } from "../../protocol/payloads";
 import { parseQuestionRecord, type QuestionRecord } from "../../protocol/question-record";
 import type { ValidationIssue } from "../../protocol/result";
 import { belongsToSession } from "../../protocol/session-key";
-import type { DockContext } from "../dock-context";
+import type { DockContext } from "../context";
 import { createExpiryTimer } from "./expiry-timer";
 import { outcomeOf } from "../dock/outcomes";
 import { clearPermission, notePermission, screenRecord } from "./permissions";
 import { activeAfterArrival } from "../dock/priority";
-import type { Announcement, Outcome, OutcomeKind } from "../dock/types";
+import type { Announcement, Outcome, OutcomeKind } from "../dock/state";
 import type { QuestionResolvedEvent } from "../../protocol/methods";
 
-/** The store's link to the gateway: applies events, recovers after reconnects, and settles requests. */
+/** What ties the store to the gateway: applies events, recovers after reconnects, and settles requests. */
 export interface GatewaySync {
   receive(record: QuestionRecord, source: string): void;
   settle(id: string, kind: OutcomeKind, answers?: QuestionAnswers, extra?: Pick<Outcome, "async">): void;

@@ -1,6 +1,6 @@
-import { GatewayRequestError } from "../../gateway/types";
+import { GatewayRequestError } from "../../gateway/connection";
 import { isSecretQuestion, type QuestionRecord } from "../../protocol/question-record";
-import type { DockContext } from "../dock-context";
+import type { DockContext } from "../context";
 import type { HiddenReason, PermissionNotice } from "../dock/permission-state";
 
 // The package entry and the views name these types here, beside the functions that make them.

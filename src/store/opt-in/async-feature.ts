@@ -1,14 +1,14 @@
-// Async (Codex) questions: the conversation's history and runs, the answer outbox, the link that brings the derived
+// Async (Codex) questions: the conversation's history and runs, the answer outbox, the effect that brings the derived
 // questions into the dock, and the outcomes read back from history. Only a host that imports the feature's factory loads them.
-import { startHistoryLink, DEFAULT_HISTORY_LIMIT } from "../async/history-link";
+import { startHistoryReader, DEFAULT_HISTORY_LIMIT } from "../async/history-reader";
 import { DEFAULT_CONFIRM_DELAYS_MS, DEFAULT_SEND_TIMEOUT_MS, startOutbox } from "../async/outbox";
 import { createAsyncSync } from "../async/questions";
 import { asyncReducer } from "../async/reducer";
-import { createHistoryOutcomes } from "../links/history-outcomes";
+import { createHistoryOutcomes } from "../async/history-outcomes";
 import { createPaneBus } from "../keep/bus";
 import { defaultStorage, type DockStorage } from "../keep/storage";
-import { startDraftKeeping } from "../keep/drafts";
-import type { PaneBus } from "../outbox/types";
+import { startDraftKeeping } from "../keep/draft-keeping";
+import type { PaneBus } from "../outbox/entry";
 import { defineFeature, type FeatureViews } from "./attach";
 import type { AsyncQuestionsFeature } from "./feature-types";
 
@@ -48,7 +48,7 @@ export function createAsyncQuestionsFeature(options: AsyncQuestionsOptions = {},
       const storage = options.storage ?? defaultStorage();
       const ownBus = options.bus ? undefined : createPaneBus();
       const bus = options.bus ?? ownBus!;
-      const history = startHistoryLink(ctx, options.historyLimit ?? DEFAULT_HISTORY_LIMIT);
+      const history = startHistoryReader(ctx, options.historyLimit ?? DEFAULT_HISTORY_LIMIT);
       const asyncSync = createAsyncSync(ctx, sync);
       const outbox = startOutbox(ctx, {
         storage,

@@ -1,6 +1,6 @@
 // How an async (Codex) question looks inside the dock: its request id and the record the dock shows.
 import type { QuestionRecord } from "../../protocol/question-record";
-import type { AsyncQuestionEntry } from "../conversation/types";
+import type { AsyncQuestionEntry } from "../conversation/question-entry";
 
 /** The question id the dock gives the `index`th question of an async delivery, which has none of its own. */
 export const asyncQuestionKey = (index: number) => `q${index}`;

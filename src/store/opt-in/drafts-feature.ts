@@ -1,8 +1,8 @@
 // Blocking drafts that outlive the page: a host that imports this factory gives the store somewhere to keep them.
-import type { BlockingDraftServices } from "../dock-context";
+import type { BlockingDraftServices } from "../context";
 import { createPaneBus } from "../keep/bus";
 import { defaultStorage } from "../keep/storage";
-import { startDraftKeeping } from "../keep/drafts";
+import { startDraftKeeping } from "../keep/draft-keeping";
 import { defineFeature } from "./attach";
 import type { BlockingDraftsFeature } from "./feature-types";
 

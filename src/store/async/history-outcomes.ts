@@ -3,7 +3,7 @@
 // questions the store does not know, and tells a live one which tool call (and assistant message) asked it.
 import { askUserEntries, type AskUserHistoryEntry } from "../../protocol/ask-user-history";
 import type { QuestionRecord } from "../../protocol/question-record";
-import type { DockContext } from "../dock-context";
+import type { DockContext } from "../context";
 import { historyOutcomeKind } from "../dock/outcomes";
 
 /** The store's key for a history entry: the gateway's record id when the history holds it, else the tool call. */

@@ -2,17 +2,17 @@
 // factory that builds it imports the modules it always runs (opt-in ones reach it as feature tokens, opt-in/), so
 // the context's shape lives here, below all of them.
 import type { Clock } from "../gateway/clock";
-import type { GatewayConnection } from "../gateway/types";
+import type { GatewayConnection } from "../gateway/connection";
 import type { QuestionRecord } from "../protocol/question-record";
 import type { DockStorage } from "./keep/storage";
 import type { AsyncQuestionsFeature, BlockingDraftsFeature } from "./opt-in/feature-types";
 import type { DockEvent } from "./dock/dock-reducer";
 import type { AsyncEvent } from "./async/reducer";
 import type { Machine } from "./machine";
-import type { PaneBus } from "./outbox/types";
-import type { SentLedger } from "./persist/sent-ledger";
+import type { PaneBus } from "./outbox/entry";
+import type { SentLedger } from "./keep/sent-requests";
 import type { Timers } from "../gateway/clock";
-import type { DockStore } from "./dock/types";
+import type { DockStore } from "./dock/state";
 
 /** Where a dock keeps its blocking drafts: storage survives a reload, the bus reaches the conversation's other tabs. */
 export interface BlockingDraftServices {

@@ -1,17 +1,17 @@
 import { getQuestion, resolveQuestion } from "../gateway/questions-api";
-import { GatewayRequestError } from "../gateway/types";
+import { GatewayRequestError } from "../gateway/connection";
 import { sendableText } from "../protocol/sendable-text";
 import type { QuestionAnswers } from "../protocol/answers";
-import type { DockContext } from "./dock-context";
+import type { DockContext } from "./context";
 import { isBusy, type DraftEdit } from "./dock/dock-reducer";
 import type { AsyncSync } from "./async/questions";
 import type { Outbox } from "./async/outbox";
-import { createChatReplies } from "./links/chat-replies";
-import { onRequestChange } from "./links/request-changes";
-import type { GatewaySync } from "./links/gateway-sync";
+import { createChatReplies } from "./effects/answer-by-chat";
+import { onRequestChange } from "./effects/request-changes";
+import type { GatewaySync } from "./effects/gateway-sync";
 import { submitFailureOf, wasCutOff } from "./dock/submit-failure";
 import { answersFor } from "./dock/selectors";
-import type { DockActions } from "./dock/types";
+import type { DockActions } from "./dock/state";
 
 
 /** Builds the actions of one dock store. */
