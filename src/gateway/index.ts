@@ -8,6 +8,6 @@ export * from "./connect-failure";
 export * from "./client";
 export * from "./websocket-transport";
 export * from "./questions-api";
-export * from "./recovery";
+
 export { clientError } from "./request-book";
 export * from "./clock";

@@ -9,7 +9,7 @@ import type { Outbox } from "./async/outbox";
 import { createChatReplies } from "./effects/answer-by-chat";
 import { onRequestChange } from "./effects/request-changes";
 import type { GatewaySync } from "./effects/gateway-sync";
-import { submitFailureOf, wasCutOff } from "./dock/submit-failure";
+import { submitFailureOf, wasCutOff } from "./effects/gateway-sync";
 import { answersFor } from "./dock/selectors";
 import type { DockActions } from "./dock/state";
 

@@ -9,7 +9,7 @@ import type { ChatSendParams } from "../../protocol/methods";
 import type { DockContext } from "../context";
 import { isBusy } from "../dock/dock-reducer";
 import type { GatewaySync } from "./gateway-sync";
-import { submitFailureOf, wasCutOff, type SubmitFailure } from "../dock/submit-failure";
+import { submitFailureOf, wasCutOff, type SubmitFailure } from "./gateway-sync";
 import type { ChatReplyResult } from "../dock/state";
 
 /** How long to wait for the gateway's verdict before asking the question's state instead. */

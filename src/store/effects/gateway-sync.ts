@@ -1,5 +1,4 @@
-import { recoverQuestions } from "../../gateway/recovery";
-import { getQuestionEnding } from "../../gateway/questions-api";
+import { getQuestionEnding, recoverQuestions } from "../../gateway/questions-api";
 import type { QuestionAnswers } from "../../protocol/answers";
 import { parseResolvedEvent, type RecordEnding } from "../../protocol/payloads";
 import { parseQuestionRecord, type QuestionRecord } from "../../protocol/question-record";
@@ -10,8 +9,9 @@ import { createExpiryTimer } from "./expiry-timer";
 import { outcomeOf } from "../dock/outcomes";
 import { clearPermission, notePermission, screenRecord } from "./permissions";
 import { activeAfterArrival } from "../dock/priority";
-import type { Announcement, Outcome, OutcomeKind } from "../dock/state";
+import type { Announcement, Outcome, OutcomeKind, SubmitErrorCode } from "../dock/state";
 import type { QuestionResolvedEvent } from "../../protocol/methods";
+import { GatewayRequestError } from "../../gateway/connection";
 
 /** What ties the store to the gateway: applies events, recovers after reconnects, and settles requests. */
 export interface GatewaySync {
@@ -224,4 +224,29 @@ export function createGatewaySync(ctx: DockContext): GatewaySync {
       if (recheck !== undefined) timers.clearTimeout(recheck);
     },
   };
+}
+
+/** A failed submit or skip as data: a code the views put into words, and the raw detail that helps. */
+export interface SubmitFailure {
+  code: SubmitErrorCode;
+  detail?: string;
+}
+
+/** True when a request left but its reply never came (the socket dropped, or no reply in time): the gateway may have applied it. */
+export const wasCutOff = (error: unknown): error is GatewayRequestError =>
+  error instanceof GatewayRequestError && (error.code === "DISCONNECTED" || error.code === "TIMEOUT") && error.details?.["sent"] === true;
+
+/** Classifies a failed submit or skip; the draft is always kept, so every code reads as "try again". */
+export function submitFailureOf(error: unknown): SubmitFailure {
+  if (error instanceof GatewayRequestError) {
+    if (error.code === "DISCONNECTED") return { code: "disconnected" };
+    if (error.code === "TIMEOUT") return { code: "timeout" };
+    if (error.reason === "QUESTION_INVALID_ANSWER") return { code: "invalid-answer", detail: error.message };
+    if (error.code === "FORBIDDEN") {
+      const scope = error.details?.["missingScope"];
+      return typeof scope === "string" ? { code: "forbidden", detail: scope } : { code: "forbidden" };
+    }
+    return { code: "refused", detail: error.message };
+  }
+  return error instanceof Error ? { code: "unexpected", detail: error.message } : { code: "unexpected" };
 }

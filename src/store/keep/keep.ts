@@ -4,7 +4,12 @@
 import type { DockContext } from "../context";
 import type { OutboxEntry } from "../outbox/entry";
 import type { DockStore, SavedDraft } from "../dock/state";
-import { createKeptOutcomes } from "./kept-outcomes";
+import { idTable, type IdTable } from "../../protocol/id-table";
+import { isSecretQuestion, parseQuestionRecord, type QuestionRecord } from "../../protocol/question-record";
+import { looksLikeCredential } from "../../protocol/credential-shape";
+import type { KeptOutcome } from "../dock/outcomes";
+import { tabStorage } from "./sent-requests";
+import type { Outcome, OutcomeKind, QuestionDraft } from "../dock/state";
 
 /** What a feature kept under a scope, read back: drafts, and with async questions the outbox entries. */
 export interface StoredRecords {
@@ -55,5 +60,128 @@ export function startKeeping(ctx: DockContext, read?: (scope: string) => Promise
   return () => {
     stopped = true;
     offs.forEach((off) => off());
+  };
+}
+
+// This tab's own ends of requests, kept in sessionStorage so a reload still shows how they ended. The gateway
+// forgets a resolved question after a few seconds, and a question asked outside an agent run leaves nothing in
+// the chat history, so without this a reload right after an answer would show nothing at all.
+
+const PREFIX = "openclaw-question-dock:outcomes:";
+/** How many outcomes a conversation keeps at most; the oldest go first. */
+const MAX_OUTCOMES = 100;
+/** A bound on the stored text, well inside the few megabytes a browser gives sessionStorage. */
+const MAX_CHARS = 1_000_000;
+
+const KINDS: ReadonlySet<OutcomeKind> = new Set([
+  "answered",
+  "answered-elsewhere",
+  "answered-in-chat",
+  "skipped",
+  "skipped-elsewhere",
+  "cancelled",
+  "ended",
+  "expired",
+  "unavailable",
+]);
+
+/** The outcomes this tab saw live for one conversation, kept across reloads under the conversation's scope. */
+export interface KeptOutcomes {
+  /** The kept outcomes, oldest first, as read back (the dock's reducer makes them outcomes again); anything unreadable is left out. */
+  restore(scope: string): [string, KeptOutcome][];
+  keep(scope: string, id: string, outcome: Outcome): void;
+  forget(scope: string, id: string): void;
+}
+
+interface Stored {
+  id: string;
+  kind: OutcomeKind;
+  record: unknown;
+  at: number;
+  runId?: string;
+  unsent?: IdTable<QuestionDraft>;
+  unsentMayHaveArrived?: true;
+}
+
+// Secret answers and credential-shaped text never reach storage: the same rule as drafts.
+function storable(id: string, o: Outcome): Stored | undefined {
+  if (o.async || o.fromHistory || !KINDS.has(o.kind)) return undefined;
+  const secret = new Set(o.record.questions.filter(isSecretQuestion).map((q) => q.questionId));
+  const record: QuestionRecord = { ...o.record };
+  if (record.answers) {
+    const answers = idTable<string[]>(Object.entries(record.answers.answers).filter(([q]) => !secret.has(q)));
+    record.answers = { answers };
+  }
+  const unsent = o.unsent ? idTable(Object.entries(o.unsent).filter(([, d]) => !looksLikeCredential(d.other))) : undefined;
+  return {
+    id,
+    kind: o.kind,
+    record,
+    at: o.at,
+    ...(o.runId ? { runId: o.runId } : {}),
+    ...(unsent && Object.keys(unsent).length ? { unsent } : {}),
+    ...(o.unsentMayHaveArrived ? { unsentMayHaveArrived: true as const } : {}),
+  };
+}
+
+const isDraft = (d: unknown): d is QuestionDraft => {
+  const x = d as QuestionDraft | null;
+  return typeof x === "object" && x !== null && typeof x.other === "string" && Array.isArray(x.selected) && x.selected.every((v) => typeof v === "string");
+};
+
+// Storage is the tab's own, but it is read back as untrusted all the same: a bad entry is skipped, never shown half.
+function revive(raw: unknown): [string, KeptOutcome] | undefined {
+  const s = raw as Partial<Stored> | null;
+  if (typeof s !== "object" || s === null || typeof s.id !== "string" || !KINDS.has(s.kind as OutcomeKind) || typeof s.at !== "number") return undefined;
+  const parsed = parseQuestionRecord(s.record);
+  if (!parsed.ok || parsed.value.id !== s.id) return undefined;
+  const record = parsed.value;
+  const unsentEntries = typeof s.unsent === "object" && s.unsent !== null ? Object.entries(s.unsent).filter(([, d]) => isDraft(d)) : [];
+  return [
+    s.id,
+    {
+      kind: s.kind as OutcomeKind,
+      record,
+      at: s.at,
+      ...(typeof s.runId === "string" ? { runId: s.runId } : {}),
+      ...(unsentEntries.length ? { unsent: idTable(unsentEntries) } : {}),
+      ...(s.unsentMayHaveArrived === true ? { unsentMayHaveArrived: true as const } : {}),
+    },
+  ];
+}
+
+/** This tab's kept outcomes (nothing is kept where there is no sessionStorage). */
+export function createKeptOutcomes(): KeptOutcomes {
+  const storage = tabStorage();
+  const keyOf = (scope: string) => `${PREFIX}${encodeURIComponent(scope)}`;
+  const read = (key: string): Stored[] => {
+    try {
+      const parsed: unknown = JSON.parse(storage?.getItem(key) ?? "[]");
+      return Array.isArray(parsed) ? (parsed as Stored[]) : [];
+    } catch {
+      return [];
+    }
+  };
+  const write = (key: string, list: Stored[]) => {
+    let kept = list.slice(-MAX_OUTCOMES);
+    let text = JSON.stringify(kept);
+    while (text.length > MAX_CHARS && kept.length > 0) text = JSON.stringify((kept = kept.slice(1)));
+    try {
+      storage?.setItem(key, text);
+    } catch {
+      // A full or refused storage only costs the reload case.
+    }
+  };
+  return {
+    restore: (scope) => read(keyOf(scope)).map(revive).filter((x): x is [string, KeptOutcome] => x !== undefined),
+    keep(scope, id, outcome) {
+      const stored = storage && storable(id, outcome);
+      if (stored) write(keyOf(scope), [...read(keyOf(scope)).filter((s) => s.id !== id), stored]);
+    },
+    forget(scope, id) {
+      if (!storage) return;
+      const list = read(keyOf(scope));
+      if (list.some((s) => s.id === id)) write(keyOf(scope), list.filter((s) => s.id !== id));
+    },
   };
 }

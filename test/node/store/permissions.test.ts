@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ConnectionInfo, GatewayConnection } from "../../../src/gateway/connection";
 import type { HelloOk, QuestionRecord } from "../../../src/protocol";
 import { createQuestionDockStore } from "../../../src/store";
-import { submitFailureOf } from "../../../src/store/dock/submit-failure";
+import { submitFailureOf } from "../../../src/store/effects/gateway-sync";
 import { defaultMessages } from "../../../src/messages";
 import { GatewayRequestError } from "../../../src/gateway/connection";
 
