@@ -5,7 +5,7 @@ import type { DockContext } from "../context";
 import type { OutboxEntryEvent } from "../outbox/outbox-reducer";
 import { classifySendError, keysOf, sendKeyOf } from "../outbox/outbox-rules";
 import type { DeliveryFailureCode, OutboxData, OutboxEntry } from "../outbox/entry";
-import type { OutboxSetup } from "./outbox";
+import type { HistoryReader } from "./history-reader";
 
 /** Most fresh keys one entry may get from the restart rule before it is marked failed. @default 2 */
 export const MAX_SUCCESSOR_KEYS = 2;
@@ -17,7 +17,8 @@ export const DEFAULT_CONFIRM_DELAYS_MS: readonly number[] = [0, 250, 500, 1000, 
 /** What the delivery shares with the outbox it sends for. */
 export interface DeliveryParts {
   ctx: DockContext;
-  setup: OutboxSetup;
+  /** How this outbox sends: the history it confirms against, the keys it makes, its deadlines. */
+  setup: { history: HistoryReader; newId: () => string; sendTimeoutMs: number; confirmDelaysMs: readonly number[] };
   /** Entries this pane sends when they are queued; others are only shown. */
   owned: ReadonlySet<string>;
   state(): OutboxData;
