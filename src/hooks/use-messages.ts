@@ -21,11 +21,27 @@ export function useLocale(): string {
   return useContext(DockMessagesContext).locale;
 }
 
+// The language entries the kit ships, by language subtag.
+const SHIPPED: Readonly<Record<string, string>> = { de: "deMessages from \"@openclaw-kit/question-dock/locales/de\"" };
+// A locale without words of its own would silently keep English: say so, in development only, once per provider.
+function warnWithoutWords(tag: string): void {
+  const language = tag.split("-")[0]!.toLowerCase();
+  const development = typeof process === "undefined" || process.env?.["NODE_ENV"] !== "production";
+  if (language === "en" || !development) return;
+  const entry = SHIPPED[language];
+  console.warn(
+    entry
+      ? `[question-dock] locale "${tag}" sets plurals, numbers and times; the words stay English unless you pass them: import ${entry} and pass it as messages.`
+      : `[question-dock] locale "${tag}" sets plurals, numbers and times; no word table ships for it, so the words stay English unless you pass your own as messages.`,
+  );
+}
+
 /** The words a provider hands down: the host's `messages` over English, with `locale` for Intl; stable while both are. */
 export function useDockWords(locale: string, messages: QuestionDockMessagesOverride | undefined): DockMessagesValue {
   return useMemo(() => {
     const tag = safeLocale(locale);
     // The locale never picks a table itself: that would bundle every language into every host.
+    if (messages === undefined) warnWithoutWords(tag);
     return { locale: tag, messages: mergeMessages(defaultMessages, messages) };
   }, [locale, messages]);
 }

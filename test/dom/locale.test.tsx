@@ -78,13 +78,23 @@ describe.each([
 });
 
 describe("A locale without messages", () => {
-  it("keeps the English words: a locale alone loads no table", async () => {
+  it("keeps the English words: a locale alone loads no table, and the developer is told which entry to import", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
     const { sim, user } = await start({ locale: "de" });
+    expect(warn.mock.calls.flat().join("\n")).toContain('import deMessages from "@openclaw-kit/question-dock/locales/de"');
+    warn.mockRestore();
     sim.askAsync({ questions: [BRANCH] });
     const dock = await screen.findByRole("region", { name: "Questions" });
     expect(within(dock).queryByRole("button", { name: "Fragen einklappen" })).not.toBeInTheDocument();
     await user.click(within(dock).getByRole("button", { name: "Collapse questions" }));
     expect(within(dock).getByText("1 request waiting, 1 unanswered question")).toBeInTheDocument();
+  });
+
+  it("says nothing when the words come with it", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    await start({ locale: "fr-CA", messages: deMessages });
+    expect(warn.mock.calls.flat().join("\n")).not.toContain("locale");
+    warn.mockRestore();
   });
 });
 
