@@ -10,16 +10,17 @@ import { createGatewayClient, createWebSocketTransport, type GatewayClient } fro
 import { parseChatEvent, parseChatMessage, type ChatEvent, type ChatMessage } from "../../src/protocol";
 import { runEndingOf, runEndingOfEvent, runEndingOfLifecycle, type LifecycleEventData, type RunEnding } from "../../src/protocol/run-ending";
 import { createConversation, deriveAsyncQuestions, emptyAsyncLocal, type ConversationStore } from "../../src/store/conversation";
-import { mockModelControl } from "./mock-model";
+import { mockModelControl, sessionScope } from "./mock-model";
 import { poller } from "./wait";
 
 const url = inject("gatewayUrl");
 const token = inject("gatewayToken");
-const mock = mockModelControl(inject("gatewayMockModelUrl"));
 // A page on another loopback origin, as the kit's dev server is.
 const ORIGIN = "http://127.0.0.1:5173";
 // A session of its own, so other files' runs on the shared gateway do not mix in.
 const SESSION = `agent:main:run-endings-${randomUUID().slice(0, 8)}`;
+// The model is shared with every test on the gateway: this file scripts and resets its session's requests only.
+const mock = mockModelControl(inject("gatewayMockModelUrl"), { scope: sessionScope(SESSION) });
 const tag = randomUUID().slice(0, 6);
 const RUN = { ok: `ok-${tag}`, fail: `fail-${tag}`, abort: `abort-${tag}`, early: `early-${tag}`, queued: `queued-${tag}` };
 
