@@ -40,7 +40,7 @@ test("a long real history above the dock never squeezes it", async ({ page, admi
   // One real turn, both sides 10 kB of prose; the seeding below goes on while the agent answers.
   await realGateway.mock(sessionScope(session)).enqueue({ text: longTranscriptText(37), chunks: 1 });
   await ensureSession(admin, inSession);
-  await send(admin, session, longTranscriptText(12), "long-turn");
+  await send(admin, session, longTranscriptText(12), `long-turn-${session}`);
   const seeding = Date.now();
   await seedHistory(admin, Array.from({ length: SEEDED }, (_, i) => longTranscriptText(i)), inSession);
   const seededMs = Date.now() - seeding;

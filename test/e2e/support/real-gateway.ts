@@ -3,7 +3,7 @@
 // (test/gateway/pool.ts), used by other tests at the same time, else one the worker starts. So each test keeps to a
 // session of its own (`session`) and scripts the mock model under that session's key; a test that restarts the
 // gateway takes one of its own (`ownGateway`).
-import { randomUUID } from "node:crypto";
+import { randomInt } from "node:crypto";
 import type { RealGateway } from "../../gateway/harness";
 import { ensureGatewayRuntime, startRealGateway } from "../../gateway/harness";
 import { mockModelControl, type MockModelControl } from "../../gateway/mock-model";
@@ -45,9 +45,11 @@ export const gatewayTest = base.extend<{ admin: RawClient; session: string; ownG
     // Starting a gateway took 16 s on a busy machine; the limit is for one that never gets ready.
     { scope: "worker", timeout: 300_000 },
   ],
+  // Six digits, one in a million: a longer key widens the playground's session picker past what its header has room
+  // for at 390×400, which long-transcript.gateway.spec.ts checks.
   // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring form
   session: async ({}, use) => {
-    await use(`agent:main:pw-${randomUUID().slice(0, 8)}`);
+    await use(`agent:main:${String(randomInt(1_000_000)).padStart(6, "0")}`);
   },
   admin: async ({ realGateway, session }, use) => {
     const client = await connectRaw(realGateway.url, realGateway.token, { retryForMs: 30_000 });
