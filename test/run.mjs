@@ -74,7 +74,6 @@ function report(stage, result) {
   const lines = output.trimEnd().split("\n");
   const shown = result.status === "failed" || ci ? lines : lines.slice(-4);
   const mark = result.status === "passed" ? "✓" : "✗";
-  if (stage.service && result.status === "passed") console.log(`\n== ✓ ${stage.name} stopped ==`);
   console.log(`\n== ${mark} ${stage.name} (${seconds(result.ms)} s, ${seconds(result.cpuMs)} CPU-s${result.status === "failed" ? `, exit ${result.code}` : ""}) ==`);
   if (shown.length < lines.length) console.log(`   … ${lines.length - shown.length} lines in ${logFile(stage.name)}`);
   console.log(shown.join("\n"));

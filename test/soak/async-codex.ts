@@ -65,7 +65,8 @@ const isSend = (frame: Record<string, unknown>) => frame["type"] === "req" && fr
 /** One async answer under `fault`. */
 export async function asyncEpisode(world: World, ap: AsyncPage, rng: Rng, n: number, fault: FaultKind): Promise<Episode> {
   const { page, session } = ap;
-  const { proxy, scripts } = world.codex;
+  const { proxy } = world.codex;
+  const scripts = world.codex.gw.codex;
   const key = `soak${n}x${randomUUID().slice(0, 8)}`;
   const title = `Soak #${n}# (${fault}): which way?`;
   // The answer of an earlier episode starts a run of its own: the next question waits until it has ended.

@@ -46,7 +46,7 @@ async function askByAdmin(ctx: EpisodeContext, fault: string, timeoutMs = 600_00
 // The agent's own ask_user, in a real run that chat.abort can stop.
 async function askByAgent(ctx: EpisodeContext, fault: string): Promise<Asked & { runId: string }> {
   const text = questionText(ctx.n, fault);
-  const mock = mockModelControl(ctx.world.gw.mockModelUrl);
+  const mock = mockModelControl(ctx.world.gw.mockModel.controlUrl);
   await mock.reset();
   const questions = [{ id: QID, header: "Soak", question: text, options: OPTIONS.map((label) => ({ label })) }];
   await mock.enqueue({ toolCall: { name: "tool_call", arguments: { id: "ask_user", args: { questions, timeoutSeconds: 300 } } } });

@@ -4,9 +4,8 @@
 // with the Codex plugin, with a fault proxy and an admin client of its own. Both gateways are the soak's own, not
 // the shared ones of npm test's gateway pool: the soak kills them.
 import type { BrowserContext, Page } from "@playwright/test";
-import { startCodexGateway } from "../gateway/codex/codex-gateway";
-import { codexScripts, type CodexScripts } from "../gateway/codex/codex-script";
-import { ensureGatewayRuntime, startRealGateway } from "../gateway/harness";
+import { startCodexGateway, type CodexGateway } from "../gateway/codex/codex-gateway";
+import { ensureGatewayRuntime, startRealGateway, type RealGateway } from "../gateway/harness";
 import type { RawClient } from "../gateway/raw-client";
 import { GatewayRequestError, connectRaw } from "../gateway/raw-client";
 import { startFaultProxy, type FaultProxy } from "./fault-proxy";
@@ -43,29 +42,17 @@ export interface SoakPage {
   loads: number;
 }
 
-/** A gateway of the soak: killed and started again by `restart`. */
-export interface SoakGateway {
-  url: string;
-  token: string;
-  /** The mock model's control routes (the plain gateway). */
-  mockModelUrl: string;
-  restart(): Promise<void>;
-  stop(): Promise<void>;
-}
-
 /** The Codex gateway of the async episodes, behind a fault proxy of its own. */
 export interface CodexSide {
-  gw: Omit<SoakGateway, "mockModelUrl">;
+  gw: CodexGateway;
   proxy: FaultProxy;
-  /** The turns the stand-in app-server plays. */
-  scripts: CodexScripts;
   admin(): RawClient;
   restartGateway(): Promise<void>;
 }
 
 /** The shared state of a soak run. */
 export interface World {
-  gw: SoakGateway;
+  gw: RealGateway;
   proxy: FaultProxy;
   codex: CodexSide;
   admin(): RawClient;
@@ -86,20 +73,11 @@ export interface World {
 /** Where the built playground is served. */
 export const SOAK_PORT = Number(process.env["SOAK_PORT"] ?? 4284);
 
-// The soak's two gateways, started together.
-async function soakGateways(): Promise<{ plain: SoakGateway; codex: SoakGateway & { scriptsDir: string } }> {
+/** Starts the gateways, the proxies and the admin clients. */
+export async function startWorld(): Promise<World> {
   ensureGatewayRuntime();
   // A restart is a kill: a pending question makes the gateway drain for minutes, so SIGKILL follows soon.
-  const [plain, codex] = await Promise.all([startRealGateway({ stopGraceMs: 300 }), startCodexGateway({ stopGraceMs: 300 })]);
-  return {
-    plain: { url: plain.url, token: plain.token, mockModelUrl: plain.mockModel.controlUrl, restart: () => plain.restart(), stop: () => plain.stop() },
-    codex: { url: codex.url, token: codex.token, mockModelUrl: "", scriptsDir: codex.codex.dir, restart: () => codex.restart(), stop: () => codex.stop() },
-  };
-}
-
-/** Starts (or takes) the gateways, the proxies and the admin clients. */
-export async function startWorld(): Promise<World> {
-  const { plain: gw, codex: codexGw } = await soakGateways();
+  const [gw, codexGw] = await Promise.all([startRealGateway({ stopGraceMs: 300 }), startCodexGateway({ stopGraceMs: 300 })]);
   const proxy = await startFaultProxy(gw.url);
   const codexProxy = await startFaultProxy(codexGw.url);
   const connectCodexAdmin = () => connectRaw(codexGw.url, codexGw.token, { retryForMs: 300_000, requestTimeoutMs: 60_000 });
@@ -167,7 +145,6 @@ export async function startWorld(): Promise<World> {
     codex: {
       gw: codexGw,
       proxy: codexProxy,
-      scripts: codexScripts(codexGw.scriptsDir),
       admin: () => codexAdmin,
       async restartGateway() {
         await codexAdmin.close().catch(() => undefined);
