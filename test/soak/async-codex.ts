@@ -21,6 +21,8 @@ export interface AsyncPage {
   errors: string[];
   /** The session every async episode asks in, one of this run's own. */
   session: string;
+  /** What the episode under way is doing, for a report when it hangs. */
+  step: string;
 }
 
 interface Row {
@@ -41,7 +43,7 @@ export async function openAsyncPage(browser: Browser, world: World): Promise<Asy
   const params = new URLSearchParams({ gateway: world.codex.proxy.url, token: world.codex.gw.token, session });
   await page.goto(`http://127.0.0.1:${SOAK_PORT}/?${params.toString()}`);
   await waitConnected(page, CONNECT_MS);
-  return { context, page, errors, session };
+  return { context, page, errors, session, step: "opened" };
 }
 
 async function history(world: World, session: string): Promise<{ rows: Row[]; busy: boolean }> {
@@ -70,14 +72,17 @@ export async function asyncEpisode(world: World, ap: AsyncPage, rng: Rng, n: num
   const key = `soak${n}x${randomUUID().slice(0, 8)}`;
   const title = `Soak #${n}# (${fault}): which way?`;
   // The answer of an earlier episode starts a run of its own: the next question waits until it has ended.
+  ap.step = `#${n}: waiting for the session to go idle`;
   await until(async () => !(await history(world, session)).busy, `#${n}: the session goes idle`, OUTCOME_AFTER_RESTART_MS);
   scripts.script(key, [{ ask: [{ title, options: OPTIONS }], itemId: `${key}-ask` }, { say: `Asked ${n}.` }]);
   const runId = `soak-async-${rng.seed}-${n}`;
+  ap.step = `#${n}: the asking run ${runId}`;
   await world.codex.admin().request("chat.send", { sessionKey: session, message: `soak ${n}: ask ${key}`, idempotencyKey: runId }, { timeoutMs: 60_000 });
   await until(async () => (await history(world, session)).rows.some((r) => r.__openclaw?.runId === runId && r.__openclaw.runTerminal), `#${n}: the asking run ends`, OUTCOME_MS);
   // A run the gateway recovers after a kill plays the script of the conversation it continues: no second question.
   scripts.script(key, [{ say: `Resumed ${n}.` }]);
 
+  ap.step = `#${n}: answering in the dock`;
   await dock(page).getByText(title).waitFor({ state: "visible", timeout: OUTCOME_MS });
   const option = rng.pick(OPTIONS);
   await dock(page).getByRole("radio", { name: option, exact: true }).click({ timeout: ACTION_MS });
@@ -102,8 +107,10 @@ export async function asyncEpisode(world: World, ap: AsyncPage, rng: Rng, n: num
     proxy.reset();
     variant = `${timing}, ${fault.replace("async-", "")} ${wait} ms after Submit`;
   }
+  ap.step = `#${n}: ${variant}, reconnecting`;
   await waitConnected(page, CONNECT_MS);
 
+  ap.step = `#${n}: ${variant}, waiting for Answer sent`;
   const summary = summaryOf(page, title);
   let status = "";
   let retries = 0;
@@ -115,10 +122,11 @@ export async function asyncEpisode(world: World, ap: AsyncPage, rng: Rng, n: num
     const retry = summary.getByRole("button", { name: "Retry answer" });
     if (/unconfirmed|failed|not sent/i.test(status) && retries < 3 && (await retry.count()) > 0) {
       retries += 1;
-      await retry.first().click().catch(() => undefined);
+      await retry.first().click({ timeout: ACTION_MS }).catch(() => undefined);
     }
     await sleep(300);
   }
+  ap.step = `#${n}: reading the outcome (status "${status}")`;
   const label = ((await summary.first().getAttribute("aria-label", { timeout: 1_000 }).catch(() => "")) ?? "").replace(/^Question, /, "");
   const answer = `> ${title}\n\n${option}`;
   const replies = (await history(world, session)).rows.filter((r) => r.role === "user" && textOf(r.content) === answer).length;

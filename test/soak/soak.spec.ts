@@ -161,6 +161,10 @@ test(`soak: ${FAULTS} faults against the real gateways`, async ({ browser }) => 
         await main.page.screenshot({ path: `test-results/soak/episode-${i + 1}.png`, fullPage: true }).catch(() => undefined);
         const dockText = await main.page.getByRole("region", { name: "Questions" }).innerText({ timeout: 1_000 }).catch(() => "(no dock)");
         console.log(`   dock: ${dockText.replace(/\s+/g, " ").slice(0, 400)}`);
+        if (asyncPage && isAsyncKind(fault)) {
+          console.log(`   async: ${asyncPage.step}`);
+          await asyncPage.page.screenshot({ path: `test-results/soak/episode-${i + 1}-async.png`, fullPage: true }).catch(() => undefined);
+        }
       }
       // A hung episode may still be acting on the page and the gateway: the faults after it would prove nothing.
       if (hung) {
