@@ -19,8 +19,6 @@ export interface AsyncPage {
   context: BrowserContext;
   page: Page;
   errors: string[];
-  /** The session every async episode asks in, one of this run's own. */
-  session: string;
   /** What the episode under way is doing, for a report when it hangs. */
   step: string;
 }
@@ -33,22 +31,18 @@ interface Row {
 
 const textOf = (content: unknown) => (Array.isArray(content) ? (content as Array<{ text?: string }>).map((p) => p.text ?? "").join("") : String(content));
 
-/** Opens the playground on a session of this run's own on the Codex gateway. */
-export async function openAsyncPage(browser: Browser, world: World): Promise<AsyncPage> {
+/** Opens the page of the async episodes; each episode takes it to a session of its own. */
+export async function openAsyncPage(browser: Browser): Promise<AsyncPage> {
   const context = await browser.newContext();
   const page = await context.newPage();
   const errors: string[] = [];
   page.on("pageerror", (err) => errors.push(err.message));
-  const session = `agent:main:soak-async-${randomUUID().slice(0, 8)}`;
-  const params = new URLSearchParams({ gateway: world.codex.proxy.url, token: world.codex.gw.token, session });
-  await page.goto(`http://127.0.0.1:${SOAK_PORT}/?${params.toString()}`);
-  await waitConnected(page, CONNECT_MS);
-  return { context, page, errors, session, step: "opened" };
+  return { context, page, errors, step: "opened" };
 }
 
-async function history(world: World, session: string): Promise<{ rows: Row[]; busy: boolean }> {
-  const h = await world.codex.admin().request<{ messages: Row[]; sessionInfo?: { hasActiveRun?: boolean } }>("chat.history", { sessionKey: session, limit: 1000 }, { timeoutMs: 60_000 });
-  return { rows: h.messages, busy: h.sessionInfo?.hasActiveRun === true };
+async function history(world: World, session: string): Promise<Row[]> {
+  const h = await world.codex.admin().request<{ messages: Row[] }>("chat.history", { sessionKey: session, limit: 1000 }, { timeoutMs: 60_000 });
+  return h.messages;
 }
 
 /** Polls `check` until it holds; throws naming `what` after `ms` (a hang guard). */
@@ -66,19 +60,23 @@ const isSend = (frame: Record<string, unknown>) => frame["type"] === "req" && fr
 
 /** One async answer under `fault`. */
 export async function asyncEpisode(world: World, ap: AsyncPage, rng: Rng, n: number, fault: FaultKind): Promise<Episode> {
-  const { page, session } = ap;
+  const { page } = ap;
   const { proxy } = world.codex;
   const scripts = world.codex.gw.codex;
   const key = `soak${n}x${randomUUID().slice(0, 8)}`;
   const title = `Soak #${n}# (${fault}): which way?`;
-  // The answer of an earlier episode starts a run of its own: the next question waits until it has ended.
-  ap.step = `#${n}: waiting for the session to go idle`;
-  await until(async () => !(await history(world, session)).busy, `#${n}: the session goes idle`, OUTCOME_AFTER_RESTART_MS);
+  // A session of the episode's own: the run an earlier answer started, or the run the gateway recovers after a kill,
+  // would take this episode's message into it instead of starting the asking run.
+  const session = `agent:main:soak-async-${n}-${randomUUID().slice(0, 8)}`;
+  ap.step = `#${n}: opening ${session}`;
+  const params = new URLSearchParams({ gateway: world.codex.proxy.url, token: world.codex.gw.token, session });
+  await page.goto(`http://127.0.0.1:${SOAK_PORT}/?${params.toString()}`);
+  await waitConnected(page, CONNECT_MS);
   scripts.script(key, [{ ask: [{ title, options: OPTIONS }], itemId: `${key}-ask` }, { say: `Asked ${n}.` }]);
   const runId = `soak-async-${rng.seed}-${n}`;
   ap.step = `#${n}: the asking run ${runId}`;
   await world.codex.admin().request("chat.send", { sessionKey: session, message: `soak ${n}: ask ${key}`, idempotencyKey: runId }, { timeoutMs: 60_000 });
-  await until(async () => (await history(world, session)).rows.some((r) => r.__openclaw?.runId === runId && r.__openclaw.runTerminal), `#${n}: the asking run ends`, OUTCOME_MS);
+  await until(async () => (await history(world, session)).some((r) => r.__openclaw?.runId === runId && r.__openclaw.runTerminal), `#${n}: the asking run ends`, OUTCOME_AFTER_RESTART_MS);
   // A run the gateway recovers after a kill plays the script of the conversation it continues: no second question.
   scripts.script(key, [{ say: `Resumed ${n}.` }]);
 
@@ -129,7 +127,7 @@ export async function asyncEpisode(world: World, ap: AsyncPage, rng: Rng, n: num
   ap.step = `#${n}: reading the outcome (status "${status}")`;
   const label = ((await summary.first().getAttribute("aria-label", { timeout: 1_000 }).catch(() => "")) ?? "").replace(/^Question, /, "");
   const answer = `> ${title}\n\n${option}`;
-  const replies = (await history(world, session)).rows.filter((r) => r.role === "user" && textOf(r.content) === answer).length;
+  const replies = (await history(world, session)).filter((r) => r.role === "user" && textOf(r.content) === answer).length;
   return {
     n,
     fault,

@@ -142,7 +142,7 @@ test(`soak: ${FAULTS} faults against the real gateways`, async ({ browser }) => 
       try {
         const run = async () => {
           if (!isAsyncKind(fault)) return await runEpisode(ctx, fault);
-          asyncPage ??= await openAsyncPage(browser, world);
+          asyncPage ??= await openAsyncPage(browser);
           return await asyncEpisode(world, asyncPage, rng, i + 1, fault);
         };
         const ep = await hangGuard(run(), EPISODE_HANG_MS, `#${i + 1} ${fault}`);
