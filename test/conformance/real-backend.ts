@@ -15,6 +15,9 @@ import { GUEST_SCOPES, type ConformanceBackend } from "./backend";
 
 /** A real gateway run takes seconds per model call, more on a busy 2-core machine; these waits are hang guards. */
 const WAIT_MS = 120_000;
+// After a restart, a recovered run waits for the gateway to finish starting and for the Codex app-server: each took
+// minutes on a loaded 2-core machine.
+const AFTER_RESTART_WAIT_MS = 300_000;
 
 /**
  * The kit's WebSocket transport over `ws` with a trusted proxy's headers on every upgrade: the kit's own transport
@@ -81,7 +84,7 @@ function codexBackend(p: { url: string; token: string; scriptsDir: string; contr
     scriptAskUser: noMockModel,
     scriptReply: noMockModel,
     codex: { script: scripts.script, release: scripts.release, ...(controlUrl ? { restart: () => restartGateway(controlUrl) } : {}) },
-    waitMs: WAIT_MS,
+    waitMs: controlUrl ? AFTER_RESTART_WAIT_MS : WAIT_MS,
   };
 }
 
