@@ -33,7 +33,8 @@ export default defineConfig({
     browserName: "chromium",
     baseURL: PLAYGROUND_URL,
     launchOptions: chromiumLaunchOptions,
-    trace: "retain-on-failure",
+    // Recording a trace costs every test CPU time, kept or not: on CI only the retry of a failed test records one.
+    trace: ci ? "on-first-retry" : "retain-on-failure",
   },
   webServer: [
     {

@@ -5,19 +5,27 @@
 // it failed or on CI, its last lines otherwise); the closing table gives each stage's time, also written to
 // test-results/stages.json. A failed stage fails the run; stages that need it are skipped, the others still run.
 //
-//   node test/run.mjs            every stage
-//   node test/run.mjs --list     the stages, their order and what each waits for
+// A service stage (the gateway pool) runs beside the others: the stages after it start once it is ready (its file
+// exists), and it is stopped when every other stage has ended.
+//
+//   node test/run.mjs            every stage (`npm test`)
+//   node test/run.mjs --fast     the stages that need no gateway and no browser (`npm run test:fast`)
+//   node test/run.mjs --list     the stages, their order and what each waits for (with --fast: those of test:fast)
 import { spawn } from "node:child_process";
-import { createWriteStream, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
-import { STAGES } from "./stages.mjs";
+import { createWriteStream, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { FAST_STAGES, POOL_FILE, STAGES as ALL_STAGES } from "./stages.mjs";
 
 const LOG_DIR = "test-results/stages";
 const ci = Boolean(process.env.CI);
+const fast = process.argv.includes("--fast");
+const STAGES = fast ? FAST_STAGES : ALL_STAGES;
+const label = fast ? "npm run test:fast" : "npm test";
 
 if (process.argv.includes("--list")) {
   for (const stage of STAGES) {
     const waits = stage.after?.length ? ` (after ${stage.after.join(", ")})` : "";
-    console.log(`${stage.lane.padEnd(8)}  ${stage.name}${waits}: ${stage.command}`);
+    console.log(`${stage.lane.padEnd(8)}  ${stage.name}${stage.service ? " [service]" : ""}${waits}: ${stage.command}`);
   }
   process.exit(0);
 }
@@ -27,9 +35,13 @@ mkdirSync(LOG_DIR, { recursive: true });
 for (const name of readdirSync("test-results")) {
   if (/^(vitest.*|playwright)\.json$/.test(name)) rmSync(`test-results/${name}`);
 }
+// Every stage finds the gateway pool through this file, once the pool stage has written it.
+const poolFile = resolve(POOL_FILE);
+rmSync(poolFile, { force: true });
+const stageEnv = STAGES.some((stage) => stage.service) ? { ...process.env, GATEWAY_POOL: poolFile } : process.env;
 const started = Date.now();
 const seconds = (ms) => (ms / 1000).toFixed(1);
-/** name → { status: "waiting" | "running" | "passed" | "failed" | "skipped", ms, cpuMs } */
+/** name → { status: "waiting" | "running" | "ready" | "passed" | "failed" | "skipped", ms, cpuMs } (ready: a service) */
 const results = new Map(STAGES.map((stage) => [stage.name, { status: "waiting", ms: 0, cpuMs: 0 }]));
 // One stage at a time per lane, in the listed order; a lane moves on whether its last stage passed or not.
 const busyLanes = new Set();
@@ -75,10 +87,25 @@ function start(stage) {
   console.log(`-- ${seconds(Date.now() - started).padStart(6)} s  start ${stage.name}`);
   const out = createWriteStream(logFile(stage.name));
   const t0 = Date.now();
-  // A process group of its own, so a stage that is stopped takes its servers and browsers with it.
-  const script = `${stage.command}\nstatus=$?\ntimes > '${cpuFile(stage.name)}'\nexit $status`;
-  const child = spawn("bash", ["-c", script], { stdio: ["ignore", "pipe", "pipe"], detached: true });
+  // A process group of its own, so a stage that is stopped takes its servers and browsers with it. A service is
+  // stopped by a SIGTERM to this bash, which hands it on and still writes the CPU time once the service has ended.
+  const body = stage.service
+    ? `${stage.command} &\nchild=$!\ntrap 'stopping=1; kill -TERM $child 2>/dev/null' TERM\nwait $child\nstatus=$?\nif [ -n "$stopping" ]; then wait $child; status=$?; fi`
+    : `${stage.command}\nstatus=$?`;
+  const script = `${body}\ntimes > '${cpuFile(stage.name)}'\nexit $status`;
+  const child = spawn("bash", ["-c", script], { stdio: ["ignore", "pipe", "pipe"], detached: true, env: stageEnv });
   children.add(child);
+  if (stage.service) {
+    services.set(stage.name, child);
+    const poll = setInterval(() => {
+      if (result.status !== "running") return clearInterval(poll);
+      if (!existsSync(stage.ready)) return;
+      clearInterval(poll);
+      result.status = "ready";
+      console.log(`-- ${seconds(Date.now() - started).padStart(6)} s  ${stage.name} ready`);
+      schedule();
+    }, 250);
+  }
   child.stdout.pipe(out, { end: false });
   child.stderr.pipe(out, { end: false });
   child.on("close", (code) => {
@@ -87,8 +114,9 @@ function start(stage) {
       result.ms = Date.now() - t0;
       result.cpuMs = cpuMs(stage.name);
       result.code = code;
-      result.status = code === 0 ? "passed" : "failed";
+      result.status = code === 0 && (!stage.service || stopping) ? "passed" : "failed";
       running.delete(stage.name);
+      services.delete(stage.name);
       busyLanes.delete(stage.lane);
       report(stage, result);
       schedule();
@@ -108,7 +136,7 @@ function schedule() {
       console.log(`\n== - ${stage.name}: skipped, a stage it needs failed ==`);
       continue;
     }
-    if (needs.some((status) => status !== "passed")) {
+    if (needs.some((status) => status !== "passed" && status !== "ready")) {
       earlierWaiting.add(stage.lane);
       continue;
     }
@@ -118,20 +146,29 @@ function schedule() {
     }
     start(stage);
   }
+  // Only services left, with nothing waiting: stop them; the run ends once they have.
+  const waiting = [...results.values()].some((result) => result.status === "waiting");
+  if (!waiting && [...running].every((name) => services.has(name)) && !stopping && services.size > 0) {
+    stopping = true;
+    for (const child of services.values()) child.kill("SIGTERM");
+  }
   if (running.size === 0) finish();
 }
 
 function finish() {
   const total = Date.now() - started;
   const rows = STAGES.map((stage) => ({ stage: stage.name, ...results.get(stage.name) }));
-  writeFileSync("test-results/stages.json", `${JSON.stringify({ totalMs: total, cpuMs: rows.reduce((sum, row) => sum + row.cpuMs, 0), stages: rows }, null, 2)}\n`);
+  writeFileSync(`test-results/${fast ? "stages-fast" : "stages"}.json`, `${JSON.stringify({ totalMs: total, cpuMs: rows.reduce((sum, row) => sum + row.cpuMs, 0), stages: rows }, null, 2)}\n`);
   const cpuTotal = rows.reduce((sum, row) => sum + row.cpuMs, 0);
-  console.log(`\n== npm test: ${seconds(total)} s on ${ci ? "CI" : "this machine"}, ${seconds(cpuTotal)} CPU-s ==`);
+  console.log(`\n== ${label}: ${seconds(total)} s on ${ci ? "CI" : "this machine"}, ${seconds(cpuTotal)} CPU-s ==`);
   for (const row of rows) console.log(`${row.status.padEnd(8)} ${seconds(row.ms).padStart(7)} s ${seconds(row.cpuMs).padStart(7)} CPU-s  ${row.stage}`);
   process.exit(rows.every((row) => row.status === "passed") ? 0 : 1);
 }
 
 const children = new Set();
+/** Running service stages by name (their bash), stopped once every other stage has ended. */
+const services = new Map();
+let stopping = false;
 for (const signal of ["SIGINT", "SIGTERM"]) {
   process.on(signal, () => {
     for (const child of children) {

@@ -1,53 +1,70 @@
 // The stages of `npm test` (test/run.mjs), in lanes that run side by side, one stage at a time each, in the order
-// listed. "cpu" holds the stages that keep the machine busy (type-check, lint, builds, Vitest in jsdom, Playwright).
-// The other lanes hold stages that spend most of their time waiting: "gateways" and "restarts" on real OpenClaw
-// gateways (the shared ones, then the fault soak's; the files that start and restart their own), "install" on the
-// npm registry. Starting a gateway keeps a core busy for about 12 s, so the two gateway lanes hold one Vitest process
-// each rather than more. `after` names stages that must have passed first.
+// listed. "cpu" and "checks" hold the stages that keep the machine busy: the builds and then Playwright, which needs
+// them; the type-check, lint and Vitest in jsdom, which need nothing. The other lanes hold stages that spend most of
+// their time waiting: "gateways", "restarts" and "soak" on real OpenClaw gateways, "install" on the npm registry.
+// "pool" is the gateway pool (test/gateway/pool.ts), a service that runs until every other stage has ended: the plain
+// and the Codex gateway that Vitest and Playwright share. The restart files and the soak kill and restart gateways,
+// so they start their own. `after` names stages that must have passed (or, for the pool, be ready) first.
 
 /** Where each Vitest process writes its JSON report on CI (.ci/summary.mjs reads every test-results/vitest*.json). */
 const vitestJson = (name) => `--outputFile.json=test-results/vitest-${name}.json`;
+
+/** The gateway pool's file: run.mjs hands its path to every stage as GATEWAY_POOL. */
+export const POOL_FILE = "test-results/gateway-pool.json";
+
+const typecheck = { name: "typecheck", lane: "checks", command: "npx tsc -p tsconfig.json --noEmit" };
+const lint = { name: "lint", lane: "checks", command: "npx eslint ." };
+const unit = {
+  name: "vitest: node + dom",
+  lane: "checks",
+  command: `npx vitest run --project node --project dom --project stories ${vitestJson("unit")}`,
+};
 
 /** Every stage of `npm test`. */
 export const STAGES = [
   { name: "gateway runtime", lane: "gateways", command: "node test/gateway/install.mjs" },
   {
+    name: "gateway pool",
+    lane: "pool",
+    service: true,
+    ready: POOL_FILE,
+    after: ["gateway runtime"],
+    command: `node test/gateway/run-pool.mjs ${POOL_FILE}`,
+  },
+  {
     name: "vitest: real gateway",
     lane: "gateways",
-    after: ["gateway runtime"],
+    after: ["gateway pool"],
     command: `npx vitest run --project gateway ${vitestJson("gateway")}`,
   },
-  // Beside the shared gateway's files, not after them: both mostly wait on their gateways, and one after the other
-  // they were the longest lane of the run.
   {
     name: "vitest: gateway restarts",
     lane: "restarts",
     after: ["gateway runtime"],
     command: `npx vitest run --project gateway-restart ${vitestJson("gateway-restart")}`,
   },
-  // Mostly npm fetching from the registry: a lane of its own, so that it waits beside the others, not before the soak.
-  { name: "install", lane: "install", after: ["build: library"], command: "node test/install/run.mjs" },
   {
     name: "soak (20 faults)",
-    lane: "gateways",
+    lane: "soak",
     after: ["gateway runtime", "build: playground"],
     command: "node test/soak/run.mjs 20 --prebuilt dist-playground",
   },
+  // Mostly npm fetching from the registry: a lane of its own, so that it waits beside the others.
+  { name: "install", lane: "install", after: ["build: library"], command: "node test/install/run.mjs" },
 
-  { name: "typecheck", lane: "cpu", command: "npx tsc -p tsconfig.json --noEmit" },
-  { name: "lint", lane: "cpu", command: "npx eslint ." },
   { name: "build: library", lane: "cpu", command: "npx vite build --mode lib --logLevel warn" },
   { name: "build: playground", lane: "cpu", command: "npx vite build --logLevel warn" },
   { name: "build: storybook", lane: "cpu", command: "npx storybook build --quiet --loglevel warn" },
   {
-    name: "vitest: node + dom",
-    lane: "cpu",
-    command: `npx vitest run --project node --project dom --project stories ${vitestJson("unit")}`,
-  },
-  {
     name: "playwright",
     lane: "cpu",
-    after: ["gateway runtime", "build: playground", "build: storybook"],
+    after: ["gateway pool", "build: playground", "build: storybook"],
     command: "npx playwright test",
   },
+  typecheck,
+  lint,
+  unit,
 ];
+
+/** `npm run test:fast`: every check that needs no gateway and no browser, the type-check and lint beside Vitest. */
+export const FAST_STAGES = [typecheck, lint, { ...unit, lane: "vitest" }];

@@ -13,8 +13,11 @@ export interface CodexRuns {
   script(key: string, steps: CodexStep[]): void;
   /** Lets a run waiting on `{ waitFor: key }` go on. */
   release(key: string): void;
-  /** Stops and starts the gateway; a run that was going on is recovered by the gateway once it is back. */
-  restart(): Promise<void>;
+  /**
+   * Stops and starts the gateway; a run that was going on is recovered by the gateway once it is back. Undefined
+   * where the Codex gateway is shared with other tests and cannot restart.
+   */
+  restart?: () => Promise<void>;
 }
 
 /** One ask_user question as the agent writes it (the tool's schema). */

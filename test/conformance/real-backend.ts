@@ -15,6 +15,9 @@ import { GUEST_SCOPES, type ConformanceBackend } from "./backend";
 
 /** A real gateway run takes seconds per model call, more on a busy 2-core machine; these waits are hang guards. */
 const WAIT_MS = 120_000;
+// After a restart, a recovered run waits for the gateway to finish starting and for the Codex app-server: each took
+// minutes on a loaded 2-core machine.
+const AFTER_RESTART_WAIT_MS = 300_000;
 
 /**
  * The kit's WebSocket transport over `ws` with a trusted proxy's headers on every upgrade: the kit's own transport
@@ -67,22 +70,35 @@ export function ownRealBackend(gw: Pick<RestartableGateway, "url" | "token" | "p
   return backend({ url: gw.url, token: gw.token, ...(gw.password ? { password: gw.password } : {}), controlUrl: gw.mockModel.controlUrl, restart: () => gw.restart() });
 }
 
-/** The gateway project's Codex gateway: runs go through the real Codex plugin to the scripted app-server. */
-export function codexRealBackend(): ConformanceBackend {
-  const url = inject("codexGatewayUrl");
-  const token = inject("codexGatewayToken");
-  const scripts = codexScripts(inject("codexScriptsDir"));
-  const controlUrl = inject("codexControlUrl");
+/** A Codex gateway: runs go through the real Codex plugin to the scripted app-server. Restartable with a control route. */
+function codexBackend(p: { url: string; token: string; scriptsDir: string; controlUrl?: string }): ConformanceBackend {
+  const scripts = codexScripts(p.scriptsDir);
+  const { controlUrl } = p;
   const noMockModel = async () => {
     throw new Error("the Codex gateway has no mock model: script its runs with `codex.script`");
   };
   return {
     name: "real",
-    connect: (opts = {}) => connectRaw(url, token, { retryForMs: 60_000, requestTimeoutMs: 60_000, ...opts }),
+    connect: (opts = {}) => connectRaw(p.url, p.token, { retryForMs: 60_000, requestTimeoutMs: 60_000, ...opts }),
     newSession: (label) => `agent:main:${label}-${randomUUID().slice(0, 8)}`,
     scriptAskUser: noMockModel,
     scriptReply: noMockModel,
-    codex: { script: scripts.script, release: scripts.release, restart: () => restartGateway(controlUrl) },
-    waitMs: WAIT_MS,
+    codex: { script: scripts.script, release: scripts.release, ...(controlUrl ? { restart: () => restartGateway(controlUrl) } : {}) },
+    waitMs: controlUrl ? AFTER_RESTART_WAIT_MS : WAIT_MS,
   };
+}
+
+/** The gateway project's Codex gateway, shared with other tests (no restart). */
+export function codexRealBackend(): ConformanceBackend {
+  return codexBackend({ url: inject("codexGatewayUrl"), token: inject("codexGatewayToken"), scriptsDir: inject("codexScriptsDir") });
+}
+
+/** The restart project's Codex gateway, which its files restart in turn. */
+export function restartableCodexBackend(): ConformanceBackend {
+  return codexBackend({
+    url: inject("restartCodexGatewayUrl"),
+    token: inject("restartCodexGatewayToken"),
+    scriptsDir: inject("restartCodexScriptsDir"),
+    controlUrl: inject("restartCodexControlUrl"),
+  });
 }

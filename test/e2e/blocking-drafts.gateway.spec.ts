@@ -5,17 +5,17 @@ import { expect, gatewayTest as test, playgroundPathFor } from "./support/real-g
 
 const SLOW = { timeoutMs: 60_000 };
 
-test("two tabs share a blocking draft live, a reload keeps it, and the answer sent is the one chosen", async ({ context, admin, realGateway }) => {
+test("two tabs share a blocking draft live, a reload keeps it, and the answer sent is the one chosen", async ({ context, admin, realGateway, session }) => {
   const first = await context.newPage();
   const second = await context.newPage();
   for (const page of [first, second]) {
-    await page.goto(playgroundPathFor(realGateway));
+    await page.goto(playgroundPathFor(realGateway, { session }));
     await expect(connectionStatus(page)).toContainText("Connected", { timeout: 60_000 });
   }
   const asked = await admin.request<{ id: string }>(
     "question.request",
     {
-      sessionKey: "main",
+      sessionKey: session,
       timeoutMs: 600_000,
       questions: [
         {

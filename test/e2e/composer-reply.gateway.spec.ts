@@ -5,30 +5,27 @@
 // the gateway refuses it, and the page says why and keeps the typed text.
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
-import type { RealGateway } from "../gateway/harness";
 import { composer, connectionStatus, dock, transcript } from "./support/playground";
-import { expect, gatewayTest as test, playgroundPathFor } from "./support/real-gateway";
+import { expect, gatewayTest as test, playgroundPathFor, type SpecGateway } from "./support/real-gateway";
 
 const DEPLOY = { id: "target", header: "Deploy", question: "Where should the release go?", options: [{ label: "Staging (Recommended)" }, { label: "Production" }] };
 
-// The mock model: the run started by `trigger` asks ask_user, then says `then` once it has the answer.
-function scriptAsking(gw: RealGateway, trigger: string, then: string): void {
-  const match = (body: Record<string, unknown>) => JSON.stringify(body).includes(trigger);
-  gw.mockModel.enqueue({ toolCall: { name: "tool_call", arguments: { id: "ask_user", args: { questions: [DEPLOY], timeoutSeconds: 600 } } } }, { match });
-  gw.mockModel.enqueue({ text: then }, { match });
+// The mock model: the run started by `trigger` (its own words) asks ask_user, then says `then` once it has the answer.
+async function scriptAsking(gw: SpecGateway, trigger: string, then: string): Promise<void> {
+  const mock = gw.mock(trigger);
+  await mock.enqueue({ toolCall: { name: "tool_call", arguments: { id: "ask_user", args: { questions: [DEPLOY], timeoutSeconds: 600 } } } });
+  await mock.enqueue({ text: then });
 }
 
-async function openSession(page: Page, gw: RealGateway): Promise<string> {
-  const session = `agent:main:composer-${randomUUID().slice(0, 8)}`;
+async function openSession(page: Page, gw: SpecGateway, session: string): Promise<void> {
   await page.goto(playgroundPathFor(gw, { session }));
   await expect(connectionStatus(page)).toContainText("Connected", { timeout: 60_000 });
-  return session;
 }
 
-test("the creator's reply in the composer answers the question: Answered with Production at the turn that asked, never elsewhere", async ({ page, admin, realGateway }) => {
-  const session = await openSession(page, realGateway);
+test("the creator's reply in the composer answers the question: Answered with Production at the turn that asked, never elsewhere", async ({ page, admin, realGateway, session }) => {
+  await openSession(page, realGateway, session);
   const trigger = `Please deploy the release ${randomUUID().slice(0, 6)}`;
-  scriptAsking(realGateway, trigger, "Deploying to production now.");
+  await scriptAsking(realGateway, trigger, "Deploying to production now.");
 
   await composer(page).fill(trigger);
   await page.keyboard.press("Enter");
@@ -57,16 +54,17 @@ test("the creator's reply in the composer answers the question: Answered with Pr
   await expect(page.getByText(/elsewhere/i)).toHaveCount(0);
   expect(await page.locator("body").textContent()).not.toMatch(/elsewhere/i);
 
-  const { questions } = await admin.request<{ questions: Array<{ id: string }> }>("question.list", {});
-  expect(questions).toHaveLength(0);
+  // Other tests share the gateway: nothing of this session is left pending.
+  const { questions } = await admin.request<{ questions: Array<{ id: string; sessionKey?: string }> }>("question.list", {});
+  expect(questions.filter((q) => q.sessionKey === session)).toHaveLength(0);
   const history = await admin.request<{ messages: Array<{ role: string; content: unknown }> }>("chat.history", { sessionKey: session, limit: 100 });
   expect(history.messages.filter((m) => m.role === "user").map((m) => m.content)).toEqual([trigger, "Production"]);
 });
 
-test("a reply from a connection with other permissions than the run's creator is refused: the page says why and keeps the text", async ({ page, admin, realGateway }) => {
-  const session = await openSession(page, realGateway);
+test("a reply from a connection with other permissions than the run's creator is refused: the page says why and keeps the text", async ({ page, admin, realGateway, session }) => {
+  await openSession(page, realGateway, session);
   const trigger = `Another person deploys ${randomUUID().slice(0, 6)}`;
-  scriptAsking(realGateway, trigger, "Deploying.");
+  await scriptAsking(realGateway, trigger, "Deploying.");
   // Another operator's run asks: started by a connection whose caller policy (caps) differs from this page's.
   await admin.request("chat.send", { sessionKey: session, message: trigger, idempotencyKey: `other-${randomUUID()}` }, { timeoutMs: 60_000 });
   await expect(dock(page).getByRole("radio", { name: "Production" })).toBeVisible({ timeout: 60_000 });

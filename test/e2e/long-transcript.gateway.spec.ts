@@ -1,6 +1,7 @@
 // The playground on the REAL OpenClaw gateway, under a long saved history (200 messages, some 10 kB long, one a
 // single 10 kB word): the dock keeps its height up to 60% of the viewport, every control of it can be hit at desktop
 // and phone sizes and with the keyboard open, and the transcript scrolls.
+import { sessionScope } from "../gateway/mock-model";
 import type { RawClient } from "../gateway/raw-client";
 import { ensureSession, historyCount, seedHistory } from "../gateway/seed-history";
 import { longTranscriptText } from "../../stories/support/long-transcript";
@@ -15,10 +16,10 @@ const SEEDED = 200;
 const WANTED = SEEDED + 2;
 
 // While a run is saving, the gateway may refuse a send with "session changed before chat.send; retry the request".
-async function send(admin: RawClient, message: string, idempotencyKey: string): Promise<void> {
+async function send(admin: RawClient, sessionKey: string, message: string, idempotencyKey: string): Promise<void> {
   for (let attempt = 0; ; attempt++) {
     try {
-      await admin.request("chat.send", { sessionKey: "main", message, idempotencyKey }, SLOW);
+      await admin.request("chat.send", { sessionKey, message, idempotencyKey }, SLOW);
       return;
     } catch (error) {
       // How long the saving lasts depends on the machine: retry for half a minute, sooner at first.
@@ -28,25 +29,26 @@ async function send(admin: RawClient, message: string, idempotencyKey: string): 
   }
 }
 
-async function runBusy(admin: RawClient): Promise<boolean> {
-  const h = await admin.request<{ sessionInfo?: { hasActiveRun?: boolean } }>("chat.history", { sessionKey: "main", limit: 1 }, SLOW);
+async function runBusy(admin: RawClient, sessionKey: string): Promise<boolean> {
+  const h = await admin.request<{ sessionInfo?: { hasActiveRun?: boolean } }>("chat.history", { sessionKey, limit: 1 }, SLOW);
   return h.sessionInfo?.hasActiveRun === true;
 }
 
-test("a long real history above the dock never squeezes it", async ({ page, admin, realGateway }) => {
+test("a long real history above the dock never squeezes it", async ({ page, admin, realGateway, session }) => {
   const started = Date.now();
+  const inSession = { sessionKey: session };
   // One real turn, both sides 10 kB of prose; the seeding below goes on while the agent answers.
-  realGateway.mockModel.enqueue({ text: longTranscriptText(37), chunks: 1 });
-  await ensureSession(admin);
-  await send(admin, longTranscriptText(12), "long-turn");
+  await realGateway.mock(sessionScope(session)).enqueue({ text: longTranscriptText(37), chunks: 1 });
+  await ensureSession(admin, inSession);
+  await send(admin, session, longTranscriptText(12), `long-turn-${session}`);
   const seeding = Date.now();
-  await seedHistory(admin, Array.from({ length: SEEDED }, (_, i) => longTranscriptText(i)));
+  await seedHistory(admin, Array.from({ length: SEEDED }, (_, i) => longTranscriptText(i)), inSession);
   const seededMs = Date.now() - seeding;
-  await expect.poll(async () => (await runBusy(admin)) || (await historyCount(admin)) < WANTED, { timeout: 180_000, intervals: [250, 500] }).toBe(false);
-  console.log(`history of ${await historyCount(admin)} messages filled in ${Date.now() - started} ms (${SEEDED} seeded in ${seededMs} ms)`);
+  await expect.poll(async () => (await runBusy(admin, session)) || (await historyCount(admin, inSession)) < WANTED, { timeout: 180_000, intervals: [250, 500] }).toBe(false);
+  console.log(`history of ${await historyCount(admin, inSession)} messages filled in ${Date.now() - started} ms (${SEEDED} seeded in ${seededMs} ms)`);
 
   await page.setViewportSize(VIEWPORTS[0]);
-  await page.goto(playgroundPathFor(realGateway));
+  await page.goto(playgroundPathFor(realGateway, { session }));
   await expect(connectionStatus(page)).toContainText("Connected", { timeout: 60_000 });
   // Every saved message is on the page before any hit test. chat.history cuts a text at 8,000 characters (and
   // marks the cut), so a 10 kB message shows as 8,000 and the marker.
@@ -59,7 +61,7 @@ test("a long real history above the dock never squeezes it", async ({ page, admi
   const asked = await admin.request<{ id: string }>(
     "question.request",
     {
-      sessionKey: "main",
+      sessionKey: session,
       timeoutMs: 600_000,
       questions: [
         {

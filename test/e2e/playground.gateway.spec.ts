@@ -13,8 +13,8 @@ interface GatewayRecord {
 // The first request that touches a session can take seconds while the gateway loads it.
 const SLOW = { timeoutMs: 60_000 };
 
-test("questions from question.request are answered in the playground and question.get shows the exact answers", async ({ page, admin, realGateway }) => {
-  await page.goto(playgroundPathFor(realGateway));
+test("questions from question.request are answered in the playground and question.get shows the exact answers", async ({ page, admin, realGateway, session }) => {
+  await page.goto(playgroundPathFor(realGateway, { session }));
   await expect(connectionStatus(page)).toContainText("Connected", { timeout: 60_000 });
   await expect(page.getByRole("region", { name: "Scenarios" })).toHaveCount(0);
 
@@ -22,7 +22,7 @@ test("questions from question.request are answered in the playground and questio
   const release = await admin.request<{ id: string }>(
     "question.request",
     {
-      sessionKey: "main",
+      sessionKey: session,
       timeoutMs: 600_000,
       questions: [
         {
@@ -60,7 +60,7 @@ test("questions from question.request are answered in the playground and questio
   const answered = await admin.request<{ question: GatewayRecord }>("question.get", { id: release.id });
   expect(answered.question).toMatchObject({
     status: "answered",
-    sessionKey: "agent:main:main",
+    sessionKey: session,
     answers: { answers: { environment: ["Production"], notify: ["Release channel", "Support"] } },
   });
 
@@ -68,7 +68,7 @@ test("questions from question.request are answered in the playground and questio
   const branch = await admin.request<{ id: string }>(
     "question.request",
     {
-      sessionKey: "main",
+      sessionKey: session,
       timeoutMs: 600_000,
       questions: [
         {

@@ -9,18 +9,20 @@ import { createGatewayClient, createWebSocketTransport, type GatewayClient } fro
 import { askUserEntries } from "../../src/protocol/ask-user-history";
 import { parseChatMessage } from "../../src/protocol";
 import { createMemoryStorage, createPaneBus, createQuestionDockStore } from "../../src/store";
-import { mockModelControl } from "./mock-model";
+import { mockModelControl, sessionScope } from "./mock-model";
 import { poller } from "./wait";
 import { asyncQuestionsFeature } from "../../src/features/async-questions";
 
 const url = inject("gatewayUrl");
 const token = inject("gatewayToken");
-const mock = mockModelControl(inject("gatewayMockModelUrl"));
 const ORIGIN = "http://127.0.0.1:5173";
 // A session of its own, so other files' runs on the shared gateway do not mix in.
 const SESSION = `agent:main:ask-history-${randomUUID().slice(0, 8)}`;
 // The expiring question waits out the tool's minimum of 30 s in a session of its own while the others run.
 const EXPIRE_SESSION = `agent:main:ask-expire-${randomUUID().slice(0, 8)}`;
+// The model is shared with every test on the gateway: this file scripts and resets its two sessions' requests only.
+const mock = mockModelControl(inject("gatewayMockModelUrl"), { scope: sessionScope(SESSION) });
+const expireMock = mockModelControl(inject("gatewayMockModelUrl"), { scope: sessionScope(EXPIRE_SESSION) });
 const tag = randomUUID().slice(0, 6);
 const RUN = { answered: `ans-${tag}`, single: `one-${tag}`, skipped: `skip-${tag}`, aborted: `abort-${tag}`, expired: `exp-${tag}` };
 
@@ -75,10 +77,10 @@ describe.skipIf(!url)("ask_user in chat.history (real gateway)", () => {
     client.start();
     await waitFor(() => client.getConnection().state === "connected", "connected");
     await mock.reset();
-    // Queued first and matched by its own text, so its late second model call never takes another run's reply.
-    const mine = { matchText: `ask ${RUN.expired}` };
-    await mock.enqueue({ toolCall: { name: "tool_call", arguments: { id: "ask_user", args: { questions: [LATER], timeoutSeconds: 1 } } } }, mine);
-    await mock.enqueue({ text: "No answer, going ahead." }, mine);
+    await expireMock.reset();
+    // Scripted for its own session, so its late second model call never takes another run's reply.
+    await expireMock.enqueue({ toolCall: { name: "tool_call", arguments: { id: "ask_user", args: { questions: [LATER], timeoutSeconds: 1 } } } });
+    await expireMock.enqueue({ text: "No answer, going ahead." });
     await client.request("chat.send", { sessionKey: EXPIRE_SESSION, message: `ask ${RUN.expired}`, idempotencyKey: RUN.expired }, { timeoutMs: 60_000 });
     ids.answered = await ask(RUN.answered, [STACK, ENV]);
     await client.request("question.resolve", { id: ids.answered, answers: { answers: { stack: ["API", "Web"], env: ["Somewhere else"] } }, resolvedBy: "control-ui:test" });
@@ -102,6 +104,7 @@ describe.skipIf(!url)("ask_user in chat.history (real gateway)", () => {
     live?.getState().actions.dispose();
     client?.stop();
     await mock.reset();
+    await expireMock.reset();
   });
 
   it("keeps the tool_call block, a nested-tool custom message and the tool_call result; an aborted run keeps only the call", () => {

@@ -1,6 +1,6 @@
-// Vitest globalSetup for the real-gateway project: installs the runtime if needed, starts ONE
-// real OpenClaw gateway for the whole run, and beside it ONE gateway whose runs go through the Codex plugin
-// (codex/codex-gateway.ts), and hands their coordinates to the tests:
+// Vitest globalSetup for the real-gateway project: hands the tests ONE real OpenClaw gateway for the whole run,
+// and beside it ONE gateway whose runs go through the Codex plugin (codex/codex-gateway.ts): the shared ones of the
+// gateway pool when `npm test` runs one (pool.ts), else two it starts (installing the runtime if needed):
 //
 //   import { inject } from 'vitest';
 //   const url = inject('gatewayUrl'); const token = inject('gatewayToken');
@@ -8,10 +8,10 @@
 // Set OPENCLAW_REAL_GATEWAY=0 to skip starting it: every provided value is then '' (tests
 // should skip themselves, e.g. `describe.skipIf(!inject('gatewayUrl'))`).
 import type { TestProject } from 'vitest/node';
-import { startGatewayControl } from './gateway-control';
 import { startCodexGateway } from './codex/codex-gateway';
 import { ensureGatewayRuntime, startRealGateway } from './harness';
 import type { RealGateway } from './harness';
+import { gatewayPool } from './pool';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -29,18 +29,28 @@ declare module 'vitest' {
     codexGatewayToken: string;
     /** Where its stand-in app-server reads turn scripts: write them with `codexScripts(dir)`. */
     codexScriptsDir: string;
-    /** Base URL of its control route: `restartGateway(url)`. */
-    codexControlUrl: string;
   }
 }
 
-const KEYS = ['gatewayUrl', 'gatewayToken', 'gatewayHttpUrl', 'gatewayMockModelUrl', 'codexGatewayUrl', 'codexGatewayToken', 'codexScriptsDir', 'codexControlUrl'] as const;
+const KEYS = ['gatewayUrl', 'gatewayToken', 'gatewayHttpUrl', 'gatewayMockModelUrl', 'codexGatewayUrl', 'codexGatewayToken', 'codexScriptsDir'] as const;
 
 let gateway: RealGateway | undefined;
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   if (process.env['OPENCLAW_REAL_GATEWAY'] === '0') {
     for (const key of KEYS) project.provide(key, '');
+    return async () => {};
+  }
+  const pool = gatewayPool();
+  if (pool) {
+    project.provide('gatewayUrl', pool.plain.url);
+    project.provide('gatewayToken', pool.plain.token);
+    project.provide('gatewayHttpUrl', pool.plain.httpUrl);
+    project.provide('gatewayMockModelUrl', pool.plain.mockModelUrl!);
+    project.provide('codexGatewayUrl', pool.codex.url);
+    project.provide('codexGatewayToken', pool.codex.token);
+    project.provide('codexScriptsDir', pool.codex.scriptsDir!);
+    console.log(`[gateway] the pool's gateways: ${pool.plain.url}, Codex ${pool.codex.url}`);
     return async () => {};
   }
   const t0 = Date.now();
@@ -55,7 +65,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
   gateway = plain.value;
   const codexGateway = codex.value;
-  const control = await startGatewayControl(codexGateway);
   console.log(
     `[gateway] real OpenClaw gateway at ${gateway.url} (runtime check ${tInstall} ms, start to ready ${gateway.readyMs} ms); Codex gateway at ${codexGateway.url} (${codexGateway.readyMs} ms)`,
   );
@@ -66,11 +75,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('codexGatewayUrl', codexGateway.url);
   project.provide('codexGatewayToken', codexGateway.token);
   project.provide('codexScriptsDir', codexGateway.codex.dir);
-  project.provide('codexControlUrl', control.url);
   return async () => {
     const gw = gateway;
     gateway = undefined;
-    await control.close();
     await Promise.all([gw?.stop(), codexGateway.stop()]);
   };
 }

@@ -1,6 +1,9 @@
 // A tiny loopback OpenAI-compatible model server for the real gateway's `openai-completions`
 // provider. It answers POST /v1/chat/completions (streaming SSE or plain JSON) from a queue of
 // scripted replies, and records every request it receives.
+// One model serves every test on a shared gateway: a test scripts it under a scope, a text that only its own
+// sessions' requests contain (its session key), so that it takes only its own replies, sees only its own requests
+// and resets only its own script.
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
@@ -30,6 +33,14 @@ export interface MockRequest {
 export interface EnqueueOptions {
   /** Only requests for which this returns true take this reply; others skip it. */
   match?: (body: Record<string, unknown>) => boolean;
+  /** Only requests whose JSON body contains this text take this reply (see `mockModelControl`'s scope). */
+  scope?: string;
+}
+
+interface Queued {
+  reply: MockReply;
+  scope?: string;
+  match?: EnqueueOptions['match'];
 }
 
 export interface MockModel {
@@ -67,19 +78,31 @@ function split(text: string, n: number): string[] {
 
 export async function startMockModel(opts: { port?: number; modelId?: string } = {}): Promise<MockModel> {
   const modelId = opts.modelId ?? 'mock-model';
-  const queue: { reply: MockReply; match?: EnqueueOptions['match'] }[] = [];
+  const queue: Queued[] = [];
   let fallback: MockReply = { text: 'Mock reply.' };
+  // A scope's own default reply, for the requests that contain the scope.
+  const scopedFallback = new Map<string, MockReply>();
   const requests: MockRequest[] = [];
   const waiters = new Set<() => void>();
   const sockets = new Set<Socket>();
   let counter = 0;
 
+  // A reply of the request's own scope comes first: an unscoped one may have been queued for another test.
   const take = (body: Record<string, unknown>): MockReply | 'default' => {
-    const i = queue.findIndex((q) => !q.match || q.match(body));
+    const text = JSON.stringify(body);
+    const fits = (q: Queued) => (!q.scope || text.includes(q.scope)) && (!q.match || q.match(body));
+    let i = queue.findIndex((q) => q.scope !== undefined && fits(q));
+    if (i < 0) i = queue.findIndex(fits);
     if (i < 0) return 'default';
     const [item] = queue.splice(i, 1);
     return item!.reply;
   };
+  const fallbackFor = (body: Record<string, unknown>): MockReply => {
+    const text = JSON.stringify(body);
+    for (const [scope, reply] of scopedFallback) if (text.includes(scope)) return reply;
+    return fallback;
+  };
+  const inScope = (scope: string | undefined) => (r: MockRequest) => !scope || JSON.stringify(r.body).includes(scope);
 
   const chunk = (id: string, delta: Record<string, unknown>, finish: string | null, extra: Record<string, unknown> = {}) =>
     `data: ${JSON.stringify({
@@ -156,24 +179,33 @@ export async function startMockModel(opts: { port?: number; modelId?: string } =
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end(JSON.stringify(value));
     };
-    const b = (body ?? {}) as { reply?: MockReply; matchText?: string };
+    const b = (body ?? {}) as { reply?: MockReply; matchText?: string; scope?: string };
+    const scope = typeof b.scope === 'string' && b.scope ? b.scope : undefined;
     if (method === 'POST' && path === '/__mock/enqueue' && b.reply) {
       const text = typeof b.matchText === 'string' ? b.matchText : undefined;
-      queue.push({ reply: b.reply, ...(text ? { match: (req: Record<string, unknown>) => JSON.stringify(req).includes(text) } : {}) });
+      queue.push({ reply: b.reply, ...(scope ? { scope } : {}), ...(text ? { match: (req: Record<string, unknown>) => JSON.stringify(req).includes(text) } : {}) });
       return json(200, { pending: queue.length });
     }
     if (method === 'POST' && path === '/__mock/default' && b.reply) {
-      fallback = b.reply;
+      if (scope) scopedFallback.set(scope, b.reply);
+      else fallback = b.reply;
       return json(200, { ok: true });
     }
     if (method === 'POST' && path === '/__mock/reset') {
-      queue.length = 0;
-      requests.length = 0;
-      fallback = { text: 'Mock reply.' };
+      if (scope) {
+        removeWhere(queue, (q) => q.scope === scope);
+        removeWhere(requests, inScope(scope));
+        scopedFallback.delete(scope);
+      } else {
+        queue.length = 0;
+        requests.length = 0;
+        scopedFallback.clear();
+        fallback = { text: 'Mock reply.' };
+      }
       return json(200, { ok: true });
     }
-    if (method === 'GET' && path === '/__mock/requests') {
-      return json(200, { pending: queue.length, requests: requests.map(({ headers: _h, ...r }) => r) });
+    if (method === 'POST' && path === '/__mock/requests') {
+      return json(200, { pending: scope ? queue.filter((q) => q.scope === scope).length : queue.length, requests: requests.filter(inScope(scope)).map(({ headers: _h, ...r }) => r) });
     }
     return json(404, { error: `mock control: no route ${method} ${path}` });
   }
@@ -202,7 +234,7 @@ export async function startMockModel(opts: { port?: number; modelId?: string } =
         const picked = take(b);
         record.reply = picked;
         for (const w of [...waiters]) w();
-        answer(req, res, b, picked === 'default' ? fallback : picked).catch(() => {
+        answer(req, res, b, picked === 'default' ? fallbackFor(b) : picked).catch(() => {
           if (!res.headersSent) res.writeHead(500);
           res.end();
         });
@@ -236,7 +268,7 @@ export async function startMockModel(opts: { port?: number; modelId?: string } =
     requests,
     completions,
     enqueue(reply, o) {
-      queue.push({ reply, match: o?.match });
+      queue.push({ reply, ...(o?.scope ? { scope: o.scope } : {}), ...(o?.match ? { match: o.match } : {}) });
     },
     setDefault(reply) {
       fallback = reply;
@@ -262,6 +294,7 @@ export async function startMockModel(opts: { port?: number; modelId?: string } =
     reset() {
       queue.length = 0;
       requests.length = 0;
+      scopedFallback.clear();
       fallback = { text: 'Mock reply.' };
     },
     close() {
@@ -269,6 +302,18 @@ export async function startMockModel(opts: { port?: number; modelId?: string } =
       return new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/**
+ * The scope of a session's model requests: the gateway writes `session=<key> |` into the runtime line of every
+ * request it makes for that session, and nowhere else.
+ */
+export function sessionScope(sessionKey: string): string {
+  return `session=${sessionKey} |`;
+}
+
+function removeWhere<T>(items: T[], drop: (item: T) => boolean): void {
+  for (let i = items.length - 1; i >= 0; i--) if (drop(items[i]!)) items.splice(i, 1);
 }
 
 /** The scripting half of a MockModel, over HTTP: for tests in workers (vitest globalSetup's gateway). */
@@ -281,23 +326,25 @@ export interface MockModelControl {
   requests(): Promise<{ pending: number; requests: Omit<MockRequest, 'headers'>[] }>;
 }
 
-export function mockModelControl(controlUrl: string): MockModelControl {
-  const post = async (path: string, body?: unknown) => {
+/**
+ * Scripts the model behind `controlUrl`. With a `scope` (a text only the caller's sessions' requests contain, such as
+ * its session key), replies are taken only by those requests, and `reset` and `requests` touch only them: the way
+ * for tests that share a gateway with others. Without one, the whole model.
+ */
+export function mockModelControl(controlUrl: string, { scope }: { scope?: string } = {}): MockModelControl {
+  const post = async (path: string, body?: Record<string, unknown>) => {
     const res = await fetch(`${controlUrl}${path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body ?? {}),
+      body: JSON.stringify({ ...body, ...(scope ? { scope } : {}) }),
     });
     if (!res.ok) throw new Error(`mock control ${path}: HTTP ${res.status}`);
+    return res;
   };
   return {
-    enqueue: (reply, opts) => post('/__mock/enqueue', { reply, ...(opts?.matchText ? { matchText: opts.matchText } : {}) }),
-    setDefault: (reply) => post('/__mock/default', { reply }),
-    reset: () => post('/__mock/reset'),
-    async requests() {
-      const res = await fetch(`${controlUrl}/__mock/requests`);
-      if (!res.ok) throw new Error(`mock control /__mock/requests: HTTP ${res.status}`);
-      return (await res.json()) as Awaited<ReturnType<MockModelControl['requests']>>;
-    },
+    enqueue: async (reply, opts) => void (await post('/__mock/enqueue', { reply, ...(opts?.matchText ? { matchText: opts.matchText } : {}) })),
+    setDefault: async (reply) => void (await post('/__mock/default', { reply })),
+    reset: async () => void (await post('/__mock/reset')),
+    requests: async () => (await (await post('/__mock/requests')).json()) as Awaited<ReturnType<MockModelControl['requests']>>,
   };
 }

@@ -38,3 +38,9 @@ export async function restartableGateway(): Promise<RestartableGateway> {
   await mockModelControl(gw.mockModel.controlUrl).reset();
   return gw;
 }
+
+/** The project's Codex gateway, once it takes a handshake (an earlier file may have just restarted it). */
+export async function restartableCodexGateway(): Promise<void> {
+  const admin = await connectRaw(inject('restartCodexGatewayUrl'), inject('restartCodexGatewayToken'), { retryForMs: 60_000 });
+  await admin.close();
+}

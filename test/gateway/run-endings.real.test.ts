@@ -13,16 +13,17 @@ import { deriveAsyncQuestions, emptyAsyncLocal } from "../../src/store/conversat
 import { createMemoryStorage, createPaneBus, createQuestionDockStore, type DockStore } from "../../src/store";
 import { asyncQuestionsFeature } from "../../src/features/async-questions";
 import type { StoreApi } from "zustand/vanilla";
-import { mockModelControl } from "./mock-model";
+import { mockModelControl, sessionScope } from "./mock-model";
 import { poller } from "./wait";
 
 const url = inject("gatewayUrl");
 const token = inject("gatewayToken");
-const mock = mockModelControl(inject("gatewayMockModelUrl"));
 // A page on another loopback origin, as the kit's dev server is.
 const ORIGIN = "http://127.0.0.1:5173";
 // A session of its own, so other files' runs on the shared gateway do not mix in.
 const SESSION = `agent:main:run-endings-${randomUUID().slice(0, 8)}`;
+// The model is shared with every test on the gateway: this file scripts and resets its session's requests only.
+const mock = mockModelControl(inject("gatewayMockModelUrl"), { scope: sessionScope(SESSION) });
 const tag = randomUUID().slice(0, 6);
 const RUN = { ok: `ok-${tag}`, fail: `fail-${tag}`, abort: `abort-${tag}`, early: `early-${tag}`, queued: `queued-${tag}` };
 

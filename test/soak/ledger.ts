@@ -1,8 +1,8 @@
 // The soak's bookkeeping: what each episode meant to answer, what the gateway recorded, what the page shows,
 // and the verdict that compares them. Pure: no browser, no gateway.
 
-/** The fault kinds the soak injects. */
-export const FAULT_KINDS = [
+/** The fault kinds of the blocking episodes: a question the person answers while the agent's run waits. */
+export const BLOCKING_KINDS = [
   "gateway-kill",
   "socket-drop",
   "reload-mid-send",
@@ -13,11 +13,23 @@ export const FAULT_KINDS = [
   "frames-swap",
   "frames-delay",
   "frames-c2s",
-  "async-reload-sim",
 ] as const;
+
+/**
+ * The fault kinds of the async episodes, on the Codex gateway: an answer to an async question, sent as a chat message
+ * by the outbox, with the Codex gateway killed, its socket dropped, the page reloaded or the frames of the send
+ * duplicated or delayed around the send.
+ */
+export const ASYNC_KINDS = ["async-gateway-kill", "async-socket-drop", "async-reload-mid-send", "async-frames"] as const;
+
+/** The fault kinds the soak injects. */
+export const FAULT_KINDS = [...BLOCKING_KINDS, ...ASYNC_KINDS] as const;
 
 /** One fault kind. */
 export type FaultKind = (typeof FAULT_KINDS)[number];
+
+/** Whether `kind` is an async episode's. */
+export const isAsyncKind = (kind: FaultKind): boolean => (ASYNC_KINDS as readonly string[]).includes(kind);
 
 /** Answers as the gateway keeps them: question id → values. */
 export type AnswerMap = Record<string, string[]>;
@@ -64,7 +76,7 @@ export interface Episode {
   notes: string[];
   /** Which load of the judged page the episode ended in. */
   pageLoad?: number;
-  /** Async answers (simulated gateway): user messages replying to the question's delivery, and the summary's delivery words. */
+  /** Async answers (Codex gateway): user messages in the saved history that carry the answer, and the summary's delivery words. */
   asyncDelivery?: { replies: number; status: string };
   /** Other tabs that showed the same request, each judged against the same record from its own side. */
   others?: { page: string; ui: UiState; ownResolvers: string[] }[];
@@ -212,7 +224,11 @@ function judgeAsync(e: Episode, d: { replies: number; status: string }, v: Verdi
 /** Totals over every episode. */
 export interface Totals {
   faults: Record<FaultKind, number>;
+  /** Blocking and async episodes. */
+  episodes: { blocking: number; async: number };
   intended: number;
+  /** Async answers submitted, those whose summary says "Answer sent", and those saved exactly once in the history. */
+  asyncAnswers: { submitted: number; sent: number; savedOnce: number };
   lost: number;
   duplicated: number;
   mislabelled: number;
@@ -229,7 +245,9 @@ export interface Totals {
 export function total(episodes: readonly Episode[], audit: readonly string[] = []): Totals {
   const t: Totals = {
     faults: Object.fromEntries(FAULT_KINDS.map((k) => [k, 0])) as Record<FaultKind, number>,
+    episodes: { blocking: 0, async: 0 },
     intended: 0,
+    asyncAnswers: { submitted: 0, sent: 0, savedOnce: 0 },
     lost: 0,
     duplicated: 0,
     mislabelled: 0,
@@ -243,7 +261,15 @@ export function total(episodes: readonly Episode[], audit: readonly string[] = [
   for (const e of episodes) {
     const v = judge(e);
     t.faults[e.fault] += 1;
-    if (e.intended) t.intended += 1;
+    if (e.asyncDelivery) {
+      t.episodes.async += 1;
+      t.asyncAnswers.submitted += 1;
+      if (e.asyncDelivery.status === "Answer sent") t.asyncAnswers.sent += 1;
+      if (e.asyncDelivery.replies === 1) t.asyncAnswers.savedOnce += 1;
+    } else {
+      t.episodes.blocking += 1;
+      if (e.intended) t.intended += 1;
+    }
     t.lost += v.lost;
     t.duplicated += v.duplicated;
     t.mislabelled += v.mislabelled;
@@ -261,11 +287,20 @@ export function total(episodes: readonly Episode[], audit: readonly string[] = [
 
 /** The report table, as text. */
 export function renderTable(t: Totals, extra: { seed: number; seconds: number; restarts: number }): string {
+  const sum = (kinds: readonly FaultKind[]) => kinds.reduce((n, k) => n + t.faults[k], 0);
   const rows: [string, string | number][] = [
-    ...FAULT_KINDS.map((k) => [`faults: ${k}`, t.faults[k]] as [string, number]),
+    ["blocking episodes (plain gateway)", t.episodes.blocking],
+    ...BLOCKING_KINDS.map((k) => [`  faults: ${k}`, t.faults[k]] as [string, number]),
+    ["  faults injected", sum(BLOCKING_KINDS)],
+    ["  answers intended (answer or skip submitted)", t.intended],
+    ["async episodes (Codex gateway)", t.episodes.async],
+    ...ASYNC_KINDS.map((k) => [`  faults: ${k}`, t.faults[k]] as [string, number]),
+    ["  faults injected", sum(ASYNC_KINDS)],
+    ["  answers submitted", t.asyncAnswers.submitted],
+    ["  answers sent (the summary says Answer sent)", t.asyncAnswers.sent],
+    ["  answers saved exactly once (the gateway's history)", t.asyncAnswers.savedOnce],
     ["faults injected (total)", Object.values(t.faults).reduce((a, b) => a + b, 0)],
-    ["gateway restarts", extra.restarts],
-    ["answers intended (answer or skip submitted)", t.intended],
+    ["gateway restarts (both gateways)", extra.restarts],
     ["lost", t.lost],
     ["duplicated", t.duplicated],
     ["mislabelled", t.mislabelled],

@@ -1,11 +1,12 @@
-// The fault soak: SOAK_FAULTS (default 100) faults against the REAL OpenClaw gateway, one per episode, drawn with a
-// seeded generator (SOAK_SEED). Every intended answer is checked against the gateway's record and against the
-// outcome the page shows; the run fails unless nothing was lost, duplicated or mislabelled and nothing got stuck.
+// The fault soak: SOAK_FAULTS (default 100) faults against the REAL OpenClaw gateways, one per episode, drawn with a
+// seeded generator (SOAK_SEED): blocking episodes on the plain gateway, async ones on the gateway with the Codex
+// plugin. Every intended answer is checked against the gateway's record and against the outcome the page shows; the
+// run fails unless nothing was lost, duplicated or mislabelled and nothing got stuck.
 import { writeFileSync, mkdirSync } from "node:fs";
 import { expect, test } from "@playwright/test";
-import { asyncReloadEpisode, openAsyncSim, type AsyncSimPage } from "./async-sim";
+import { asyncEpisode, openAsyncPage, type AsyncPage } from "./async-codex";
 import { clearPending, dockEmpty, runEpisode, type EpisodeContext } from "./episodes";
-import { FAULT_KINDS, auditLabel, judge, renderTable, total, type Episode, type FaultKind } from "./ledger";
+import { FAULT_KINDS, auditLabel, isAsyncKind, judge, renderTable, total, type Episode, type FaultKind } from "./ledger";
 import { createRng, seedFrom, type Rng } from "./rng";
 import { CONNECT_MS, readUi, waitConnected } from "./ui";
 import { startWorld, type SoakPage, type World } from "./world";
@@ -30,18 +31,24 @@ const WEIGHTS: Record<FaultKind, number> = {
   "frames-swap": 1,
   "frames-delay": 1,
   "frames-c2s": 1.5,
-  "async-reload-sim": 1.5,
+  "async-gateway-kill": 1,
+  "async-socket-drop": 1.5,
+  "async-reload-mid-send": 1.5,
+  "async-frames": 1.5,
 };
 
-/** Every kind once (when there is room), the rest by weight, restarts capped (each costs ~20-40 s), shuffled. */
+const KILLS: FaultKind[] = ["gateway-kill", "async-gateway-kill"];
+
+/** Every kind once (when there is room), the rest by weight, restarts of each gateway capped (each costs ~20-60 s), shuffled. */
 function plan(rng: Rng, count: number): FaultKind[] {
   const restarts = Math.max(1, Math.floor(count / 20));
   const kinds: FaultKind[] = count >= FAULT_KINDS.length ? [...FAULT_KINDS] : [];
-  let kills = kinds.filter((k) => k === "gateway-kill").length;
+  const kills = new Map(KILLS.map((k) => [k, kinds.filter((x) => x === k).length]));
   while (kinds.length < count) {
     const k = rng.weighted(WEIGHTS);
-    if (k === "gateway-kill" && kills >= restarts) continue;
-    if (k === "gateway-kill") kills += 1;
+    const killed = kills.get(k);
+    if (killed !== undefined && killed >= restarts) continue;
+    if (killed !== undefined) kills.set(k, killed + 1);
     kinds.push(k);
   }
   for (let i = kinds.length - 1; i > 0; i--) {
@@ -95,14 +102,14 @@ async function hangGuard<T>(work: Promise<T>, ms: number, what: string): Promise
 
 class HungError extends Error {}
 
-test(`soak: ${FAULTS} faults against the real gateway`, async ({ browser }) => {
+test(`soak: ${FAULTS} faults against the real gateways`, async ({ browser }) => {
   // Grows with the fault count, so only a hang reaches it.
   test.setTimeout(SETUP_AND_AUDIT_HANG_MS + FAULTS * EPISODE_HANG_MS);
   const started = Date.now();
   const rng = createRng(SEED);
   console.log(`soak: ${FAULTS} faults, seed ${SEED} (repeat with SOAK_SEED=${SEED})`);
   const world = await startWorld();
-  console.log(`soak: gateway ready in ${(world.gw.readyMs / 1000).toFixed(1)} s`);
+  console.log(`soak: gateways ready after ${((Date.now() - started) / 1000).toFixed(1)} s`);
   const context = await browser.newContext();
   const episodes: Episode[] = [];
   const failures: string[] = [];
@@ -112,7 +119,7 @@ test(`soak: ${FAULTS} faults against the real gateway`, async ({ browser }) => {
     const main = await world.openPage(context, "main");
     expect(await waitConnected(main.page, CONNECT_MS), "the playground connects through the proxy").toBe(true);
     let second: SoakPage | undefined;
-    let asyncSim: AsyncSimPage | undefined;
+    let asyncPage: AsyncPage | undefined;
     const kinds = plan(rng, FAULTS);
     for (let i = 0; i < kinds.length; i++) {
       const fault = kinds[i]!;
@@ -134,8 +141,9 @@ test(`soak: ${FAULTS} faults against the real gateway`, async ({ browser }) => {
       let hung = false;
       try {
         const run = async () => {
-          if (fault === "async-reload-sim") asyncSim ??= await openAsyncSim(browser);
-          return fault === "async-reload-sim" ? await asyncReloadEpisode(asyncSim!, rng, i + 1) : await runEpisode(ctx, fault);
+          if (!isAsyncKind(fault)) return await runEpisode(ctx, fault);
+          asyncPage ??= await openAsyncPage(browser);
+          return await asyncEpisode(world, asyncPage, rng, i + 1, fault);
         };
         const ep = await hangGuard(run(), EPISODE_HANG_MS, `#${i + 1} ${fault}`);
         episodes.push(ep);
@@ -153,6 +161,10 @@ test(`soak: ${FAULTS} faults against the real gateway`, async ({ browser }) => {
         await main.page.screenshot({ path: `test-results/soak/episode-${i + 1}.png`, fullPage: true }).catch(() => undefined);
         const dockText = await main.page.getByRole("region", { name: "Questions" }).innerText({ timeout: 1_000 }).catch(() => "(no dock)");
         console.log(`   dock: ${dockText.replace(/\s+/g, " ").slice(0, 400)}`);
+        if (asyncPage && isAsyncKind(fault)) {
+          console.log(`   async: ${asyncPage.step}`);
+          await asyncPage.page.screenshot({ path: `test-results/soak/episode-${i + 1}-async.png`, fullPage: true }).catch(() => undefined);
+        }
       }
       // A hung episode may still be acting on the page and the gateway: the faults after it would prove nothing.
       if (hung) {
@@ -161,6 +173,7 @@ test(`soak: ${FAULTS} faults against the real gateway`, async ({ browser }) => {
       }
       // The next episode starts clean: online, no frame rule, nothing pending, the page connected.
       world.proxy.reset();
+      world.codex.proxy.reset();
       await clearPending(world).catch(() => 0);
       if (!(await waitConnected(main.page, CONNECT_MS))) {
         await main.page.reload();
@@ -174,8 +187,8 @@ test(`soak: ${FAULTS} faults against the real gateway`, async ({ browser }) => {
     await waitConnected(main.page, CONNECT_MS);
     await main.page.waitForTimeout(3_000);
     audited.push(...(await audit(main, episodes, "after a final reload", world)));
-    pageErrors.push(...main.errors, ...(second?.errors ?? []), ...(asyncSim?.errors ?? []));
-    await asyncSim?.context.close();
+    pageErrors.push(...main.errors, ...(second?.errors ?? []), ...(asyncPage?.errors ?? []));
+    await asyncPage?.context.close();
   } finally {
     await context.close().catch(() => undefined);
     await world.close();

@@ -1,9 +1,11 @@
 // Everything one soak run shares: the real gateway (restarted only for restart faults), the fault proxy in front
 // of it, an admin client that logs every `question.resolved` as the gateway's truth, and the pages, each watched
-// for the `question.resolve` frames it sends and the replies it gets.
+// for the `question.resolve` frames it sends and the replies it gets; and for the async episodes, a real gateway
+// with the Codex plugin, with a fault proxy and an admin client of its own. Both gateways are the soak's own, not
+// the shared ones of npm test's gateway pool: the soak kills them.
 import type { BrowserContext, Page } from "@playwright/test";
-import type { RealGateway } from "../gateway/harness";
-import { ensureGatewayRuntime, startRealGateway } from "../gateway/harness";
+import { startCodexGateway, type CodexGateway } from "../gateway/codex/codex-gateway";
+import { ensureGatewayRuntime, startRealGateway, type RealGateway } from "../gateway/harness";
 import type { RawClient } from "../gateway/raw-client";
 import { GatewayRequestError, connectRaw } from "../gateway/raw-client";
 import { startFaultProxy, type FaultProxy } from "./fault-proxy";
@@ -40,10 +42,19 @@ export interface SoakPage {
   loads: number;
 }
 
+/** The Codex gateway of the async episodes, behind a fault proxy of its own. */
+export interface CodexSide {
+  gw: CodexGateway;
+  proxy: FaultProxy;
+  admin(): RawClient;
+  restartGateway(): Promise<void>;
+}
+
 /** The shared state of a soak run. */
 export interface World {
   gw: RealGateway;
   proxy: FaultProxy;
+  codex: CodexSide;
   admin(): RawClient;
   restarts: number;
   restartGateway(): Promise<void>;
@@ -62,12 +73,15 @@ export interface World {
 /** Where the built playground is served. */
 export const SOAK_PORT = Number(process.env["SOAK_PORT"] ?? 4284);
 
-/** Starts the gateway, the proxy and the admin client. */
+/** Starts the gateways, the proxies and the admin clients. */
 export async function startWorld(): Promise<World> {
   ensureGatewayRuntime();
   // A restart is a kill: a pending question makes the gateway drain for minutes, so SIGKILL follows soon.
-  const gw = await startRealGateway({ stopGraceMs: 300 });
+  const [gw, codexGw] = await Promise.all([startRealGateway({ stopGraceMs: 300 }), startCodexGateway({ stopGraceMs: 300 })]);
   const proxy = await startFaultProxy(gw.url);
+  const codexProxy = await startFaultProxy(codexGw.url);
+  const connectCodexAdmin = () => connectRaw(codexGw.url, codexGw.token, { retryForMs: 300_000, requestTimeoutMs: 60_000 });
+  let codexAdmin = await connectCodexAdmin();
   const terminal = new Map<string, GatewayRecord>();
   const resolvedCount = new Map<string, number>();
   const sent: SentResolve[] = [];
@@ -128,6 +142,17 @@ export async function startWorld(): Promise<World> {
   const world: World = {
     gw,
     proxy,
+    codex: {
+      gw: codexGw,
+      proxy: codexProxy,
+      admin: () => codexAdmin,
+      async restartGateway() {
+        await codexAdmin.close().catch(() => undefined);
+        await codexGw.restart();
+        world.restarts += 1;
+        codexAdmin = await connectCodexAdmin();
+      },
+    },
     admin: () => admin,
     restarts: 0,
     terminal,
@@ -160,8 +185,10 @@ export async function startWorld(): Promise<World> {
     },
     async close() {
       await admin.close().catch(() => undefined);
+      await codexAdmin.close().catch(() => undefined);
       await proxy.close();
-      await gw.stop();
+      await codexProxy.close();
+      await Promise.all([gw.stop(), codexGw.stop()]);
     },
   };
   return world;

@@ -3,7 +3,7 @@
 // a chat message, and across a restart and its recovery (last: the gateway restarts). The real gateway runs the official Codex plugin
 // against a scripted app-server; the simulated gateway must save exactly the same shapes.
 import { randomUUID } from "node:crypto";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it as vitestIt } from "vitest";
 import type { RawClient } from "../../gateway/raw-client";
 import { SCENARIO_TIMEOUT_MS, type CodexRuns, type ConformanceBackend } from "../backend";
 import { beforeScenarios, eventOf, historyOf, runEnd, until, type Msg } from "../support";
@@ -17,9 +17,17 @@ const isTerminal = (m: Msg) => meta(m)["runTerminal"] === true;
 /** A script key of its own: random, so no text the gateway adds to a turn can contain it. */
 const newKey = (label: string) => `${label}${randomUUID().slice(0, 8)}`;
 
-/** The async questions scenarios; skipped where the backend has no Codex runs. */
-export function asyncScenarios(backend: () => ConformanceBackend): void {
-  describe("async (Codex) questions", { timeout: SCENARIO_TIMEOUT_MS }, () => {
+/**
+ * Which of the async scenarios to run: all of them (the simulated gateway), those without a restart (a gateway that
+ * others share), or only the restart (a gateway that its files restart in turn).
+ */
+export type AsyncPart = "all" | "without restart" | "restart";
+
+/** The async questions scenarios; the backend must have Codex runs. */
+export function asyncScenarios(backend: () => ConformanceBackend, part: AsyncPart = "all"): void {
+  const it = (name: string, fn: () => Promise<void>) => part !== "restart" && vitestIt(name, fn);
+  const restartIt = (name: string, fn: () => Promise<void>) => part !== "without restart" && vitestIt(name, fn);
+  describe(part === "restart" ? "async (Codex) questions across a restart" : "async (Codex) questions", { timeout: SCENARIO_TIMEOUT_MS }, () => {
     let b: ConformanceBackend;
     let c: RawClient;
     let codex: CodexRuns;
@@ -191,7 +199,7 @@ export function asyncScenarios(backend: () => ConformanceBackend): void {
       expect(answers[0]!.idempotencyKey).toBe(`${answerKey}:user`);
     });
 
-    it("keeps an async question across a restart, and a run the restart cut off is recovered to a later successful end", async () => {
+    restartIt("keeps an async question across a restart, and a run the restart cut off is recovered to a later successful end", async () => {
       const session = b.newSession("async-restart");
       const key = newKey("recover");
       codex.script(key, [{ ask: [{ title: "Keep going?" }], itemId: `${key}-ask` }, { waitFor: `${key}-go` }, { say: "Recovered and done." }]);
@@ -199,6 +207,7 @@ export function asyncScenarios(backend: () => ConformanceBackend): void {
       const runId = await send(session, `work ${key}`);
       await asyncRow(c, `${key}-ask`);
       const before = (await historyOf(c, session)).map((m) => meta(m)["id"]);
+      if (!codex.restart) throw new Error(`the ${b.name} backend's Codex gateway cannot restart`);
       await codex.restart();
       const after = await b.connect();
       // The recovered run plays the same script from the start and waits again; once let go, it ends well.

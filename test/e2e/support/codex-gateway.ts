@@ -1,9 +1,12 @@
 // Browser specs against a REAL OpenClaw gateway whose agent runs go through the official Codex plugin to a scripted
-// app-server (test/gateway/codex). One gateway per worker, like real-gateway.ts; each test opens its own session.
+// app-server (test/gateway/codex): the pool's shared Codex gateway under `npm test`, else one per worker, like
+// real-gateway.ts. Each test opens its own session and scripts its runs by keys of its own.
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
-import { startCodexGateway, type CodexGateway } from "../../gateway/codex/codex-gateway";
+import { startCodexGateway } from "../../gateway/codex/codex-gateway";
+import { codexScripts, type CodexScripts } from "../../gateway/codex/codex-script";
 import { ensureGatewayRuntime } from "../../gateway/harness";
+import { gatewayPool } from "../../gateway/pool";
 import { connectRaw, type RawClient } from "../../gateway/raw-client";
 import { connectionStatus } from "./playground";
 import { playgroundPathFor } from "./real-gateway";
@@ -19,11 +22,20 @@ export interface SavedRow {
   __openclaw?: { id?: string; runId?: string; runTerminal?: boolean; mirrorIdentity?: string };
 }
 
-/** `test` with `codexGateway` (started once per worker) and `admin` (a raw operator client per test). */
-export const codexTest = base.extend<{ admin: RawClient }, { codexGateway: CodexGateway }>({
+/** A Codex gateway as a spec uses it. */
+export interface SpecCodexGateway {
+  url: string;
+  token: string;
+  codex: CodexScripts;
+}
+
+/** `test` with `codexGateway` (the shared one, or one started once per worker) and `admin` (a raw operator client per test). */
+export const codexTest = base.extend<{ admin: RawClient }, { codexGateway: SpecCodexGateway }>({
   codexGateway: [
     // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring form
     async ({}, use) => {
+      const pooled = gatewayPool()?.codex;
+      if (pooled) return use({ url: pooled.url, token: pooled.token, codex: codexScripts(pooled.scriptsDir!) });
       ensureGatewayRuntime();
       const gateway = await startCodexGateway();
       try {
@@ -48,7 +60,7 @@ export function newKey(label: string): string {
 }
 
 /** Opens the playground on a fresh session of `gw` (so tests never see each other's rows); returns the session key. */
-export async function openCodexSession(page: Page, gw: CodexGateway, label: string, session = `agent:main:${newKey(label)}`): Promise<string> {
+export async function openCodexSession(page: Page, gw: SpecCodexGateway, label: string, session = `agent:main:${newKey(label)}`): Promise<string> {
   await page.goto(playgroundPathFor(gw, { session }));
   await expect(connectionStatus(page)).toContainText("Connected", { timeout: 60_000 });
   return session;

@@ -85,10 +85,23 @@ describe("soak verdicts", () => {
   });
 
   it("async answers: one reply and Answer sent is right; two replies duplicate; Answer sent with none is lost", () => {
-    const asyncEp = { fault: "async-reload-sim" as const, ownResolvers: [], truth: { status: "answered" as const, resolvedEvents: 1 } };
+    const asyncEp = { fault: "async-reload-mid-send" as const, ownResolvers: [], truth: { status: "answered" as const, resolvedEvents: 1 } };
     expect(score({ ...asyncEp, asyncDelivery: { replies: 1, status: "Answer sent" } })).toEqual(none);
     expect(score({ ...asyncEp, asyncDelivery: { replies: 2, status: "Answer sent" } })).toEqual({ ...none, duplicated: 1 });
     expect(score({ ...asyncEp, asyncDelivery: { replies: 0, status: "Answer sent" } })).toEqual({ ...none, lost: 1 });
+  });
+
+  it("totals count blocking and async episodes apart, with the async answers sent and saved once", () => {
+    const asyncEp = { ...base, fault: "async-socket-drop" as const, ownResolvers: [], ui: { kind: "summary" as const, label: "answered", text: "Answer sent" } };
+    const t = total([
+      base,
+      { ...asyncEp, asyncDelivery: { replies: 1, status: "Answer sent" } },
+      { ...asyncEp, asyncDelivery: { replies: 2, status: "Answer sent" } },
+    ]);
+    expect(t.episodes).toEqual({ blocking: 1, async: 2 });
+    expect(t.intended).toBe(1);
+    expect(t.asyncAnswers).toEqual({ submitted: 2, sent: 2, savedOnce: 1 });
+    expect(t.duplicated).toBe(1);
   });
 
   it("a later look flags a summary that turned into No answer for an answered question, and totals count it as mislabelled", () => {
