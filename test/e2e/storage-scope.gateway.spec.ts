@@ -5,9 +5,8 @@
 import { mergeTests, type Page } from "@playwright/test";
 import { connectRaw, type RawClient } from "../gateway/raw-client";
 import { ensureSession } from "../gateway/seed-history";
-import type { CodexGateway } from "../gateway/codex/codex-gateway";
 import { asyncSummary, deliveryStatus } from "./support/async";
-import { codexTest, expectRunEnded, newKey, openCodexSession, rowText, savedRows, sendRun } from "./support/codex-gateway";
+import { codexTest, expectRunEnded, newKey, openCodexSession, rowText, savedRows, sendRun, type SpecCodexGateway } from "./support/codex-gateway";
 import { connectionStatus, dock, transcript } from "./support/playground";
 import { gatewayTest, playgroundPathFor } from "./support/real-gateway";
 import { expect, expectNoPageProblems, watchPageProblems } from "./support/test";
@@ -82,7 +81,7 @@ async function storageHolds(page: Page, text: string): Promise<boolean> {
  * On `page` of the Codex gateway: the agent asks `title` and keeps working (until `<key>-go` is released); the person
  * answers Production and the answer is queued, kept in the browser's storage. Returns the run's trigger and id.
  */
-async function queueAnswerWhileBusy(page: Page, admin: RawClient, gw: CodexGateway, session: string, key: string, title: string): Promise<{ trigger: string; run: string }> {
+async function queueAnswerWhileBusy(page: Page, admin: RawClient, gw: SpecCodexGateway, session: string, key: string, title: string): Promise<{ trigger: string; run: string }> {
   gw.codex.script(key, [{ ask: [{ title, options: ["Staging", "Production"] }], itemId: `${key}-ask` }, { waitFor: `${key}-go` }, { say: "Deploying now." }]);
   const trigger = `Please deploy ${key}`;
   const run = await sendRun(admin, session, trigger);
