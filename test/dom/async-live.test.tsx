@@ -75,4 +75,23 @@ describe("An async question saved mid-run", () => {
     expect(await screen.findByRole("radiogroup", { name: TARGET.title })).toBeInTheDocument();
     expect(r.sim.activeRuns().map((run) => run.runId)).toEqual([runId]);
   });
+
+  it("keeps a question it already shows through a reconnect: the gateway's recovery does not take it for a lost one", async () => {
+    const r = await start();
+    r.sim.askAsync({ itemId: "before", questions: [TARGET] });
+    expect(await screen.findByRole("radiogroup", { name: TARGET.title })).toBeInTheDocument();
+    const states: string[] = [];
+    const unsubscribe = r.client.subscribeConnection((info) => states.push(info.state));
+    r.sim.dropConnections();
+    await vi.waitFor(() => expect(states.some((state) => state !== "connected")).toBe(true));
+    unsubscribe();
+    r.client.reconnectNow();
+    await vi.waitFor(() => expect(subscribes(r)).toBe(2));
+    // The recovery after the reconnect asked the gateway for its list again, and about anything it did not list.
+    await vi.waitFor(() => expect(r.calls.filter((m) => m === "question.list").length).toBeGreaterThanOrEqual(2));
+    await vi.advanceTimersByTimeAsync(100);
+    expect(screen.getByRole("radiogroup", { name: TARGET.title })).toBeInTheDocument();
+    expect(screen.queryByRole("article", { name: /unavailable/i })).not.toBeInTheDocument();
+    expect(r.calls).not.toContain("question.get");
+  });
 });

@@ -43,7 +43,9 @@ export function createAsyncSync(ctx: DockContext, sync: GatewaySync): AsyncSync 
     const record = recordOf(entry, sessionKey, now());
     const origin = originFor(entry);
     ctx.dispatch({ type: "asyncJoined", requestId: record.id, origin });
-    sync.receive(record, "async");
+    // Not a gateway question record: no session to check, no permission to screen, no expiry, and it never takes the
+    // active slot from another request (the reducer makes it active only when nothing is).
+    ctx.dispatch({ type: "recordReceived", record, announcement: { key: "newQuestion", question: record.questions[0]?.question ?? "" } });
   };
 
   // What an outcome of this question keeps of its async life: its origin, its outbox entry and the saved reply.

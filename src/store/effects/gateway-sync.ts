@@ -129,8 +129,10 @@ export function createGatewaySync(ctx: DockContext): GatewaySync {
   const expiry = createExpiryTimer(ctx, (id) => settle(id, "expired"));
 
   const recover = async (serverChanged: boolean) => {
-    // Also what this tab sent before a reload: the gateway may have taken it, and no longer lists it as pending.
-    const local = [...new Set([...[...ctx.get().records.keys()], ...ctx.sent.ids()])];
+    // The gateway's own requests (an async question is no question record of the gateway's), and what this tab sent
+    // before a reload: the gateway may have taken it, and no longer lists it as pending.
+    const { records, asyncOrigins } = ctx.get();
+    const local = [...new Set([...[...records.keys()].filter((id) => !asyncOrigins.has(id)), ...ctx.sent.ids()])];
     try {
       // A new gateway knows nothing of the old one's ids, so asking it about them would only mislabel them.
       const result = await recoverQuestions(client, serverChanged ? [] : local);
