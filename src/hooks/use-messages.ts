@@ -23,11 +23,20 @@ export function useLocale(): string {
 
 // The language entries the kit ships, by language subtag.
 const SHIPPED: Readonly<Record<string, string>> = { de: "deMessages from \"@openclaw-kit/question-dock/locales/de\"" };
+// A host's bundler replaces `process.env.NODE_ENV`; where nothing does, there is no `process` and it counts as development.
+declare const process: { env: { NODE_ENV?: string } };
+function development(): boolean {
+  try {
+    return process.env.NODE_ENV !== "production";
+  } catch {
+    return true;
+  }
+}
+
 // A locale without words of its own would silently keep English: say so, in development only, once per provider.
 function warnWithoutWords(tag: string): void {
   const language = tag.split("-")[0]!.toLowerCase();
-  const development = typeof process === "undefined" || process.env?.["NODE_ENV"] !== "production";
-  if (language === "en" || !development) return;
+  if (language === "en" || !development()) return;
   const entry = SHIPPED[language];
   console.warn(
     entry
