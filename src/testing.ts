@@ -3,3 +3,4 @@ export { outboxOf } from "./store/opt-in/attach";
 export type { Outbox, EnqueueInput } from "./store/async/outbox";
 export { storageScope } from "./store/keep/scope";
 export { scopedRecords, type ScopedRecords } from "./store/keep/storage";
+export { openStore } from "./store/create-store";

@@ -29,7 +29,7 @@ const meta = {
         <div className="story-chat">
           <DockLayout
             transcript={<ChatTranscript messages={MESSAGES} />}
-            dock={<QuestionDock {...args} now={dock.clock.now} />}
+            dock={<QuestionDock {...args} />}
             composer={<ChatComposer draft="Also bump the version" />}
           />
         </div>

@@ -4,7 +4,7 @@ import { expect, within } from "storybook/test";
 import { ComposerClaimHint, QuestionDock } from "../src/components";
 import { useComposerAnswer } from "../src/hooks";
 import type { SubmitErrorCode } from "../src";
-import { disposeLoadedDock, dockLoader, loadedDock, withStoryDock } from "./support/dock-story";
+import { disposeLoadedDock, dockLoader, withStoryDock } from "./support/dock-story";
 import type { StoryDock } from "./support/story-dock";
 import { DEPLOY, REGION, type Question } from "./support/sample-questions";
 
@@ -45,9 +45,9 @@ const meta = {
   component: ReplyingComposer,
   decorators: [withStoryDock],
   beforeEach: disposeLoadedDock,
-  render: (args, context) => (
+  render: (args) => (
     <>
-      <QuestionDock layout="stepper" now={loadedDock(context).clock.now} />
+      <QuestionDock layout="stepper" />
       <ReplyingComposer {...args} />
     </>
   ),

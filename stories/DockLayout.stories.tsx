@@ -34,7 +34,7 @@ const meta = {
         <div className="story-chat">
           <DockLayout
             transcript={<ChatTranscript messages={MESSAGES} />}
-            dock={<QuestionDock layout="stepper" now={dock.clock.now} />}
+            dock={<QuestionDock layout="stepper" />}
             composer={plugin ? <VoiceNotesComposer /> : <ChatComposer draft="Also bump the changelog" />}
           />
         </div>

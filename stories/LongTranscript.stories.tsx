@@ -33,7 +33,7 @@ const meta = {
         <div className="story-chat">
           <DockLayout
             transcript={<ChatTranscript messages={MESSAGES} />}
-            dock={<QuestionDock layout={layout} now={dock.clock.now} />}
+            dock={<QuestionDock layout={layout} />}
             composer={<ChatComposer />}
           />
         </div>

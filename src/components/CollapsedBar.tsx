@@ -8,15 +8,13 @@ import { ExpiryClock } from "./ExpiryClock";
 /** Props of `CollapsedBar`. */
 export interface CollapsedBarProps {
   onExpand(): void;
-  /** Clock for the time left. @default Date.now */
-  now?: () => number;
 }
 
 /**
  * The slim indicator of a collapsed dock: how many requests wait, the newest question with its time left and a
  * "New" mark when it arrived while collapsed, and Expand (also Alt+Shift+Q from anywhere on the page).
  */
-export function CollapsedBar({ onExpand, now }: CollapsedBarProps) {
+export function CollapsedBar({ onExpand }: CollapsedBarProps) {
   const { count, asyncQuestions, newest, isNew } = useCollapsedBar();
   const question = newest?.questions[0];
   const expiresAtMs = newest?.expiresAtMs;
@@ -28,7 +26,7 @@ export function CollapsedBar({ onExpand, now }: CollapsedBarProps) {
       {isNew && <span className="qd-chip qd-chip--new">{m.attention.newMark}</span>}
       {question?.header && <span className="qd-chip">{question.header}</span>}
       <span className="qd-collapsed__question">{question && plainTextOf(question.question)}</span>
-      {expiresAtMs !== undefined && Number.isFinite(expiresAtMs) && <ExpiryClock expiresAtMs={expiresAtMs} {...(now ? { now } : {})} />}
+      {expiresAtMs !== undefined && Number.isFinite(expiresAtMs) && <ExpiryClock expiresAtMs={expiresAtMs} />}
       <span className="qd-collapsed__count">
         {pluralText(m.requestsWaiting, count, locale)}
         {asyncQuestions > 0 && `, ${pluralText(m.unansweredQuestions, asyncQuestions, locale)}`}

@@ -9,12 +9,10 @@ export interface DockHeaderProps {
   onCollapse(): void;
   /** Show the current question's header; stacked cards carry their own. @default true */
   showQuestionHeader?: boolean;
-  /** @default Date.now */
-  now?: () => number;
 }
 
 /** The expanded dock's top row: the current question's header, request arrows, time left and Collapse. */
-export function DockHeader({ onCollapse, showQuestionHeader = true, now }: DockHeaderProps) {
+export function DockHeader({ onCollapse, showQuestionHeader = true }: DockHeaderProps) {
   const record = useActiveRecord();
   const step = useActiveStep();
   const m = useMessages();
@@ -28,7 +26,7 @@ export function DockHeader({ onCollapse, showQuestionHeader = true, now }: DockH
         {connection !== "connected" && <span className="qd-connection">{m.connection[connection]}</span>}
         <RequestNav />
       </div>
-      {expiresAtMs !== undefined && Number.isFinite(expiresAtMs) && <ExpiryClock expiresAtMs={expiresAtMs} {...(now ? { now } : {})} />}
+      {expiresAtMs !== undefined && Number.isFinite(expiresAtMs) && <ExpiryClock expiresAtMs={expiresAtMs} />}
       <button type="button" className="qd-icon-button" title={m.collapseTitle} onClick={onCollapse}>
         <span aria-hidden="true">⌄</span>
         <span className="qd-visually-hidden">{m.collapse}</span>

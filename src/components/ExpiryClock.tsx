@@ -6,7 +6,7 @@ import { timeLeftText } from "../messages";
 /** Props of `ExpiryClock`. */
 export interface ExpiryClockProps {
   expiresAtMs: number;
-  /** @default Date.now */
+  /** @default the clock of the nearest dock store, else Date.now */
   now?: () => number;
 }
 

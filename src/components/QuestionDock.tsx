@@ -33,8 +33,6 @@ export interface QuestionDockProps {
   onKeyDown?: KeyboardEventHandler<HTMLElement>;
   /** Delay before a single-select pick moves on; 0 turns it off. @default 250 */
   autoAdvanceMs?: number;
-  /** Clock for the countdown. @default Date.now */
-  now?: () => number;
   /** Told when a prompt fails to render; the dock shows a plain message in its place either way. */
   onRenderError?: (error: Error, info: ErrorInfo) => void;
   /** While blocking questions wait, the page title carries their count: "(1) ❓ " and the title. @default false */
@@ -50,7 +48,7 @@ export interface QuestionDockProps {
 }
 
 /** The question dock: the active request's prompt, or a slim indicator when collapsed, or nothing when idle. */
-export function QuestionDock({ layout = "auto", theme, composerRef, onCollapse, onKeyDown, autoAdvanceMs, now, onRenderError, titleCount = false, notifications = false, reopenShortcut = true, className }: QuestionDockProps) {
+export function QuestionDock({ layout = "auto", theme, composerRef, onCollapse, onKeyDown, autoAdvanceMs, onRenderError, titleCount = false, notifications = false, reopenShortcut = true, className }: QuestionDockProps) {
   // Only what the dock itself shows: submission and connection changes re-render the parts that show them.
   const record = useActiveRecord();
   const collapsed = useDockStore((s) => s.collapsed);
@@ -93,11 +91,11 @@ export function QuestionDock({ layout = "auto", theme, composerRef, onCollapse, 
           {...attrs}
         >
           {collapsed ? (
-            <CollapsedBar onExpand={expand} {...(now ? { now } : {})} />
+            <CollapsedBar onExpand={expand} />
           ) : (
             // Untrusted records reach the views: one that breaks rendering must not take the host app down with it.
             <DockErrorBoundary resetKey={record.id} fallback={() => <PromptError record={record} onSkip={() => void actions.skip(record.id)} />} {...(onRenderError ? { onError: onRenderError } : {})}>
-              <DockHeader onCollapse={collapse} showQuestionHeader={mode === "stepper"} {...(now ? { now } : {})} />
+              <DockHeader onCollapse={collapse} showQuestionHeader={mode === "stepper"} />
               <QuestionPrompt key={`${record.id}:${mode}`} requestId={record.id} mode={mode} {...(autoAdvanceMs === undefined ? {} : { autoAdvanceMs })} />
             </DockErrorBoundary>
           )}

@@ -1,4 +1,6 @@
-import { useEffect, useState } from "react";
+import { useContext, useEffect, useState } from "react";
+import { clockOf } from "../store/opt-in/attach";
+import { DockStoreContext } from "./dock-context";
 
 /** Time left before a request expires, refreshed once a second by whichever component calls this. */
 export interface ExpiryCountdown {
@@ -32,10 +34,12 @@ export function formatCountdown(ms: number): string {
 }
 
 /**
- * A ticking countdown to `expiresAtMs`. Only the calling component re-renders each second, so keep it
- * in a leaf (like `ExpiryClock`) to spare the rest of the dock.
+ * A ticking countdown to `expiresAtMs`, on the clock of the nearest dock store (`Date.now` outside one). Only the
+ * calling component re-renders each second, so keep it in a leaf (like `ExpiryClock`) to spare the rest of the dock.
  */
-export function useExpiryCountdown(expiresAtMs: number, now: () => number = Date.now): ExpiryCountdown {
+export function useExpiryCountdown(expiresAtMs: number, given?: () => number): ExpiryCountdown {
+  const store = useContext(DockStoreContext);
+  const now = given ?? (store ? clockOf(store) : Date.now);
   const [current, setCurrent] = useState(now);
   useEffect(() => {
     let handle: ReturnType<typeof setTimeout> | undefined;

@@ -4,7 +4,8 @@
 import { createGatewayClient } from "../gateway/client";
 import type { GatewayClient, GatewayClientOptions } from "../gateway/client-types";
 import type { TransportFactory } from "../gateway/transport";
-import { createQuestionDockStore, type DockStoreOptions } from "../store/create-store";
+import { openStore, type DockStoreOptions } from "../store/create-store";
+import type { QuestionRecord } from "../protocol/question-record";
 import type { DockActions, DockState, DockStore } from "../store/dock/state";
 import type { StoreApi } from "zustand/vanilla";
 import type { SimClock } from "./sim-clock";
@@ -35,7 +36,10 @@ export interface ScriptedDockOptions {
 }
 
 /** Store options a scripted dock passes on; the client and conversation are its own, the clock its own unless named. */
-export type ScriptedStoreOptions = Partial<Omit<DockStoreOptions, "client" | "sessionKey">>;
+export type ScriptedStoreOptions = Partial<Omit<DockStoreOptions, "client" | "sessionKey">> & {
+  /** Records to show before the first connect (stories, tests); they are checked again on connect. */
+  initialRecords?: QuestionRecord[];
+};
 
 /** The simulator, the client and (unless turned off) the store of a scripted dock. */
 export interface ScriptedDock<S extends StoreApi<DockStore> | undefined = StoreApi<DockStore>> {
@@ -84,13 +88,11 @@ export function createScriptedDock(options: ScriptedDockOptions = {}): ScriptedD
   const store =
     options.store === false
       ? undefined
-      : createQuestionDockStore({
-          client,
-          sessionKey: options.sessionKey ?? "main",
+      : (() => {
+          const { initialRecords = [], ...given } = (typeof options.store === "function" ? options.store({ sim, client }) : options.store) ?? {};
           // The dock's clock unless the store options name their own (e.g. one that counts its timers).
-          ...(clock ? { clock } : {}),
-          ...(typeof options.store === "function" ? options.store({ sim, client }) : options.store),
-        });
+          return openStore({ client, sessionKey: options.sessionKey ?? "main", ...(clock ? { clock } : {}), ...given }, initialRecords);
+        })();
   const need = () => {
     if (!store) throw new Error("This scripted dock was made with `store: false`.");
     return store;

@@ -3,7 +3,6 @@
 // the context's shape lives here, below all of them.
 import type { Clock } from "../gateway/clock";
 import type { GatewayConnection } from "../gateway/connection";
-import type { QuestionRecord } from "../protocol/question-record";
 import type { DockStorage } from "./keep/storage";
 import type { AsyncQuestionsFeature, BlockingDraftsFeature } from "./opt-in/feature-types";
 import type { DockEvent } from "./dock/dock-reducer";
@@ -33,8 +32,6 @@ export interface DockStoreOptions {
   typingGraceMs?: number;
   /** Show records that carry no sessionKey. @default false */
   showSessionless?: boolean;
-  /** Records to show before the first connect, e.g. for stories. They are re-checked on connect. */
-  initialRecords?: QuestionRecord[];
   /** The conversation's async (Codex) questions, answer outbox and history outcomes: `asyncQuestionsFeature(createConversationServices(…))`. Off when absent. */
   asyncQuestions?: AsyncQuestionsFeature;
   /** The `resolvedBy` sent with this dock's answers and skips, which tells them from other surfaces'. @default one per tab, kept across reloads */
@@ -51,7 +48,7 @@ export type StoreEvent = DockEvent | AsyncEvent;
 
 /** Internals shared by the store's modules; not part of the public API. */
 export interface DockContext extends Machine<DockStore, StoreEvent> {
-  options: Required<Omit<DockStoreOptions, "initialRecords" | "asyncQuestions" | "blockingDrafts" | "clock">> & { now: () => number; timers: Timers };
+  options: Required<Omit<DockStoreOptions, "asyncQuestions" | "blockingDrafts" | "clock">> & { now: () => number; timers: Timers };
   /** Requests this tab sent an answer or skip for and has not seen end, kept across a reload. */
   sent: SentLedger;
 }

@@ -5,13 +5,14 @@ import { emptyDockState } from "./dock/empty-state";
 import { createMachine } from "./machine";
 import { dockReducer } from "./dock/dock-reducer";
 import { createGatewaySync } from "./effects/gateway-sync";
-import { featureReducer, featureStarter, noteFeatureViews, noteOutbox } from "./opt-in/attach";
+import { featureReducer, featureStarter, noteClock, noteFeatureViews, noteOutbox } from "./opt-in/attach";
 import { newResolverId } from "./dock/outcomes";
 import { createSentLedger, tabResolverId } from "./keep/sent-requests";
 import { startKeeping } from "./keep/keep";
 import { DEFAULT_TYPING_GRACE_MS } from "./dock/priority";
 import { systemClock } from "../gateway/clock";
 import type { DockStore } from "./dock/state";
+import type { QuestionRecord } from "../protocol/question-record";
 
 // The package entry names the options beside the factory that takes them.
 export type { DockStoreOptions } from "./context";
@@ -22,6 +23,11 @@ let tabResolver: string | undefined;
 
 /** Creates the store of one conversation: its pending questions, the person's drafts, how each question ended and, with async questions, its history and outbox. */
 export function createQuestionDockStore(opts: DockStoreOptions): StoreApi<DockStore> {
+  return openStore(opts, []);
+}
+
+/** The store of `createQuestionDockStore`, showing `records` before the first connect (a question page, stories); they are checked again on connect. */
+export function openStore(opts: DockStoreOptions, records: readonly QuestionRecord[]): StoreApi<DockStore> {
   // Opt-in parts come in as tokens from their factories (opt-in/, src/features/), so a store without them loads none of their code.
   const startAsync = opts.asyncQuestions ? featureStarter("asyncQuestions", opts.asyncQuestions) : undefined;
   const startDrafts = opts.blockingDrafts ? featureStarter("blockingDrafts", opts.blockingDrafts) : undefined;
@@ -61,7 +67,8 @@ export function createQuestionDockStore(opts: DockStoreOptions): StoreApi<DockSt
   };
   store.setState({ actions });
   if (asyncRun?.outbox) noteOutbox(store, asyncRun.outbox);
+  noteClock(store, options.now);
   noteFeatureViews(store, [opts.asyncQuestions, opts.blockingDrafts || undefined].filter((f) => f !== undefined));
-  for (const record of opts.initialRecords ?? []) sync.receive(record, "initial");
+  for (const record of records) sync.receive(record, "initial");
   return store;
 }

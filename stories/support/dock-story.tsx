@@ -45,7 +45,7 @@ export const dockStoryMeta = {
   args: { layout: "stepper" },
   decorators: [withStoryDock],
   beforeEach: disposeLoadedDock,
-  render: (args, context) => <QuestionDock {...args} now={loadedDock(context).clock.now} />,
+  render: (args) => <QuestionDock {...args} />,
 } satisfies Partial<Meta<typeof QuestionDock>>;
 
 /** Narrows the story to a phone's width; "auto" layouts still follow the real window, so pass a layout too. */

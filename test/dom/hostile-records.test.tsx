@@ -3,8 +3,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { DockLayout, QuestionDock, QuestionDockProvider, QuestionSummaryList } from "../../src/components";
 import type { QuestionRecord } from "../../src/protocol";
 import { createGatewayClient } from "../../src/gateway";
-import { createQuestionDockStore } from "../../src/store";
 import { DOCK_TOKEN, renderDock, startDock, type DockHarness } from "./dock-harness";
+import { openStore } from "../../src/testing";
 
 let h: DockHarness | undefined;
 afterEach(() => h?.stop());
@@ -56,7 +56,7 @@ describe("A prompt that cannot render", () => {
     h = await startDock();
     // A client not yet connected, so the record stays until the person acts (a connected one would ask about it).
     const client = createGatewayClient({ url: "sim://gateway", transport: h.sim.transport, token: DOCK_TOKEN });
-    const store = createQuestionDockStore({ client, sessionKey: "main", initialRecords: [broken] });
+    const store = openStore({ client, sessionKey: "main" }, [broken]);
     const onRenderError = vi.fn();
     const quiet = vi.spyOn(console, "error").mockImplementation(() => undefined);
     try {

@@ -79,6 +79,19 @@ export function noteFeatureViews(store: StoreApi<DockStore>, features: readonly 
   if (Object.keys(views).length > 0) viewsByStore.set(store, Object.freeze(views));
 }
 
+// Keyed by the store, so a countdown reads the store's own clock (a story's stands still).
+const clocks = new WeakMap<StoreApi<DockStore>, () => number>();
+
+/** Notes the clock of `store`, once, when the store is made. */
+export function noteClock(store: StoreApi<DockStore>, now: () => number): void {
+  clocks.set(store, now);
+}
+
+/** The clock of `store`'s time: what its expiries are counted against. */
+export function clockOf(store: StoreApi<DockStore>): () => number {
+  return clocks.get(store) ?? Date.now;
+}
+
 // Keyed by the store, so tests reach the outbox of the store they drive (the kit's `/testing` module).
 const outboxes = new WeakMap<StoreApi<DockStore>, Outbox>();
 

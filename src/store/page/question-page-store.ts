@@ -10,7 +10,7 @@ import type { QuestionRecord } from "../../protocol/question-record";
 import { getQuestion } from "../../gateway/questions-api";
 import { GatewayRequestError, type GatewayConnection } from "../../gateway/connection";
 import { systemClock, type Clock } from "../../gateway/clock";
-import { createQuestionDockStore } from "../create-store";
+import { openStore } from "../create-store";
 import { blockingDraftsFeature } from "../opt-in/drafts-feature";
 import { defaultStorage, scopedRecords, type DockStorage, type ScopedRecords } from "../keep/storage";
 import { isSavedDraft, unsentOfSaved, type SavedDraft } from "../keep/saved-draft";
@@ -79,16 +79,16 @@ export function createQuestionPageStore({ client, questionId, draftStorage, cloc
 
   const newDockStore = (record: QuestionRecord) => {
     store.getState().store?.getState().actions.dispose();
-    return createQuestionDockStore({
+    const options = {
       client,
       sessionKey: record.sessionKey ?? "main",
       // A link may name a question of any conversation, or of none.
       showSessionless: true,
-      initialRecords: [record],
       typingGraceMs: 0,
       blockingDrafts: blockingDraftsFeature({ storage }),
       clock,
-    });
+    };
+    return openStore(options, [record]);
   };
 
   async function read(): Promise<void> {

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createQuestionDockStore, type DockStore } from "../../../src/store";
 import type { StoreApi } from "zustand/vanilla";
 import { fakeClock, REGION, TARGET, startDock, until, type DockFixture } from "./dock-fixture";
+import { openStore } from "../../../src/testing";
 
 let f: DockFixture;
 const extra: StoreApi<DockStore>[] = [];
@@ -55,7 +56,7 @@ describe("A dock made on a client that is already connected", () => {
     const id = await f.ask({ questions: [TARGET] });
     const record = f.state().records.get(id)!;
     await f.actions.skip(id);
-    const dock = createQuestionDockStore({ client: f.client, sessionKey: "main", clock: fakeClock, initialRecords: [record] });
+    const dock = openStore({ client: f.client, sessionKey: "main", clock: fakeClock }, [record]);
     extra.push(dock);
     await until(() => dock.getState().outcomes.has(id), "the settled initial record");
     expect(dock.getState().records.get(id)).toBeUndefined();
