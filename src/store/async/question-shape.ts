@@ -5,8 +5,13 @@ import type { AsyncQuestionEntry } from "../conversation/question-entry";
 /** The question id the dock gives the `index`th question of an async delivery, which has none of its own. */
 export const asyncQuestionKey = (index: number) => `q${index}`;
 
+const ASYNC_PREFIX = "async:";
+
 /** The request id of an async question in the dock. */
-export const asyncRequestId = (itemId: string) => `async:${itemId}`;
+export const asyncRequestId = (itemId: string) => `${ASYNC_PREFIX}${itemId}`;
+
+/** The async question a request id names, or undefined for a gateway question. */
+export const asyncItemOf = (requestId: string): string | undefined => (requestId.startsWith(ASYNC_PREFIX) ? requestId.slice(ASYNC_PREFIX.length) : undefined);
 
 /** The record the dock shows for an async question. */
 export function recordOf(entry: AsyncQuestionEntry, sessionKey: string, now: number): QuestionRecord {

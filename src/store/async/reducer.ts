@@ -14,6 +14,7 @@ import { asyncOutcome, boundOutcome, historyOutcome, type AsyncEndInput, type As
 import { newView } from "../dock/drafts";
 import { viewWithSaved } from "../keep/saved-draft";
 import type { DockEvent } from "../dock/dock-reducer";
+import { asyncItemOf, asyncRequestId } from "./question-shape";
 
 /** An outbox event as the store dispatches it: with the time it happened. */
 export type TimedOutboxEvent = OutboxEvent & { at: number };
@@ -78,12 +79,13 @@ function onTheirWay(s: DockState): Set<string> {
 // one takes the skip off its kept draft.
 function withDraftChoices<S extends DockState>(s: S, event: AsyncEvent | DockEvent): S {
   if (event.type === "restored") {
-    const skipped = (event as Extract<DockEvent, { type: "restored" }>).drafts.filter((d) => d.disposition === "skipped" && d.requestId.startsWith("async:")).map((d) => d.requestId.slice("async:".length));
+    const { drafts } = event as Extract<DockEvent, { type: "restored" }>;
+    const skipped = drafts.flatMap((d) => (d.disposition === "skipped" ? [asyncItemOf(d.requestId)] : [])).filter((id) => id !== undefined);
     if (skipped.length === 0) return s;
     return { ...s, chat: conversationReducer(s.chat, { type: "questionsSkipped", itemIds: skipped }) };
   }
   if (event.type === "questionReopened") {
-    const id = `async:${event.itemId}`;
+    const id = asyncRequestId(event.itemId);
     const kept = s.savedDrafts.get(id);
     if (!kept?.disposition) return s;
     const { disposition: _skipped, ...reopened } = kept;
@@ -95,7 +97,7 @@ function withDraftChoices<S extends DockState>(s: S, event: AsyncEvent | DockEve
 // Discard: the answer left the outbox unsent, so its question comes back with the draft it was made from. The draft
 // waits in `savedDrafts` for the question to rejoin the dock; a question a later run retired meanwhile is reopened.
 function reopened<S extends DockState>(s: S, entry: OutboxEntry, at: number): S {
-  const requestId = `async:${entry.itemId}`;
+  const requestId = asyncRequestId(entry.itemId);
   const draft: SavedDraft = { ...(entry.draft ?? { answers: [] }), requestId, step: 0, edited: true, updatedAt: at };
   const next = { ...s, savedDrafts: new Map(s.savedDrafts).set(requestId, draft), outcomes: s.outcomes.without(requestId) };
   const question = s.chat.questions.find((q) => q.delivery.itemId === entry.itemId);

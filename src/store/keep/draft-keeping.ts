@@ -8,6 +8,7 @@ import type { DockStore } from "../dock/state";
 import type { StoredRecords } from "./keep";
 import { isSavedDraft, savedDraftOf, type SavedDraft } from "./saved-draft";
 import { scopedRecords, type DockStorage } from "./storage";
+import { asyncItemOf, asyncRequestId } from "../async/question-shape";
 
 /** Quiet time before a typed draft is written to storage. */
 export const DRAFT_SAVE_DELAY_MS = 300;
@@ -41,7 +42,7 @@ export function startDraftKeeping(ctx: DockContext, setup: DraftSetup): DraftKee
     const s = ctx.get().scope;
     return s === undefined ? undefined : scopedRecords(setup.storage, s);
   };
-  const isAsync = (s: DockStore, id: string) => s.asyncOrigins.has(id) || id.startsWith("async:");
+  const isAsync = (s: DockStore, id: string) => s.asyncOrigins.has(id) || asyncItemOf(id) !== undefined;
   const keeps = (s: DockStore, id: string) => setup.blockingDrafts || isAsync(s, id);
 
   const write = (draft: SavedDraft) => {
@@ -79,7 +80,7 @@ export function startDraftKeeping(ctx: DockContext, setup: DraftSetup): DraftKee
       const [drafts, entries] = await Promise.all([r.list("draft"), setup.outbox ? r.list("outbox") : Promise.resolve([])]);
       // A draft of a request that can no longer be answered goes, so drafts of requests never seen again do not pile up.
       const expired = (d: SavedDraft) => typeof d.expiresAtMs === "number" && d.expiresAtMs <= now();
-      const saved = drafts.filter(isSavedDraft).filter((d) => setup.blockingDrafts || d.requestId.startsWith("async:"));
+      const saved = drafts.filter(isSavedDraft).filter((d) => setup.blockingDrafts || asyncItemOf(d.requestId) !== undefined);
       for (const d of saved.filter(expired)) void r.remove("draft", d.requestId).catch(() => undefined);
       return { drafts: saved.filter((d) => !expired(d)), entries: entries.filter((e): e is OutboxEntry => isOutboxEntry(e, ctx.options.sessionKey)) };
     } catch {
@@ -119,12 +120,12 @@ export function startDraftKeeping(ctx: DockContext, setup: DraftSetup): DraftKee
     // Discard reopened the answer's draft: it is the person's again, kept as it now stands.
     ctx.on(["discarded"], (e, next, prev) => {
       const itemId = prev.outbox.entries[e.id]?.itemId;
-      const held = itemId === undefined ? undefined : next.savedDrafts.get(`async:${itemId}`);
+      const held = itemId === undefined ? undefined : next.savedDrafts.get(asyncRequestId(itemId));
       if (!stopped && held && !(e as { local?: true }).local) write(held);
     }),
     // A reopened question's kept draft loses its skip, so a reload does not skip it again.
     ctx.on(["questionReopened"], (e, next) => {
-      const held = next.savedDrafts.get(`async:${e.itemId}`);
+      const held = next.savedDrafts.get(asyncRequestId(e.itemId));
       if (!stopped && held) write(held);
     }),
     ...(setup.bus ? [setup.bus.subscribe(fromPane)] : []),
