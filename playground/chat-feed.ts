@@ -3,7 +3,8 @@
 // message it is sending and a reply still streaming. One reading of the conversation, so the transcript and the dock
 // never disagree about what was said.
 import { createStore, type StoreApi } from "zustand/vanilla";
-import { defaultMessages, type DockStore, type GatewayClient } from "../src";
+import { defaultMessages, type GatewayClient } from "../src";
+import type { DockStore } from "../src/store";
 import { belongsToSession } from "../src/protocol";
 import { savedEntries, type ChatEntry } from "./chat-entries";
 

@@ -1,14 +1,14 @@
 // Several conversations over ONE gateway client, as a Control UI with a session picker has them. Each session
 // gets its own store (async questions and outbox included) and transcript, made on first use and kept for the page: switching away
 // and back finds the same store, so every draft is where it was left.
-import type { StoreApi } from "zustand/vanilla";
-import { asyncQuestionsFeature, createQuestionDockStore, type DockStore, type GatewayClient } from "../src";
+import { asyncQuestionsFeature, createQuestionDockStore, type GatewayClient, type QuestionDockStore } from "../src";
+import { wholeStore } from "../src/testing";
 import { createChatFeed, type ChatFeed } from "./chat-feed";
 
 /** One conversation of the playground: its dock store and its transcript. */
 export interface PlaygroundSession {
   sessionKey: string;
-  store: StoreApi<DockStore>;
+  store: QuestionDockStore;
   feed: ChatFeed;
 }
 
@@ -32,7 +32,7 @@ export function createSessions(client: GatewayClient, initial: string): Playgrou
         // A store made on a client that is already connected recovers at once; the feed reads its history the same way.
         const store = createQuestionDockStore({ client, sessionKey, asyncQuestions: asyncQuestionsFeature() });
         // The transcript reads the store's own conversation: one copy of what the gateway saved, not two that drift.
-        session = { sessionKey, store, feed: createChatFeed(client, sessionKey, store) };
+        session = { sessionKey, store, feed: createChatFeed(client, sessionKey, wholeStore(store)) };
         made.set(sessionKey, session);
       }
       return session;

@@ -35,17 +35,12 @@ export { createIndexedDbStorage, createMemoryStorage, type DockStorage, type Ind
 export { createPaneBus } from "./store/keep/bus";
 export type { SavedAnswer, SavedDraft } from "./store/keep/saved-draft";
 export type { BlockingDraftServices } from "./store/context";
-export type { Announcement, AsyncOrigin, AsyncProblems, ChatReplyResult, DockActions, DockRejection, DockState, DockStore, Outcome, OutcomeKind, QuestionDraft, RequestChange, RequestView, Submission, SubmitErrorCode } from "./store/dock/state";
+export type { Announcement, AsyncOrigin, AsyncProblems, ChatReplyResult, DockActions, DockRejection, DockSnapshot, DockState, Outcome, OutcomeKind, QuestionDraft, QuestionDockStore, RequestChange, RequestView, Submission, SubmitErrorCode } from "./store/dock/state";
 export type { HiddenQuestion, HiddenReason, PermissionNotice, PermissionState } from "./store/effects/permissions";
 export { placeQuestionSummaries, type TranscriptItem, type TranscriptMessage } from "./store/dock/transcript-placement";
-export type { OutcomeLog } from "./store/dock/outcome-log";
 
 // The conversation and outbox parts of the state, as views and a host's storage read them.
-export type { ConversationData } from "./store/conversation/conversation-reducer";
 export type { AsyncQuestionEntry, AsyncQuestionStatus, ConversationProblem } from "./store/conversation/question-entry";
-export type { AsyncLocalState } from "./store/conversation/derive-questions";
-export type { RejectedItem } from "./store/conversation/history-read";
-export type { OutboxData } from "./store/outbox/outbox-reducer";
 export type { DeliveryFailureCode, DeliveryState, OutboxEntry, PaneBus, PaneMessage, StorageFailure } from "./store/outbox/entry";
 
 // Headless hooks: everything a view of one's own markup needs.

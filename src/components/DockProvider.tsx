@@ -1,14 +1,13 @@
 import type { ReactNode } from "react";
-import type { StoreApi } from "zustand/vanilla";
-import { DockStoreContext } from "../hooks/dock-context";
+import { DockStoreContext, wholeStore } from "../hooks/dock-context";
 import { DockMessagesContext, useDockWords } from "../hooks/use-messages";
 import type { QuestionDockMessagesOverride } from "../messages";
-import type { DockStore } from "../store/dock/state";
+import type { QuestionDockStore } from "../store/dock/state";
 
 /** Props of `QuestionDockProvider`. */
 export interface QuestionDockProviderProps {
   /** One dock's store, from `createQuestionDockStore`. */
-  store: StoreApi<DockStore>;
+  store: QuestionDockStore;
   /** The BCP 47 tag for plurals, numbers and times; it does not choose the words (pass `messages`). @default "en" */
   locale?: string;
   /** The words, over English: a whole table such as `deMessages` (from `/locales/de`), or any group in part. Keep it stable. */
@@ -20,7 +19,7 @@ export interface QuestionDockProviderProps {
 export function QuestionDockProvider({ store, locale = "en", messages, children }: QuestionDockProviderProps) {
   const words = useDockWords(locale, messages);
   return (
-    <DockStoreContext.Provider value={store}>
+    <DockStoreContext.Provider value={wholeStore(store)}>
       <DockMessagesContext.Provider value={words}>{children}</DockMessagesContext.Provider>
     </DockStoreContext.Provider>
   );

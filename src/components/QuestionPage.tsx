@@ -1,5 +1,5 @@
 import { useEffect, useId } from "react";
-import { DockStoreContext, useDockStore } from "../hooks/dock-context";
+import { DockStoreContext, useDockStore, wholeStore } from "../hooks/dock-context";
 import { DockMessagesContext, useDockWords, useMessages } from "../hooks/use-messages";
 import { useDockKeyboard } from "../hooks/use-dock-keyboard";
 import { useQuestionPage, type QuestionPageOptions } from "../hooks/use-question-page";
@@ -69,7 +69,7 @@ function PageContent({ questionId, page }: { questionId: string; page: ReturnTyp
       )}
       {page.phase === "gone" && !page.ended && <p className="qd-question-page__status">{m.outcomes.unavailable}</p>}
       {page.store ? (
-        <DockStoreContext.Provider value={page.store}>
+        <DockStoreContext.Provider value={wholeStore(page.store)}>
           <Body questionId={questionId} ended={page.ended} />
         </DockStoreContext.Provider>
       ) : (
