@@ -35,7 +35,7 @@ export { createIndexedDbStorage, createMemoryStorage, type DockStorage, type Ind
 export { createPaneBus } from "./store/keep/bus";
 export type { SavedAnswer, SavedDraft } from "./store/keep/saved-draft";
 export type { BlockingDraftServices } from "./store/context";
-export type { Announcement, AsyncOrigin, AsyncProblems, ChatReplyResult, DockActions, DockRejection, DockSnapshot, DockState, Outcome, OutcomeKind, QuestionDraft, QuestionDockStore, RequestChange, RequestView, Submission, SubmitErrorCode } from "./store/dock/state";
+export type { Announcement, AsyncOrigin, AsyncProblems, ChatReplyResult, ChatState, DockActions, DockRejection, DockSnapshot, DockState, Outcome, OutcomeKind, QuestionDraft, QuestionDockStore, RequestChange, RequestView, Submission, SubmitErrorCode } from "./store/dock/state";
 export type { HiddenQuestion, HiddenReason, PermissionNotice, PermissionState } from "./store/effects/permissions";
 export { placeQuestionSummaries, type TranscriptItem, type TranscriptMessage } from "./store/dock/transcript-placement";
 

@@ -9,6 +9,7 @@ import type { SavedDraft } from "../keep/saved-draft-form";
 export type { SavedAnswer, SavedDraft } from "../keep/saved-draft-form";
 import type { ConversationProblem } from "../conversation/question-entry";
 import type { ConversationData } from "../conversation/conversation-reducer";
+import type { ChatMessage } from "../../protocol/chat-message";
 import type { OutcomeLog } from "./outcome-log";
 import type { AsyncOrigin, Outcome, OutcomeKind, QuestionDraft } from "./outcome-types";
 import type { PermissionState } from "./permission-state";
@@ -109,6 +110,21 @@ export interface DockState {
   permission: PermissionState;
   /** The latest polite announcement for the live region, with a counter so a repeat still announces. */
   announcement: Announcement & { n: number };
+  /** The conversation, read when the store has async questions or `chatHistoryFeature`; empty without them. */
+  chat: ChatState;
+}
+
+/** The conversation as views read it. */
+export interface ChatState {
+  /** The saved history, then any live messages the history does not show yet. */
+  messages: readonly ChatMessage[];
+  /** True once a history load succeeded. */
+  loaded: boolean;
+  /** True while an agent run is going. */
+  runActive: boolean;
+  activeRunIds: readonly string[];
+  /** The latest problem: a failed load, or items that could not be read. */
+  error?: ConversationProblem;
 }
 
 /** The store's whole state: what views read, and the tables only the store's own effects and hooks keep. */
@@ -119,7 +135,6 @@ export interface StoreState extends DockState {
   savedDrafts: ReadonlyMap<string, SavedDraft>;
   /** An immutable, append-only log. */
   outcomes: OutcomeLog;
-  /** The conversation's saved history and runs, read for async questions; empty without them. */
   chat: ConversationData;
   /** Answers to async questions on their way to the gateway, by entry id; empty without async questions. */
   outbox: OutboxData;
