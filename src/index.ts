@@ -44,7 +44,7 @@ export type { AsyncQuestionEntry, AsyncQuestionStatus, ConversationProblem } fro
 export type { DeliveryFailureCode, DeliveryState, OutboxEntry, PaneBus, PaneMessage, StorageFailure } from "./store/outbox/entry";
 
 // Headless hooks: everything a view of one's own markup needs.
-export { useDockStore } from "./hooks/dock-context";
+export { useDockStore, type DockTheme } from "./hooks/dock-context";
 export { useQuestionDock, type QuestionDockState } from "./hooks/use-question-dock";
 export { useQuestionStep, useStepNavigation, type QuestionStepState, type StepNavigationState } from "./hooks/use-question-step";
 export type { PrimaryAction, PromptMode } from "./hooks/primary-action";

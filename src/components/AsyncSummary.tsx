@@ -5,7 +5,7 @@ import { useQueuedAnswerEdit } from "../hooks/use-queued-answer-edit";
 import { isAnsweredOutcome } from "../hooks/use-outcomes";
 import { useMessages } from "../hooks/use-messages";
 import type { Outcome } from "../store/dock/state";
-import { useDockStore } from "../hooks/dock-context";
+import { useDockStore, useThemeAttribute } from "../hooks/dock-context";
 import { answerText } from "./answer-line";
 import { QueuedAnswerEditor } from "./QueuedAnswerEditor";
 import { UnsentDraft } from "./UnsentDraft";
@@ -54,7 +54,7 @@ export function AsyncSummary({ outcome, label }: AsyncSummaryProps) {
   const { editing, start, bindEditButton, bindFallback } = edit;
   const deliveryLabel = delivery.label ?? (answered && outcome.async?.replyText !== undefined ? m.delivery.confirmed : undefined);
   return (
-    <article className="qd-summary" data-outcome={outcome.kind} data-async="" aria-label={m.summary.label({ outcome: label })}>
+    <article className="qd-summary" data-theme={useThemeAttribute()} data-outcome={outcome.kind} data-async="" aria-label={m.summary.label({ outcome: label })}>
       <p className="qd-summary__status">{label}</p>
       {editing ? (
         <>

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { DockStoreContext, wholeStore } from "../hooks/dock-context";
+import { DockStoreContext, DockThemeContext, wholeStore, type DockTheme } from "../hooks/dock-context";
 import { DockMessagesContext, useDockWords } from "../hooks/use-messages";
 import type { QuestionDockMessagesOverride } from "../messages";
 import type { QuestionDockStore } from "../store/dock/state";
@@ -12,15 +12,19 @@ export interface QuestionDockProviderProps {
   locale?: string;
   /** The words, over English: a whole table such as `deMessages` (from `/locales/de`), or any group in part. Keep it stable. */
   messages?: QuestionDockMessagesOverride;
+  /** The colour theme of every view below; "system" follows the page's `data-theme` or `.dark` class, then the OS. @default "system" */
+  theme?: DockTheme;
   children?: ReactNode;
 }
 
 /** Hands one dock store to every dock component and hook below it. */
-export function QuestionDockProvider({ store, locale = "en", messages, children }: QuestionDockProviderProps) {
+export function QuestionDockProvider({ store, locale = "en", messages, theme = "system", children }: QuestionDockProviderProps) {
   const words = useDockWords(locale, messages);
   return (
     <DockStoreContext.Provider value={wholeStore(store)}>
-      <DockMessagesContext.Provider value={words}>{children}</DockMessagesContext.Provider>
+      <DockMessagesContext.Provider value={words}>
+        <DockThemeContext.Provider value={theme}>{children}</DockThemeContext.Provider>
+      </DockMessagesContext.Provider>
     </DockStoreContext.Provider>
   );
 }

@@ -4,7 +4,7 @@ import { useDockFocus } from "../hooks/use-dock-focus";
 import { useDockKeyboard } from "../hooks/use-dock-keyboard";
 import { useResolvedLayout, type DockLayoutMode } from "../hooks/use-layout-mode";
 import { useActiveRecord } from "../hooks/use-active-request";
-import { useDockStore } from "../hooks/dock-context";
+import { useDockStore, useThemeAttribute } from "../hooks/dock-context";
 import { useMessages } from "../hooks/use-messages";
 import { useDockElementRef } from "../hooks/reopen-dock";
 import { useFeatureViews } from "../hooks/use-feature-views";
@@ -23,8 +23,6 @@ import { RejectedNotice } from "./RejectedNotice";
 export interface QuestionDockProps {
   /** "auto" shows stacked cards on narrow or coarse-pointer screens, else the stepper. @default "auto" */
   layout?: DockLayoutMode;
-  /** Forces a theme; without it the dock follows `prefers-color-scheme` or an ancestor's `data-theme`. */
-  theme?: "light" | "dark";
   /** The composer to focus after collapsing or answering; without it the enclosing `DockLayout` finds one. */
   composerRef?: RefObject<HTMLElement | null>;
   /** Replaces the default focus hand-back after Collapse or Esc. */
@@ -48,12 +46,13 @@ export interface QuestionDockProps {
 }
 
 /** The question dock: the active request's prompt, or a slim indicator when collapsed, or nothing when idle. */
-export function QuestionDock({ layout = "auto", theme, composerRef, onCollapse, onKeyDown, autoAdvanceMs, onRenderError, titleCount = false, notifications = false, reopenShortcut = true, className }: QuestionDockProps) {
+export function QuestionDock({ layout = "auto", composerRef, onCollapse, onKeyDown, autoAdvanceMs, onRenderError, titleCount = false, notifications = false, reopenShortcut = true, className }: QuestionDockProps) {
   // Only what the dock itself shows: submission and connection changes re-render the parts that show them.
   const record = useActiveRecord();
   const collapsed = useDockStore((s) => s.collapsed);
   const actions = useDockStore((s) => s.actions);
   const dockLabel = useMessages().dockLabel;
+  const theme = useThemeAttribute();
   const mode = useResolvedLayout(layout);
   const dockRef = useDockElementRef();
   const layoutApi = useDockLayout();

@@ -1,5 +1,5 @@
 import { useEffect, useId } from "react";
-import { DockStoreContext, useDockStore, wholeStore } from "../hooks/dock-context";
+import { DockStoreContext, DockThemeContext, useDockStore, useThemeAttribute, wholeStore, type DockTheme } from "../hooks/dock-context";
 import { DockMessagesContext, useDockWords, useMessages } from "../hooks/use-messages";
 import { useDockKeyboard } from "../hooks/use-dock-keyboard";
 import { useQuestionPage, type QuestionPageOptions } from "../hooks/use-question-page";
@@ -14,6 +14,8 @@ export interface QuestionPageProps extends QuestionPageOptions {
   locale?: string;
   /** As for `QuestionDockProvider`; keep it stable (memoised) across renders. */
   messages?: QuestionDockMessagesOverride;
+  /** As for `QuestionDockProvider`. @default "system" */
+  theme?: DockTheme;
 }
 
 // The page has nothing to collapse into: Esc leaves the page as it is.
@@ -50,7 +52,7 @@ function PageContent({ questionId, page }: { questionId: string; page: ReturnTyp
   // Not derived from the question id: an id from a link may hold spaces, which would split aria-labelledby.
   const titleId = useId();
   return (
-    <section className="qd-question-page" aria-labelledby={titleId}>
+    <section className="qd-question-page" data-theme={useThemeAttribute()} aria-labelledby={titleId}>
       <h1 id={titleId} className="qd-question-page__title">
         {header ? m.questionPage.titleFor({ header }) : m.questionPage.title}
       </h1>
@@ -84,12 +86,14 @@ function PageContent({ questionId, page }: { questionId: string; page: ReturnTyp
  * how it ended once it is not (Answered, Answered elsewhere, Expired, Unavailable with the typed text), and
  * Retry when reading it again after a reconnect fails. Give it a started client.
  */
-export function QuestionPage({ locale = "en", messages, ...options }: QuestionPageProps) {
+export function QuestionPage({ locale = "en", messages, theme = "system", ...options }: QuestionPageProps) {
   const page = useQuestionPage(options);
   const words = useDockWords(locale, messages);
   return (
     <DockMessagesContext.Provider value={words}>
-      <PageContent questionId={options.questionId} page={page} />
+      <DockThemeContext.Provider value={theme}>
+        <PageContent questionId={options.questionId} page={page} />
+      </DockThemeContext.Provider>
     </DockMessagesContext.Provider>
   );
 }

@@ -1,6 +1,7 @@
 import { entryOf } from "../protocol/id-table";
 import type { Outcome } from "../store/dock/state";
 import { useMessages } from "../hooks/use-messages";
+import { useThemeAttribute } from "../hooks/dock-context";
 import { isAnsweredOutcome } from "../hooks/use-outcomes";
 import { useFeatureViews } from "../hooks/use-feature-views";
 import { answerText } from "./answer-line";
@@ -26,7 +27,7 @@ function SummaryError({ outcome }: QuestionSummaryProps) {
   const questions = Array.isArray(outcome.record?.questions) ? outcome.record.questions : [];
   const m = useMessages();
   return (
-    <article className="qd-summary" aria-label={m.summary.errorLabel}>
+    <article className="qd-summary" data-theme={useThemeAttribute()} aria-label={m.summary.errorLabel}>
       <p className="qd-summary__status">{m.summary.errorText}</p>
       <ul className="qd-summary__lines">
         {questions.map((q, i) => (
@@ -41,6 +42,7 @@ function SummaryError({ outcome }: QuestionSummaryProps) {
 
 function SummaryBody({ outcome }: QuestionSummaryProps) {
   const m = useMessages();
+  const theme = useThemeAttribute();
   // Async summaries come with asyncQuestionsFeature, so a blocking dock's transcript bundles none of their controls.
   const { AsyncSummary } = useFeatureViews();
   const by = outcome.record.resolvedBy;
@@ -52,7 +54,7 @@ function SummaryBody({ outcome }: QuestionSummaryProps) {
   // An end the kit has no words for still shows the answer the gateway recorded, if there is one.
   const answered = isAnsweredOutcome(outcome.kind) || (outcome.kind === "ended" && outcome.answers !== undefined);
   return (
-    <article className="qd-summary" data-outcome={outcome.kind} aria-label={m.summary.label({ outcome: label })}>
+    <article className="qd-summary" data-theme={theme} data-outcome={outcome.kind} aria-label={m.summary.label({ outcome: label })}>
       <p className="qd-summary__status">{label}</p>
       {outcome.kind === "cancelled" && cancelReason && <p className="qd-summary__reason">{cancelReason}</p>}
       {outcome.kind === "no-answer" && (

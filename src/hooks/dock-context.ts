@@ -26,3 +26,15 @@ export function useDockStore<T>(selector: (state: DockSnapshot) => T): T {
 export function useStoreState<T>(selector: (state: DockStore) => T): T {
   return useStore(useDockStoreApi(), selector);
 }
+
+/** The colour theme of every view; "system" leaves it to the page (`data-theme`, a `.dark` class), then the OS. */
+export type DockTheme = "light" | "dark" | "system";
+
+/** Carries the provider's theme; a view outside any provider follows the page. */
+export const DockThemeContext = createContext<DockTheme>("system");
+
+/** The `data-theme` a view's root element takes: the provider's theme, or none where the page decides. */
+export function useThemeAttribute(): "light" | "dark" | undefined {
+  const theme = useContext(DockThemeContext);
+  return theme === "system" ? undefined : theme;
+}

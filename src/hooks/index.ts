@@ -1,4 +1,4 @@
-export { useDockStore, useDockStoreApi } from "./dock-context";
+export { useDockStore, useDockStoreApi, type DockTheme } from "./dock-context";
 export { useActiveRecord, useRequestPosition, useActiveStep } from "./use-active-request";
 export { useQuestionDock, type QuestionDockState } from "./use-question-dock";
 export { useQuestionStep, useStepNavigation, continueRequest, type QuestionStepState, type StepNavigationState } from "./use-question-step";
