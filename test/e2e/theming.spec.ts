@@ -1,5 +1,6 @@
 // Theming in real Chromium: the stylesheet sits in a cascade layer, a host's `.dark` class flips every view, the
 // provider's `theme` reaches the summaries as well as the dock, and axe (contrast included) is clean either way.
+import { readFileSync } from "node:fs";
 import type { Locator, Page } from "@playwright/test";
 import { a11yViolations } from "./support/axe";
 import { gotoStory } from "./support/storybook";
@@ -79,4 +80,21 @@ test("the provider's theme wins over the page: the summary turns dark with the d
   await setHostDark(page, false);
   expect({ dock: await colours(dockOf(page)), summary: await colours(page.getByRole("article")) }).toEqual(HOST.dark);
   expect(await a11yViolations(page)).toEqual([]);
+});
+
+test("where light-dark() is missing, the fallback colours follow the OS and a dark class the same way", async ({ page }) => {
+  // Chromium has light-dark(), so the stylesheet is added again with its fallback switched on, as an older engine
+  // would take it: the fallback's plain colours come later in the layer and win over the pairs.
+  const source = readFileSync("src/styles/question-dock.css", "utf8");
+  const fallbackOn = source.replace("@supports not (color: light-dark(#000, #fff))", "@supports (color: #000)");
+  expect(fallbackOn).not.toBe(source);
+  await gotoStory(page, PLAIN);
+  await page.addStyleTag({ content: fallbackOn });
+  await setHostDark(page, false);
+  expect(await colours(dockOf(page))).toEqual(KIT_LIGHT);
+  await setHostDark(page, true);
+  expect(await colours(dockOf(page))).toEqual(KIT_DARK);
+  await setHostDark(page, false);
+  await page.emulateMedia({ colorScheme: "dark" });
+  expect(await colours(dockOf(page))).toEqual(KIT_DARK);
 });
