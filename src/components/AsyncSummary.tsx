@@ -8,6 +8,7 @@ import type { Outcome } from "../store/dock/state";
 import { useDockStore, useThemeAttribute } from "../hooks/dock-context";
 import { answerText } from "./answer-line";
 import { QueuedAnswerEditor } from "./QueuedAnswerEditor";
+import { SummaryLines } from "./QuestionSummary";
 import { UnsentDraft } from "./UnsentDraft";
 
 /** Props of `AsyncSummary`. */
@@ -28,18 +29,6 @@ function replyLines(outcome: Outcome, deliveredText: string | undefined, secretM
   return {};
 }
 
-function QuestionTitles({ outcome }: { outcome: Outcome }) {
-  return (
-    <ul className="qd-summary__lines">
-      {outcome.record.questions.map((q) => (
-        <li key={q.questionId} className="qd-summary__line">
-          <span className="qd-summary__question">{q.question}</span>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
 /** The transcript entry of an async (Codex) question: its answer and delivery state, Retry, Discard, Edit answer while queued, or Answer to reopen. */
 export function AsyncSummary({ outcome, label }: AsyncSummaryProps) {
   const actions = useDockStore((s) => s.actions);
@@ -52,31 +41,23 @@ export function AsyncSummary({ outcome, label }: AsyncSummaryProps) {
   const doubt = delivery.entry?.failureCode ? m.delivery.doubts[delivery.entry.failureCode] : delivery.entry?.failureReason;
   const edit = useQueuedAnswerEdit(delivery.entry);
   const { editing, start, bindEditButton, bindFallback } = edit;
+  const titles = outcome.record.questions.map((q) => ({ question: q.question }));
   const deliveryLabel = delivery.label ?? (answered && outcome.async?.replyText !== undefined ? m.delivery.confirmed : undefined);
   return (
     <article className="qd-summary" data-theme={useThemeAttribute()} data-outcome={outcome.kind} data-async="" aria-label={m.summary.label({ outcome: label })}>
       <p className="qd-summary__status">{label}</p>
       {editing ? (
         <>
-          <QuestionTitles outcome={outcome} />
+          <SummaryLines lines={titles} />
           <QueuedAnswerEditor edit={edit} />
         </>
       ) : reply.whole !== undefined ? (
         <>
-          <QuestionTitles outcome={outcome} />
+          <SummaryLines lines={titles} />
           <p className="qd-summary__reply">{reply.whole}</p>
         </>
       ) : (
-        <ul className="qd-summary__lines">
-          {outcome.record.questions.map((q, i) => (
-            <li key={q.questionId} className="qd-summary__line">
-              <span className="qd-summary__question">{q.question}</span>
-              <span className="qd-summary__answer" data-missing={reply.lines?.[i] ? undefined : true}>
-                {reply.lines?.[i] ?? (answered ? m.summary.noAnswer : label)}
-              </span>
-            </li>
-          ))}
-        </ul>
+        <SummaryLines lines={titles.map((t, i) => ({ ...t, answer: reply.lines?.[i] ?? (answered ? m.summary.noAnswer : label), missing: !reply.lines?.[i] }))} />
       )}
       {outcome.kind === "retired" && outcome.unsent && <UnsentDraft record={outcome.record} unsent={outcome.unsent} />}
       <div className="qd-summary__delivery" tabIndex={-1} ref={bindFallback}>

@@ -13,6 +13,24 @@ export interface QuestionSummaryProps {
   outcome: Outcome;
 }
 
+/** A summary's questions in order, each with its answer where it has one; `missing` marks a stand-in ("No answer"). */
+export function SummaryLines({ lines }: { lines: readonly { question: string; answer?: string; missing?: boolean }[] }) {
+  return (
+    <ul className="qd-summary__lines">
+      {lines.map((line, i) => (
+        <li key={i} className="qd-summary__line">
+          <span className="qd-summary__question">{line.question}</span>
+          {line.answer !== undefined && (
+            <span className="qd-summary__answer" data-missing={line.missing || undefined}>
+              {line.answer}
+            </span>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** A transcript entry for a finished request: its outcome, then each full question with its answer on one line. */
 export function QuestionSummary({ outcome }: QuestionSummaryProps) {
   // The transcript belongs to the host: a summary that fails to render says so in its place, and nothing else goes.
@@ -29,13 +47,7 @@ function SummaryError({ outcome }: QuestionSummaryProps) {
   return (
     <article className="qd-summary" data-theme={useThemeAttribute()} aria-label={m.summary.errorLabel}>
       <p className="qd-summary__status">{m.summary.errorText}</p>
-      <ul className="qd-summary__lines">
-        {questions.map((q, i) => (
-          <li key={i} className="qd-summary__line">
-            <span className="qd-summary__question">{String(q?.question ?? "")}</span>
-          </li>
-        ))}
-      </ul>
+      <SummaryLines lines={questions.map((q) => ({ question: String(q?.question ?? "") }))} />
     </article>
   );
 }
@@ -60,19 +72,12 @@ function SummaryBody({ outcome }: QuestionSummaryProps) {
       {outcome.kind === "no-answer" && (
         <p className="qd-summary__reason">{outcome.noAnswerReason === "cancelled" ? m.summary.noAnswerNotes.cancelled : m.summary.noAnswerNotes.unknown}</p>
       )}
-      <ul className="qd-summary__lines">
-        {outcome.record.questions.map((q) => {
+      <SummaryLines
+        lines={outcome.record.questions.map((q) => {
           const text = answered ? answerText(q, entryOf(outcome.answers?.answers, q.questionId), m.secretMask) : undefined;
-          return (
-            <li key={q.questionId} className="qd-summary__line">
-              <span className="qd-summary__question">{q.question}</span>
-              <span className="qd-summary__answer" data-missing={text ? undefined : true}>
-                {text ?? (answered ? m.summary.noAnswer : label)}
-              </span>
-            </li>
-          );
+          return { question: q.question, answer: text ?? (answered ? m.summary.noAnswer : label), missing: !text };
         })}
-      </ul>
+      />
       {outcome.unsent && <UnsentDraft record={outcome.record} unsent={outcome.unsent} mayHaveArrived={outcome.unsentMayHaveArrived === true} />}
     </article>
   );
