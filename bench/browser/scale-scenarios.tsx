@@ -1,4 +1,4 @@
-// The dock in a long conversation: 1,000 requests pending and 5,000 finished ones summarised in the transcript.
+// The dock in a long conversation: 50 requests pending and 5,000 finished ones summarised in the transcript.
 // - "key-to-paint at scale": a digit key → the first option painted checked;
 // - "Ctrl+Enter-to-paint at scale": Ctrl+Enter on a chosen first step → the second step painted;
 // - "key-to-paint (baseline, at scale)": a bare element changed by a key in the same heavy page, the floor for both;
@@ -10,7 +10,7 @@ import { nextKeydown, nextPaint, paintLatency, whenTrue } from "./paint";
 import { registerFigure, registerScenario } from "./registry";
 
 /** Requests pending in the scale scenarios. */
-const PENDING = 1_000;
+const PENDING = 50;
 /** Finished requests summarised in the scale scenarios. */
 const SUMMARIES = 5_000;
 
