@@ -22,7 +22,7 @@ let bench: Promise<Bench> | undefined;
 let count = 0;
 
 /** Records when each question.requested frame arrives, before the client parses it. */
-function timedTransport(inner: TransportFactory, onRequested: (at: number) => void): TransportFactory {
+export function timedTransport(inner: TransportFactory, onRequested: (at: number) => void): TransportFactory {
   return (url, handlers) =>
     inner(url, {
       ...handlers,
