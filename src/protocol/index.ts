@@ -5,9 +5,6 @@
 // Validation results: every validator returns issues instead of throwing.
 export { formatIssues, type Validated, type ValidationIssue } from "./result";
 
-// The ask_user tool's input, as an agent writes it.
-export { parseAskUserInput, type AskUserInput, type AskUserOption, type AskUserQuestion } from "./ask-user";
-
 // Question records, their answers and the gateway's errors.
 export { isSecretQuestion, parseQuestionRecord, type GatewayQuestion, type QuestionOption, type QuestionRecord, type QuestionStatus, type SecretStore } from "./question-record";
 export type { QuestionAnswers } from "./answers";
