@@ -37,15 +37,6 @@ export interface ConnectSignatureFields {
   deviceFamily?: string;
 }
 
-/** The `device` block of the connect params. */
-export interface SignedDevice {
-  id: string;
-  publicKey: string;
-  signature: string;
-  signedAt: number;
-  nonce: string;
-}
-
 const ED25519 = { name: "Ed25519" } as const;
 
 function subtle(): SubtleCrypto {
@@ -134,7 +125,7 @@ export function buildSignaturePayload(deviceId: string, f: ConnectSignatureField
 }
 
 /** Signs a connect challenge with the device key and returns the connect params' `device` block. */
-export async function signConnect(identity: DeviceIdentity, fields: ConnectSignatureFields): Promise<SignedDevice> {
+export async function signConnect(identity: DeviceIdentity, fields: ConnectSignatureFields) {
   const payload = new TextEncoder().encode(buildSignaturePayload(identity.deviceId, fields));
   const signature = new Uint8Array(await subtle().sign(ED25519, identity.privateKey, payload));
   return {
