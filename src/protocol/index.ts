@@ -24,9 +24,8 @@ export { parseAsyncDelivery, type AsyncDelivery, type AsyncQuestion } from "./as
 export { belongsToSession } from "./session-key";
 export type { AskUserBlock, AskUserHistoryOutcome, AskUserNoAnswerReason } from "./ask-user-history";
 
-// Text formats: the "> title" answer text, the prompt as a chat message and the reply read back from one.
+// Text formats: the "> title" answer text, and a plain-text reply to a prompt read as its answers.
 export { formatAnswerText, parseAnswerText, type AnswerBlock, type ParsedAnswerText } from "./answer-text";
-export { defaultPromptTextMessages, formatPromptAsText, type PromptTextMessages } from "./prompt-text";
 export { parseTextReply, type TextReplyOptions, type TextReplyResult } from "./text-reply";
 
 // Links from untrusted records.
