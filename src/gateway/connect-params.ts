@@ -1,6 +1,6 @@
 import { PROTOCOL_VERSION } from "../protocol/methods";
 import { invalid, valid, type Validated, type ValidationIssue } from "../protocol/result";
-import type { GatewayClientOptions } from "./client-types";
+import type { GatewayClientOptions } from "./connection";
 import { signConnect, type DeviceIdentity } from "./device-identity";
 
 /** The scopes OpenClaw's own Control UI asks for; the gateway grants what the device may have. */

@@ -1,9 +1,6 @@
 import type { ResponseFrame } from "../protocol/frames";
-import type { Clock } from "./clock";
+import type { Timers } from "./clock";
 import { GatewayRequestError } from "./connection";
-
-/** Timer functions, injectable so tests can drive time. */
-export type TimerFunctions = Pick<Clock, "setTimeout" | "clearTimeout">;
 
 interface Entry {
   id: string;
@@ -32,7 +29,7 @@ export class RequestBook {
   private counter = 0;
 
   constructor(
-    private readonly timers: TimerFunctions,
+    private readonly timers: Timers,
     private readonly idPrefix: string,
   ) {}
 
