@@ -114,7 +114,6 @@ export function createGatewayClient(opts: GatewayClientOptions): GatewayClient {
     const parsed = parseFrame(text);
     if (!parsed.ok) return protocolListeners.emit({ context: "frame", issues: parsed.errors });
     const frame = parsed.value;
-    if (frame.type === "req") return protocolListeners.emit({ context: "frame", issues: [{ path: "type", message: "a gateway does not send requests" }] });
     if (frame.type === "res") {
       if (frame.id === conn.connectId) greeted(conn, frame);
       else book.settle(frame);
