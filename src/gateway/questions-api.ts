@@ -21,13 +21,8 @@ export class GatewayResultError extends Error {
 }
 
 function call<T>(c: GatewayConnection, method: string, params: unknown, parse: (payload: unknown) => Validated<T>): Promise<T> {
-  let reply: Promise<unknown>;
-  try {
-    reply = c.request(method, params);
-  } catch (error) {
-    return Promise.reject(error as Error);
-  }
-  return Promise.resolve(reply).then((payload) => {
+  // The executor runs at once, so the request leaves now, and a connection that throws rejects instead.
+  return new Promise<unknown>((resolve) => resolve(c.request(method, params))).then((payload) => {
     const parsed = parse(payload);
     if (!parsed.ok) throw new GatewayResultError(method, parsed.errors);
     return parsed.value;
