@@ -2,7 +2,6 @@
 // Add a store operation the same way: build its input once, then time only the call, and for an event everything
 // it sets off (a settlement awaits a `question.get`), checking afterwards that it did what the row says.
 import type { EventFrame } from "../../src/protocol";
-import { parseAskUserInput } from "../../src/protocol";
 import type { ConnectionInfo, GatewayConnection } from "../../src/gateway";
 import { GatewayRequestError } from "../../src/gateway/connection";
 import { createQuestionDockStore } from "../../src/store";
@@ -18,20 +17,6 @@ function row(metric: string, summary: Summary, { unit = "ops/s", per = 1 }: { un
     note: `median of ${summary.n} runs (min ${Math.round(summary.min * per).toLocaleString("en-US")})`,
   };
 }
-
-const threeQuestions = {
-  questions: ["env", "region", "notify"].map((id, index) => ({
-    id,
-    header: `Step ${index + 1}`,
-    question: `Which ${id} should the deploy use?`,
-    options: [
-      { label: "Production (Recommended)", description: "The live environment" },
-      { label: "Staging" },
-      { label: "Preview" },
-    ],
-    multiSelect: index === 2,
-  })),
-};
 
 const SESSION = "agent:main:main";
 /** Another Control UI page's resolver: the answers below were given there, as a `question.get` after the event tells. */
@@ -304,7 +289,6 @@ const suite: BenchSuite = {
   name: "throughput",
   async run() {
     return [
-      row("parseAskUserInput (3 questions)", opsPerSecond(() => parseAskUserInput(threeQuestions))),
       // Each event settles in the figure, its `question.get` included (see applyInBursts); every store row is at
       // the scale of a long session, 50 pending and 5,000 summaries.
       row("store: question.requested + question.resolved", await storeEvents(), { unit: "events/s" }),

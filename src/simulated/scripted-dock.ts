@@ -2,7 +2,7 @@
 // simulator's transport, and the real store, all on one clock. Stories, tests, the bench and the playground
 // each used to assemble these three by hand; this is the one place that does it.
 import { createGatewayClient } from "../gateway/client";
-import type { GatewayClient, GatewayClientOptions } from "../gateway/client-types";
+import type { GatewayClient, GatewayClientOptions } from "../gateway/connection";
 import type { TransportFactory } from "../gateway/transport";
 import { openStore, type DockStoreOptions } from "../store/create-store";
 import type { QuestionRecord } from "../protocol/question-record";

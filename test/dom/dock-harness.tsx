@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import type { ReactNode } from "react";
 import { expect, vi } from "vitest";
 import { DockLayout, QuestionDock, QuestionDockProvider, QuestionSummaryList, type QuestionDockProps } from "../../src/components";
-import type { GatewayClient } from "../../src/gateway/client";
+import type { GatewayClient } from "../../src/gateway/connection";
 import type { TransportFactory } from "../../src/gateway/transport";
 import { createScriptedDock, type SimAskParams, type SimulatedGateway, type SimulatedGatewayOptions } from "../../src/simulated";
 import { wholeStore } from "../../src/testing";
