@@ -1,7 +1,6 @@
 import { useEffect, useMemo, useRef } from "react";
 import { useStore } from "zustand";
-import { QuestionSummary, useTranscriptItems } from "../src";
-import { useNewestRows } from "../src/hooks";
+import { QuestionSummary, useNewestRows, useTranscriptItems } from "../src";
 import type { ChatFeed } from "./chat-feed";
 import { entryMessages } from "./transcript-items";
 

@@ -1,8 +1,7 @@
 // The transcript's rows from the conversation's messages (the kit's reading of `chat.history` plus the rows the
 // session's feed and `chat` events added since). Pure: the same messages give the same rows, live and after a reload,
 // so a row keeps its id (and its place) when the saved form of a live message replaces it.
-import { codexTurnOf, type ChatMessage } from "../src/protocol";
-import { sentKeyOf } from "../src/store";
+import { codexTurnOf, sentKeyOf, type ChatMessage } from "../src/protocol";
 
 /** One transcript message. */
 export interface ChatEntry {

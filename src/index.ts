@@ -28,7 +28,8 @@ export { createQuestionDockStore, type DockStoreOptions } from "./store/create-s
 // Opt-in parts: a host pays for one only when it imports the factory that makes it.
 export { asyncQuestionsFeature } from "./features/async-questions";
 export { blockingDraftsFeature } from "./store/opt-in/drafts-feature";
-export type { AsyncQuestionsFeature, BlockingDraftsFeature } from "./store/opt-in/feature-types";
+export { chatHistoryFeature, type ChatHistoryOptions } from "./store/opt-in/chat-history";
+export type { AsyncQuestionsFeature, BlockingDraftsFeature, ChatHistoryFeature } from "./store/opt-in/feature-types";
 export type { AsyncQuestionsOptions } from "./store/opt-in/async-feature";
 export { createIndexedDbStorage, createMemoryStorage, type DockStorage, type IndexedDbStorageOptions } from "./store/keep/storage";
 export { createPaneBus } from "./store/keep/bus";
@@ -37,6 +38,7 @@ export type { BlockingDraftServices } from "./store/context";
 export type { Announcement, AsyncOrigin, AsyncProblems, ChatReplyResult, ChatState, DockActions, DockRejection, DockSnapshot, DockState, Outcome, OutcomeKind, QuestionDraft, QuestionDockStore, RequestChange, RequestView, Submission, SubmitErrorCode } from "./store/dock/state";
 export type { HiddenQuestion, HiddenReason, PermissionNotice, PermissionState } from "./store/effects/permissions";
 export { placeQuestionSummaries, type TranscriptItem, type TranscriptMessage } from "./store/dock/transcript-placement";
+export { chatTranscriptOf, type ChatTranscriptMessage } from "./store/conversation/chat-transcript";
 
 // The conversation and outbox parts of the state, as views and a host's storage read them.
 export type { AsyncQuestionEntry, AsyncQuestionStatus, ConversationProblem } from "./store/conversation/question-entry";
@@ -54,6 +56,8 @@ export { useExpiryCountdown, type ExpiryCountdown } from "./hooks/use-expiry-cou
 export { useDockKeyboard, type DockKeyboardOptions } from "./hooks/use-dock-keyboard";
 export { isAnsweredOutcome, useOutcomes } from "./hooks/use-outcomes";
 export { useTranscriptItems } from "./hooks/use-transcript-items";
+export { useChatTranscript } from "./hooks/use-chat-transcript";
+export { useNewestRows, type NewestRows } from "./hooks/use-newest-rows";
 export { useDelivery } from "./hooks/use-delivery";
 export { useComposerAnswer, type ComposerAnswer, type ComposerAnswerOffer, type ComposerClaim } from "./hooks/use-composer-answer";
 export { useMessages } from "./hooks/use-messages";

@@ -28,6 +28,7 @@ export { useDockFocus, type DockFocus } from "./use-dock-focus";
 export { useMediaQuery, useResolvedLayout, STACKED_MEDIA_QUERY, type DockLayoutMode } from "./use-layout-mode";
 export { isAnsweredOutcome, useOutcomes } from "./use-outcomes";
 export { useTranscriptItems } from "./use-transcript-items";
+export { useChatTranscript } from "./use-chat-transcript";
 export { useNewestRows, type NewestRows } from "./use-newest-rows";
 export { useAnnouncement } from "./use-announcement";
 export { primaryAction, type PrimaryAction, type PromptMode } from "./primary-action";

@@ -60,6 +60,14 @@ export interface ChatEvent {
   message?: ChatMessage;
 }
 
+const USER_SUFFIX = ":user";
+
+/** The `chat.send` idempotency key a person's message was sent with (its stored key without the gateway's `:user` suffix). */
+export function sentKeyOf(message: ChatMessage): string | undefined {
+  const key = message.idempotencyKey;
+  return key?.endsWith(USER_SUFFIX) ? key.slice(0, -USER_SUFFIX.length) : undefined;
+}
+
 const asString = (v: unknown): string | undefined => (typeof v === "string" && v !== "" ? v : undefined);
 const asNumber = (v: unknown): number | undefined => (typeof v === "number" && Number.isFinite(v) ? v : undefined);
 

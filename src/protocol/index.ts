@@ -19,7 +19,7 @@ export type { ChatSendParams, HelloOk, QuestionRequestParams, QuestionResolvePar
 export type { EventFrame, Frame, GatewayErrorBody, InboundFrame, RequestFrame, ResponseFrame } from "./frames";
 
 // Transcripts: chat messages and events, async (Codex) questions, and the session a message belongs to.
-export { codexTurnOf, parseChatEvent, parseChatMessage, type ChatEvent, type ChatMessage, type ChatMessageProvenance } from "./chat-message";
+export { codexTurnOf, parseChatEvent, parseChatMessage, sentKeyOf, type ChatEvent, type ChatMessage, type ChatMessageProvenance } from "./chat-message";
 export { parseAsyncDelivery, type AsyncDelivery, type AsyncQuestion } from "./async-delivery";
 export { belongsToSession } from "./session-key";
 export type { AskUserBlock, AskUserHistoryOutcome, AskUserNoAnswerReason } from "./ask-user-history";

@@ -4,7 +4,7 @@
 import type { Clock } from "../gateway/clock";
 import type { GatewayConnection } from "../gateway/connection";
 import type { DockStorage } from "./keep/storage";
-import type { AsyncQuestionsFeature, BlockingDraftsFeature } from "./opt-in/feature-types";
+import type { AsyncQuestionsFeature, BlockingDraftsFeature, ChatHistoryFeature } from "./opt-in/feature-types";
 import type { DockEvent } from "./dock/dock-reducer";
 import type { AsyncEvent } from "./async/reducer";
 import type { Machine } from "./machine";
@@ -32,8 +32,10 @@ export interface DockStoreOptions {
   typingGraceMs?: number;
   /** Show records that carry no sessionKey. @default false */
   showSessionless?: boolean;
-  /** The conversation's async (Codex) questions, answer outbox and history outcomes: `asyncQuestionsFeature(createConversationServices(…))`. Off when absent. */
+  /** The conversation's async (Codex) questions, answer outbox and history outcomes: `asyncQuestionsFeature(options?)`. Off when absent. */
   asyncQuestions?: AsyncQuestionsFeature;
+  /** The conversation's messages in `state.chat` without async questions (which bring them too): `chatHistoryFeature(options?)`. Off when absent. */
+  chatHistory?: ChatHistoryFeature;
   /** The `resolvedBy` sent with this dock's answers and skips, which tells them from other surfaces'. @default one per tab, kept across reloads */
   resolverId?: string;
   /**
@@ -48,7 +50,7 @@ export type StoreEvent = DockEvent | AsyncEvent;
 
 /** Internals shared by the store's modules; not part of the public API. */
 export interface DockContext extends Machine<DockStore, StoreEvent> {
-  options: Required<Omit<DockStoreOptions, "asyncQuestions" | "blockingDrafts" | "clock">> & { now: () => number; timers: Timers };
+  options: Required<Omit<DockStoreOptions, "asyncQuestions" | "blockingDrafts" | "chatHistory" | "clock">> & { now: () => number; timers: Timers };
   /** Requests this tab sent an answer or skip for and has not seen end, kept across a reload. */
   sent: SentLedger;
 }

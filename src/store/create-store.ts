@@ -31,6 +31,9 @@ export function openStore(opts: DockStoreOptions, records: readonly QuestionReco
   // Opt-in parts come in as tokens from their factories (opt-in/, src/features/), so a store without them loads none of their code.
   const startAsync = opts.asyncQuestions ? featureStarter("asyncQuestions", opts.asyncQuestions) : undefined;
   const startDrafts = opts.blockingDrafts ? featureStarter("blockingDrafts", opts.blockingDrafts) : undefined;
+  // Async questions read the conversation themselves.
+  const chatFeature = opts.asyncQuestions ?? opts.chatHistory;
+  const startChat = opts.chatHistory && !opts.asyncQuestions ? featureStarter("chatHistory", opts.chatHistory) : undefined;
   const clock = opts.clock ?? systemClock;
   const options = {
     client: opts.client,
@@ -44,14 +47,15 @@ export function openStore(opts: DockStoreOptions, records: readonly QuestionReco
   const initial = emptyDockState(opts.sessionKey, opts.client.getConnection());
   // Actions need the store's own set/get, so the store is made first and the actions attached after.
   const store = createStore<DockStore>()(() => ({ ...initial, actions: undefined as unknown as DockStore["actions"] }));
-  // The async feature owns the conversation's and the outbox's events; the dock's reducer ignores them.
-  const asyncReduce = opts.asyncQuestions ? featureReducer(opts.asyncQuestions) : undefined;
+  // The conversation's feature owns its events and the outbox's; the dock's reducer ignores them.
+  const asyncReduce = chatFeature ? featureReducer(chatFeature) : undefined;
   const reduce = (s: DockStore, e: StoreEvent): DockStore => (asyncReduce ? asyncReduce(dockReducer(s, e), e) : dockReducer(s, e));
   const machine = createMachine<DockStore, StoreEvent>(store, reduce);
   const ctx: DockContext = { options, ...machine, sent: createSentLedger(() => machine.get().scope) };
   const sync = createGatewaySync(ctx);
   const asyncRun = startAsync?.(ctx, sync);
   const draftsRun = startDrafts?.(ctx, sync);
+  const chatRun = startChat?.(ctx, sync);
   // One place to keep drafts: the async questions' storage, which keeps blocking drafts too unless told not to.
   const keepDrafts = asyncRun?.keepDrafts ?? draftsRun?.keepDrafts;
   const drafts = keepDrafts?.({ blockingDrafts: opts.blockingDrafts !== false, outbox: asyncRun !== undefined });
@@ -63,6 +67,7 @@ export function openStore(opts: DockStoreOptions, records: readonly QuestionReco
     stopKeeping();
     asyncRun?.dispose();
     draftsRun?.dispose();
+    chatRun?.dispose();
     dispose();
   };
   store.setState({ actions });

@@ -36,13 +36,13 @@ async function modulesOf(names: readonly string[]): Promise<string[]> {
 // Each is a module (or a folder of them) that exists only for an opt-in part.
 const OPTIONAL = [
   /^src\/features\//,
-  /^src\/store\/opt-in\/(async-feature|drafts-feature)\.ts$/,
+  /^src\/store\/opt-in\/(async-feature|drafts-feature|chat-history)\.ts$/,
   /^src\/store\/async\//,
   /^src\/store\/keep\/(bus|draft-keeping|storage)\.ts$/,
   /^src\/store\/outbox\//,
   /^src\/store\/conversation\//,
   /^src\/protocol\/(ask-user-history|async-delivery)\.ts$/,
-  /^src\/hooks\/(use-async-problems|use-delivery|use-queued-answer-edit)\.ts$/,
+  /^src\/hooks\/(use-async-problems|use-chat-transcript|use-delivery|use-queued-answer-edit)\.ts$/,
   /^src\/components\/(AsyncProblemNotice|AsyncSummary|QueuedAnswerEditor)\.tsx$/,
 ];
 const optionalAmong = (modules: readonly string[]) => modules.filter((path) => OPTIONAL.some((pattern) => pattern.test(path)));
@@ -91,6 +91,16 @@ describe("The blocking-only import", () => {
           "src/components/AsyncSummary.tsx",
         ]),
       );
+    },
+    BUNDLE_MS,
+  );
+
+  it(
+    "gains the conversation, and not the outbox or the async questions' effect, with the chat feed",
+    async () => {
+      const modules = await modulesOf([...BLOCKING_IMPORT, "chatHistoryFeature", "useChatTranscript", "QuestionTranscript"]);
+      expect(modules).toEqual(expect.arrayContaining(["src/store/opt-in/chat-history.ts", "src/store/async/history-reader.ts", "src/store/async/history-outcomes.ts"]));
+      expect(modules.filter((path) => /^src\/(features\/|store\/async\/(outbox|questions|delivery)\.ts$|store\/keep\/bus\.ts$)/.test(path))).toEqual([]);
     },
     BUNDLE_MS,
   );

@@ -1,4 +1,4 @@
-import { codexTurnOf, type ChatMessage } from "../../protocol/chat-message";
+import { codexTurnOf, sentKeyOf, type ChatMessage } from "../../protocol/chat-message";
 import { runEndingOf, type RunEnding } from "../../protocol/run-ending";
 
 /** The provenance tool of the user message with which the gateway resumes a turn a restart interrupted. */
@@ -13,14 +13,6 @@ export interface RunSpan {
   ending?: RunEnding;
   /** It was aborted or failed: no later row of it makes it a success. */
   stopped?: boolean;
-}
-
-const USER_SUFFIX = ":user";
-
-/** The `chat.send` idempotency key of a user message (its stored key without the gateway's `:user` suffix). */
-export function sentKeyOf(message: ChatMessage): string | undefined {
-  const key = message.idempotencyKey;
-  return key?.endsWith(USER_SUFFIX) ? key.slice(0, -USER_SUFFIX.length) : undefined;
 }
 
 /** True for a message a person wrote (not one the gateway injected, such as a restart-recovery prompt). */

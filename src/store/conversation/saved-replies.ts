@@ -1,7 +1,7 @@
 import { parseAnswerText } from "../../protocol/answer-text";
 import type { AsyncDelivery } from "../../protocol/async-delivery";
-import { codexTurnOf, type ChatMessage } from "../../protocol/chat-message";
-import { isPersonMessage, sentKeyOf, type RunOfMessage } from "./runs";
+import { codexTurnOf, sentKeyOf, type ChatMessage } from "../../protocol/chat-message";
+import { isPersonMessage, type RunOfMessage } from "./runs";
 
 /** An async question as delivered: where in the history, on which message, in which run. */
 export interface Delivered {

@@ -11,5 +11,10 @@ export interface BlockingDraftsFeature {
   readonly feature: "blockingDrafts";
 }
 
+/** The conversation's messages and the outcomes its history holds; made by `chatHistoryFeature`, passed as the store's `chatHistory`. */
+export interface ChatHistoryFeature {
+  readonly feature: "chatHistory";
+}
+
 /** Any opt-in feature of a dock store. */
-export type DockFeature = AsyncQuestionsFeature | BlockingDraftsFeature;
+export type DockFeature = AsyncQuestionsFeature | BlockingDraftsFeature | ChatHistoryFeature;

@@ -1,0 +1,33 @@
+// The conversation's messages in the store (`state.chat`), read from the gateway's history and live events, with
+// the ask_user outcomes that history holds: what async questions read too, for a blocking-only host that places
+// summaries in a transcript of its own. The async reducer applies its events; the outbox's never come.
+import { startHistoryReader, DEFAULT_HISTORY_LIMIT } from "../async/history-reader";
+import { createHistoryOutcomes } from "../async/history-outcomes";
+import { asyncReducer } from "../async/reducer";
+import { defineFeature } from "./attach";
+import type { ChatHistoryFeature } from "./feature-types";
+
+/** Options of `chatHistoryFeature`. */
+export interface ChatHistoryOptions {
+  /** Messages `chat.history` is asked for. @default 1000 */
+  historyLimit?: number;
+}
+
+/** Keeps the conversation's messages in the store (`state.chat.messages`, read by `useChatTranscript`) without async questions, which read them anyway. */
+export function chatHistoryFeature(options: ChatHistoryOptions = {}): ChatHistoryFeature {
+  return defineFeature(
+    { feature: "chatHistory" },
+    (ctx) => {
+      const history = startHistoryReader(ctx, options.historyLimit ?? DEFAULT_HISTORY_LIMIT);
+      const outcomes = createHistoryOutcomes(ctx);
+      return {
+        dispose() {
+          outcomes.dispose();
+          history.dispose();
+        },
+      };
+    },
+    undefined,
+    asyncReducer,
+  );
+}
