@@ -100,6 +100,17 @@ const viewsReachStoreThroughHooks = {
   ],
 };
 
+// The playground is a host: it imports the package's public entries only (the root, /protocol, /simulated,
+// /locales/de and the stylesheet), so whatever it needs a host can have too.
+const publicEntriesOnly = {
+  patterns: [
+    {
+      regex: "^(\\.\\./)+src/(?!(protocol|simulated|messages/de|styles/question-dock\\.css)$)",
+      message: "the playground imports only the package's public entries: ../src, ../src/protocol, ../src/simulated, ../src/messages/de and the stylesheet.",
+    },
+  ],
+};
+
 export default defineConfig(
   {
     ignores: [
@@ -174,6 +185,10 @@ export default defineConfig(
   {
     files: ["src/hooks/**"],
     rules: { "no-restricted-imports": ["error", hooksLayer] },
+  },
+  {
+    files: ["playground/**"],
+    rules: { "no-restricted-imports": ["error", publicEntriesOnly] },
   },
   {
     files: ["src/components/**"],

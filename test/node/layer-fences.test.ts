@@ -123,6 +123,18 @@ const fences = [
     code: 'import { createGatewayClient } from "../gateway/client";\nexport const probe = createGatewayClient;\n',
     says: "protocol is the bottom layer",
   },
+  {
+    fence: "the playground imports no private module",
+    path: "playground/fence-probe.ts",
+    code: 'import { useNewestRows } from "../src/hooks/use-newest-rows";\nexport const probe = useNewestRows;\n',
+    says: "the playground imports only the package's public entries",
+  },
+  {
+    fence: "the playground imports no private protocol module",
+    path: "playground/fence-probe.ts",
+    code: 'import { parseChatMessage } from "../src/protocol/chat-message";\nexport const probe = parseChatMessage;\n',
+    says: "the playground imports only the package's public entries",
+  },
 ];
 
 describe("layer fences", () => {
@@ -139,6 +151,11 @@ const openings = [
   { opening: "the simulated gateway uses gateway and protocol", path: "src/simulated/fence-probe.ts", code: 'import type { TransportFactory } from "../gateway/transport";\nimport { PROTOCOL_VERSION } from "../protocol";\nexport type Probe = TransportFactory;\nexport const probe = PROTOCOL_VERSION;\n' },
   { opening: "the entry names the opt-in features", path: "src/fence-probe.ts", code: 'export { asyncQuestionsFeature } from "./features/async-questions";\n' },
   { opening: "a feature joins a store link with its views", path: "src/features/fence-probe.ts", code: 'import { AsyncProblemNotice } from "../components/AsyncProblemNotice";\nimport { createAsyncQuestionsFeature } from "../store/opt-in/async-feature";\nexport const probe = [AsyncProblemNotice, createAsyncQuestionsFeature];\n' },
+  {
+    opening: "the playground uses the public entries",
+    path: "playground/fence-probe.ts",
+    code: 'import "../src/styles/question-dock.css";\nimport { QuestionDock } from "../src";\nimport { sentKeyOf } from "../src/protocol";\nimport { createScriptedDock } from "../src/simulated";\nimport { deMessages } from "../src/messages/de";\nexport const probe = [QuestionDock, sentKeyOf, createScriptedDock, deMessages];\n',
+  },
   { opening: "tests use the simulated gateway", path: "test/node/fence-probe.ts", code: 'import { createSimulatedGateway } from "../../src/simulated";\nexport const probe = createSimulatedGateway;\n' },
 ];
 
