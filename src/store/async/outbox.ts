@@ -8,6 +8,7 @@ import { canDiscard, canEdit, canRetry, type OutboxEntryEvent, type OutboxEvent 
 import { entryForItem, isMemoryOnly, isOutboxEntry } from "../outbox/outbox-rules";
 import type { OutboxEntry, PaneBus, PaneMessage } from "../outbox/entry";
 import type { SavedDraft } from "../keep/saved-draft";
+import { isPaneMessage } from "../keep/bus";
 import { scopedRecords, type DockStorage } from "../keep/storage";
 import type { HistoryReader } from "./history-reader";
 import { startDelivery } from "./delivery";
@@ -113,7 +114,7 @@ export function startOutbox(ctx: DockContext, setup: OutboxSetup): Outbox {
 
   /** Applies another pane's news; an entry this pane is sending right now keeps its own state, which is sent back. */
   const fromPane = (message: PaneMessage) => {
-    if (disposed || message.scope !== ctx.get().scope) return;
+    if (disposed || !isPaneMessage(message) || message.scope !== ctx.get().scope) return;
     // Another tab discarded the answer: here too it leaves and its draft reopens, unless this tab is sending it.
     if (message.table === "reopen") return active() === message.id ? undefined : dispatch({ type: "discarded", id: message.id, local: true });
     if (message.table !== "outbox") return;

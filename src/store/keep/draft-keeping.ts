@@ -7,6 +7,7 @@ import type { OutboxEntry, PaneBus, PaneMessage } from "../outbox/entry";
 import type { DockStore } from "../dock/state";
 import type { StoredRecords } from "./keep";
 import { isSavedDraft, savedDraftOf, type SavedDraft } from "./saved-draft";
+import { isPaneMessage } from "./bus";
 import { scopedRecords, type DockStorage } from "./storage";
 import { asyncItemOf, asyncRequestId } from "../async/question-shape";
 
@@ -90,7 +91,7 @@ export function startDraftKeeping(ctx: DockContext, setup: DraftSetup): DraftKee
   };
 
   const fromPane = (message: PaneMessage) => {
-    if (stopped || message.table !== "draft" || message.scope !== ctx.get().scope) return;
+    if (stopped || !isPaneMessage(message) || message.table !== "draft" || message.scope !== ctx.get().scope) return;
     if (message.value === undefined) return ctx.dispatch({ type: "draftDropped", requestId: message.id });
     if (!isSavedDraft(message.value) || message.value.requestId !== message.id || !keeps(ctx.get(), message.id)) return;
     // Live: the other tab's latest edit wins here too, as if typed in this one.

@@ -3,11 +3,16 @@
 // says what may be kept at all: nothing that holds text shaped like a credential leaves this tab's memory.
 import { createStore, del, promisifyRequest, set, type UseStore } from "idb-keyval";
 
-/** A key-value store read by key prefix: what a host passes to keep drafts and answers somewhere of its own. */
+/**
+ * A key-value store read by key prefix: what a host passes to keep drafts and answers somewhere of its own. Each key
+ * names its scope (gateway, identity, session); values are plain data, read back through the kit's own checks.
+ */
 export interface DockStorage {
-  /** Every value whose key starts with `prefix`. */
+  /** Every value whose key starts with `prefix`, as copies. */
   list(prefix: string): Promise<unknown[]>;
+  /** Keeps a copy of `value` under `key`, in place of any earlier one. */
   put(key: string, value: unknown): Promise<void>;
+  /** Forgets `key`; a key never kept is no error. */
   remove(key: string): Promise<void>;
 }
 

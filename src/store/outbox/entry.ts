@@ -68,10 +68,13 @@ export interface PaneMessage {
   value?: unknown;
 }
 
-/** A publish/subscribe channel between panes; the sender does not hear its own messages. */
+/** A publish/subscribe channel between panes; the sender does not hear its own messages. A host's own may carry untrusted ones: the store checks each. */
 export interface PaneBus {
+  /** Sends to every other pane; a message that cannot be cloned may stay on this page. */
   post(message: PaneMessage): void;
+  /** Hears the other panes' messages until the returned function is called. */
   subscribe(listener: (message: PaneMessage) => void): () => void;
+  /** Leaves the channel; a bus the store made itself is closed with the store. */
   close(): void;
 }
 
