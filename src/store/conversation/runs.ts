@@ -1,9 +1,6 @@
 import { codexTurnOf, sentKeyOf, type ChatMessage } from "../../protocol/chat-message";
 import { runEndingOf, type RunEnding } from "../../protocol/run-ending";
 
-/** The provenance tool of the user message with which the gateway resumes a turn a restart interrupted. */
-export const RESTART_RECOVERY_TOOL = "main_session_restart_recovery";
-
 /** One run as the history shows it: where its turn started and how it ended. */
 export interface RunSpan {
   key: string;
@@ -19,11 +16,6 @@ export interface RunSpan {
 export function isPersonMessage(message: ChatMessage): boolean {
   const kind = message.provenance?.kind;
   return message.role === "user" && (kind === undefined || kind === "external_user");
-}
-
-/** True for the user message with which the gateway resumes a turn after a restart. */
-export function isRestartRecovery(message: ChatMessage): boolean {
-  return message.role === "user" && message.provenance?.kind === "internal_system" && message.provenance.sourceTool === RESTART_RECOVERY_TOOL;
 }
 
 /** A monotonic position per message: its transcript `seq` where it has one, else one past the previous position. */
