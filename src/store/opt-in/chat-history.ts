@@ -4,7 +4,7 @@
 import { startHistoryReader, DEFAULT_HISTORY_LIMIT } from "../async/history-reader";
 import { createHistoryOutcomes } from "../async/history-outcomes";
 import { asyncReducer } from "../async/reducer";
-import { defineFeature } from "./attach";
+import { defineFeature, type AttachFeature } from "./attach";
 import type { ChatHistoryFeature } from "./feature-types";
 
 /** Options of `chatHistoryFeature`. */
@@ -15,19 +15,10 @@ export interface ChatHistoryOptions {
 
 /** Keeps the conversation's messages in the store (`state.chat.messages`, read by `useChatTranscript`) without async questions, which read them anyway. */
 export function chatHistoryFeature(options: ChatHistoryOptions = {}): ChatHistoryFeature {
-  return defineFeature(
-    { feature: "chatHistory" },
-    (ctx) => {
-      const history = startHistoryReader(ctx, options.historyLimit ?? DEFAULT_HISTORY_LIMIT);
-      const outcomes = createHistoryOutcomes(ctx);
-      return {
-        dispose() {
-          outcomes.dispose();
-          history.dispose();
-        },
-      };
-    },
-    undefined,
-    asyncReducer,
-  );
+  const attach: AttachFeature = (ctx) => {
+    const history = startHistoryReader(ctx, options.historyLimit ?? DEFAULT_HISTORY_LIMIT);
+    const outcomes = createHistoryOutcomes(ctx);
+    return { dispose: () => [outcomes, history].forEach((part) => part.dispose()) };
+  };
+  return defineFeature({ feature: "chatHistory" }, attach, undefined, asyncReducer);
 }
