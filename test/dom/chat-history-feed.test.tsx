@@ -4,7 +4,7 @@
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
-import { chatHistoryFeature, createGatewayClient, createQuestionDockStore, QuestionDock, QuestionDockProvider, QuestionTranscript, useChatTranscript, type ChatTranscriptMessage, type GatewayClient, type QuestionDockStore } from "../../src";
+import { chatHistoryFeature, createGatewayClient, createQuestionDockStore, QuestionDock, QuestionDockProvider, QuestionTranscript, useChatTranscript, useDockStore, type ChatTranscriptMessage, type GatewayClient, type QuestionDockStore, type TransportFactory } from "../../src";
 import { createSimulatedGateway, type SimAgentTurn, type SimulatedGateway } from "../../src/simulated";
 
 const TOKEN = "host-token";
@@ -15,8 +15,8 @@ const stops: Array<() => void> = [];
 afterEach(() => stops.splice(0).forEach((stop) => stop()));
 
 /** A page of the host: its client and one store per conversation, reading the conversation's history. */
-function openPage(sim: SimulatedGateway): { client: GatewayClient; store: QuestionDockStore } {
-  const client = createGatewayClient({ url: "sim://host", token: TOKEN, transport: sim.transport });
+function openPage(sim: SimulatedGateway, transport: TransportFactory = sim.transport): { client: GatewayClient; store: QuestionDockStore } {
+  const client = createGatewayClient({ url: "sim://host", token: TOKEN, transport });
   const store = createQuestionDockStore({ client, sessionKey: "main", chatHistory: chatHistoryFeature() });
   client.start();
   stops.push(() => {
@@ -26,10 +26,31 @@ function openPage(sim: SimulatedGateway): { client: GatewayClient; store: Questi
   return { client, store };
 }
 
-/** The host's own transcript: its markup for a message, the kit's placement and summaries. */
+/** A gateway that answers `chat.history` with an error and everything else as usual. */
+function refusingHistory(inner: TransportFactory): TransportFactory {
+  return (url, handlers) => {
+    const transport = inner(url, handlers);
+    return {
+      send(text) {
+        const frame = JSON.parse(text) as { id?: string; method?: string };
+        if (frame.method !== "chat.history") return transport.send(text);
+        queueMicrotask(() => handlers.onMessage(JSON.stringify({ type: "res", id: frame.id, ok: false, error: { code: "UNAVAILABLE", message: "history is down" } })));
+      },
+      close: (code, reason) => transport.close(code, reason),
+    };
+  };
+}
+
+/** The host's own transcript: its markup for a message and for a history it could not read, the kit's placement and summaries. */
 function Conversation() {
   const messages = useChatTranscript();
-  return <QuestionTranscript messages={messages} renderMessage={(row: ChatTranscriptMessage) => `${row.role}: ${row.message.text}`} />;
+  const error = useDockStore((s) => s.chat.error);
+  return (
+    <>
+      {error?.kind === "load-failed" && <p role="alert">The conversation could not be read: {error.reason}</p>}
+      <QuestionTranscript messages={messages} renderMessage={(row: ChatTranscriptMessage) => `${row.role}: ${row.message.text}`} />
+    </>
+  );
 }
 
 function Page({ store }: { store: QuestionDockStore }) {
@@ -76,6 +97,13 @@ describe("A blocking-only host's own transcript", () => {
     const second = openPage(sim);
     render(<Page store={second.store} />);
     await waitFor(() => expect(rows()).toEqual(CONVERSATION));
+  });
+
+  it("tells the host when the history could not be read", async () => {
+    const sim = createSimulatedGateway({ token: TOKEN, reply, replyStepMs: 0 });
+    const page = openPage(sim, refusingHistory(sim.transport));
+    render(<Page store={page.store} />);
+    expect(await screen.findByRole("alert")).toHaveTextContent(/^The conversation could not be read: .*history is down$/);
   });
 
   it("shows no conversation for a store made without a history feed", async () => {
