@@ -1,11 +1,12 @@
 import { useEffect, useId } from "react";
 import { DockStoreContext, useDockStore } from "../hooks/dock-context";
 import { DockMessagesContext, useDockWords, useMessages } from "../hooks/use-messages";
-import { useDockKeyboard } from "../hooks/use-dock-keyboard";
+import { useDockRoot } from "../hooks/use-dock-root";
 import { useQuestionPage, type QuestionPageOptions } from "../hooks/use-question-page";
 import type { QuestionDockMessagesOverride } from "../messages";
 import type { Outcome } from "../store/dock/state";
-import { QuestionPrompt } from "./QuestionPrompt";
+import { DockPartsProvider } from "./DockRoot";
+import { DefaultPanel } from "./QuestionDock";
 import { QuestionSummary } from "./QuestionSummary";
 
 /** Props of `QuestionPage`. */
@@ -16,9 +17,6 @@ export interface QuestionPageProps extends QuestionPageOptions {
   messages?: QuestionDockMessagesOverride;
 }
 
-// The page has nothing to collapse into: Esc leaves the page as it is.
-const stayOpen = () => {};
-
 /** The question with the dock's keys (digits pick, Ctrl/Cmd+Enter continues), kept the store's active request. */
 function Prompt({ questionId }: { questionId: string }) {
   const active = useDockStore((s) => s.activeId);
@@ -27,10 +25,13 @@ function Prompt({ questionId }: { questionId: string }) {
   useEffect(() => {
     if (active !== questionId) showRequest(questionId);
   }, [active, questionId, showRequest]);
-  const onKeyDown = useDockKeyboard({ mode: "stepper", onCollapse: stayOpen });
+  // The page has nothing to collapse into: Esc leaves the page as it is.
+  const dock = useDockRoot({ layout: "stepper", collapsible: false, requestId: questionId });
   return (
-    <div onKeyDown={onKeyDown}>
-      <QuestionPrompt requestId={questionId} mode="stepper" />
+    <div {...dock.rootProps}>
+      <DockPartsProvider dock={dock}>
+        <DefaultPanel />
+      </DockPartsProvider>
     </div>
   );
 }

@@ -9,8 +9,6 @@ export interface DockFocus {
     onFocus(event: FocusEvent<HTMLElement>): void;
     onBlur(event: FocusEvent<HTMLElement>): void;
   };
-  /** The person asked for the active request's prompt (Expand): it takes focus as it appears, async or not. */
-  claimFocus(): void;
 }
 
 /**
@@ -20,7 +18,6 @@ export interface DockFocus {
  */
 export function useDockFocus(activeId: string | undefined, focusComposer: () => void): DockFocus {
   const store = useDockStoreApi();
-  // Also the Expand button's claim: where a click does not focus a button (Safari), onFocus alone would miss it.
   const onFocus = useCallback(() => {
     focusMemoryOf(store).heldBy = activeId ?? null;
   }, [store, activeId]);
@@ -49,5 +46,5 @@ export function useDockFocus(activeId: string | undefined, focusComposer: () => 
     memory.heldBy = null;
     focusComposer();
   }, [store, activeId, focusComposer]);
-  return { focusProps: { onFocus, onBlur }, claimFocus: onFocus };
+  return { focusProps: { onFocus, onBlur } };
 }

@@ -158,7 +158,7 @@ describe("Keyboard interactions", () => {
       await focusPanel();
       await h.user.keyboard("{Escape}1");
       expect(seen).toEqual(["Escape", "1"]);
-      expect(dock()).toHaveAttribute("data-state", "expanded");
+      expect(dock()).toHaveAttribute("data-state", "answering");
       expect(screen.getByRole("radio", { name: "Staging (Recommended)" })).toBeChecked();
     });
   });

@@ -1,0 +1,113 @@
+import { createContext, useCallback, useContext, useMemo, type CSSProperties, type ErrorInfo, type KeyboardEventHandler, type ReactNode, type RefObject } from "react";
+import type { PromptMode } from "../hooks/primary-action";
+import { useDockRoot, type DockRoot as DockRootState } from "../hooks/use-dock-root";
+import type { DockLayoutMode } from "../hooks/use-layout-mode";
+import { useDockStore } from "../hooks/dock-context";
+import { useMessages } from "../hooks/use-messages";
+import { useFeatureViews } from "../hooks/use-feature-views";
+import type { QuestionRecord } from "../protocol/question-record";
+import { DockAttention } from "./DockAttention";
+import { DockErrorBoundary } from "./DockErrorBoundary";
+import { useDockLayout } from "./DockLayout";
+import { LiveAnnouncer } from "./LiveAnnouncer";
+import { PromptError } from "./PromptError";
+import { PermissionNotice } from "./PermissionNotice";
+import { RejectedNotice } from "./RejectedNotice";
+
+/** What the root gives the parts inside it. */
+export interface DockPartsValue {
+  record: QuestionRecord;
+  mode: PromptMode;
+  step: number;
+  collapsed: boolean;
+  collapse(): void;
+  rootRef: RefObject<HTMLElement | null>;
+}
+
+const DockPartsContext = createContext<DockPartsValue | null>(null);
+
+/** The nearest dock root's request, mode and collapse; throws outside `QuestionDock.Root`. */
+export function useDockParts(): DockPartsValue {
+  const value = useContext(DockPartsContext);
+  if (!value) throw new Error("Question dock parts must be rendered inside <QuestionDock.Root>.");
+  return value;
+}
+
+/** Gives the parts inside it what `useDockRoot` decided; for a root of other markup than `QuestionDock.Root`. */
+export function DockPartsProvider({ dock, children }: { dock: DockRootState; children: ReactNode }) {
+  const { record, mode, step, collapsed, collapse, rootRef } = dock;
+  const value = useMemo(() => (record ? { record, mode, step, collapsed, collapse, rootRef } : null), [record, mode, step, collapsed, collapse, rootRef]);
+  return <DockPartsContext.Provider value={value}>{value && children}</DockPartsContext.Provider>;
+}
+
+/** Props of `QuestionDock.Root`, and of `QuestionDock`. */
+export interface QuestionDockRootProps {
+  /** "auto" shows stacked cards on narrow or coarse-pointer screens, else the stepper. @default "auto" */
+  layout?: DockLayoutMode;
+  /** Forces a theme; without it the dock follows `prefers-color-scheme` or an ancestor's `data-theme`. */
+  theme?: "light" | "dark";
+  /** The composer to focus after collapsing or answering; without it the enclosing `DockLayout` finds one. */
+  composerRef?: RefObject<HTMLElement | null>;
+  /** Told after Collapse or Esc, once focus went back to the composer. */
+  onCollapse?: () => void;
+  /** Runs before the dock's own keys; call preventDefault to keep a key from the dock. */
+  onKeyDown?: KeyboardEventHandler<HTMLElement>;
+  /** Delay before a single-select pick moves on; 0 turns it off. @default 250 */
+  autoAdvanceMs?: number;
+  /** Told when a prompt fails to render; the dock shows a plain message in its place either way. */
+  onRenderError?: (error: Error, info: ErrorInfo) => void;
+  /** While blocking questions wait, the page title carries their count: "(1) ❓ " and the title. @default false */
+  titleCount?: boolean;
+  /**
+   * A system notification when a blocking question arrives while the page is hidden; ask for the permission with
+   * `requestNotificationPermission` from a person's click. @default false
+   */
+  notifications?: boolean;
+  /** Alt+Shift+Q (`REOPEN_DOCK_KEYS`) anywhere on the page reopens the dock at its question. @default true */
+  reopenShortcut?: boolean;
+  className?: string;
+  style?: CSSProperties;
+  /** The parts, in any order and markup; they render only while a request waits. */
+  children?: ReactNode;
+}
+
+/**
+ * The dock's outer element, with every key, focus decision and announcement: a `<section>` while a request waits,
+ * holding the parts placed in it, and the live region, notices and attention hooks beside it.
+ */
+export function DockRoot({ layout, theme, composerRef, onCollapse, onKeyDown, autoAdvanceMs, onRenderError, titleCount = false, notifications = false, reopenShortcut = true, className, style, children }: QuestionDockRootProps) {
+  const actions = useDockStore((s) => s.actions);
+  const dockLabel = useMessages().dockLabel;
+  const layoutApi = useDockLayout();
+  // Views of opt-in features come with the feature the store was given, so a blocking-only dock bundles none.
+  const { ProblemNotice } = useFeatureViews();
+  const focusComposer = useCallback(() => {
+    if (composerRef?.current) composerRef.current.focus();
+    else layoutApi?.focusComposer();
+  }, [composerRef, layoutApi]);
+  const dock = useDockRoot({ layout, focusComposer, onKeyDown, autoAdvanceMs, onCollapse });
+  const { record } = dock;
+  return (
+    <>
+      {record && (
+        <section className={className ? `qd-dock ${className}` : "qd-dock"} style={style} aria-label={dockLabel} data-theme={theme} {...dock.rootProps}>
+          <DockPartsProvider dock={dock}>
+            {dock.collapsed ? (
+              children
+            ) : (
+              // Untrusted records reach the views: one that breaks rendering must not take the host app down with it.
+              <DockErrorBoundary resetKey={record.id} fallback={() => <PromptError record={record} onSkip={() => void actions.skip(record.id)} />} {...(onRenderError ? { onError: onRenderError } : {})}>
+                {children}
+              </DockErrorBoundary>
+            )}
+          </DockPartsProvider>
+        </section>
+      )}
+      <RejectedNotice />
+      <PermissionNotice />
+      {ProblemNotice && <ProblemNotice />}
+      <LiveAnnouncer />
+      <DockAttention titleCount={titleCount} notifications={notifications} reopenShortcut={reopenShortcut} />
+    </>
+  );
+}
