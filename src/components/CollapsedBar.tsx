@@ -2,7 +2,7 @@ import { useCollapsedBar } from "../hooks/use-collapsed-bar";
 import { useLocale, useMessages } from "../hooks/use-messages";
 import { pluralText } from "../messages";
 import { plainTextOf } from "../protocol/markdown";
-import { classes, type PartProps } from "./DockHeader";
+import { classes, type ViewProps } from "./view-props";
 import { useDockParts } from "./DockRoot";
 import { ExpiryClock } from "./ExpiryClock";
 
@@ -10,13 +10,13 @@ import { ExpiryClock } from "./ExpiryClock";
  * The slim indicator of a collapsed dock: how many requests wait, the newest question with its time left and a
  * "New" mark when it arrived while collapsed, and Expand (also Alt+Shift+Q from anywhere on the page).
  */
-export function CollapsedBar({ className, style }: PartProps) {
+export function CollapsedBar({ className, style }: ViewProps) {
   const { collapsed } = useDockParts();
   return collapsed ? <Bar className={className} style={style} /> : null;
 }
 
 // Its own component: what counts as new is what arrived since the bar appeared.
-function Bar({ className, style }: PartProps) {
+function Bar({ className, style }: ViewProps) {
   const { count, asyncQuestions, newest, isNew, expandProps } = useCollapsedBar();
   const question = newest?.questions[0];
   const expiresAtMs = newest?.expiresAtMs;

@@ -1,23 +1,12 @@
-import type { CSSProperties } from "react";
 import { useDockStore } from "../hooks/dock-context";
 import { useMessages } from "../hooks/use-messages";
 import { useDockParts } from "./DockRoot";
 import { ExpiryClock } from "./ExpiryClock";
+import { classes, type ViewProps } from "./view-props";
 import { RequestNav } from "./RequestNav";
 
-/** Props every part takes. */
-export interface PartProps {
-  className?: string;
-  style?: CSSProperties;
-}
-
-/** Joins the kit's class for a part with a host's own. */
-export function classes(own: string, extra: string | undefined): string {
-  return extra ? `${own} ${extra}` : own;
-}
-
 /** The expanded dock's top row: the current question's header (in the stepper), request arrows, time left and Collapse. */
-export function DockHeader({ className, style }: PartProps) {
+export function DockHeader({ className, style }: ViewProps) {
   const { record, mode, step, collapsed, collapse } = useDockParts();
   const m = useMessages();
   const connection = useDockStore((s) => s.connection.state);

@@ -2,12 +2,12 @@ import * as RadioGroup from "@radix-ui/react-radio-group";
 import { useRef, type ReactNode } from "react";
 import { useInlineDirection } from "../hooks/use-inline-direction";
 import type { OptionGroupState, OptionItem } from "../hooks/use-option-group";
-import { classes, type PartProps } from "./DockHeader";
+import { classes, type ViewProps } from "./view-props";
 import { OptionContent } from "./OptionContent";
 import { OptionDescription } from "./OptionDescription";
 
 /** Props of `OptionList`. */
-export interface OptionListProps extends PartProps {
+export interface OptionListProps extends ViewProps {
   group: OptionGroupState;
 }
 

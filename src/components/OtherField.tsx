@@ -1,9 +1,9 @@
 import { useMessages } from "../hooks/use-messages";
 import { useOtherField } from "../hooks/use-other-field";
-import { classes, type PartProps } from "./DockHeader";
+import { classes, type ViewProps } from "./view-props";
 
 /** Props of `OtherField`. */
-export interface OtherFieldProps extends PartProps {
+export interface OtherFieldProps extends ViewProps {
   requestId: string;
   questionId: string;
 }

@@ -1,5 +1,5 @@
 import { useFooterButtons } from "../hooks/use-footer-buttons";
-import { classes, type PartProps } from "./DockHeader";
+import { classes, type ViewProps } from "./view-props";
 import { useDockParts } from "./DockRoot";
 
 function isApple(): boolean {
@@ -7,7 +7,7 @@ function isApple(): boolean {
 }
 
 /** Skip, Back and the primary Next/Submit button, with the submit state and its error. */
-export function PromptFooter({ className, style }: PartProps) {
+export function PromptFooter({ className, style }: ViewProps) {
   const { record, mode, collapsed } = useDockParts();
   const f = useFooterButtons(record.id, mode);
   if (!f || collapsed) return null;

@@ -8,9 +8,10 @@ import type { Outcome } from "../store/dock/state";
 import { DockPartsProvider } from "./DockRoot";
 import { DefaultPanel } from "./QuestionDock";
 import { QuestionSummary } from "./QuestionSummary";
+import { classes, type ViewProps } from "./view-props";
 
 /** Props of `QuestionPage`. */
-export interface QuestionPageProps extends QuestionPageOptions {
+export interface QuestionPageProps extends QuestionPageOptions, ViewProps {
   /** As for `QuestionDockProvider`. @default "en" */
   locale?: string;
   /** As for `QuestionDockProvider`; keep it stable (memoised) across renders. */
@@ -45,13 +46,13 @@ function Body({ questionId, ended }: { questionId: string; ended: Outcome | unde
   return ended ? <QuestionSummary outcome={ended} /> : null;
 }
 
-function PageContent({ questionId, page }: { questionId: string; page: ReturnType<typeof useQuestionPage> }) {
+function PageContent({ questionId, page, className, style }: ViewProps & { questionId: string; page: ReturnType<typeof useQuestionPage> }) {
   const m = useMessages();
   const header = page.record?.questions[0]?.header;
   // Not derived from the question id: an id from a link may hold spaces, which would split aria-labelledby.
   const titleId = useId();
   return (
-    <section className="qd-question-page" aria-labelledby={titleId}>
+    <section className={classes("qd-question-page", className)} style={style} data-state={page.phase} aria-labelledby={titleId}>
       <h1 id={titleId} className="qd-question-page__title">
         {header ? m.questionPage.titleFor({ header }) : m.questionPage.title}
       </h1>
@@ -85,12 +86,12 @@ function PageContent({ questionId, page }: { questionId: string; page: ReturnTyp
  * how it ended once it is not (Answered, Answered elsewhere, Expired, Unavailable with the typed text), and
  * Retry when reading it again after a reconnect fails. Give it a started client.
  */
-export function QuestionPage({ locale = "en", messages, ...options }: QuestionPageProps) {
+export function QuestionPage({ locale = "en", messages, className, style, ...options }: QuestionPageProps) {
   const page = useQuestionPage(options);
   const words = useDockWords(locale, messages);
   return (
     <DockMessagesContext.Provider value={words}>
-      <PageContent questionId={options.questionId} page={page} />
+      <PageContent questionId={options.questionId} page={page} className={className} style={style} />
     </DockMessagesContext.Provider>
   );
 }

@@ -1,7 +1,7 @@
 import { createContext, useContext, type ReactNode } from "react";
 import { useMessages } from "../hooks/use-messages";
 import { useOptionGroup, type OptionGroupState } from "../hooks/use-option-group";
-import { classes, type PartProps } from "./DockHeader";
+import { classes, type ViewProps } from "./view-props";
 import { useDockParts } from "./DockRoot";
 import { MarkdownText } from "./MarkdownText";
 import { MissingAnswers } from "./MissingAnswers";
@@ -26,7 +26,7 @@ export function useQuestionScope(): QuestionScope {
 }
 
 /** Props of `QuestionDock.Panel`. */
-export interface PanelProps extends PartProps {
+export interface PanelProps extends ViewProps {
   children?: ReactNode;
 }
 
@@ -85,7 +85,7 @@ export function Questions({ className, style, children = DEFAULT_QUESTION }: Pan
 }
 
 /** A question's words: its short header on a card, the text that names its options, the multi-select hint and its link. */
-export function QuestionText({ className, style }: PartProps) {
+export function QuestionText({ className, style }: ViewProps) {
   const { group, showHeader } = useQuestionScope();
   const m = useMessages();
   const { question } = group;
@@ -100,12 +100,12 @@ export function QuestionText({ className, style }: PartProps) {
 }
 
 /** A question's options. */
-export function Options(props: PartProps) {
+export function Options(props: ViewProps) {
   return <OptionList group={useQuestionScope().group} {...props} />;
 }
 
 /** A question's free-text answer; nothing where the question takes none. */
-export function Other(props: PartProps) {
+export function Other(props: ViewProps) {
   const { requestId, group } = useQuestionScope();
   return <OtherField requestId={requestId} questionId={group.question.questionId} {...props} />;
 }

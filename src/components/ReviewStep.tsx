@@ -3,18 +3,18 @@ import { useMessages } from "../hooks/use-messages";
 import { useQuestionStep } from "../hooks/use-question-step";
 import { plainTextOf } from "../protocol/markdown";
 import { answerText } from "./answer-line";
-import { classes, type PartProps } from "./DockHeader";
+import { classes, type ViewProps } from "./view-props";
 import { useDockParts } from "./DockRoot";
 
 /** The stepper's last step of a multi-question prompt: every answer, each with a button back to its question. */
-export function ReviewStep(props: PartProps) {
+export function ReviewStep(props: ViewProps) {
   const { record, mode, step, collapsed } = useDockParts();
   const reviewing = mode === "stepper" && !collapsed && record.questions.length > 1 && step >= record.questions.length;
   // Only on the review step: the answers it lists change with every keystroke of typed text.
   return reviewing ? <Review requestId={record.id} {...props} /> : null;
 }
 
-function Review({ requestId, className, style }: PartProps & { requestId: string }) {
+function Review({ requestId, className, style }: ViewProps & { requestId: string }) {
   const headingId = useId();
   const s = useQuestionStep(requestId);
   const m = useMessages();

@@ -1,11 +1,11 @@
 import { useMessages } from "../hooks/use-messages";
 import { useStepNavigation } from "../hooks/use-question-step";
 import { plainTextOf } from "../protocol/markdown";
-import { classes, type PartProps } from "./DockHeader";
+import { classes, type ViewProps } from "./view-props";
 import { useDockParts } from "./DockRoot";
 
 /** "Question 2 of 3" with one clickable segment per question; nothing for a single question or stacked cards. */
-export function StepProgress({ className, style }: PartProps) {
+export function StepProgress({ className, style }: ViewProps) {
   const { record, mode, collapsed } = useDockParts();
   const s = useStepNavigation(record.id);
   const m = useMessages();

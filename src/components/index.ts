@@ -2,7 +2,8 @@ export { QuestionDockProvider, type QuestionDockProviderProps } from "./DockProv
 export { QuestionDock, type QuestionDockProps } from "./QuestionDock";
 export { DockLayout, useDockLayout, type DockLayoutProps, type DockLayoutApi } from "./DockLayout";
 export { DockRoot, DockPartsProvider, useDockParts, type QuestionDockRootProps, type DockPartsValue } from "./DockRoot";
-export { DockHeader, type PartProps } from "./DockHeader";
+export { DockHeader } from "./DockHeader";
+export { classes, type ViewProps } from "./view-props";
 export { Panel, Questions, QuestionText, Options, Other, Missing, type PanelProps } from "./QuestionParts";
 export { StepProgress } from "./StepProgress";
 export { OptionList, type OptionListProps } from "./OptionList";

@@ -62,6 +62,7 @@ export interface DockRoot {
 }
 
 const noop = () => {};
+const flag = (on: boolean) => (on ? "" : undefined);
 
 function phaseOf(collapsed: boolean, submission: string | undefined, reviewing: boolean): DockPhase {
   if (collapsed) return "collapsed";
@@ -121,7 +122,12 @@ export function useDockRoot({ layout = "auto", focusComposer = noop, onCollapse,
       ref,
       "data-layout": mode,
       "data-state": phase,
-      [`data-${phase}`]: "",
+      // Each state a host styles, also alone: a failed submit on the review step is both failed and reviewing.
+      "data-collapsed": flag(collapsed),
+      "data-answering": flag(!collapsed && !reviewing),
+      "data-reviewing": flag(!collapsed && reviewing),
+      "data-submitting": flag(phase === "submitting"),
+      "data-failed": flag(phase === "failed"),
       [DOCK_ATTR]: "",
       onKeyDown: collapsed ? undefined : handleKeyDown,
       ...focusProps,
