@@ -69,6 +69,7 @@ export type { DeliveryFailureCode, DeliveryState, OutboxEntry, PaneBus, PaneMess
 // Headless hooks: everything a view of one's own markup needs, with the props to spread on its elements.
 export { useDockStore } from "./hooks/dock-context";
 export { useDockRoot, type DockRoot, type DockRootOptions, type DockRootProps, type DockPhase } from "./hooks/use-dock-root";
+export type { DockControlOptions } from "./hooks/use-dock-control";
 export { useFooterButtons, type FooterButtonProps, type FooterButtons } from "./hooks/use-footer-buttons";
 export { useRequestNav, type RequestArrowProps, type RequestNav } from "./hooks/use-request-nav";
 export { useCollapsedBar, type CollapsedBarState } from "./hooks/use-collapsed-bar";

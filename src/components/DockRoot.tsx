@@ -2,6 +2,7 @@ import { createContext, useCallback, useContext, useMemo, type CSSProperties, ty
 import type { PromptMode } from "../hooks/primary-action";
 import { useDockRoot, type DockRoot as DockRootState } from "../hooks/use-dock-root";
 import type { DockLayoutMode } from "../hooks/use-layout-mode";
+import type { DockControlOptions } from "../hooks/use-dock-control";
 import { useDockStore } from "../hooks/dock-context";
 import { useMessages } from "../hooks/use-messages";
 import { useFeatureViews } from "../hooks/use-feature-views";
@@ -41,14 +42,14 @@ export function DockPartsProvider({ dock, children }: { dock: DockRootState; chi
 }
 
 /** Props of `QuestionDock.Root`, and of `QuestionDock`. */
-export interface QuestionDockRootProps {
+export interface QuestionDockRootProps extends DockControlOptions {
   /** "auto" shows stacked cards on narrow or coarse-pointer screens, else the stepper. @default "auto" */
   layout?: DockLayoutMode;
   /** Forces a theme; without it the dock follows `prefers-color-scheme` or an ancestor's `data-theme`. */
   theme?: "light" | "dark";
   /** The composer to focus after collapsing or answering; without it the enclosing `DockLayout` finds one. */
   composerRef?: RefObject<HTMLElement | null>;
-  /** Told after Collapse or Esc, once focus went back to the composer. */
+  /** Told after Collapse or Esc, once focus went back to the composer (`onOpenChange` hears every collapse and expand). */
   onCollapse?: () => void;
   /** Runs before the dock's own keys; call preventDefault to keep a key from the dock. */
   onKeyDown?: KeyboardEventHandler<HTMLElement>;
@@ -75,7 +76,7 @@ export interface QuestionDockRootProps {
  * The dock's outer element, with every key, focus decision and announcement: a `<section>` while a request waits,
  * holding the parts placed in it, and the live region, notices and attention hooks beside it.
  */
-export function DockRoot({ layout, theme, composerRef, onCollapse, onKeyDown, autoAdvanceMs, onRenderError, titleCount = false, notifications = false, reopenShortcut = true, className, style, children }: QuestionDockRootProps) {
+export function DockRoot({ theme, composerRef, onRenderError, titleCount = false, notifications = false, reopenShortcut = true, className, style, children, ...options }: QuestionDockRootProps) {
   const actions = useDockStore((s) => s.actions);
   const dockLabel = useMessages().dockLabel;
   const layoutApi = useDockLayout();
@@ -85,7 +86,7 @@ export function DockRoot({ layout, theme, composerRef, onCollapse, onKeyDown, au
     if (composerRef?.current) composerRef.current.focus();
     else layoutApi?.focusComposer();
   }, [composerRef, layoutApi]);
-  const dock = useDockRoot({ layout, focusComposer, onKeyDown, autoAdvanceMs, onCollapse });
+  const dock = useDockRoot({ ...options, focusComposer });
   const { record } = dock;
   return (
     <>

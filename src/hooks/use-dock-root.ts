@@ -6,13 +6,14 @@ import type { PromptMode } from "./primary-action";
 import { useDockElementRef } from "./reopen-dock";
 import { useAutoAdvance } from "./use-auto-advance";
 import { useDockFocus } from "./use-dock-focus";
+import { useDockControl, type DockControlOptions } from "./use-dock-control";
 import { useDockKeyboard } from "./use-dock-keyboard";
 import { useResolvedLayout, type DockLayoutMode } from "./use-layout-mode";
 import { useMessages } from "./use-messages";
 import { DOCK_ATTR, usePromptFocus } from "./use-prompt-focus";
 
 /** Options of `useDockRoot`. */
-export interface DockRootOptions {
+export interface DockRootOptions extends DockControlOptions {
   /** @default "auto" */
   layout?: DockLayoutMode | undefined;
   /** Where focus goes after Collapse or Esc: the host's composer. */
@@ -75,10 +76,10 @@ function phaseOf(collapsed: boolean, submission: string | undefined, reviewing: 
  * The dock's root, for its own markup or a host's: keyboard intent, the focus decision made once per arrival, the
  * stepper's auto-advance and the state attributes all live here, so parts placed anywhere inside keep every key.
  */
-export function useDockRoot({ layout = "auto", focusComposer = noop, onCollapse, collapsible = true, requestId, onKeyDown, autoAdvanceMs }: DockRootOptions = {}): DockRoot {
+export function useDockRoot({ layout = "auto", focusComposer = noop, onCollapse, collapsible = true, requestId, onKeyDown, autoAdvanceMs, ...control }: DockRootOptions = {}): DockRoot {
   const record = useDockStore((s) => (requestId === undefined ? activeRecord(s) : s.records.get(requestId)));
   const id = record?.id ?? "";
-  const collapsed = useDockStore((s) => s.collapsed);
+  const { collapsed } = useDockControl(control);
   const actions = useDockStore((s) => s.actions);
   const step = useDockStore((s) => s.views.get(id)?.step ?? 0);
   const submission = useDockStore((s) => s.submissions.get(id)?.status);
