@@ -7,7 +7,7 @@ export { QuestionDockProvider, type QuestionDockProviderProps } from "./componen
 export { QuestionDock, type QuestionDockProps } from "./components/QuestionDock";
 // The dock's parts, also as `QuestionDock.Root`, `QuestionDock.Header` and so on: Root holds the keys, focus and
 // announcements, and the others go inside it in any order, each taking `className` and `style`.
-export { DockRoot as QuestionDockRoot, type QuestionDockRootProps } from "./components/DockRoot";
+export { DockRoot as QuestionDockRoot, useDockParts, type DockPartsValue, type QuestionDockRootProps } from "./components/DockRoot";
 export { DockHeader as QuestionDockHeader } from "./components/DockHeader";
 export type { ViewProps } from "./components/view-props";
 export { StepProgress as QuestionDockProgress } from "./components/StepProgress";

@@ -27,7 +27,7 @@ export interface DockPartsValue {
 
 const DockPartsContext = createContext<DockPartsValue | null>(null);
 
-/** The nearest dock root's request, mode and collapse; throws outside `QuestionDock.Root`. */
+/** The nearest `QuestionDock.Root`'s request, layout mode, step and collapse, for a host's own part; throws outside one. */
 export function useDockParts(): DockPartsValue {
   const value = useContext(DockPartsContext);
   if (!value) throw new Error("Question dock parts must be rendered inside <QuestionDock.Root>.");
