@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef } from "react";
 import { useStore } from "zustand";
 import { QuestionSummary, useTranscriptItems } from "../src";
-import { useNewestRows } from "../src/hooks";
+import { useNewestRows } from "../src/hooks/use-newest-rows";
 import type { ChatFeed } from "./chat-feed";
 import { entryMessages } from "./transcript-items";
 
