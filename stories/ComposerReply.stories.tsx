@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { useId } from "react";
 import { expect, within } from "storybook/test";
-import { ComposerClaimHint, QuestionDock } from "../src/components";
+import { ComposerClaimHint, QuestionDock } from "../src";
 import { useComposerAnswer } from "../src";
 import type { SubmitErrorCode } from "../src";
 import { disposeLoadedDock, dockLoader, withStoryDock } from "./support/dock-story";

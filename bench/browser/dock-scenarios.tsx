@@ -4,7 +4,7 @@
 // - "key-to-paint": a digit key is pressed (key: "1") → the first option is painted checked.
 import { createRoot } from "react-dom/client";
 import type { StoreApi } from "zustand/vanilla";
-import { QuestionDock, QuestionDockProvider } from "../../src/components";
+import { QuestionDock, QuestionDockProvider } from "../../src";
 import type { TransportFactory } from "../../src/gateway";
 import { createScriptedDock, type SimulatedGateway } from "../../src/simulated";
 import type { DockStore } from "../../src/store";

@@ -1,19 +1,20 @@
-import { createContext, useCallback, useContext, useMemo, type CSSProperties, type ErrorInfo, type KeyboardEventHandler, type ReactNode, type RefObject } from "react";
+import { createContext, useCallback, useContext, useMemo, type ErrorInfo, type ReactNode, type RefObject } from "react";
 import type { PromptMode } from "../hooks/primary-action";
-import { useDockRoot, type DockRoot as DockRootState } from "../hooks/use-dock-root";
-import type { DockLayoutMode } from "../hooks/use-layout-mode";
-import type { DockControlOptions } from "../hooks/use-dock-control";
+import { useDockRoot, type DockRoot as DockRootState, type DockRootOptions } from "../hooks/use-dock-root";
 import { useDockStore } from "../hooks/dock-context";
 import { useMessages } from "../hooks/use-messages";
 import { useFeatureViews } from "../hooks/use-feature-views";
+import { useAnnouncement } from "../hooks/use-announcement";
+import { useQuestionNotifications } from "../hooks/use-question-notifications";
+import { useQuestionTitle } from "../hooks/use-question-title";
+import { useReopenShortcut } from "../hooks/use-reopen-shortcut";
 import type { QuestionRecord } from "../protocol/question-record";
-import { DockAttention } from "./DockAttention";
 import { DockErrorBoundary } from "./DockErrorBoundary";
 import { useDockLayout } from "./DockLayout";
-import { LiveAnnouncer } from "./LiveAnnouncer";
 import { PromptError } from "./PromptError";
 import { PermissionNotice } from "./PermissionNotice";
 import { RejectedNotice } from "./RejectedNotice";
+import type { ViewProps } from "./view-props";
 
 /** What the root gives the parts inside it. */
 export interface DockPartsValue {
@@ -41,33 +42,39 @@ export function DockPartsProvider({ dock, children }: { dock: DockRootState; chi
   return <DockPartsContext.Provider value={value}>{value && children}</DockPartsContext.Provider>;
 }
 
-/** Props of `QuestionDock.Root`, and of `QuestionDock`. */
-export interface QuestionDockRootProps extends DockControlOptions {
-  /** "auto" shows stacked cards on narrow or coarse-pointer screens, else the stepper. @default "auto" */
-  layout?: DockLayoutMode;
+/** A polite live region that reads the dock's announcements: new questions, delivery and expiry. */
+function LiveAnnouncer() {
+  const { text, n } = useAnnouncement();
+  return (
+    <div className="qd-visually-hidden" role="status" aria-live="polite" aria-atomic="true">
+      {/* A new node per announcement, so the same words twice are still read twice. */}
+      <span key={n}>{text}</span>
+    </div>
+  );
+}
+
+/** Renders nothing: the page-level attention hooks live in this leaf so their updates never re-render the dock. */
+function DockAttention({ titleCount, notifications, reopenShortcut }: { titleCount: boolean; notifications: boolean; reopenShortcut: boolean }) {
+  useQuestionTitle(titleCount);
+  useQuestionNotifications(notifications);
+  useReopenShortcut(reopenShortcut);
+  return null;
+}
+
+/** Props of `QuestionDock.Root`, and of `QuestionDock`: `useDockRoot`'s options and the dock's own. */
+export interface QuestionDockRootProps extends Omit<DockRootOptions, "focusComposer" | "collapsible" | "requestId">, ViewProps {
   /** Forces a theme; without it the dock follows `prefers-color-scheme` or an ancestor's `data-theme`. */
   theme?: "light" | "dark";
   /** The composer to focus after collapsing or answering; without it the enclosing `DockLayout` finds one. */
   composerRef?: RefObject<HTMLElement | null>;
-  /** Told after Collapse or Esc, once focus went back to the composer (`onOpenChange` hears every collapse and expand). */
-  onCollapse?: () => void;
-  /** Runs before the dock's own keys; call preventDefault to keep a key from the dock. */
-  onKeyDown?: KeyboardEventHandler<HTMLElement>;
-  /** Delay before a single-select pick moves on; 0 turns it off. @default 250 */
-  autoAdvanceMs?: number;
   /** Told when a prompt fails to render; the dock shows a plain message in its place either way. */
   onRenderError?: (error: Error, info: ErrorInfo) => void;
   /** While blocking questions wait, the page title carries their count: "(1) ❓ " and the title. @default false */
   titleCount?: boolean;
-  /**
-   * A system notification when a blocking question arrives while the page is hidden; ask for the permission with
-   * `requestNotificationPermission` from a person's click. @default false
-   */
+  /** A system notification for a blocking question that arrives while the page is hidden (`requestNotificationPermission`). @default false */
   notifications?: boolean;
   /** Alt+Shift+Q (`REOPEN_DOCK_KEYS`) anywhere on the page reopens the dock at its question. @default true */
   reopenShortcut?: boolean;
-  className?: string;
-  style?: CSSProperties;
   /** The parts, in any order and markup; they render only while a request waits. */
   children?: ReactNode;
 }

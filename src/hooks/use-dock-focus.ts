@@ -2,21 +2,12 @@ import { useCallback, useEffect, type FocusEvent } from "react";
 import { useDockStoreApi } from "./dock-context";
 import { focusIsLost, focusMemoryOf } from "./focus-memory";
 
-/** What `useDockFocus` gives the dock root. */
-export interface DockFocus {
-  /** Focus handlers for the dock's outer element. */
-  focusProps: {
-    onFocus(event: FocusEvent<HTMLElement>): void;
-    onBlur(event: FocusEvent<HTMLElement>): void;
-  };
-}
-
 /**
- * The dock root's part in focus: notes which request the dock showed while it held focus (for `usePromptFocus`),
+ * The dock root's focus handlers: notes which request the dock showed while it held focus (for `usePromptFocus`),
  * and when that request leaves with focus and nothing in the dock takes it back (the dock went idle, or the request
  * shown now is async), hands focus to the composer. Focus that was never in the dock stays where it is.
  */
-export function useDockFocus(activeId: string | undefined, focusComposer: () => void): DockFocus {
+export function useDockFocus(activeId: string | undefined, focusComposer: () => void): { onFocus(): void; onBlur(event: FocusEvent<HTMLElement>): void } {
   const store = useDockStoreApi();
   const onFocus = useCallback(() => {
     focusMemoryOf(store).heldBy = activeId ?? null;
@@ -46,5 +37,5 @@ export function useDockFocus(activeId: string | undefined, focusComposer: () => 
     memory.heldBy = null;
     focusComposer();
   }, [store, activeId, focusComposer]);
-  return { focusProps: { onFocus, onBlur } };
+  return { onFocus, onBlur };
 }

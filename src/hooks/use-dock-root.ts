@@ -14,7 +14,7 @@ import { DOCK_ATTR, usePromptFocus } from "./use-prompt-focus";
 
 /** Options of `useDockRoot`. */
 export interface DockRootOptions extends DockControlOptions {
-  /** @default "auto" */
+  /** "auto" shows stacked cards on narrow or coarse-pointer screens, else the stepper. @default "auto" */
   layout?: DockLayoutMode | undefined;
   /** Where focus goes after Collapse or Esc: the host's composer. */
   focusComposer?: (() => void) | undefined;
@@ -39,7 +39,7 @@ export interface DockRootProps {
   "data-layout": PromptMode;
   "data-state": DockPhase;
   onKeyDown: KeyboardEventHandler<HTMLElement> | undefined;
-  onFocus(event: FocusEvent<HTMLElement>): void;
+  onFocus(): void;
   onBlur(event: FocusEvent<HTMLElement>): void;
   [attribute: `data-${string}`]: string | undefined;
 }
@@ -105,7 +105,7 @@ export function useDockRoot({ layout = "auto", focusComposer = noop, onCollapse,
   const shown = record && !collapsed ? record.id : undefined;
   // Before useDockFocus: a prompt that takes focus back leaves nothing for the composer hand-back to do.
   usePromptFocus(rootRef, shown, mode === "stepper" ? step : "stacked", !isAsync);
-  const { focusProps } = useDockFocus(record?.id, focusComposer);
+  const focusProps = useDockFocus(record?.id, focusComposer);
   const delay = autoAdvanceMs === undefined ? {} : { delayMs: autoAdvanceMs };
   useAutoAdvance(shown ?? "", { enabled: shown !== undefined && mode === "stepper" && (autoAdvanceMs ?? 1) > 0, ...delay });
   const reviewing = record !== undefined && mode === "stepper" && hasReviewStep(record) && step >= record.questions.length;

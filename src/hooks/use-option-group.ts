@@ -38,8 +38,6 @@ export interface OptionGroupState {
   question: GatewayQuestion;
   multiple: boolean;
   options: OptionItem[];
-  /** The single-select choice, or null; always null for multi-select. */
-  value: string | null;
   /** Chooses an option: replaces the choice in single-select, flips it in multi-select; `index` says which when labels repeat. */
   pick(label: string, index?: number): void;
   /** Spread on the element that holds the whole question (options and Other), so keys pressed in it act on it. */
@@ -92,7 +90,6 @@ export function useOptionGroup(requestId: string, questionId: string): OptionGro
         },
       };
     }),
-    value: multiple ? null : (selected[0] ?? null),
     pick,
     questionProps: { [QUESTION_ATTR]: questionId, [STEP_ATTR]: "" },
     textProps: { id: textId },

@@ -10,8 +10,6 @@ import { useMessages } from "./use-messages";
 
 /** The free-text "Other" answer of one question. */
 export interface OtherFieldState {
-  /** Id for the field, so a label can point at it. */
-  id: string;
   value: string;
   /** True when the answer is a secret: the field masks what is typed. */
   secret: boolean;
@@ -29,9 +27,6 @@ export interface OtherFieldState {
   credential: boolean;
   /** Id of the credential warning, for aria-describedby. */
   warningId: string;
-  onChange(event: ChangeEvent<HTMLTextAreaElement | HTMLInputElement>): void;
-  /** Makes the kept text the answer again. */
-  onPointerDown(): void;
   /** Spread on the `<textarea>` (or, for a secret, an `<input type="password">`): its digit finds it through this. */
   inputProps: OtherInputProps;
   /** Spread on its `<label>`. */
@@ -44,6 +39,7 @@ export interface OtherInputProps {
   value: string;
   placeholder: string;
   onChange(event: ChangeEvent<HTMLTextAreaElement | HTMLInputElement>): void;
+  /** Makes kept text the answer again. */
   onPointerDown(): void;
   "aria-describedby": string | undefined;
   [attribute: `data-${string}`]: string;
@@ -78,7 +74,6 @@ export function useOtherField(requestId: string, questionId: string): OtherField
   const notice = removed ? words.removedCharacter : "";
   const describedBy = [notChosen && `${id}-hint`, notice && `${id}-notice`, credential && `${id}-warning`].filter(Boolean).join(" ");
   return {
-    id,
     value,
     secret,
     shortcut: question.options.length < DIGIT_KEY_COUNT ? question.options.length + 1 : undefined,
@@ -88,8 +83,6 @@ export function useOtherField(requestId: string, questionId: string): OtherField
     noticeId: `${id}-notice`,
     credential,
     warningId: `${id}-warning`,
-    onChange,
-    onPointerDown,
     inputProps: { id, value, placeholder: words.placeholder, onChange, onPointerDown, "aria-describedby": describedBy || undefined, [OTHER_ATTR]: questionId },
     labelProps: { htmlFor: id },
   };

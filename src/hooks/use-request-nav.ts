@@ -1,6 +1,6 @@
+import { requestPosition } from "../store/dock/selectors";
 import { useDockStore } from "./dock-context";
 import { REQUEST_NAV_ATTR } from "./keyboard-intent";
-import { useRequestPosition } from "./use-active-request";
 import { useMessages } from "./use-messages";
 
 /** Props for one request arrow. */
@@ -24,7 +24,9 @@ export interface RequestNav {
 
 /** The request arrows as props to spread; undefined while fewer than two requests wait. */
 export function useRequestNav(): RequestNav | undefined {
-  const { index, count } = useRequestPosition();
+  // Two numbers, so the arrows render again only when one of them changes.
+  const index = useDockStore((s) => requestPosition(s).index);
+  const count = useDockStore((s) => s.order.length);
   const actions = useDockStore((s) => s.actions);
   const m = useMessages().requestNav;
   if (count < 2) return undefined;

@@ -1,6 +1,6 @@
 import { render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { ExpiryClock } from "../../src/components";
+import { ExpiryClock } from "../../src/components/ExpiryClock";
 import { formatCountdown } from "../../src/hooks/use-expiry-countdown";
 
 const NOW = 1_700_000_000_000;

@@ -1,7 +1,7 @@
 import { act, render, renderHook, screen, within } from "@testing-library/react";
 import { createElement, type ReactNode } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { DockLayout, QuestionDock, QuestionDockProvider } from "../../src/components";
+import { DockLayout, QuestionDock, QuestionDockProvider } from "../../src";
 import { STACKED_MEDIA_QUERY } from "../../src/hooks/use-layout-mode";
 import { useDockRoot, useOptionGroup, useQuestionStep } from "../../src";
 import { CHECKS, REGION, TARGET, dock, renderDock, startDock, type DockHarness } from "./dock-harness";

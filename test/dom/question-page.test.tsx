@@ -4,7 +4,7 @@
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { QuestionPage } from "../../src/components";
+import { QuestionPage } from "../../src";
 import { deMessages } from "../../src/messages/de";
 import { createMemoryStorage } from "../../src/store";
 import { createScriptedDock, type ScriptedDock } from "../../src/simulated";
