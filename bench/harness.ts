@@ -1,23 +1,32 @@
-// Finds the benchmark suites, runs them one after another, prints a table, and saves the results.
-import { existsSync, readFileSync } from "node:fs";
+// Finds the benchmark suites, runs them one after another, prints a table and each budget's verdict, and saves
+// the results; a full run also writes its figures into CONTRIBUTING.md.
+import { loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
 import { browserEnvironment } from "./lib/browser";
 import { checkBudgets, formatVerdicts } from "./budgets";
-import { describeMachine, formatTable, machineEnvironment, saveResults, type SavedResults, type SuiteOutcome } from "./lib/report";
+import { writeFigures } from "./lib/figures";
+import { describeMachine, formatTable, machineEnvironment, saveResults, type SuiteOutcome } from "./lib/report";
 import type { BenchSuite } from "./lib/types";
 
 // Loaded eagerly: Vite's runner (bench/run.mjs) is closed once this module has been imported.
 const suiteModules = import.meta.glob<{ default: BenchSuite }>("./suites/*.bench.ts", { eager: true });
 const resultsFile = fileURLToPath(new URL("./results/latest.json", import.meta.url));
-// The figures of the tree before the current performance work, measured with these suites: the "before" column.
-const referenceFile = fileURLToPath(new URL("./reference/before.json", import.meta.url));
+// A run of some suites only is kept apart, so it never stands in for a full run's figures.
+const partialFile = fileURLToPath(new URL("./results/partial.json", import.meta.url));
+const docFile = fileURLToPath(new URL("../CONTRIBUTING.md", import.meta.url));
 
-function readReference(): SavedResults | undefined {
-  return existsSync(referenceFile) ? (JSON.parse(readFileSync(referenceFile, "utf8")) as SavedResults) : undefined;
+/** Rewrites CONTRIBUTING.md's figures from bench/results/latest.json, without running anything. */
+export function writeDocs(): void {
+  writeFigures(resultsFile, docFile);
+  console.log("wrote the figures of bench/results/latest.json into CONTRIBUTING.md");
 }
 
-/** Runs every suite whose name contains `filter`; resolves true when any suite failed, or with `check` a budget was missed. */
-export async function runBenchmarks({ filter, check = false }: { filter?: string | undefined; check?: boolean } = {}): Promise<boolean> {
+/**
+ * Runs every suite whose name contains `filter` and reports each budget as met or missed; resolves true when a
+ * suite failed, or, with `check`, when a budget was missed. `command` is what started the run, for the record.
+ */
+export async function runBenchmarks({ filter, check = false, command }: { filter?: string | undefined; check?: boolean; command: string }): Promise<boolean> {
+  const loadAtStart = loadavg();
   const suites = Object.keys(suiteModules)
     .sort()
     .map((file) => suiteModules[file]!.default);
@@ -36,14 +45,14 @@ export async function runBenchmarks({ filter, check = false }: { filter?: string
   }
   if (outcomes.length === 0) throw new Error(`no suite in bench/suites matches "${filter ?? ""}"`);
   console.log(`\n${formatTable(outcomes)}\n`);
-  saveResults(resultsFile, outcomes, browserEnvironment());
-  console.log("saved bench/results/latest.json");
+  const load = { start: loadAtStart, end: loadavg() };
+  const file = filter ? partialFile : resultsFile;
+  saveResults(file, outcomes, { environment: browserEnvironment(), command, load });
+  console.log(`saved bench/results/${filter ? "partial" : "latest"}.json`);
+  if (!filter) writeDocs();
+  const verdicts = checkBudgets(outcomes);
+  console.log(`\nbudgets, on ${describeMachine(machineEnvironment(browserEnvironment()))}; load average ${load.start.map((n) => n.toFixed(2)).join(", ")} at the start`);
+  console.log(formatVerdicts(filter ? verdicts.filter((v) => outcomes.some((o) => o.suite === v.budget.source?.suite)) : verdicts));
   const failed = outcomes.some((outcome) => outcome.error);
-  if (!check) return failed;
-  const reference = readReference();
-  const verdicts = checkBudgets(outcomes, reference?.suites);
-  console.log(`\nbudgets, on ${describeMachine(machineEnvironment(browserEnvironment()))}`);
-  if (reference) console.log(`before: bench/reference/before.json, commit ${reference.commit ?? "?"} on ${describeMachine(reference.environment)}`);
-  console.log(formatVerdicts(verdicts));
-  return failed || verdicts.some((v) => !v.met);
+  return failed || (check && verdicts.some((v) => !v.met));
 }

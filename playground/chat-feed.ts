@@ -3,7 +3,7 @@
 // message it is sending and a reply still streaming. One reading of the conversation, so the transcript and the dock
 // never disagree about what was said.
 import { createStore, type StoreApi } from "zustand/vanilla";
-import { defaultMessages, type DockStore, type GatewayClient } from "../src";
+import { defaultMessages, type GatewayClient, type QuestionDockStore } from "../src";
 import { belongsToSession } from "../src/protocol";
 import { savedEntries, type ChatEntry } from "./chat-entries";
 
@@ -47,7 +47,7 @@ export function mergeEntries(saved: readonly ChatEntry[], local: readonly ChatEn
 }
 
 /** Follows one session's chat on `client`, reading the conversation its dock `store` holds, so the page reads the gateway once. */
-export function createChatFeed(client: GatewayClient, sessionKey: string, store: StoreApi<DockStore>): ChatFeed {
+export function createChatFeed(client: GatewayClient, sessionKey: string, store: QuestionDockStore): ChatFeed {
   const entries = createStore<ChatEntry[]>(() => []);
   let local: ChatEntry[] = [];
   // Runs whose terminal `chat` event came: their text is their reply even before the conversation hears they ended.

@@ -1,14 +1,13 @@
 // Several conversations over ONE gateway client, as a Control UI with a session picker has them. Each session
 // gets its own store (async questions and outbox included) and transcript, made on first use and kept for the page: switching away
 // and back finds the same store, so every draft is where it was left.
-import type { StoreApi } from "zustand/vanilla";
-import { asyncQuestionsFeature, createQuestionDockStore, type DockStore, type GatewayClient } from "../src";
+import { asyncQuestionsFeature, createQuestionDockStore, type GatewayClient, type QuestionDockStore } from "../src";
 import { createChatFeed, type ChatFeed } from "./chat-feed";
 
 /** One conversation of the playground: its dock store and its transcript. */
 export interface PlaygroundSession {
   sessionKey: string;
-  store: StoreApi<DockStore>;
+  store: QuestionDockStore;
   feed: ChatFeed;
 }
 

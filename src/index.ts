@@ -32,14 +32,13 @@ export { ComposerClaimHint, type ComposerClaimHintProps } from "./components/Com
 export { QuestionPage, type QuestionPageProps } from "./components/QuestionPage";
 
 // The gateway client, its transport and device key stores.
-export { createGatewayClient, type GatewayClient, type GatewayClientOptions } from "./gateway/client";
-export type { ProtocolErrorInfo } from "./gateway/client-types";
+export { createGatewayClient } from "./gateway/client";
 export type { BackoffOptions } from "./gateway/backoff";
 export { createWebSocketTransport, type WebSocketConstructor, type WebSocketLike, type WebSocketTransportOptions } from "./gateway/websocket-transport";
 export type { Transport, TransportFactory, TransportHandlers } from "./gateway/transport";
 export { createIndexedDbKeyStore, createMemoryKeyStore, type IndexedDbKeyStoreOptions } from "./gateway/key-stores";
 export type { KeyStore, StoredKeyPair } from "./gateway/device-identity";
-export { GatewayRequestError, type ConnectedInfo, type ConnectionIdentity, type ConnectionInfo, type ConnectionState, type GatewayConnection } from "./gateway/connection";
+export { GatewayRequestError, type ConnectedInfo, type ConnectionIdentity, type ConnectionInfo, type ConnectionState, type GatewayClient, type GatewayClientOptions, type GatewayConnection, type ProtocolErrorInfo } from "./gateway/connection";
 export { systemClock, type Clock } from "./gateway/clock";
 
 // One store per conversation: its pending questions, drafts, outcomes and, with async questions, its outbox.
@@ -53,21 +52,16 @@ export { createIndexedDbStorage, createMemoryStorage, type DockStorage, type Ind
 export { createPaneBus } from "./store/keep/bus";
 export type { SavedAnswer, SavedDraft } from "./store/keep/saved-draft";
 export type { BlockingDraftServices } from "./store/context";
-export type { Announcement, AsyncOrigin, AsyncProblems, ChatReplyResult, DockActions, DockRejection, DockState, DockStore, Outcome, OutcomeKind, QuestionDraft, RequestChange, RequestView, Submission, SubmitErrorCode } from "./store/dock/state";
+export type { Announcement, AsyncOrigin, AsyncProblems, ChatReplyResult, ChatState, DockActions, DockRejection, DockSnapshot, DockState, Outcome, OutcomeKind, QuestionDraft, QuestionDockStore, RequestChange, RequestView, Submission, SubmitErrorCode } from "./store/dock/state";
 export type { HiddenQuestion, HiddenReason, PermissionNotice, PermissionState } from "./store/effects/permissions";
 export { placeQuestionSummaries, type TranscriptItem, type TranscriptMessage } from "./store/dock/transcript-placement";
-export type { OutcomeLog } from "./store/dock/outcome-log";
 
 // The conversation and outbox parts of the state, as views and a host's storage read them.
-export type { ConversationData } from "./store/conversation/conversation-reducer";
 export type { AsyncQuestionEntry, AsyncQuestionStatus, ConversationProblem } from "./store/conversation/question-entry";
-export type { AsyncLocalState } from "./store/conversation/derive-questions";
-export type { RejectedItem } from "./store/conversation/history-read";
-export type { OutboxData } from "./store/outbox/outbox-reducer";
 export type { DeliveryFailureCode, DeliveryState, OutboxEntry, PaneBus, PaneMessage, StorageFailure } from "./store/outbox/entry";
 
 // Headless hooks: everything a view of one's own markup needs, with the props to spread on its elements.
-export { useDockStore } from "./hooks/dock-context";
+export { useDockStore, type DockTheme } from "./hooks/dock-context";
 export { useDockRoot, type DockRoot, type DockRootOptions, type DockRootProps, type DockPhase } from "./hooks/use-dock-root";
 export type { DockControlOptions } from "./hooks/use-dock-control";
 export { useFooterButtons, type FooterButtonProps, type FooterButtons } from "./hooks/use-footer-buttons";

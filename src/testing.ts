@@ -4,3 +4,4 @@ export type { Outbox, EnqueueInput } from "./store/async/outbox";
 export { storageScope } from "./store/keep/scope";
 export { scopedRecords, type ScopedRecords } from "./store/keep/storage";
 export { openStore } from "./store/create-store";
+export { wholeStore } from "./hooks/dock-context";

@@ -57,8 +57,8 @@ export const NewQuestion: Story = {
   },
 };
 
-/** The new mark in the dark theme. */
+/** The new mark in the dark theme, which the provider's `theme` sets. */
 export const NewQuestionDark: Story = {
   ...NewQuestion,
-  args: { ...meta.args, theme: "dark" },
+  parameters: { theme: "dark" },
 };

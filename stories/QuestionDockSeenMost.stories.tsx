@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
-import { expect, within } from "storybook/test";
+import { expect, waitFor, within } from "storybook/test";
 import type { QuestionDock } from "../src";
 import { dockLoader, dockStoryMeta } from "./support/dock-story";
 import { CHECKS, DEPLOY, ask } from "./support/sample-questions";
@@ -25,7 +25,8 @@ type Story = StoryObj<typeof meta>;
 export const ArrivingWithDescriptions: Story = {
   loaders: [dockLoader({ requests: [ask(DEPLOY)] })],
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole("radio", { name: "Staging (Recommended)" })).toHaveFocus();
+    // Focus comes once the question has been painted.
+    await waitFor(() => expect(within(canvasElement).getByRole("radio", { name: "Staging (Recommended)" })).toHaveFocus());
   },
 };
 

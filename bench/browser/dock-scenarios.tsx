@@ -3,17 +3,16 @@
 // - "frame-to-paint": a question.requested frame reaches the client's transport → its radio group is painted;
 // - "key-to-paint": a digit key is pressed (key: "1") → the first option is painted checked.
 import { createRoot } from "react-dom/client";
-import type { StoreApi } from "zustand/vanilla";
 import { QuestionDock, QuestionDockProvider } from "../../src";
 import type { TransportFactory } from "../../src/gateway";
 import { createScriptedDock, type SimulatedGateway } from "../../src/simulated";
-import type { DockStore } from "../../src/store";
+import type { QuestionDockStore } from "../../src/store";
 import { nextKeydown, nextPaint, paintLatency, whenTrue } from "./paint";
 import { registerScenario } from "./registry";
 
 interface Bench {
   sim: SimulatedGateway;
-  store: StoreApi<DockStore>;
+  store: QuestionDockStore;
   host: HTMLElement;
   /** performance.now() when the latest question.requested frame reached the transport. */
   lastRequestedAt: number;
@@ -23,7 +22,7 @@ let bench: Promise<Bench> | undefined;
 let count = 0;
 
 /** Records when each question.requested frame arrives, before the client parses it. */
-function timedTransport(inner: TransportFactory, onRequested: (at: number) => void): TransportFactory {
+export function timedTransport(inner: TransportFactory, onRequested: (at: number) => void): TransportFactory {
   return (url, handlers) =>
     inner(url, {
       ...handlers,

@@ -1,4 +1,5 @@
-// The dock in a long conversation: 1,000 requests pending and 5,000 finished ones summarised in the transcript.
+// The dock in a long conversation: 50 requests pending and 5,000 finished ones summarised in the transcript.
+// - "frame-to-paint at scale": a question.requested frame reaches the client's transport → its radio group painted;
 // - "key-to-paint at scale": a digit key → the first option painted checked;
 // - "Ctrl+Enter-to-paint at scale": Ctrl+Enter on a chosen first step → the second step painted;
 // - "key-to-paint (baseline, at scale)": a bare element changed by a key in the same heavy page, the floor for both;
@@ -6,17 +7,20 @@
 import { createRoot } from "react-dom/client";
 import { DockLayout, QuestionDock, QuestionDockProvider, QuestionSummaryList } from "../../src";
 import { createScriptedDock, storeReaches, type ScriptedDock } from "../../src/simulated";
+import { timedTransport } from "./dock-scenarios";
 import { nextKeydown, nextPaint, paintLatency, whenTrue } from "./paint";
 import { registerFigure, registerScenario } from "./registry";
 
 /** Requests pending in the scale scenarios. */
-const PENDING = 1_000;
+const PENDING = 50;
 /** Finished requests summarised in the scale scenarios. */
 const SUMMARIES = 5_000;
 
 interface Scale {
   dock: ScriptedDock;
   host: HTMLElement;
+  /** performance.now() when the latest question.requested frame reached the transport. */
+  lastRequestedAt: number;
 }
 
 const step = (n: number, id: string, header: string) => ({
@@ -32,7 +36,8 @@ async function mountScale(): Promise<Scale> {
   const host = document.createElement("div");
   host.id = "scale-bench";
   document.body.append(host);
-  const dock = createScriptedDock({ token: "scale", sim: { tickIntervalMs: 0 }, store: { typingGraceMs: 0 } });
+  const state = { lastRequestedAt: 0 };
+  const dock = createScriptedDock({ token: "scale", sim: { tickIntervalMs: 0 }, store: { typingGraceMs: 0 }, transport: (inner) => timedTransport(inner, (at) => (state.lastRequestedAt = at)) });
   await dock.connect();
   for (let n = 0; n < SUMMARIES; n++) {
     const record = dock.sim.ask({ questions: [step(n, "target", "Target")] });
@@ -47,7 +52,7 @@ async function mountScale(): Promise<Scale> {
     </QuestionDockProvider>,
   );
   await whenTrue(() => host.querySelector("[role='radio']") !== null, 30_000);
-  return { dock, host };
+  return Object.assign(state, { dock, host });
 }
 
 /** Registers the scale scenarios and the page's DOM size; the first setup builds the long conversation. */
@@ -60,6 +65,26 @@ export function registerScaleScenarios(): void {
     if (!id) throw new Error("scale: no question is active");
     return id;
   };
+
+  let arrivals = 0;
+  registerScenario("frame-to-paint at scale", {
+    setup: async () => void (await ready()),
+    sample: async () => {
+      const s = await ready();
+      const text = `Arrival ${++arrivals} for build ${arrivals}?`;
+      s.lastRequestedAt = 0;
+      // With typingGraceMs 0 a new request takes the active slot at once, so its question is what the dock paints.
+      const record = s.dock.sim.ask({ questions: [{ ...step(arrivals, "target", "Arrival"), question: text }] });
+      await whenTrue(() => s.lastRequestedAt > 0);
+      const shown = () => Array.from(s.host.querySelectorAll(".qd-dock h3")).some((h) => h.textContent === text) && firstRadio(s.host) !== null;
+      const latency = await paintLatency("frame-to-paint at scale", s.lastRequestedAt, shown);
+      // Untimed: the arrival is cancelled, so every sample meets the same 50 pending (and one summary more).
+      s.dock.sim.cancel(record.id);
+      await whenTrue(() => s.dock.state().order.length === PENDING && !shown() && firstRadio(s.host) !== null);
+      await nextPaint();
+      return latency;
+    },
+  });
 
   registerScenario("key-to-paint at scale", {
     key: "1",

@@ -1,4 +1,4 @@
-// Prints benchmark rows as a table and saves them to bench/results/latest.json.
+// Prints benchmark rows as a table and saves them in bench/results.
 import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
@@ -13,7 +13,8 @@ export interface SuiteOutcome {
   ms: number;
 }
 
-function formatValue(value: number): string {
+/** A figure with as many decimals as its size deserves: 1,234 / 12.3 / 1.23. */
+export function formatValue(value: number): string {
   if (!Number.isFinite(value)) return String(value);
   const digits = Math.abs(value) >= 100 ? 0 : Math.abs(value) >= 10 ? 1 : 2;
   return value.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
@@ -50,6 +51,10 @@ function gitCommit(): string | undefined {
 export interface SavedResults {
   date: string;
   commit?: string;
+  /** The command that ran the suites. */
+  command?: string;
+  /** The machine's load average (1, 5 and 15 minutes) as the run started and ended. */
+  load?: { start: number[]; end: number[] };
   environment: Record<string, unknown>;
   suites: SuiteOutcome[];
 }
@@ -80,10 +85,10 @@ export function describeMachine(environment: Record<string, unknown>): string {
   return parts.filter(Boolean).join(", ");
 }
 
-/** Writes the outcomes, with the machine they were measured on, as JSON. */
-export function saveResults(file: string, outcomes: readonly SuiteOutcome[], environment: Record<string, unknown>): void {
+/** Writes the outcomes, with the command, the machine and its load, as JSON. */
+export function saveResults(file: string, outcomes: readonly SuiteOutcome[], run: { environment: Record<string, unknown>; command: string; load: { start: number[]; end: number[] } }): void {
   mkdirSync(dirname(file), { recursive: true });
   const commit = gitCommit();
-  const results: SavedResults = { date: new Date().toISOString(), ...(commit ? { commit } : {}), environment: machineEnvironment(environment), suites: [...outcomes] };
+  const results: SavedResults = { date: new Date().toISOString(), ...(commit ? { commit } : {}), command: run.command, load: run.load, environment: machineEnvironment(run.environment), suites: [...outcomes] };
   writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
 }

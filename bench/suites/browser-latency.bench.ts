@@ -49,10 +49,14 @@ const suite: BenchSuite = {
       const scenarios = await page.evaluate(() => (window as unknown as BenchWindow).benchPage.scenarios());
       const rows: BenchRow[] = [];
       for (const { name, key } of scenarios) {
-        await page.evaluate((scenario) => (window as unknown as BenchWindow).benchPage.setup(scenario), name);
-        for (let i = 0; i < WARMUP; i++) await sampleOnce(page, name, key);
         const samples: number[] = [];
-        for (let i = 0; i < SAMPLES; i++) samples.push(await sampleOnce(page, name, key));
+        try {
+          await page.evaluate((scenario) => (window as unknown as BenchWindow).benchPage.setup(scenario), name);
+          for (let i = 0; i < WARMUP; i++) await sampleOnce(page, name, key);
+          for (let i = 0; i < SAMPLES; i++) samples.push(await sampleOnce(page, name, key));
+        } catch (err) {
+          throw new Error(`scenario "${name}", after ${samples.length} samples: ${String(err)}`);
+        }
         const { median, p95, n } = summarize(samples);
         rows.push({ metric: `${name} (median)`, value: median, unit: "ms", note: `n=${n}` });
         rows.push({ metric: `${name} (p95)`, value: p95, unit: "ms", note: `n=${n}` });

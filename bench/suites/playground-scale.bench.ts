@@ -1,4 +1,4 @@
-// The built playground in a long conversation: 5,000 answered questions summarised in its transcript and 1,000
+// The built playground in a long conversation: 5,000 answered questions summarised in its transcript and 50
 // one-question requests pending in the dock, on the embedded simulated gateway. How many elements the page holds, its JS heap, and how
 // long a digit key takes to paint the option it picks, against the same key on a bare page in the same browser.
 import { existsSync } from "node:fs";
@@ -14,7 +14,7 @@ import type { BenchRow, BenchSuite } from "../lib/types";
 
 const playgroundDir = fileURLToPath(new URL("../../dist-playground/", import.meta.url));
 const ANSWERED = 5_000;
-const PENDING = 1_000;
+const PENDING = 50;
 const WARMUP = 5;
 const SAMPLES = 30;
 

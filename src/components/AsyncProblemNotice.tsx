@@ -1,5 +1,6 @@
 import { truncateGraphemes } from "../protocol/graphemes";
 import { useAsyncProblems } from "../hooks/use-async-problems";
+import { useThemeAttribute } from "../hooks/dock-context";
 import { useLocale, useMessages } from "../hooks/use-messages";
 import { defaultMessages, pluralText, type QuestionDockMessages } from "../messages";
 import type { AsyncProblems } from "../store/dock/state";
@@ -24,10 +25,11 @@ export function AsyncProblemNotice() {
   const { storage, conversation, dismiss } = useAsyncProblems();
   const m = useMessages();
   const locale = useLocale();
+  const theme = useThemeAttribute();
   if (!storage && !conversation) return null;
   const refused = conversation?.kind === "delivery-refused" ? conversation : undefined;
   return (
-    <div className="qd-rejected qd-async-problem" role="status">
+    <div className="qd-rejected qd-async-problem" data-theme={theme} role="status">
       {storage && <p className="qd-rejected__title">{m.asyncProblems.storage[storage.operation]}</p>}
       {conversation && <p className="qd-rejected__title">{conversationProblemWords(conversation, m, locale)}</p>}
       {refused && <p className="qd-rejected__details">{cut(`${refused.itemId ?? refused.source}: ${refused.reason}`)}</p>}

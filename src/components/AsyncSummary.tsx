@@ -5,9 +5,10 @@ import { useQueuedAnswerEdit } from "../hooks/use-queued-answer-edit";
 import { isAnsweredOutcome } from "../hooks/use-outcomes";
 import { useMessages } from "../hooks/use-messages";
 import type { Outcome } from "../store/dock/state";
-import { useDockStore } from "../hooks/dock-context";
+import { useDockStore, useThemeAttribute } from "../hooks/dock-context";
 import { answerText } from "./answer-line";
 import { QueuedAnswerEditor } from "./QueuedAnswerEditor";
+import { SummaryLines } from "./QuestionSummary";
 import { UnsentDraft } from "./UnsentDraft";
 import { classes, type ViewProps } from "./view-props";
 
@@ -29,18 +30,6 @@ function replyLines(outcome: Outcome, deliveredText: string | undefined, secretM
   return {};
 }
 
-function QuestionTitles({ outcome }: { outcome: Outcome }) {
-  return (
-    <ul className="qd-summary__lines">
-      {outcome.record.questions.map((q) => (
-        <li key={q.questionId} className="qd-summary__line">
-          <span className="qd-summary__question">{q.question}</span>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
 /** The transcript entry of an async (Codex) question: its answer and delivery state, Retry, Discard, Edit answer while queued, or Answer to reopen. */
 export function AsyncSummary({ outcome, label, className, style }: AsyncSummaryProps) {
   const actions = useDockStore((s) => s.actions);
@@ -53,31 +42,23 @@ export function AsyncSummary({ outcome, label, className, style }: AsyncSummaryP
   const doubt = delivery.entry?.failureCode ? m.delivery.doubts[delivery.entry.failureCode] : delivery.entry?.failureReason;
   const edit = useQueuedAnswerEdit(delivery.entry);
   const { editing, start, bindEditButton, bindFallback } = edit;
+  const titles = outcome.record.questions.map((q) => ({ question: q.question }));
   const deliveryLabel = delivery.label ?? (answered && outcome.async?.replyText !== undefined ? m.delivery.confirmed : undefined);
   return (
-    <article className={classes("qd-summary", className)} style={style} data-outcome={outcome.kind} data-state={outcome.kind} data-async="" aria-label={m.summary.label({ outcome: label })}>
+    <article className={classes("qd-summary", className)} style={style} data-theme={useThemeAttribute()} data-outcome={outcome.kind} data-state={outcome.kind} data-async="" aria-label={m.summary.label({ outcome: label })}>
       <p className="qd-summary__status">{label}</p>
       {editing ? (
         <>
-          <QuestionTitles outcome={outcome} />
+          <SummaryLines lines={titles} />
           <QueuedAnswerEditor edit={edit} />
         </>
       ) : reply.whole !== undefined ? (
         <>
-          <QuestionTitles outcome={outcome} />
+          <SummaryLines lines={titles} />
           <p className="qd-summary__reply">{reply.whole}</p>
         </>
       ) : (
-        <ul className="qd-summary__lines">
-          {outcome.record.questions.map((q, i) => (
-            <li key={q.questionId} className="qd-summary__line">
-              <span className="qd-summary__question">{q.question}</span>
-              <span className="qd-summary__answer" data-missing={reply.lines?.[i] ? undefined : true}>
-                {reply.lines?.[i] ?? (answered ? m.summary.noAnswer : label)}
-              </span>
-            </li>
-          ))}
-        </ul>
+        <SummaryLines lines={titles.map((t, i) => ({ ...t, answer: reply.lines?.[i] ?? (answered ? m.summary.noAnswer : label), missing: !reply.lines?.[i] }))} />
       )}
       {outcome.kind === "retired" && outcome.unsent && <UnsentDraft record={outcome.record} unsent={outcome.unsent} />}
       <div className="qd-summary__delivery" tabIndex={-1} ref={bindFallback}>

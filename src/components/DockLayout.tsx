@@ -1,4 +1,5 @@
 import { createContext, useContext, useEffect, useMemo, useRef, type ReactNode, type RefObject } from "react";
+import { useThemeAttribute } from "../hooks/dock-context";
 
 /** What the layout offers the dock: a way to hand focus back to whichever composer is rendered. */
 export interface DockLayoutApi {
@@ -47,6 +48,7 @@ function useVisualViewportHeight(target: RefObject<HTMLElement | null>): void {
 export function DockLayout({ transcript, dock, composer, className }: DockLayoutProps) {
   const composerSlot = useRef<HTMLDivElement>(null);
   const root = useRef<HTMLDivElement>(null);
+  const theme = useThemeAttribute();
   useVisualViewportHeight(root);
   const api = useMemo<DockLayoutApi>(
     () => ({
@@ -56,7 +58,7 @@ export function DockLayout({ transcript, dock, composer, className }: DockLayout
   );
   return (
     <DockLayoutContext.Provider value={api}>
-      <div className={className ? `qd-layout ${className}` : "qd-layout"} ref={root}>
+      <div className={className ? `qd-layout ${className}` : "qd-layout"} data-theme={theme} ref={root}>
         {/* The slot scrolls, so it must take keyboard focus even when the transcript holds nothing focusable. */}
         <div className="qd-layout__transcript" tabIndex={0}>
           {transcript}

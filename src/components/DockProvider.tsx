@@ -1,27 +1,30 @@
 import type { ReactNode } from "react";
-import type { StoreApi } from "zustand/vanilla";
-import { DockStoreContext } from "../hooks/dock-context";
+import { DockStoreContext, DockThemeContext, wholeStore, type DockTheme } from "../hooks/dock-context";
 import { DockMessagesContext, useDockWords } from "../hooks/use-messages";
 import type { QuestionDockMessagesOverride } from "../messages";
-import type { DockStore } from "../store/dock/state";
+import type { QuestionDockStore } from "../store/dock/state";
 
 /** Props of `QuestionDockProvider`. */
 export interface QuestionDockProviderProps {
   /** One dock's store, from `createQuestionDockStore`. */
-  store: StoreApi<DockStore>;
+  store: QuestionDockStore;
   /** The BCP 47 tag for plurals, numbers and times; it does not choose the words (pass `messages`). @default "en" */
   locale?: string;
   /** The words, over English: a whole table such as `deMessages` (from `/locales/de`), or any group in part. Keep it stable. */
   messages?: QuestionDockMessagesOverride;
+  /** The colour theme of every view below; "system" follows the page's `data-theme` or `.dark` class, then the OS. @default "system" */
+  theme?: DockTheme;
   children?: ReactNode;
 }
 
 /** Hands one dock store to every dock component and hook below it. */
-export function QuestionDockProvider({ store, locale = "en", messages, children }: QuestionDockProviderProps) {
+export function QuestionDockProvider({ store, locale = "en", messages, theme = "system", children }: QuestionDockProviderProps) {
   const words = useDockWords(locale, messages);
   return (
-    <DockStoreContext.Provider value={store}>
-      <DockMessagesContext.Provider value={words}>{children}</DockMessagesContext.Provider>
+    <DockStoreContext.Provider value={wholeStore(store)}>
+      <DockMessagesContext.Provider value={words}>
+        <DockThemeContext.Provider value={theme}>{children}</DockThemeContext.Provider>
+      </DockMessagesContext.Provider>
     </DockStoreContext.Provider>
   );
 }

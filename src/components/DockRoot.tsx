@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useMemo, type ErrorInfo, type ReactNode, type RefObject } from "react";
 import type { PromptMode } from "../hooks/primary-action";
 import { useDockRoot, type DockRoot as DockRootState, type DockRootOptions } from "../hooks/use-dock-root";
-import { useDockStore } from "../hooks/dock-context";
+import { useDockStore, useThemeAttribute } from "../hooks/dock-context";
 import { useMessages } from "../hooks/use-messages";
 import { useFeatureViews } from "../hooks/use-feature-views";
 import { useAnnouncement } from "../hooks/use-announcement";
@@ -63,8 +63,6 @@ function DockAttention({ titleCount, notifications, reopenShortcut }: { titleCou
 
 /** Props of `QuestionDock.Root`, and of `QuestionDock`: `useDockRoot`'s options and the dock's own. */
 export interface QuestionDockRootProps extends Omit<DockRootOptions, "focusComposer" | "collapsible" | "requestId">, ViewProps {
-  /** Forces a theme; without it the dock follows `prefers-color-scheme` or an ancestor's `data-theme`. */
-  theme?: "light" | "dark";
   /** The composer to focus after collapsing or answering; without it the enclosing `DockLayout` finds one. */
   composerRef?: RefObject<HTMLElement | null>;
   /** Told when a prompt fails to render; the dock shows a plain message in its place either way. */
@@ -83,9 +81,10 @@ export interface QuestionDockRootProps extends Omit<DockRootOptions, "focusCompo
  * The dock's outer element, with every key, focus decision and announcement: a `<section>` while a request waits,
  * holding the parts placed in it, and the live region, notices and attention hooks beside it.
  */
-export function DockRoot({ theme, composerRef, onRenderError, titleCount = false, notifications = false, reopenShortcut = true, className, style, children, ...options }: QuestionDockRootProps) {
+export function DockRoot({ composerRef, onRenderError, titleCount = false, notifications = false, reopenShortcut = true, className, style, children, ...options }: QuestionDockRootProps) {
   const actions = useDockStore((s) => s.actions);
   const dockLabel = useMessages().dockLabel;
+  const theme = useThemeAttribute();
   const layoutApi = useDockLayout();
   // Views of opt-in features come with the feature the store was given, so a blocking-only dock bundles none.
   const { ProblemNotice } = useFeatureViews();

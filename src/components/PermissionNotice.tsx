@@ -1,5 +1,6 @@
 import { useId, useState } from "react";
 import { entryOf } from "../protocol/id-table";
+import { useThemeAttribute } from "../hooks/dock-context";
 import { useLocale, useMessages } from "../hooks/use-messages";
 import { usePermissionNotice } from "../hooks/use-permission-notice";
 import { defaultMessages, pluralText, type QuestionDockMessages } from "../messages";
@@ -24,9 +25,10 @@ export function PermissionNotice() {
   const detailsId = useId();
   const m = useMessages();
   const locale = useLocale();
+  const theme = useThemeAttribute();
   if (notices.length === 0 && hidden.length === 0) return null;
   return (
-    <div className="qd-rejected qd-permission" role="status">
+    <div className="qd-rejected qd-permission" data-theme={theme} role="status">
       {notices.map((n) => (
         <p key={n.method} className="qd-rejected__title">
           {permissionWords(n, m)}

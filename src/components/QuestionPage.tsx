@@ -1,5 +1,5 @@
 import { useEffect, useId } from "react";
-import { DockStoreContext, useDockStore } from "../hooks/dock-context";
+import { DockStoreContext, DockThemeContext, useDockStore, useThemeAttribute, wholeStore, type DockTheme } from "../hooks/dock-context";
 import { DockMessagesContext, useDockWords, useMessages } from "../hooks/use-messages";
 import { useDockRoot } from "../hooks/use-dock-root";
 import { useQuestionPage, type QuestionPageOptions } from "../hooks/use-question-page";
@@ -16,6 +16,8 @@ export interface QuestionPageProps extends QuestionPageOptions, ViewProps {
   locale?: string;
   /** As for `QuestionDockProvider`; keep it stable (memoised) across renders. */
   messages?: QuestionDockMessagesOverride;
+  /** As for `QuestionDockProvider`. @default "system" */
+  theme?: DockTheme;
 }
 
 /** The question with the dock's keys (digits pick, Ctrl/Cmd+Enter continues), kept the store's active request. */
@@ -52,7 +54,7 @@ function PageContent({ questionId, page, className, style }: ViewProps & { quest
   // Not derived from the question id: an id from a link may hold spaces, which would split aria-labelledby.
   const titleId = useId();
   return (
-    <section className={classes("qd-question-page", className)} style={style} data-state={page.phase} aria-labelledby={titleId}>
+    <section className={classes("qd-question-page", className)} style={style} data-theme={useThemeAttribute()} data-state={page.phase} aria-labelledby={titleId}>
       <h1 id={titleId} className="qd-question-page__title">
         {header ? m.questionPage.titleFor({ header }) : m.questionPage.title}
       </h1>
@@ -71,7 +73,7 @@ function PageContent({ questionId, page, className, style }: ViewProps & { quest
       )}
       {page.phase === "gone" && !page.ended && <p className="qd-question-page__status">{m.outcomes.unavailable}</p>}
       {page.store ? (
-        <DockStoreContext.Provider value={page.store}>
+        <DockStoreContext.Provider value={wholeStore(page.store)}>
           <Body questionId={questionId} ended={page.ended} />
         </DockStoreContext.Provider>
       ) : (
@@ -86,12 +88,14 @@ function PageContent({ questionId, page, className, style }: ViewProps & { quest
  * how it ended once it is not (Answered, Answered elsewhere, Expired, Unavailable with the typed text), and
  * Retry when reading it again after a reconnect fails. Give it a started client.
  */
-export function QuestionPage({ locale = "en", messages, className, style, ...options }: QuestionPageProps) {
+export function QuestionPage({ locale = "en", messages, theme = "system", className, style, ...options }: QuestionPageProps) {
   const page = useQuestionPage(options);
   const words = useDockWords(locale, messages);
   return (
     <DockMessagesContext.Provider value={words}>
-      <PageContent questionId={options.questionId} page={page} className={className} style={style} />
+      <DockThemeContext.Provider value={theme}>
+        <PageContent questionId={options.questionId} page={page} className={className} style={style} />
+      </DockThemeContext.Provider>
     </DockMessagesContext.Provider>
   );
 }

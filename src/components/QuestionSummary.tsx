@@ -1,6 +1,7 @@
 import { entryOf } from "../protocol/id-table";
 import type { Outcome } from "../store/dock/state";
 import { useMessages } from "../hooks/use-messages";
+import { useThemeAttribute } from "../hooks/dock-context";
 import { isAnsweredOutcome } from "../hooks/use-outcomes";
 import { useFeatureViews } from "../hooks/use-feature-views";
 import { answerText } from "./answer-line";
@@ -11,6 +12,24 @@ import { classes, type ViewProps } from "./view-props";
 /** Props of `QuestionSummary`. */
 export interface QuestionSummaryProps extends ViewProps {
   outcome: Outcome;
+}
+
+/** A summary's questions in order, each with its answer where it has one; `missing` marks a stand-in ("No answer"). */
+export function SummaryLines({ lines }: { lines: readonly { question: string; answer?: string; missing?: boolean }[] }) {
+  return (
+    <ul className="qd-summary__lines">
+      {lines.map((line, i) => (
+        <li key={i} className="qd-summary__line">
+          <span className="qd-summary__question">{line.question}</span>
+          {line.answer !== undefined && (
+            <span className="qd-summary__answer" data-missing={line.missing || undefined}>
+              {line.answer}
+            </span>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 /** A transcript entry for a finished request: its outcome, then each full question with its answer on one line. Its `data-state` is the outcome's kind. */
@@ -27,21 +46,16 @@ function SummaryError({ outcome, className, style }: QuestionSummaryProps) {
   const questions = Array.isArray(outcome.record?.questions) ? outcome.record.questions : [];
   const m = useMessages();
   return (
-    <article className={classes("qd-summary", className)} style={style} aria-label={m.summary.errorLabel}>
+    <article className={classes("qd-summary", className)} style={style} data-theme={useThemeAttribute()} aria-label={m.summary.errorLabel}>
       <p className="qd-summary__status">{m.summary.errorText}</p>
-      <ul className="qd-summary__lines">
-        {questions.map((q, i) => (
-          <li key={i} className="qd-summary__line">
-            <span className="qd-summary__question">{String(q?.question ?? "")}</span>
-          </li>
-        ))}
-      </ul>
+      <SummaryLines lines={questions.map((q) => ({ question: String(q?.question ?? "") }))} />
     </article>
   );
 }
 
 function SummaryBody({ outcome, className, style }: QuestionSummaryProps) {
   const m = useMessages();
+  const theme = useThemeAttribute();
   // Async summaries come with asyncQuestionsFeature, so a blocking dock's transcript bundles none of their controls.
   const { AsyncSummary } = useFeatureViews();
   const by = outcome.record.resolvedBy;
@@ -53,25 +67,18 @@ function SummaryBody({ outcome, className, style }: QuestionSummaryProps) {
   // An end the kit has no words for still shows the answer the gateway recorded, if there is one.
   const answered = isAnsweredOutcome(outcome.kind) || (outcome.kind === "ended" && outcome.answers !== undefined);
   return (
-    <article className={classes("qd-summary", className)} style={style} data-outcome={outcome.kind} data-state={outcome.kind} aria-label={m.summary.label({ outcome: label })}>
+    <article className={classes("qd-summary", className)} style={style} data-theme={theme} data-outcome={outcome.kind} data-state={outcome.kind} aria-label={m.summary.label({ outcome: label })}>
       <p className="qd-summary__status">{label}</p>
       {outcome.kind === "cancelled" && cancelReason && <p className="qd-summary__reason">{cancelReason}</p>}
       {outcome.kind === "no-answer" && (
         <p className="qd-summary__reason">{outcome.noAnswerReason === "cancelled" ? m.summary.noAnswerNotes.cancelled : m.summary.noAnswerNotes.unknown}</p>
       )}
-      <ul className="qd-summary__lines">
-        {outcome.record.questions.map((q) => {
+      <SummaryLines
+        lines={outcome.record.questions.map((q) => {
           const text = answered ? answerText(q, entryOf(outcome.answers?.answers, q.questionId), m.secretMask) : undefined;
-          return (
-            <li key={q.questionId} className="qd-summary__line">
-              <span className="qd-summary__question">{q.question}</span>
-              <span className="qd-summary__answer" data-missing={text ? undefined : true}>
-                {text ?? (answered ? m.summary.noAnswer : label)}
-              </span>
-            </li>
-          );
+          return { question: q.question, answer: text ?? (answered ? m.summary.noAnswer : label), missing: !text };
         })}
-      </ul>
+      />
       {outcome.unsent && <UnsentDraft record={outcome.record} unsent={outcome.unsent} mayHaveArrived={outcome.unsentMayHaveArrived === true} />}
     </article>
   );

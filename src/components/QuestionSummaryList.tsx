@@ -1,3 +1,4 @@
+import { useThemeAttribute } from "../hooks/dock-context";
 import { useLocale, useMessages } from "../hooks/use-messages";
 import { useNewestRows } from "../hooks/use-newest-rows";
 import { useOutcomes } from "../hooks/use-outcomes";
@@ -23,17 +24,18 @@ export function QuestionSummaryList({ pageSize = SUMMARY_PAGE_SIZE, className, s
   const outcomes = useOutcomes();
   const m = useMessages();
   const locale = useLocale();
+  const theme = useThemeAttribute();
   const { hidden, showEarlier, listRef } = useNewestRows(outcomes.length, pageSize);
   if (outcomes.length === 0) return null;
   const shown = hidden > 0 ? outcomes.slice(hidden) : outcomes;
   return (
     <>
       {hidden > 0 && (
-        <button type="button" className="qd-button qd-summaries__earlier" onClick={showEarlier}>
+        <button type="button" className="qd-button qd-summaries__earlier" data-theme={theme} onClick={showEarlier}>
           {pluralText(m.summary.showEarlier, hidden, locale)}
         </button>
       )}
-      <ol ref={listRef} className={classes("qd-summaries", className)} style={style} aria-label={m.summary.listLabel} start={hidden + 1} tabIndex={-1}>
+      <ol ref={listRef} className={classes("qd-summaries", className)} style={style} data-theme={theme} aria-label={m.summary.listLabel} start={hidden + 1} tabIndex={-1}>
         {shown.map((o) => (
           <li key={o.record.id}>
             <QuestionSummary outcome={o} />

@@ -1,4 +1,5 @@
 import { memo, type ReactNode } from "react";
+import { useThemeAttribute } from "../hooks/dock-context";
 import { useLocale, useMessages } from "../hooks/use-messages";
 import { useNewestRows } from "../hooks/use-newest-rows";
 import { useTranscriptItems } from "../hooks/use-transcript-items";
@@ -39,16 +40,17 @@ export function QuestionTranscript<M extends TranscriptMessage>({ messages, rend
   const items = useTranscriptItems(messages);
   const m = useMessages();
   const locale = useLocale();
+  const theme = useThemeAttribute();
   const { hidden, showEarlier, listRef } = useNewestRows(items.length, pageSize);
   if (items.length === 0) return null;
   return (
     <>
       {hidden > 0 && (
-        <button type="button" className="qd-button qd-summaries__earlier" onClick={showEarlier}>
+        <button type="button" className="qd-button qd-summaries__earlier" data-theme={theme} onClick={showEarlier}>
           {pluralText(m.transcript.showEarlier, hidden, locale)}
         </button>
       )}
-      <ol ref={listRef} className={classes("qd-transcript", className)} style={style} aria-label={m.transcript.label} start={hidden + 1} tabIndex={-1}>
+      <ol ref={listRef} className={classes("qd-transcript", className)} style={style} data-theme={theme} aria-label={m.transcript.label} start={hidden + 1} tabIndex={-1}>
         {items.slice(hidden).map((item) =>
           item.kind === "message" ? (
             <li key={item.key} className="qd-transcript__message" data-role={item.message.role}>

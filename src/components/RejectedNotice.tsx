@@ -1,6 +1,7 @@
 import { useId, useState } from "react";
 import type { ValidationIssue } from "../protocol/result";
 import { truncateGraphemes } from "../protocol/graphemes";
+import { useThemeAttribute } from "../hooks/dock-context";
 import { useLocale, useMessages } from "../hooks/use-messages";
 import { useRejections } from "../hooks/use-rejections";
 import { pluralText } from "../messages";
@@ -28,9 +29,10 @@ export function RejectedNotice() {
   const detailsId = useId();
   const m = useMessages();
   const locale = useLocale();
+  const theme = useThemeAttribute();
   if (items.length === 0) return null;
   return (
-    <div className="qd-rejected" role="status">
+    <div className="qd-rejected" data-theme={theme} role="status">
       <p className="qd-rejected__title">
         {pluralText(m.rejected.count, items.length, locale)}
       </p>

@@ -11,17 +11,14 @@ export interface BackoffOptions {
 /** Schedule for failures the user must fix (pairing, token): slow, so an approval elsewhere is still picked up. */
 export const SLOW_BACKOFF: Required<Pick<BackoffOptions, "baseMs" | "maxMs">> = { baseMs: 15_000, maxMs: 300_000 };
 
-/** Defaults of the normal reconnect schedule. */
-export const DEFAULT_BACKOFF: Required<Pick<BackoffOptions, "baseMs" | "maxMs">> = { baseMs: 500, maxMs: 30_000 };
-
 /**
  * Delay before retry number `attempt` (1 for the first retry): "full jitter", a uniform pick in
  * [0, min(max, base·2^(attempt-1))], so many clients that lost the same gateway do not return in step.
  * A server's `retryAfterMs` is a floor, itself capped at `maxMs` so a bad value cannot park the client.
  */
 export function backoffDelay(attempt: number, options: BackoffOptions = {}, retryAfterMs?: number): number {
-  const base = Math.max(0, options.baseMs ?? DEFAULT_BACKOFF.baseMs);
-  const max = Math.max(0, options.maxMs ?? DEFAULT_BACKOFF.maxMs);
+  const base = Math.max(0, options.baseMs ?? 500);
+  const max = Math.max(0, options.maxMs ?? 30_000);
   const random = options.random ?? Math.random;
   const exponent = Math.min(Math.max(0, Math.floor(attempt) - 1), 30);
   const window = Math.min(max, base * 2 ** exponent);

@@ -3,7 +3,6 @@ import { GatewayErrorCode } from "../protocol/errors";
 import { parseFrame, type EventFrame, type ResponseFrame } from "../protocol/frames";
 import { parseHelloOk } from "../protocol/payloads";
 import { backoffDelay, SLOW_BACKOFF } from "./backoff";
-import type { GatewayClient, GatewayClientOptions, ProtocolErrorInfo } from "./client-types";
 import { classifyConnectError, describeClose, type ConnectFailure } from "./connect-failure";
 import { buildConnectParams, CONTROL_UI_CLIENT_ID, CONTROL_UI_SCOPES, parseChallenge, type ClientDescription } from "./connect-params";
 import { loadOrCreateDeviceIdentity, type DeviceIdentity } from "./device-identity";
@@ -12,9 +11,7 @@ import { ListenerSet } from "./listeners";
 import { systemClock } from "./clock";
 import { clientError, RequestBook } from "./request-book";
 import type { Transport } from "./transport";
-import type { ConnectedInfo, ConnectionIdentity, ConnectionInfo } from "./connection";
-
-export type { GatewayClient, GatewayClientOptions, ProtocolErrorInfo } from "./client-types";
+import type { ConnectedInfo, ConnectionIdentity, ConnectionInfo, GatewayClient, GatewayClientOptions, ProtocolErrorInfo } from "./connection";
 
 interface Connection {
   transport?: Transport;
@@ -117,7 +114,6 @@ export function createGatewayClient(opts: GatewayClientOptions): GatewayClient {
     const parsed = parseFrame(text);
     if (!parsed.ok) return protocolListeners.emit({ context: "frame", issues: parsed.errors });
     const frame = parsed.value;
-    if (frame.type === "req") return protocolListeners.emit({ context: "frame", issues: [{ path: "type", message: "a gateway does not send requests" }] });
     if (frame.type === "res") {
       if (frame.id === conn.connectId) greeted(conn, frame);
       else book.settle(frame);

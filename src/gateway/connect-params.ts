@@ -1,6 +1,7 @@
 import { PROTOCOL_VERSION } from "../protocol/methods";
 import { invalid, valid, type Validated, type ValidationIssue } from "../protocol/result";
-import { signConnect, type DeviceIdentity, type SignedDevice } from "./device-identity";
+import type { GatewayClientOptions } from "./connection";
+import { signConnect, type DeviceIdentity } from "./device-identity";
 
 /** The scopes OpenClaw's own Control UI asks for; the gateway grants what the device may have. */
 export const CONTROL_UI_SCOPES: readonly string[] = [
@@ -15,39 +16,12 @@ export const CONTROL_UI_SCOPES: readonly string[] = [
 /** The client id the gateway pairs browser operators under. */
 export const CONTROL_UI_CLIENT_ID = "openclaw-control-ui";
 
-/** How this client describes itself in `connect`. */
-export interface ClientDescription {
-  clientId: string;
-  clientVersion: string;
-  mode: string;
-  platform: string;
-  deviceFamily?: string;
-  scopes: readonly string[];
-  caps: readonly string[];
-  token?: string;
-  locale?: string;
-  userAgent?: string;
-}
-
-/** The params of the `connect` request, as the gateway's closed schema accepts them. */
-export interface ConnectParams {
-  minProtocol: number;
-  maxProtocol: number;
-  client: { id: string; version: string; platform: string; mode: string; deviceFamily?: string };
-  role: "operator";
-  scopes: string[];
-  caps: string[];
-  auth?: { token: string };
-  locale?: string;
-  userAgent?: string;
-  device: SignedDevice;
-}
+/** How this client describes itself in `connect`: its options, with the defaults filled in. */
+export type ClientDescription = Required<Pick<GatewayClientOptions, "clientId" | "clientVersion" | "mode" | "platform" | "scopes" | "caps">> &
+  Pick<GatewayClientOptions, "deviceFamily" | "token" | "locale" | "userAgent">;
 
 /** The server's `connect.challenge` payload. */
-export interface ConnectChallenge {
-  nonce: string;
-  ts: number;
-}
+type ConnectChallenge = { nonce: string; ts: number };
 
 /** Validates a `connect.challenge` payload: a non-empty nonce and a non-negative integer `ts`. */
 export function parseChallenge(payload: unknown): Validated<ConnectChallenge> {
@@ -59,8 +33,8 @@ export function parseChallenge(payload: unknown): Validated<ConnectChallenge> {
   return issues.length ? invalid(issues) : valid({ nonce: o.nonce as string, ts: o.ts as number });
 }
 
-/** Builds signed connect params answering one challenge. */
-export async function buildConnectParams(desc: ClientDescription, identity: DeviceIdentity, challenge: ConnectChallenge): Promise<ConnectParams> {
+/** Builds signed connect params answering one challenge, as the gateway's closed schema accepts them. */
+export async function buildConnectParams(desc: ClientDescription, identity: DeviceIdentity, challenge: ConnectChallenge) {
   const token = desc.token?.trim() || undefined;
   const device = await signConnect(identity, {
     clientId: desc.clientId,
@@ -73,18 +47,17 @@ export async function buildConnectParams(desc: ClientDescription, identity: Devi
     ...(token ? { token } : {}),
     ...(desc.deviceFamily ? { deviceFamily: desc.deviceFamily } : {}),
   });
-  const params: ConnectParams = {
+  const client = { id: desc.clientId, version: desc.clientVersion, platform: desc.platform, mode: desc.mode, ...(desc.deviceFamily ? { deviceFamily: desc.deviceFamily } : {}) };
+  return {
     minProtocol: PROTOCOL_VERSION,
     maxProtocol: PROTOCOL_VERSION,
-    client: { id: desc.clientId, version: desc.clientVersion, platform: desc.platform, mode: desc.mode },
+    client,
     role: "operator",
     scopes: [...desc.scopes],
     caps: [...desc.caps],
     device,
+    ...(token ? { auth: { token } } : {}),
+    ...(desc.locale ? { locale: desc.locale } : {}),
+    ...(desc.userAgent ? { userAgent: desc.userAgent } : {}),
   };
-  if (desc.deviceFamily) params.client.deviceFamily = desc.deviceFamily;
-  if (token) params.auth = { token };
-  if (desc.locale) params.locale = desc.locale;
-  if (desc.userAgent) params.userAgent = desc.userAgent;
-  return params;
 }

@@ -37,15 +37,6 @@ export interface ConnectSignatureFields {
   deviceFamily?: string;
 }
 
-/** The `device` block of the connect params. */
-export interface SignedDevice {
-  id: string;
-  publicKey: string;
-  signature: string;
-  signedAt: number;
-  nonce: string;
-}
-
 const ED25519 = { name: "Ed25519" } as const;
 
 function subtle(): SubtleCrypto {
@@ -54,8 +45,8 @@ function subtle(): SubtleCrypto {
   return api;
 }
 
-/** Creates a fresh Ed25519 key pair whose private key cannot be exported. */
-export async function generateDeviceKeyPair(): Promise<StoredKeyPair> {
+// A fresh Ed25519 key pair whose private key cannot be exported.
+async function generateDeviceKeyPair(): Promise<StoredKeyPair> {
   let keyPair: CryptoKeyPair;
   try {
     keyPair = (await subtle().generateKey(ED25519, false, ["sign", "verify"])) as CryptoKeyPair;
@@ -64,11 +55,6 @@ export async function generateDeviceKeyPair(): Promise<StoredKeyPair> {
   }
   const publicKeyRaw = new Uint8Array(await subtle().exportKey("raw", keyPair.publicKey));
   return { keyPair, publicKeyRaw };
-}
-
-/** Hex SHA-256 of a raw public key: the gateway's device id. */
-export async function deviceIdFor(publicKeyRaw: Uint8Array): Promise<string> {
-  return toHex(new Uint8Array(await subtle().digest("SHA-256", new Uint8Array(publicKeyRaw))));
 }
 
 // Duck-typed on purpose: values read back from IndexedDB may come from another realm, where instanceof fails.
@@ -84,7 +70,8 @@ function isUsable(stored: StoredKeyPair | undefined): stored is StoredKeyPair {
 
 async function identityOf(stored: StoredKeyPair, persisted: boolean): Promise<DeviceIdentity> {
   return {
-    deviceId: await deviceIdFor(stored.publicKeyRaw),
+    // The gateway's device id: the hex SHA-256 of the raw public key.
+    deviceId: toHex(new Uint8Array(await subtle().digest("SHA-256", new Uint8Array(stored.publicKeyRaw)))),
     publicKey: toBase64Url(stored.publicKeyRaw),
     privateKey: stored.keyPair.privateKey,
     persisted,
@@ -134,7 +121,7 @@ export function buildSignaturePayload(deviceId: string, f: ConnectSignatureField
 }
 
 /** Signs a connect challenge with the device key and returns the connect params' `device` block. */
-export async function signConnect(identity: DeviceIdentity, fields: ConnectSignatureFields): Promise<SignedDevice> {
+export async function signConnect(identity: DeviceIdentity, fields: ConnectSignatureFields) {
   const payload = new TextEncoder().encode(buildSignaturePayload(identity.deviceId, fields));
   const signature = new Uint8Array(await subtle().sign(ED25519, identity.privateKey, payload));
   return {

@@ -1,7 +1,7 @@
 import { formatIssues, type Validated, type ValidationIssue } from "../protocol/result";
 import { parseGetEnding, parseGetResult, parseRecordList, type RecordEnding, type RecordList } from "../protocol/payloads";
 import { readAnswers, type QuestionRecord } from "../protocol/question-record";
-import type { ChatSendParams, QuestionRequestParams, QuestionResolveParams, QuestionResolveResult } from "../protocol/methods";
+import type { QuestionResolveParams, QuestionResolveResult } from "../protocol/methods";
 import { Reader } from "../protocol/reader";
 import type { GatewayConnection } from "./connection";
 import { QuestionErrorReason, GatewayErrorCode } from "../protocol/errors";
@@ -21,25 +21,12 @@ export class GatewayResultError extends Error {
 }
 
 function call<T>(c: GatewayConnection, method: string, params: unknown, parse: (payload: unknown) => Validated<T>): Promise<T> {
-  let reply: Promise<unknown>;
-  try {
-    reply = c.request(method, params);
-  } catch (error) {
-    return Promise.reject(error as Error);
-  }
-  return Promise.resolve(reply).then((payload) => {
+  // The executor runs at once, so the request leaves now, and a connection that throws rejects instead.
+  return new Promise<unknown>((resolve) => resolve(c.request(method, params))).then((payload) => {
     const parsed = parse(payload);
     if (!parsed.ok) throw new GatewayResultError(method, parsed.errors);
     return parsed.value;
   });
-}
-
-function parseRequestResult(payload: unknown): Validated<{ id: string; expiresAtMs: number }> {
-  const r = new Reader();
-  const o = r.object(payload, "");
-  const id = o && r.string(o.id, "id", { nonEmpty: true });
-  const expiresAtMs = o && r.number(o.expiresAtMs, "expiresAtMs");
-  return id === undefined || expiresAtMs === undefined ? { ok: false, errors: r.issues } : { ok: true, value: { id, expiresAtMs } };
 }
 
 function parseResolveResult(payload: unknown): Validated<QuestionResolveResult> {
@@ -49,14 +36,6 @@ function parseResolveResult(payload: unknown): Validated<QuestionResolveResult> 
   if (status === "cancelled") return { ok: true, value: { status } };
   const answers = o && status === "answered" ? readAnswers(r, o.answers, "answers") : undefined;
   return answers && r.issues.length === 0 ? { ok: true, value: { status: "answered", answers } } : { ok: false, errors: r.issues };
-}
-
-function parseChatResult(payload: unknown): Validated<{ runId: string; status: string }> {
-  const r = new Reader();
-  const o = r.object(payload, "");
-  const runId = o && r.string(o.runId, "runId", { nonEmpty: true });
-  const status = o && r.string(o.status, "status");
-  return runId === undefined || status === undefined ? { ok: false, errors: r.issues } : { ok: true, value: { runId, status } };
 }
 
 /** `question.list`: the pending records, with malformed ones set aside in `rejected` instead of failing the lot. */
@@ -74,19 +53,9 @@ export function getQuestionEnding(c: GatewayConnection, id: string): Promise<Rec
   return call(c, "question.get", { id }, parseGetEnding);
 }
 
-/** `question.request`: asks a question (operators and tests; agents use the ask_user tool). */
-export function requestQuestion(c: GatewayConnection, params: QuestionRequestParams): Promise<{ id: string; expiresAtMs: number }> {
-  return call(c, "question.request", params, parseRequestResult);
-}
-
 /** `question.resolve`: answers a question, or declines the whole prompt with `cancel: true`. */
 export function resolveQuestion(c: GatewayConnection, params: QuestionResolveParams): Promise<QuestionResolveResult> {
   return call(c, "question.resolve", params, parseResolveResult);
-}
-
-/** `chat.send`: sends an ordinary chat message; reusing the idempotency key makes a retry the same message. */
-export function sendChat(c: GatewayConnection, params: ChatSendParams): Promise<{ runId: string; status: string }> {
-  return call(c, "chat.send", params, parseChatResult);
 }
 
 /** What became of a question this client held as pending but the gateway no longer lists. */

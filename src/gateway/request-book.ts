@@ -1,14 +1,13 @@
 import type { ResponseFrame } from "../protocol/frames";
-import type { Clock } from "./clock";
+import type { Timers } from "./clock";
 import { GatewayRequestError } from "./connection";
-
-/** Timer functions, injectable so tests can drive time. */
-export type TimerFunctions = Pick<Clock, "setTimeout" | "clearTimeout">;
 
 interface Entry {
   id: string;
   method: string;
   text: string;
+  /** True once it left: only then may the gateway have applied it, and only then can an answer come. */
+  sent: boolean;
   resolve(value: unknown): void;
   reject(error: Error): void;
   timer: unknown;
@@ -23,16 +22,15 @@ export function clientError(method: string, code: string, message: string, sent 
 }
 
 /**
- * Outgoing requests: a queue of those not yet sent (waiting for a connection) and a table of
- * those in flight. Every request has its own deadline, which runs while it waits in the queue too.
+ * Outgoing requests, in the order they were added: those not sent yet wait for a connection, those sent wait for
+ * an answer. Every request has its own deadline, which runs while it waits to be sent too.
  */
 export class RequestBook {
-  private readonly queued: Entry[] = [];
-  private readonly inflight = new Map<string, Entry>();
+  private readonly entries = new Map<string, Entry>();
   private counter = 0;
 
   constructor(
-    private readonly timers: TimerFunctions,
+    private readonly timers: Timers,
     private readonly idPrefix: string,
   ) {}
 
@@ -53,67 +51,53 @@ export class RequestBook {
         reject(clientError(method, "INVALID_REQUEST", `the params could not be encoded as JSON (${error instanceof Error ? error.message : String(error)})`));
         return;
       }
-      const entry: Entry = { id, method, text, resolve, reject, timer: undefined };
-      entry.timer = this.timers.setTimeout(() => this.expire(entry, timeoutMs), timeoutMs);
-      this.queued.push(entry);
+      const entry: Entry = { id, method, text, sent: false, resolve, reject, timer: undefined };
+      entry.timer = this.timers.setTimeout(() => this.fail(entry, "TIMEOUT", entry.sent ? `no answer within ${timeoutMs} ms` : `not connected within ${timeoutMs} ms`), timeoutMs);
+      this.entries.set(id, entry);
     });
   }
 
-  /** Sends queued requests in order; stops at the first send that throws, leaving the rest queued. */
+  /** Sends the requests not sent yet, in order; stops at the first send that throws, leaving the rest to wait. */
   flush(send: (text: string) => void): void {
-    while (this.queued.length > 0) {
-      const entry = this.queued[0]!;
+    for (const entry of this.entries.values()) {
+      if (entry.sent) continue;
       try {
         send(entry.text);
       } catch {
         return;
       }
-      this.queued.shift();
-      this.inflight.set(entry.id, entry);
+      entry.sent = true;
     }
   }
 
   /** Settles the request a response answers; false when no request is waiting for it (for example one that timed out). */
   settle(frame: ResponseFrame): boolean {
-    const entry = this.inflight.get(frame.id);
-    if (!entry) return false;
+    const entry = this.entries.get(frame.id);
+    if (!entry?.sent) return false;
     this.finish(entry);
     if (frame.ok) entry.resolve(frame.payload);
     else entry.reject(new GatewayRequestError(entry.method, frame.error));
     return true;
   }
 
-  /** Rejects every request already sent: its answer can no longer arrive. Queued ones keep waiting. */
+  /** Rejects every request already sent: its answer can no longer arrive. The others keep waiting. */
   failInflight(code: string, message: string): void {
-    for (const entry of [...this.inflight.values()]) this.fail(entry, code, message);
+    for (const entry of [...this.entries.values()]) if (entry.sent) this.fail(entry, code, message);
   }
 
-  /** Rejects everything, queued and in flight. */
+  /** Rejects everything, sent or not, the sent first. */
   failAll(code: string, message: string): void {
     this.failInflight(code, message);
-    for (const entry of [...this.queued]) this.fail(entry, code, message);
-  }
-
-  /** How many requests are waiting, queued or in flight. */
-  get size(): number {
-    return this.queued.length + this.inflight.size;
+    for (const entry of [...this.entries.values()]) this.fail(entry, code, message);
   }
 
   private fail(entry: Entry, code: string, message: string): void {
-    const sent = this.inflight.has(entry.id);
     this.finish(entry);
-    entry.reject(clientError(entry.method, code, message, sent));
-  }
-
-  private expire(entry: Entry, timeoutMs: number): void {
-    const wasSent = this.inflight.has(entry.id);
-    this.fail(entry, "TIMEOUT", wasSent ? `no answer within ${timeoutMs} ms` : `not connected within ${timeoutMs} ms`);
+    entry.reject(clientError(entry.method, code, message, entry.sent));
   }
 
   private finish(entry: Entry): void {
     this.timers.clearTimeout(entry.timer);
-    this.inflight.delete(entry.id);
-    const at = this.queued.indexOf(entry);
-    if (at >= 0) this.queued.splice(at, 1);
+    this.entries.delete(entry.id);
   }
 }

@@ -2,10 +2,13 @@
 import { createContext, useContext } from "react";
 import { useStore } from "zustand";
 import type { StoreApi } from "zustand/vanilla";
-import type { DockStore } from "../store/dock/state";
+import type { DockSnapshot, DockStore, QuestionDockStore } from "../store/dock/state";
 
 /** Carries one dock store to the hooks; `QuestionDockProvider` fills it. */
 export const DockStoreContext = createContext<StoreApi<DockStore> | null>(null);
+
+/** The whole store behind a host's handle: every QuestionDockStore is one of createQuestionDockStore's. */
+export const wholeStore = (store: QuestionDockStore) => store as StoreApi<DockStore>;
 
 /** The dock store of the nearest `QuestionDockProvider`; throws outside one. */
 export function useDockStoreApi(): StoreApi<DockStore> {
@@ -15,6 +18,23 @@ export function useDockStoreApi(): StoreApi<DockStore> {
 }
 
 /** Reads a slice of the dock store and re-renders only when that slice changes. */
-export function useDockStore<T>(selector: (state: DockStore) => T): T {
+export function useDockStore<T>(selector: (state: DockSnapshot) => T): T {
   return useStore(useDockStoreApi(), selector);
+}
+
+/** `useDockStore` over the store's whole state, for the hooks that read the tables only the store keeps (the outbox, the conversation). */
+export function useStoreState<T>(selector: (state: DockStore) => T): T {
+  return useStore(useDockStoreApi(), selector);
+}
+
+/** The colour theme of every view; "system" leaves it to the page (`data-theme`, a `.dark` class), then the OS. */
+export type DockTheme = "light" | "dark" | "system";
+
+/** Carries the provider's theme; a view outside any provider follows the page. */
+export const DockThemeContext = createContext<DockTheme>("system");
+
+/** The `data-theme` a view's root element takes: the provider's theme, or none where the page decides. */
+export function useThemeAttribute(): "light" | "dark" | undefined {
+  const theme = useContext(DockThemeContext);
+  return theme === "system" ? undefined : theme;
 }

@@ -1,4 +1,4 @@
-import { useDockStore } from "./dock-context";
+import { useStoreState } from "./dock-context";
 import { canDiscard, canEdit, canRetry } from "../store/outbox/outbox-reducer";
 import type { OutboxEntry } from "../store/outbox/entry";
 import type { DeliveryStatus } from "../messages";
@@ -14,7 +14,7 @@ export function useDelivery(outboxId: string | undefined): {
   /** Queued and never sent: its text may still change. */
   canEdit: boolean;
 } {
-  const entry = useDockStore((s) => (outboxId ? s.outbox.entries[outboxId] : undefined));
+  const entry = useStoreState((s) => (outboxId ? s.outbox.entries[outboxId] : undefined));
   const messages = useMessages();
   if (!entry) return { entry, status: undefined, label: undefined, canRetry: false, canDiscard: false, canEdit: false };
   const status: DeliveryStatus = entry.state === "queued" && entry.isPaused ? "waiting" : entry.state;

@@ -19,13 +19,29 @@ export function focusFirstControl(panel: HTMLElement): void {
   (control ?? (step?.tabIndex === -1 ? step : panel)).focus();
 }
 
+// A task queued from a frame callback runs once that frame is painted, so focus() then finds style and layout done
+// instead of forcing them inside the frame that shows the prompt. A hidden page paints no frames: at once there.
+function afterPaint(doc: Document, fn: () => void): () => void {
+  if (doc.hidden) {
+    fn();
+    return () => {};
+  }
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const frame = requestAnimationFrame(() => (timer = setTimeout(fn)));
+  return () => {
+    cancelAnimationFrame(frame);
+    clearTimeout(timer);
+  };
+}
+
 /**
  * Focus for a dock's prompt, decided once per arrival. A blocking request (`takeFocus`) takes focus when its prompt
  * first appears (from the composer too), unless focus already sits in the dock outside any question, such as on the
  * request arrows; an async one never does, so the composer and the page keep the keyboard while the agent works.
  * Later (a step changed, the prompt made again, the dock expanded) focus comes back only if it fell out of the dock
  * with what was removed: while the dock held it for this request, or, for a blocking one, for any request
- * (`useDockFocus`). Nothing happens while `requestId` is undefined (collapsed or idle).
+ * (`useDockFocus`). On arrival focus waits for the prompt's first paint, and stays where it is if the person moved it
+ * meanwhile. Nothing happens while `requestId` is undefined (collapsed or idle).
  */
 export function usePromptFocus(dockRef: RefObject<HTMLElement | null>, requestId: string | undefined, stepKey: string | number, takeFocus = true): void {
   const store = useDockStoreApi();
@@ -41,6 +57,17 @@ export function usePromptFocus(dockRef: RefObject<HTMLElement | null>, requestId
     const elsewhereInDock = !lost && dock.contains(active) && !active?.closest(`[${STEP_ATTR}]`);
     const held = lost && memory.heldBy === requestId;
     const blockingTakes = takeFocus && (first ? !elsewhereInDock : lost && memory.heldBy !== null);
-    if (held || blockingTakes) focusFirstControl(dock);
+    if (held || (blockingTakes && !first)) focusFirstControl(dock);
+    if (!blockingTakes || !first) return;
+    let pending = true;
+    const cancel = afterPaint(doc, () => {
+      pending = false;
+      if (dock.isConnected && (doc.activeElement === active || focusIsLost(doc))) focusFirstControl(dock);
+    });
+    return () => {
+      cancel();
+      // Not yet taken: the prompt has not arrived as far as focus goes, so the next run may still take it.
+      if (pending) memory.shown.delete(requestId);
+    };
   }, [dockRef, store, requestId, stepKey, takeFocus]);
 }

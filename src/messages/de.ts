@@ -1,4 +1,4 @@
-import type { QuestionDockMessages, SubmitErrorParams } from "./message-table";
+import type { QuestionDockMessages, SubmitErrorParams } from "./en";
 
 function submitError({ action, code, detail }: SubmitErrorParams): string {
   const what = action === "answer" ? "Ihre Antwort wurde nicht gesendet" : "Das Überspringen wurde nicht gesendet";

@@ -1,4 +1,38 @@
-import type { QuestionDockMessages, SubmitErrorParams } from "./message-table";
+import type { HiddenReason } from "../store/effects/permissions";
+import type { DeliveryFailureCode, StorageFailure } from "../store/outbox/entry";
+import type { OutcomeKind, SubmitErrorCode } from "../store/dock/state";
+
+/** Which of a person's own actions a sentence is about. */
+export type SubmitAction = "answer" | "skip";
+
+/** One phrase per plural category of the locale (Intl.PluralRules); `{count}` is replaced by the formatted number. */
+export type PluralForms = Partial<Record<Intl.LDMLPluralRule, string>> & { other: string };
+
+/** A failed submit or skip, as the store reports it. */
+export interface SubmitErrorParams {
+  action: SubmitAction;
+  code: SubmitErrorCode;
+  detail?: string;
+}
+
+/** States of an async answer's delivery, as its summary names them. */
+export type DeliveryStatus = "queued" | "waiting" | "sending" | "failed" | "unconfirmed" | "confirmed";
+
+/** Causes of an agent-side cancel the gateway names in `resolvedBy`. */
+export type CancelReason = "run-abort" | "superseded-input" | "requester-inactive" | "image-reply" | "wait-timeout" | "prompt-delivery-failed" | "tool-error" | "registration-failed" | "harness-error";
+
+/** Every word the dock shows or announces, for one locale: the shape of the English table. */
+// An interface (`Required` only names the table's type), so the type keeps its name wherever it is shown.
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface QuestionDockMessages extends Required<typeof english> {}
+
+/** A partial override of a message table: any group may be given in part. */
+export type QuestionDockMessagesOverride = {
+  [K in keyof QuestionDockMessages]?: QuestionDockMessages[K] extends string | ((...args: never[]) => string) ? QuestionDockMessages[K] : Partial<QuestionDockMessages[K]>;
+};
+
+// A plural phrase may name any category, whatever English itself uses.
+const plural = (forms: PluralForms): PluralForms => forms;
 
 function submitError({ action, code, detail }: SubmitErrorParams): string {
   const what = action === "answer" ? "Your answer was not sent" : "The skip was not sent";
@@ -30,35 +64,37 @@ function submitError({ action, code, detail }: SubmitErrorParams): string {
   }
 }
 
-/** The dock's English words: the default table, and the one every other locale must match key for key. */
-export const defaultMessages: QuestionDockMessages = {
+const english = {
   dockLabel: "Questions",
   review: "Review",
+  // When a finished question has neither header nor text.
   untitledQuestion: "question",
   connection: { connecting: "Connecting…", reconnecting: "Reconnecting…", offline: "Offline" },
   collapse: "Collapse questions",
   collapseTitle: "Collapse (Esc)",
   expand: "Expand",
   expandLabel: "Expand questions",
-  requestsWaiting: { one: "{count} request waiting", other: "{count} requests waiting" },
-  unansweredQuestions: { one: "{count} unanswered question", other: "{count} unanswered questions" },
-  requestNav: { group: "Pending requests", previous: "Previous request", next: "Next request", position: ({ index, count }) => `Request ${index} of ${count}` },
+  requestsWaiting: plural({ one: "{count} request waiting", other: "{count} requests waiting" }),
+  unansweredQuestions: plural({ one: "{count} unanswered question", other: "{count} unanswered questions" }),
+  requestNav: { group: "Pending requests", previous: "Previous request", next: "Next request", position: ({ index, count }: { index: number; count: number }) => `Request ${index} of ${count}` },
   clock: {
     title: "Time left to answer",
-    timeLeft: ({ left }) => `Time left: ${left}`,
+    // `left` is a duration spelled out by Intl, or one of the phrases below.
+    timeLeft: ({ left }: { left: string }) => `Time left: ${left}`,
     lessThanMinute: "less than a minute",
-    aboutHours: ({ duration }) => `about ${duration}`,
-    moreThanHours: ({ duration }) => `more than ${duration}`,
+    aboutHours: ({ duration }: { duration: string }) => `about ${duration}`,
+    moreThanHours: ({ duration }: { duration: string }) => `more than ${duration}`,
     oneMinuteLeft: "One minute left to answer.",
   },
   step: {
-    progress: ({ index, count }) => `Question ${index} of ${count}`,
+    progress: ({ index, count }: { index: number; count: number }) => `Question ${index} of ${count}`,
     reviewTitle: "Review your answers",
     reviewHeading: "Check your answers",
-    segment: ({ index, title, answered }) => `Question ${index}: ${title}${answered ? ", answered" : ""}`,
+    segment: ({ index, title, answered }: { index: number; title: string; answered: boolean }) => `Question ${index}: ${title}${answered ? ", answered" : ""}`,
     chooseAll: "Choose all that apply.",
     noAnswerYet: "No answer yet",
-    edit: ({ question }) => `Edit: ${question}`,
+    // The accessible name of a review row's Edit button.
+    edit: ({ question }: { question: string }) => `Edit: ${question}`,
     editButton: "Edit",
   },
   other: {
@@ -76,7 +112,7 @@ export const defaultMessages: QuestionDockMessages = {
     submit: "Submit",
     sending: "Sending…",
     skipping: "Skipping…",
-    checking: ({ action }) => (action === "answer" ? "Checking whether your answer arrived…" : "Checking whether the skip arrived…"),
+    checking: ({ action }: { action: SubmitAction }): string => (action === "answer" ? "Checking whether your answer arrived…" : "Checking whether the skip arrived…"),
   },
   submitError,
   opensInNewTab: " (opens in a new tab)",
@@ -86,6 +122,7 @@ export const defaultMessages: QuestionDockMessages = {
     questionText: "Question text",
     hint: "You can skip it, or answer it from another surface.",
   },
+  // One label per outcome, for the summary and the announcement alike.
   outcomes: {
     answered: "Answered",
     "answered-elsewhere": "Answered elsewhere",
@@ -98,9 +135,9 @@ export const defaultMessages: QuestionDockMessages = {
     unavailable: "Unavailable",
     retired: "No longer pending",
     "no-answer": "No answer",
-  },
+  } satisfies Record<OutcomeKind, string>,
   summary: {
-    label: ({ outcome }) => `Question, ${outcome.toLowerCase()}`,
+    label: ({ outcome }: { outcome: string }) => `Question, ${outcome.toLowerCase()}`,
     errorLabel: "Question, could not be shown",
     errorText: "This summary could not be shown.",
     noAnswer: "No answer",
@@ -114,14 +151,15 @@ export const defaultMessages: QuestionDockMessages = {
       "tool-error": "The agent's question tool failed.",
       "registration-failed": "The gateway could not register the question.",
       "harness-error": "The agent's runtime failed while it waited.",
-    },
-    endedBy: ({ by }) => `Ended: ${by}`,
+    } satisfies Record<CancelReason, string>,
+    // A question ended by a `resolvedBy` the kit has no words for; `by` is that value, as text.
+    endedBy: ({ by }: { by: string }) => `Ended: ${by}`,
     noAnswerNotes: {
       cancelled: "It was skipped or cancelled; the conversation history does not say by whom.",
       unknown: "The conversation history does not say why.",
     },
     listLabel: "Finished questions",
-    showEarlier: { one: "Show the earlier question", other: "Show earlier questions ({count} not shown)" },
+    showEarlier: plural({ one: "Show the earlier question", other: "Show earlier questions ({count} not shown)" }),
   },
   delivery: {
     queued: "Answer queued",
@@ -130,13 +168,14 @@ export const defaultMessages: QuestionDockMessages = {
     failed: "Answer not sent",
     unconfirmed: "Delivery unconfirmed",
     confirmed: "Answer sent",
+    // Why delivery is uncertain, when the dock found it itself; the gateway's own words are shown as they are.
     doubts: {
       disconnected: "The connection dropped while sending; delivery is uncertain.",
       timeout: "The gateway did not answer in time; delivery is uncertain.",
       "history-unchecked": "The saved history could not be checked; delivery is uncertain.",
       "not-in-history": "The gateway took the answer, but the saved history does not show it yet.",
       "page-closed": "The page closed while sending; delivery is uncertain.",
-    },
+    } satisfies Record<DeliveryFailureCode, string>,
     refusedForGood: "The gateway will refuse this answer as it is. Discard it to edit and send it again.",
     retry: "Retry answer",
     discard: "Discard",
@@ -149,11 +188,13 @@ export const defaultMessages: QuestionDockMessages = {
     copied: "Copied",
     copyFailed: "Could not copy; select the text instead",
   },
+  // Stacked cards after a submit with questions still open; `questions` are their headers (or `numbered`), joined by ", ".
   missingAnswers: {
-    text: ({ questions }) => `Still to answer: ${questions}.`,
-    goTo: ({ question }) => `Go to ${question}`,
-    numbered: ({ index }) => `question ${index}`,
+    text: ({ questions }: { questions: string }) => `Still to answer: ${questions}.`,
+    goTo: ({ question }: { question: string }) => `Go to ${question}`,
+    numbered: ({ index }: { index: number }) => `question ${index}`,
   },
+  // Editing an async answer while it waits in the outbox; `refused`: it went out before the edit was saved.
   editAnswer: {
     edit: "Edit answer",
     field: "Your answer",
@@ -162,8 +203,9 @@ export const defaultMessages: QuestionDockMessages = {
     refused: "Your answer had already gone out, so it was not changed. Your edited text is still here to copy.",
   },
   announce: {
-    outcome: ({ label, header }) => `${label}: ${header}`,
-    newQuestion: ({ question }) => `New question: ${question}`,
+    // `label` is the outcome's, or the delivery's "queued" for an async answer only queued so far.
+    outcome: ({ label, header }: { label: string; header: string }) => `${label}: ${header}`,
+    newQuestion: ({ question }: { question: string }) => `New question: ${question}`,
   },
   permission: {
     what: {
@@ -173,54 +215,62 @@ export const defaultMessages: QuestionDockMessages = {
       "chat.history": "read this conversation",
       "chat.send": "send messages",
     },
-    useMethod: ({ method }) => `use ${method}`,
-    missingScope: ({ what, scope }) => `This connection may not ${what} (missing ${scope}).`,
-    gatewaySaid: ({ what, said }) => `This connection may not ${what}. The gateway said: ${said}`,
-    hidden: { one: "A question is not shown to this connection.", other: "{count} questions are not shown to this connection." },
-    reasons: { secret: "a secret prompt", sessionless: "not tied to a conversation", admin: "not asked by an agent run of yours" },
+    useMethod: ({ method }: { method: string }) => `use ${method}`,
+    missingScope: ({ what, scope }: { what: string; scope: string }) => `This connection may not ${what} (missing ${scope}).`,
+    gatewaySaid: ({ what, said }: { what: string; said: string }) => `This connection may not ${what}. The gateway said: ${said}`,
+    hidden: plural({ one: "A question is not shown to this connection.", other: "{count} questions are not shown to this connection." }),
+    reasons: { secret: "a secret prompt", sessionless: "not tied to a conversation", admin: "not asked by an agent run of yours" } satisfies Record<HiddenReason, string>,
     why: "Why",
   },
-  rejected: { count: { one: "A question could not be shown.", other: "{count} questions could not be shown." }, details: "Details" },
+  rejected: { count: plural({ one: "A question could not be shown.", other: "{count} questions could not be shown." }), details: "Details" },
+  // Problems behind async questions, shown near the dock.
   asyncProblems: {
     storage: {
       save: "Answers are not being saved on this device. They are still sent, but an answer not yet sent is lost if this page closes.",
       load: "Answers saved on this device could not be read. New answers are still sent, but an answer not yet sent is lost if this page closes.",
-    },
-    loadFailed: ({ reason }) => `The conversation history could not be loaded: ${reason}`,
-    deliveryRefused: { one: "Something the gateway sent could not be read.", other: "{count} things the gateway sent could not be read." },
+    } satisfies Record<StorageFailure["operation"], string>,
+    loadFailed: ({ reason }: { reason: string }) => `The conversation history could not be loaded: ${reason}`,
+    deliveryRefused: plural({ one: "Something the gateway sent could not be read.", other: "{count} things the gateway sent could not be read." }),
   },
+  // The composer's question when a chat message reads as the waiting question's answer, and what it will record.
   composerAnswer: {
-    answerTitle: ({ header }) => `Send as the answer to '${header}'?`,
-    skipTitle: ({ header }) => `Skip '${header}' with this message?`,
+    answerTitle: ({ header }: { header: string }) => `Send as the answer to '${header}'?`,
+    skipTitle: ({ header }: { header: string }) => `Skip '${header}' with this message?`,
     sendAsAnswer: "Send as answer",
     skipQuestion: "Skip question",
     sendAsChat: "Send as chat",
-    claimTitle: ({ header }) => `Your message will answer '${header}':`,
-    claimMissing: ({ questions }) =>
+    claimTitle: ({ header }: { header: string }) => `Your message will answer '${header}':`,
+    claimMissing: ({ questions }: { questions: string }) =>
       `Still without an answer: ${questions}. The gateway refuses a reply until every question has one; write one line per question, or "Header: answer".`,
     credentialWarning:
       "This looks like a password or key. Sent, it becomes the answer and stays in the chat. Never answer with a credential: the agent can ask for it with the secrets tool, which keeps it out of the chat.",
   },
   questionPage: {
     title: "Question",
-    titleFor: ({ header }) => `Question: ${header}`,
+    titleFor: ({ header }: { header: string }) => `Question: ${header}`,
     loading: "Loading the question…",
-    refreshFailed: ({ error }) => `The question could not be loaded again: ${error}. What you typed is kept.`,
+    refreshFailed: ({ error }: { error: string }) => `The question could not be loaded again: ${error}. What you typed is kept.`,
     retry: "Retry",
     retrying: "Retrying…",
   },
   transcript: {
     label: "Conversation",
-    showEarlier: { one: "Show the earlier message", other: "Show earlier messages ({count} not shown)" },
+    showEarlier: plural({ one: "Show the earlier message", other: "Show earlier messages ({count} not shown)" }),
   },
   dismiss: "Dismiss",
+  // The toggle under a long option description that is cut to a few lines.
   description: { showMore: "Show more", showLess: "Show less" },
+  // Noticing a waiting question: the page title, a notification, the collapsed bar and the reopen shortcut.
   attention: {
-    titleCount: ({ count, title }) => `(${count}) ❓ ${title}`,
+    titleCount: ({ count, title }: { count: number; title: string }) => `(${count}) ❓ ${title}`,
     notificationTitle: "A question is waiting",
     secretQuestion: "The agent asks for a secret. Open the page to answer it.",
     openToAnswer: "Open the page to answer it.",
     newMark: "New",
+    // The keys themselves are `REOPEN_DOCK_KEYS`.
     reopenShortcut: "Alt+Shift+Q opens the questions from anywhere on the page",
   },
 };
+
+/** The dock's English words: the default table, and the one every other locale must match key for key. */
+export const defaultMessages: QuestionDockMessages = english;

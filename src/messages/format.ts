@@ -1,6 +1,6 @@
 import { plainTextOf } from "../protocol/markdown";
 import type { Announcement } from "../store/dock/state";
-import type { PluralForms, QuestionDockMessages } from "./message-table";
+import type { PluralForms, QuestionDockMessages } from "./en";
 
 /** A BCP 47 tag Intl accepts; an invalid one falls back to "en" instead of throwing while rendering. */
 export function safeLocale(locale: string | undefined): string {

@@ -1,13 +1,4 @@
-export { defaultMessages } from "./en";
 // Other languages are separate entries (src/messages/de.ts is "/locales/de"), so no host pays for a table it does not use.
+export { defaultMessages, type CancelReason, type DeliveryStatus, type PluralForms, type QuestionDockMessages, type QuestionDockMessagesOverride, type SubmitAction, type SubmitErrorParams } from "./en";
 export { mergeMessages } from "./merge-messages";
-export { pluralText, durationText, timeLeftText, announcementText, safeLocale } from "./format";
-export type {
-  QuestionDockMessages,
-  QuestionDockMessagesOverride,
-  PluralForms,
-  SubmitAction,
-  SubmitErrorParams,
-  DeliveryStatus,
-  CancelReason,
-} from "./message-table";
+export { announcementText, pluralText, safeLocale, timeLeftText } from "./format";

@@ -1,4 +1,4 @@
-import type { QuestionDockMessages, QuestionDockMessagesOverride } from "./message-table";
+import type { QuestionDockMessages, QuestionDockMessagesOverride } from "./en";
 
 /** Lays a partial override over a table; a group given in part keeps the table's other entries. */
 export function mergeMessages(base: QuestionDockMessages, override: QuestionDockMessagesOverride | undefined): QuestionDockMessages {

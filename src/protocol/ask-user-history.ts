@@ -91,16 +91,18 @@ function answersOf(raw: unknown): QuestionAnswers | undefined {
   return { answers };
 }
 
+function jsonObject(text: string): Record<string, unknown> | undefined {
+  try {
+    return asObject(JSON.parse(text));
+  } catch {
+    return undefined;
+  }
+}
+
 // The tool's result text is "<lines>\n\n<JSON of {status, answers?}>"; its first sentence says why there was no answer.
 function outcomeOfText(text: string): AskUserHistoryOutcome {
   const at = text.lastIndexOf("\n\n{");
-  let payload: Record<string, unknown> | undefined;
-  try {
-    payload = asObject(JSON.parse(at >= 0 ? text.slice(at + 2) : text));
-  } catch {
-    return { status: "unknown" };
-  }
-  return outcomeOfPayload(payload, text);
+  return outcomeOfPayload(jsonObject(at >= 0 ? text.slice(at + 2) : text), text);
 }
 
 function outcomeOfPayload(payload: Record<string, unknown> | undefined, text: string): AskUserHistoryOutcome {
@@ -121,13 +123,7 @@ const firstText = (content: unknown): string | undefined =>
 
 // A `tool_call` result is JSON: {tool:{name}, result:{content, details}}.
 function wrappedOutcome(text: string | undefined): AskUserHistoryOutcome | undefined {
-  if (!text) return undefined;
-  let parsed: Record<string, unknown> | undefined;
-  try {
-    parsed = asObject(JSON.parse(text));
-  } catch {
-    return undefined;
-  }
+  const parsed = text ? jsonObject(text) : undefined;
   if (asObject(parsed?.tool)?.name !== "ask_user") return undefined;
   const result = asObject(parsed?.result);
   const inner = firstText(result?.content) ?? "";

@@ -2,14 +2,11 @@ import { MAX_OPTIONS } from "./ask-user";
 import { Reader } from "./reader";
 import { invalid, valid, type Validated } from "./result";
 
-/** Most questions one async delivery may carry. @default 12 */
-export const ASYNC_MAX_QUESTIONS = 12;
-/** Longest `itemId`, in characters. @default 256 */
-export const ASYNC_MAX_ITEM_ID = 256;
-/** Longest question title, in characters. @default 4096 */
-export const ASYNC_MAX_TITLE = 4096;
-/** Longest choice label, in characters. @default 256 */
-export const ASYNC_MAX_OPTION = 256;
+// The bounds of one delivery: how many questions, and the longest item id, title and choice label, in characters.
+const ASYNC_MAX_QUESTIONS = 12;
+const ASYNC_MAX_ITEM_ID = 256;
+const ASYNC_MAX_TITLE = 4096;
+const ASYNC_MAX_OPTION = 256;
 
 /** One async (Codex) question: a title and, optionally, choices. */
 export interface AsyncQuestion {

@@ -50,8 +50,8 @@ function readError(r: Reader, raw: unknown): GatewayErrorBody {
   return body;
 }
 
-/** Parses one WebSocket text message into a frame; never throws. */
-export function parseFrame(text: string): Validated<Frame> {
+/** Parses one WebSocket text message from the gateway into a frame; never throws. */
+export function parseFrame(text: string): Validated<InboundFrame> {
   let data: unknown;
   try {
     data = JSON.parse(text);
@@ -61,7 +61,8 @@ export function parseFrame(text: string): Validated<Frame> {
   const r = new Reader();
   const o = r.object(data, "");
   if (!o) return invalid(r.issues);
-  const type = r.oneOf(o.type, "type", ["req", "res", "event"] as const);
+  // A gateway sends no requests: a "req" frame is as unreadable as any other type.
+  const type = r.oneOf(o.type, "type", ["res", "event"] as const);
   if (type === "event") {
     const event = r.string(o.event, "event", { nonEmpty: true });
     const seq = r.optionalNumber(o.seq, "seq");
@@ -71,11 +72,6 @@ export function parseFrame(text: string): Validated<Frame> {
     return r.issues.length ? invalid(r.issues) : valid(frame);
   }
   const id = r.string(o.id, "id", { nonEmpty: true });
-  if (type === "req") {
-    const method = r.string(o.method, "method", { nonEmpty: true });
-    if (id === undefined || method === undefined) return invalid(r.issues);
-    return valid({ type, id, method, params: o.params });
-  }
   const ok = r.boolean(o.ok, "ok");
   if (type === undefined || id === undefined || ok === undefined) return invalid(r.issues);
   return valid(ok ? { type, id, ok, payload: o.payload } : { type, id, ok, error: readError(r, o.error) });

@@ -5,9 +5,6 @@
 // Validation results: every validator returns issues instead of throwing.
 export { formatIssues, type Validated, type ValidationIssue } from "./result";
 
-// The ask_user tool's input, as an agent writes it.
-export { parseAskUserInput, type AskUserInput, type AskUserOption, type AskUserQuestion } from "./ask-user";
-
 // Question records, their answers and the gateway's errors.
 export { isSecretQuestion, parseQuestionRecord, type GatewayQuestion, type QuestionOption, type QuestionRecord, type QuestionStatus, type SecretStore } from "./question-record";
 export type { QuestionAnswers } from "./answers";
@@ -27,9 +24,8 @@ export { parseAsyncDelivery, type AsyncDelivery, type AsyncQuestion } from "./as
 export { belongsToSession } from "./session-key";
 export type { AskUserBlock, AskUserHistoryOutcome, AskUserNoAnswerReason } from "./ask-user-history";
 
-// Text formats: the "> title" answer text, the prompt as a chat message and the reply read back from one.
+// Text formats: the "> title" answer text, and a plain-text reply to a prompt read as its answers.
 export { formatAnswerText, parseAnswerText, type AnswerBlock, type ParsedAnswerText } from "./answer-text";
-export { defaultPromptTextMessages, formatPromptAsText, type PromptTextMessages } from "./prompt-text";
 export { parseTextReply, type TextReplyOptions, type TextReplyResult } from "./text-reply";
 
 // Links from untrusted records.

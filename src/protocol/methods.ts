@@ -1,6 +1,5 @@
 import type { QuestionAnswers } from "./answers";
-import type { GatewayQuestion, QuestionRecord } from "./question-record";
-import type { SessionMessagesParams, SessionMessagesSubscription } from "./session-message";
+import type { GatewayQuestion } from "./question-record";
 
 /** The protocol version this kit speaks. */
 export const PROTOCOL_VERSION = 4;
@@ -30,22 +29,6 @@ export interface ChatSendParams {
   idempotencyKey: string;
   replyToId?: string;
 }
-
-/** The typed method table: params and results of every call the kit makes. */
-export interface GatewayMethods {
-  "question.request": { params: QuestionRequestParams; result: { id: string; expiresAtMs: number } };
-  "question.list": { params: Record<string, never>; result: { questions: QuestionRecord[] } };
-  "question.get": { params: { id: string }; result: { question: QuestionRecord } };
-  "question.resolve": { params: QuestionResolveParams; result: QuestionResolveResult };
-  "chat.send": { params: ChatSendParams; result: { runId: string; status: string } };
-  "chat.history": { params: { sessionKey: string; limit?: number }; result: { messages: unknown[] } };
-  "chat.abort": { params: { sessionKey: string; runId?: string }; result: unknown };
-  "sessions.messages.subscribe": { params: SessionMessagesParams; result: SessionMessagesSubscription };
-  "sessions.messages.unsubscribe": { params: SessionMessagesParams; result: SessionMessagesSubscription };
-}
-
-/** A method name of the typed table. */
-export type GatewayMethod = keyof GatewayMethods;
 
 /** Payload of `question.resolved`. */
 export type QuestionResolvedEvent =

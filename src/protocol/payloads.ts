@@ -1,6 +1,6 @@
 import { readAnswers, parseQuestionRecord, QUESTION_STATUSES, type QuestionRecord } from "./question-record";
 import type { HelloOk, QuestionResolvedEvent } from "./methods";
-import { Reader } from "./reader";
+import { asObject, Reader } from "./reader";
 import { invalid, valid, type ValidationIssue, type Validated } from "./result";
 
 /** A list of records where the bad ones were set aside with their problems instead of failing the lot. */
@@ -80,22 +80,21 @@ export function parseHelloOk(payload: unknown): Validated<HelloOk> {
   const server = r.object(o.server, "server");
   const bootId = server && r.string(server.bootId ?? server.connId, "server.bootId");
   if (protocol === undefined || !server || bootId === undefined) return invalid(r.issues);
-  const features = (typeof o.features === "object" && o.features) as Record<string, unknown> | false;
-  const snapshot = (typeof o.snapshot === "object" && o.snapshot) as Record<string, unknown> | false;
-  const defaults = snapshot && (snapshot.sessionDefaults as Record<string, unknown> | undefined);
-  const auth = (typeof o.auth === "object" && o.auth) as Record<string, unknown> | false;
-  const policy = (typeof o.policy === "object" && o.policy) as Record<string, unknown> | false;
+  const features = asObject(o.features);
+  const defaults = asObject(asObject(o.snapshot)?.sessionDefaults);
+  const auth = asObject(o.auth);
+  const policy = asObject(o.policy);
   const hello: HelloOk = {
     protocol,
     server: { version: String(server.version ?? ""), connId: String(server.connId ?? ""), bootId },
-    methods: strings(features && features.methods),
-    events: strings(features && features.events),
-    scopes: strings(auth && auth.scopes),
+    methods: strings(features?.methods),
+    events: strings(features?.events),
+    scopes: strings(auth?.scopes),
   };
-  if (defaults && typeof defaults.mainSessionKey === "string") hello.mainSessionKey = defaults.mainSessionKey;
-  if (auth && typeof auth.deviceToken === "string") hello.deviceToken = auth.deviceToken;
-  if (auth && typeof auth.role === "string") hello.role = auth.role;
-  if (policy && typeof policy.maxPayload === "number") hello.maxPayload = policy.maxPayload;
-  if (policy && typeof policy.tickIntervalMs === "number") hello.tickIntervalMs = policy.tickIntervalMs;
+  if (typeof defaults?.mainSessionKey === "string") hello.mainSessionKey = defaults.mainSessionKey;
+  if (typeof auth?.deviceToken === "string") hello.deviceToken = auth.deviceToken;
+  if (typeof auth?.role === "string") hello.role = auth.role;
+  if (typeof policy?.maxPayload === "number") hello.maxPayload = policy.maxPayload;
+  if (typeof policy?.tickIntervalMs === "number") hello.tickIntervalMs = policy.tickIntervalMs;
   return valid(hello);
 }

@@ -80,8 +80,6 @@ function hasRepeat<T>(list: readonly T[], key: (item: T) => string): boolean {
   return new Set(list.map(key)).size !== list.length;
 }
 
-const labelOf = (o: QuestionOption) => o.label;
-const questionIdOf = (q: GatewayQuestion) => q.questionId;
 const NON_EMPTY = { nonEmpty: true } as const;
 
 function readSecretStore(r: Reader, raw: unknown, path: string): SecretStore | undefined {
@@ -98,23 +96,11 @@ function readSecretStore(r: Reader, raw: unknown, path: string): SecretStore | u
   return store;
 }
 
-// The Reader's checks with the issue path joined only when a check fails: a record is read on every event, and
-// joining a dozen paths per question for issues that are almost never raised was most of its cost.
-function stringField(r: Reader, value: unknown, path: string, key: string, opts?: { nonEmpty?: boolean }): string | undefined {
-  if (typeof value === "string" && !(opts?.nonEmpty && value.trim() === "")) return value;
-  return r.string(value, r.at(path, key), opts);
-}
-
-function optionalBooleanField(r: Reader, value: unknown, path: string, key: string): boolean | undefined {
-  if (value === undefined || value === null || typeof value === "boolean") return value ?? undefined;
-  return r.boolean(value, r.at(path, key));
-}
-
-function readOption(r: Reader, item: unknown, optionsPath: string, i: number): QuestionOption | undefined {
-  const o = asObject(item) ?? r.object(item, r.at(optionsPath, i));
+function readOption(r: Reader, item: unknown, path: string): QuestionOption | undefined {
+  const o = r.object(item, path);
   if (!o) return undefined;
-  const label = typeof o.label === "string" && o.label.trim() !== "" ? o.label : r.string(o.label, r.at(r.at(optionsPath, i), "label"), NON_EMPTY);
-  const description = o.description === undefined || o.description === null || typeof o.description === "string" ? (o.description ?? undefined) : r.string(o.description, r.at(r.at(optionsPath, i), "description"));
+  const label = r.string(o.label, r.at(path, "label"), NON_EMPTY);
+  const description = r.optionalString(o.description, r.at(path, "description"));
   if (label === undefined) return undefined;
   return description ? { label, description } : { label };
 }
@@ -122,27 +108,19 @@ function readOption(r: Reader, item: unknown, optionsPath: string, i: number): Q
 function readQuestion(r: Reader, raw: unknown, path: string): GatewayQuestion | undefined {
   const q = r.object(raw, path);
   if (!q) return undefined;
-  const questionId = stringField(r, q.questionId, path, "questionId");
-  if (questionId !== undefined && !QUESTION_ID_PATTERN.test(questionId)) r.fail(r.at(path, "questionId"), "must be snake_case");
-  const header = stringField(r, q.header ?? "", path, "header");
-  const question = stringField(r, q.question, path, "question", NON_EMPTY);
-  const optionsPath = r.at(path, "options");
-  const rawOptions = q.options === undefined ? [] : r.array(q.options, optionsPath);
-  const options: QuestionOption[] = [];
-  if (rawOptions) {
-    for (let i = 0; i < rawOptions.length; i++) {
-      // A hole is skipped, as forEach would.
-      if (!(i in rawOptions)) continue;
-      const option = readOption(r, rawOptions[i], optionsPath, i);
-      if (option) options.push(option);
-    }
-  }
-  if (options.length > MAX_OPTIONS) r.fail(optionsPath, `must have at most ${MAX_OPTIONS} options, got ${options.length}`);
-  if (hasRepeat(options, labelOf)) r.fail(optionsPath, "option labels must be unique");
-  const multiSelect = optionalBooleanField(r, q.multiSelect, path, "multiSelect");
-  const isOther = optionalBooleanField(r, q.isOther, path, "isOther");
-  const isSecret = optionalBooleanField(r, q.isSecret, path, "isSecret");
-  const secretStore = q.secretStore === undefined || q.secretStore === null ? undefined : readSecretStore(r, q.secretStore, r.at(path, "secretStore"));
+  const field = (key: string) => r.at(path, key);
+  const questionId = r.string(q.questionId, field("questionId"));
+  if (questionId !== undefined && !QUESTION_ID_PATTERN.test(questionId)) r.fail(field("questionId"), "must be snake_case");
+  const header = r.string(q.header ?? "", field("header"));
+  const question = r.string(q.question, field("question"), NON_EMPTY);
+  const rawOptions = q.options === undefined ? [] : (r.array(q.options, field("options")) ?? []);
+  const options = rawOptions.flatMap((item, i) => readOption(r, item, r.at(field("options"), i)) ?? []);
+  if (options.length > MAX_OPTIONS) r.fail(field("options"), `must have at most ${MAX_OPTIONS} options, got ${options.length}`);
+  if (hasRepeat(options, (o) => o.label)) r.fail(field("options"), "option labels must be unique");
+  const multiSelect = r.optionalBoolean(q.multiSelect, field("multiSelect"));
+  const isOther = r.optionalBoolean(q.isOther, field("isOther"));
+  const isSecret = r.optionalBoolean(q.isSecret, field("isSecret"));
+  const secretStore = q.secretStore === undefined || q.secretStore === null ? undefined : readSecretStore(r, q.secretStore, field("secretStore"));
   if (questionId === undefined || header === undefined || question === undefined) return undefined;
   const out: GatewayQuestion = { questionId, header, question, options };
   if (multiSelect !== undefined) out.multiSelect = multiSelect;
@@ -170,7 +148,7 @@ export function parseQuestionRecord(input: unknown): Validated<QuestionRecord> {
   const list = r.array(o.questions, "questions") ?? [];
   if (Array.isArray(o.questions) && (list.length < 1 || list.length > 3)) r.fail("questions", `must have 1 to 3 questions, got ${list.length}`);
   const questions = list.map((q, i) => readQuestion(r, q, r.at("questions", i))).filter((q): q is GatewayQuestion => q !== undefined);
-  if (hasRepeat(questions, questionIdOf)) r.fail("questions", "question ids must be unique");
+  if (hasRepeat(questions, (q) => q.questionId)) r.fail("questions", "question ids must be unique");
   const createdAtMs = r.number(o.createdAtMs, "createdAtMs");
   const expiresAtMs = r.number(o.expiresAtMs, "expiresAtMs");
   const status = r.oneOf(o.status ?? "pending", "status", QUESTION_STATUSES);

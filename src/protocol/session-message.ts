@@ -12,12 +12,6 @@ export const SESSION_MESSAGES_UNSUBSCRIBE = "sessions.messages.unsubscribe";
 /** The event that carries each saved row to subscribed connections. */
 export const SESSION_MESSAGE_EVENT = "session.message";
 
-/** Params of `sessions.messages.subscribe` and `sessions.messages.unsubscribe`. */
-export interface SessionMessagesParams {
-  key: string;
-  agentId?: string;
-}
-
 /** Answer of both methods: whether the connection now hears the session, under the gateway's canonical key. */
 export interface SessionMessagesSubscription {
   subscribed: boolean;

@@ -2,11 +2,11 @@
 // simulator's transport, and the real store, all on one clock. Stories, tests, the bench and the playground
 // each used to assemble these three by hand; this is the one place that does it.
 import { createGatewayClient } from "../gateway/client";
-import type { GatewayClient, GatewayClientOptions } from "../gateway/client-types";
+import type { GatewayClient, GatewayClientOptions } from "../gateway/connection";
 import type { TransportFactory } from "../gateway/transport";
 import { openStore, type DockStoreOptions } from "../store/create-store";
 import type { QuestionRecord } from "../protocol/question-record";
-import type { DockActions, DockState, DockStore } from "../store/dock/state";
+import type { DockActions, DockState, QuestionDockStore } from "../store/dock/state";
 import type { StoreApi } from "zustand/vanilla";
 import type { SimClock } from "./sim-clock";
 import type { SimAskParams, SimulatedGateway, SimulatedGatewayOptions } from "./sim-gateway-types";
@@ -42,7 +42,7 @@ export type ScriptedStoreOptions = Partial<Omit<DockStoreOptions, "client" | "se
 };
 
 /** The simulator, the client and (unless turned off) the store of a scripted dock. */
-export interface ScriptedDock<S extends StoreApi<DockStore> | undefined = StoreApi<DockStore>> {
+export interface ScriptedDock<S extends QuestionDockStore | undefined = QuestionDockStore> {
   sim: SimulatedGateway;
   client: GatewayClient;
   store: S;
@@ -59,7 +59,7 @@ export interface ScriptedDock<S extends StoreApi<DockStore> | undefined = StoreA
 }
 
 /** Resolves once `check` holds for the store; checked on every change, so it works with real and fake timers alike. */
-export function storeReaches<T>(store: StoreApi<T>, check: (state: T) => boolean): Promise<void> {
+export function storeReaches<T>(store: Pick<StoreApi<T>, "getState" | "subscribe">, check: (state: T) => boolean): Promise<void> {
   if (check(store.getState())) return Promise.resolve();
   return new Promise((resolve) => {
     const off = store.subscribe((state) => {
@@ -73,7 +73,7 @@ export function storeReaches<T>(store: StoreApi<T>, check: (state: T) => boolean
 /** Builds a dock on a fresh simulated gateway (or the one given); nothing connects until `connect()`. */
 export function createScriptedDock(options: ScriptedDockOptions & { store: false }): ScriptedDock<undefined>;
 export function createScriptedDock(options?: ScriptedDockOptions): ScriptedDock;
-export function createScriptedDock(options: ScriptedDockOptions = {}): ScriptedDock<StoreApi<DockStore> | undefined> {
+export function createScriptedDock(options: ScriptedDockOptions = {}): ScriptedDock<QuestionDockStore | undefined> {
   const token = options.token ?? "scripted";
   const clock = options.clock;
   const sim = options.gateway ?? createSimulatedGateway({ token, ...options.sim, ...(clock ? { clock } : {}) });

@@ -11,7 +11,7 @@ import { createSentLedger, tabResolverId } from "./keep/sent-requests";
 import { startKeeping } from "./keep/keep";
 import { DEFAULT_TYPING_GRACE_MS } from "./dock/priority";
 import { systemClock } from "../gateway/clock";
-import type { DockStore } from "./dock/state";
+import type { DockStore, QuestionDockStore } from "./dock/state";
 import type { QuestionRecord } from "../protocol/question-record";
 
 // The package entry names the options beside the factory that takes them.
@@ -22,12 +22,12 @@ export type { DockStoreOptions } from "./context";
 let tabResolver: string | undefined;
 
 /** Creates the store of one conversation: its pending questions, the person's drafts, how each question ended and, with async questions, its history and outbox. */
-export function createQuestionDockStore(opts: DockStoreOptions): StoreApi<DockStore> {
-  return openStore(opts, []);
+export function createQuestionDockStore(opts: DockStoreOptions): QuestionDockStore {
+  return openStore(opts);
 }
 
-/** The store of `createQuestionDockStore`, showing `records` before the first connect (a question page, stories); they are checked again on connect. */
-export function openStore(opts: DockStoreOptions, records: readonly QuestionRecord[]): StoreApi<DockStore> {
+/** The store of `createQuestionDockStore` with its whole state, showing `records` before the first connect (a question page, stories); they are checked again on connect. */
+export function openStore(opts: DockStoreOptions, records: readonly QuestionRecord[] = []): StoreApi<DockStore> {
   // Opt-in parts come in as tokens from their factories (opt-in/, src/features/), so a store without them loads none of their code.
   const startAsync = opts.asyncQuestions ? featureStarter("asyncQuestions", opts.asyncQuestions) : undefined;
   const startDrafts = opts.blockingDrafts ? featureStarter("blockingDrafts", opts.blockingDrafts) : undefined;

@@ -1,4 +1,4 @@
-export { createQuestionDockStore } from "./create-store";
+export { createQuestionDockStore, openStore } from "./create-store";
 export type { BlockingDraftServices, DockStoreOptions } from "./context";
 export { createAsyncQuestionsFeature, type AsyncQuestionsOptions } from "./opt-in/async-feature";
 export { blockingDraftsFeature } from "./opt-in/drafts-feature";

@@ -1,7 +1,7 @@
 // Storybook glue: each story loads its own running dock (see story-dock.ts), renders inside its provider,
 // and stops it when Storybook leaves the story.
 import type { Decorator, Meta, StoryContext } from "@storybook/react-vite";
-import { QuestionDock, QuestionDockProvider } from "../../src";
+import { QuestionDock, QuestionDockProvider, type DockTheme } from "../../src";
 import type { QuestionDockMessagesOverride } from "../../src/messages";
 import type { Outcome } from "../../src/store";
 import { createStoryDock, type DockScenario, type StoryDock } from "./story-dock";
@@ -27,11 +27,13 @@ export function disposeLoadedDock(context: Pick<StoryContext, "loaded">): () => 
 
 /** Renders the story inside its loaded dock's provider, in a frame as wide as a chat column. */
 export const withStoryDock: Decorator = (Story, context) => (
-  // A story picks its words with `parameters.messages` and its formats with `parameters.locale` (BCP 47), as a host does.
+  // A story picks its words with `parameters.messages`, its formats with `parameters.locale` (BCP 47) and its
+  // theme with `parameters.theme`, as a host does.
   <QuestionDockProvider
     store={loadedDock(context).store}
     locale={(context.parameters["locale"] as string | undefined) ?? "en"}
     messages={context.parameters["messages"] as QuestionDockMessagesOverride | undefined}
+    theme={(context.parameters["theme"] as DockTheme | undefined) ?? "system"}
   >
     <div className="story-frame">
       <Story />

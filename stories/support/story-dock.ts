@@ -3,8 +3,9 @@
 import type { GatewayClient } from "../../src/gateway";
 import { systemClock } from "../../src/gateway/clock";
 import { createScriptedDock, type SimAskParams, type SimulatedGateway, type SimulatedGatewayOptions } from "../../src/simulated";
+import { wholeStore } from "../../src/testing";
 import type { TransportFactory } from "../../src/gateway/transport";
-import type { DockActions, DockState, DockStore, DockStoreOptions } from "../../src/store";
+import type { DockActions, StoreState, DockStore, DockStoreOptions } from "../../src/store";
 import type { StoreApi } from "zustand/vanilla";
 import { createStallableTransport, type StallableTransport } from "./stallable-transport";
 import { createStoryClock, type StoryClock } from "./story-clock";
@@ -56,7 +57,7 @@ export interface StoryDock {
   ids: string[];
   /** Asks a request through the simulated gateway and resolves with its id once the dock holds it. */
   ask(request: SimAskParams): Promise<string>;
-  state(): DockState;
+  state(): StoreState;
   actions(): DockActions;
   /** The active request's id; throws when none is active. */
   activeId(): string;
@@ -67,7 +68,7 @@ export interface StoryDock {
   /** Shows a step of the active request (the question count is the review step). */
   goToStep(step: number): void;
   /** Resolves once the store satisfies `check`; rejects after SCENARIO_TIMEOUT_MS, naming `what`. */
-  until(check: (state: DockState) => boolean, what: string): Promise<void>;
+  until(check: (state: StoreState) => boolean, what: string): Promise<void>;
   /** Detaches the store and stops the client; safe to call twice. */
   dispose(): void;
 }
@@ -106,7 +107,7 @@ export async function createStoryDock(scenario: DockScenario = {}): Promise<Stor
   const clock = createStoryClock();
   let link: StallableTransport | undefined;
   let extra: StorySetup = {};
-  const { sim, client, store } = createScriptedDock({
+  const { sim, client, store: handle } = createScriptedDock({
     token: TOKEN,
     clock,
     sim: { tickIntervalMs: 0, reply: false, ...(scenario.questionSchema ? { questionSchema: scenario.questionSchema } : {}) },
@@ -118,6 +119,7 @@ export async function createStoryDock(scenario: DockScenario = {}): Promise<Stor
       return { typingGraceMs: 0, ...extra.store };
     },
   });
+  const store = wholeStore(handle);
   let disposed = false;
   const dock: StoryDock = {
     sim,

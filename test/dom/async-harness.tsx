@@ -7,10 +7,11 @@ import { vi } from "vitest";
 import { DockLayout, QuestionDock, QuestionDockProvider, QuestionSummaryList, type QuestionDockProviderProps } from "../../src";
 import type { GatewayClient } from "../../src/gateway";
 import { createScriptedDock, storeReaches, type ScriptedDockOptions, type ScriptedStoreOptions, type SimulatedGateway } from "../../src/simulated";
-import { createMemoryStorage, createPaneBus, createQuestionDockStore, type DockStorage } from "../../src/store";
+import { createMemoryStorage, createPaneBus, openStore, type DockStorage } from "../../src/store";
+import { wholeStore } from "../../src/testing";
 import { asyncQuestionsFeature } from "../../src/features/async-questions";
 
-type DockStoreApi = ReturnType<typeof createQuestionDockStore>;
+type DockStoreApi = ReturnType<typeof openStore>;
 
 /** How to build an async dock; each default is what most async tests want. */
 export interface AsyncDockOptions {
@@ -51,7 +52,7 @@ export function createAsyncDock(opts: AsyncDockOptions = {}): AsyncDock {
     ...(opts.transport ? { transport: opts.transport } : {}),
     store: () => storeOptions(),
   });
-  let store: DockStoreApi = scripted.store;
+  let store: DockStoreApi = wholeStore(scripted.store);
   // The store is disposed here rather than by the scripted dock, which would dispose its first store again after a reload.
   const closePage = () => {
     store.getState().actions.dispose();
@@ -68,7 +69,7 @@ export function createAsyncDock(opts: AsyncDockOptions = {}): AsyncDock {
     reload() {
       closePage();
       bus = createPaneBus(channel);
-      store = createQuestionDockStore({ client: scripted.client, sessionKey: "main", ...storeOptions() });
+      store = openStore({ client: scripted.client, sessionKey: "main", ...storeOptions() });
     },
     addPane: () => store,
     dispose() {

@@ -2,7 +2,7 @@
 // page still calls the answer the person's own (this tab's sessionStorage remembers the reply), never someone else's.
 import { afterEach, expect, it } from "vitest";
 import { createScriptedDock, storeReaches, type ScriptedDock, type SimAgentTurn } from "../../src/simulated";
-import { createQuestionDockStore } from "../../src/store";
+import { openStore } from "../../src/store";
 
 const DEPLOY = { id: "target", header: "Deploy", question: "Where should this deploy?", options: [{ label: "Staging" }, { label: "Production" }] };
 let dock: ScriptedDock;
@@ -26,7 +26,7 @@ it("reads the answer of this tab's chat reply as Answered after a reload", async
   await new Promise((r) => setTimeout(r, 50));
   expect(dock.gatewayRecord(id)).toMatchObject({ status: "answered", resolvedBy: "plain-text" });
 
-  const reloaded = createQuestionDockStore({ client: dock.client, sessionKey: "main" });
+  const reloaded = openStore({ client: dock.client, sessionKey: "main" });
   stops.push(() => reloaded.getState().actions.dispose());
   await storeReaches(reloaded, (s) => s.outcomes.has(id));
   expect(reloaded.getState().outcomes.get(id)).toMatchObject({ kind: "answered", answers: { answers: { target: ["Production"] } } });

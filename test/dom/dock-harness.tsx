@@ -3,10 +3,11 @@ import userEvent from "@testing-library/user-event";
 import type { ReactNode } from "react";
 import { expect, vi } from "vitest";
 import { DockLayout, QuestionDock, QuestionDockProvider, QuestionSummaryList, type QuestionDockProps } from "../../src";
-import type { GatewayClient } from "../../src/gateway/client";
+import type { GatewayClient } from "../../src/gateway/connection";
 import type { TransportFactory } from "../../src/gateway/transport";
 import { createScriptedDock, type SimAskParams, type SimulatedGateway, type SimulatedGatewayOptions } from "../../src/simulated";
-import type { createQuestionDockStore } from "../../src/store";
+import { wholeStore } from "../../src/testing";
+import type { openStore } from "../../src/store";
 import { TARGET as BASE_TARGET } from "../support/questions";
 
 /** The token the harness's simulated gateway takes. */
@@ -28,7 +29,7 @@ export const TARGET = {
 export interface DockHarness {
   sim: SimulatedGateway;
   client: GatewayClient;
-  store: ReturnType<typeof createQuestionDockStore>;
+  store: ReturnType<typeof openStore>;
   user: ReturnType<typeof userEvent.setup>;
   /** Asks through the gateway and waits until the dock shows the request. */
   ask(params: SimAskParams): Promise<string>;
@@ -48,12 +49,13 @@ export interface DockHarnessOptions {
 /** Starts the simulated gateway, a connected client and a dock store; call `stop` after the test. */
 export async function startDock(opts: DockHarnessOptions = {}): Promise<DockHarness> {
   vi.useFakeTimers({ shouldAdvanceTime: true });
-  const { sim, client, store } = createScriptedDock({
+  const { sim, client, store: handle } = createScriptedDock({
     token: TOKEN,
     sim: { tickIntervalMs: 0, ...(opts.reply ? { reply: opts.reply, replyStepMs: 1 } : {}), ...(opts.questionSchema ? { questionSchema: opts.questionSchema } : {}) },
     ...(opts.transport ? { transport: opts.transport } : {}),
     store: { typingGraceMs: opts.typingGraceMs ?? 0 },
   });
+  const store = wholeStore(handle);
   client.start();
   await vi.waitFor(() => expect(store.getState().connection.state).toBe("connected"));
   const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });

@@ -101,10 +101,14 @@ describe("Placement", () => {
     expect(screen.getByRole("textbox", { name: "Message" })).toHaveFocus();
   });
 
-  it("takes a theme override", async () => {
+  it("takes the provider's theme", async () => {
     h = await startDock();
     await h.ask({ questions: [TARGET] });
-    renderDock(h, { theme: "dark" });
+    render(
+      <QuestionDockProvider store={h.store} theme="dark">
+        <QuestionDock />
+      </QuestionDockProvider>,
+    );
     expect(dock()).toHaveAttribute("data-theme", "dark");
   });
 });

@@ -9,6 +9,7 @@ import { QuestionDockProvider } from "../../src";
 import type { GatewayClient } from "../../src/gateway";
 import { createScriptedDock, createSimulatedGateway, type SimulatedGateway } from "../../src/simulated";
 import { createMemoryStorage, createPaneBus, type DockStore, type PaneBus } from "../../src/store";
+import { wholeStore } from "../../src/testing";
 import type { StoreApi } from "zustand/vanilla";
 import { asyncQuestionsFeature } from "../../src/features/async-questions";
 
@@ -52,7 +53,8 @@ async function open(sim: SimulatedGateway): Promise<Page> {
     token: TOKEN,
     store: () => ({ asyncQuestions: asyncQuestionsFeature({ storage: createMemoryStorage(), bus }) }),
   });
-  const { client, store } = dock;
+  const { client } = dock;
+  const store = wholeStore(dock.store);
   const feed = createChatFeed(client, "main", store);
   await dock.connect();
   await waitFor(() => expect(store.getState().chat.loaded).toBe(true));

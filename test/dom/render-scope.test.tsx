@@ -29,6 +29,8 @@ describe("What renders again (React DevTools' reading of each commit)", () => {
   it("the countdown ticking renders the clock and nothing else", async () => {
     await h.ask({ questions: [REGION], timeoutMs: 600_000 });
     renderDock(h);
+    // The question takes focus once it is on screen; the ticking starts after that.
+    await vi.waitFor(() => expect(screen.getByRole("radio", { name: "EU" })).toHaveFocus());
     const before = dock().textContent;
     const stop = recordRenders();
     for (let second = 0; second < 10; second++) {

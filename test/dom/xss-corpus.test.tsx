@@ -7,6 +7,7 @@ import { idTable } from "../../src/protocol/id-table";
 import { safeHttpUrl, type QuestionRecord } from "../../src/protocol";
 import { sendableText } from "../../src/protocol/sendable-text";
 import type { Outcome } from "../../src/store";
+import { wholeStore } from "../../src/testing";
 import { XSS_PAYLOADS } from "../support/xss-payloads";
 import { createAsyncDock } from "./async-harness";
 
@@ -89,7 +90,7 @@ function renderBlocking(text: string, i: number) {
   const { store, dispose } = createScriptedDock({ sim: { tickIntervalMs: 0 }, store: { initialRecords: [record] } });
   store.getState().actions.setOther(record.id, "q", text);
   // A refused record whose id, path and message all carry the text, as a hostile gateway could make them.
-  store.setState({ rejected: [{ source: "question.requested", id: text, errors: [{ path: text, message: text }], at: 1 }] });
+  wholeStore(store).setState({ rejected: [{ source: "question.requested", id: text, errors: [{ path: text, message: text }], at: 1 }] });
   const outcomes: Outcome[] = [
     { kind: "answered", record: { ...record, status: "answered" }, answers: { answers: idTable([["q", [text]]]) }, at: 1 },
     { kind: "cancelled", record: { ...record, status: "cancelled", resolvedBy: text }, at: 2 },

@@ -8,7 +8,6 @@ import {
   getQuestion,
   listQuestions,
   recoverQuestions,
-  requestQuestion,
   resolveQuestion,
   type ConnectedInfo,
   type ConnectionState,
@@ -107,7 +106,7 @@ describe("The gateway client against OpenClaw", () => {
   });
 
   it("sees a requested question arrive, answers it, and sees it resolved", async () => {
-    const { id } = await requestQuestion(client, { questions: [deployQuestion], timeoutMs: 120_000 });
+    const { id } = (await client.request("question.request", { questions: [deployQuestion], timeoutMs: 120_000 })) as { id: string };
     const requested = await waitFor(() => events.find((e) => e.event === "question.requested" && e.payload?.id === id), "question.requested");
     expect(requested.payload).toMatchObject({ status: "pending", questions: [expect.objectContaining({ questionId: "deploy_target", isOther: true })] });
     expect((await listQuestions(client)).records.map((r) => r.id)).toContain(id);
@@ -121,7 +120,7 @@ describe("The gateway client against OpenClaw", () => {
 
   it("reconnects after a restart as the same device, holds a request made meanwhile, and recovers the questions", async () => {
     const before = client.getHello()!.server.bootId;
-    const { id: lost } = await requestQuestion(client, { questions: [deployQuestion], timeoutMs: 600_000 });
+    const { id: lost } = (await client.request("question.request", { questions: [deployQuestion], timeoutMs: 600_000 })) as { id: string };
     states = [];
     const restarting = gw.restart();
     await waitFor(() => client.getConnection().state === "reconnecting", "reconnecting");
@@ -138,7 +137,7 @@ describe("The gateway client against OpenClaw", () => {
     expect(connects.at(-1)!.device.id).toBe(connects[0]!.device.id);
     await expect(heldList).resolves.toHaveProperty("questions");
 
-    const { id: fresh } = await requestQuestion(client, { questions: [deployQuestion], timeoutMs: 120_000 });
+    const { id: fresh } = (await client.request("question.request", { questions: [deployQuestion], timeoutMs: 120_000 })) as { id: string };
     const recovered = await recoverQuestions(client, [lost, fresh]);
     expect(recovered.rejected).toEqual([]);
     expect(recovered.pending.map((r) => r.id)).toContain(fresh);

@@ -5,7 +5,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import WebSocket from "ws";
 import { createGatewayClient, createWebSocketTransport, type GatewayClient } from "../../src/gateway";
-import { createMemoryStorage, createPaneBus, createQuestionDockStore, type PaneBus } from "../../src/store";
+import { createMemoryStorage, createPaneBus, openStore, type PaneBus } from "../../src/store";
 import { codexScripts } from "./codex/codex-script";
 import { connectRaw, type RawClient } from "./raw-client";
 import { poller } from "./wait";
@@ -41,7 +41,7 @@ const textOf = (content: unknown) => (Array.isArray(content) ? (content as Array
 let admin: RawClient;
 let client: GatewayClient;
 let bus: PaneBus;
-let store: ReturnType<typeof createQuestionDockStore>;
+let store: ReturnType<typeof openStore>;
 
 async function history(): Promise<Row[]> {
   const result = await admin.request<{ messages?: Row[] }>("chat.history", { sessionKey: SESSION, limit: 1000 }, { timeoutMs: 30_000 });
@@ -53,7 +53,7 @@ beforeAll(async () => {
   admin = await connectRaw(url, token, { retryForMs: 60_000, requestTimeoutMs: 60_000 });
   client = createGatewayClient({ url, token, transport: createWebSocketTransport(WebSocket, { origin: ORIGIN }) });
   bus = createPaneBus(`outbox-edit-${randomUUID()}`);
-  store = createQuestionDockStore({ client, sessionKey: SESSION, typingGraceMs: 0, asyncQuestions: asyncQuestionsFeature({ storage: createMemoryStorage(), bus }) });
+  store = openStore({ client, sessionKey: SESSION, typingGraceMs: 0, asyncQuestions: asyncQuestionsFeature({ storage: createMemoryStorage(), bus }) });
   client.start();
   await waitFor(() => store.getState().connection.state === "connected", "the connection");
 }, 120_000);

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { createGatewayClient, createWebSocketTransport, GatewayRequestError, type GatewayClient } from "../../src/gateway";
 import { classifySendError } from "../../src/store/outbox";
-import { createAsyncQuestionsFeature, createMemoryStorage, createPaneBus, createQuestionDockStore, type DockStorage, type DockStore, type OutboxEntry, type SavedDraft } from "../../src/store";
+import { createAsyncQuestionsFeature, createMemoryStorage, createPaneBus, openStore, type DockStorage, type DockStore, type OutboxEntry, type SavedDraft } from "../../src/store";
 import { outboxOf, scopedRecords, storageScope } from "../../src/testing";
 import type { StoreApi } from "zustand/vanilla";
 import { withWireFaults, type WireFaults } from "../node/outbox/wire-faults";
@@ -64,7 +64,7 @@ async function leftBehind(storage: DockStorage, entry: OutboxEntry): Promise<voi
 
 /** A page of the conversation on `storage`, as a reload opens one. */
 function page(storage: DockStorage): StoreApi<DockStore> {
-  const store = createQuestionDockStore({ client, sessionKey: SESSION, asyncQuestions: createAsyncQuestionsFeature({ storage, bus: createPaneBus(`real-${Math.random()}`) }) });
+  const store = openStore({ client, sessionKey: SESSION, asyncQuestions: createAsyncQuestionsFeature({ storage, bus: createPaneBus(`real-${Math.random()}`) }) });
   pages.push(store);
   return store;
 }

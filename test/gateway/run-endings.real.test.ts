@@ -10,7 +10,7 @@ import { createGatewayClient, createWebSocketTransport, type GatewayClient } fro
 import { parseChatEvent, parseChatMessage, type ChatEvent, type ChatMessage } from "../../src/protocol";
 import { runEndingOf, runEndingOfEvent, runEndingOfLifecycle, type LifecycleEventData, type RunEnding } from "../../src/protocol/run-ending";
 import { deriveAsyncQuestions, emptyAsyncLocal } from "../../src/store/conversation";
-import { createMemoryStorage, createPaneBus, createQuestionDockStore, type DockStore } from "../../src/store";
+import { createMemoryStorage, createPaneBus, openStore, type DockStore } from "../../src/store";
 import { asyncQuestionsFeature } from "../../src/features/async-questions";
 import type { StoreApi } from "zustand/vanilla";
 import { mockModelControl, sessionScope } from "./mock-model";
@@ -62,7 +62,7 @@ describe.skipIf(!url)("run endings on the real gateway", () => {
       const p = payload as { runId?: string; sessionKey?: string; stream?: string; data?: LifecycleEventData };
       if (p.sessionKey === SESSION && p.stream === "lifecycle" && p.runId) lifecycle.push({ runId: p.runId, data: p.data ?? {} });
     });
-    store = createQuestionDockStore({ client, sessionKey: SESSION, asyncQuestions: asyncQuestionsFeature({ storage: createMemoryStorage(), bus: createPaneBus(`run-endings-${tag}`) }) });
+    store = openStore({ client, sessionKey: SESSION, asyncQuestions: asyncQuestionsFeature({ storage: createMemoryStorage(), bus: createPaneBus(`run-endings-${tag}`) }) });
     client.start();
     await waitFor(() => conversation.getState().loaded, "the first history load", 60_000);
     await mock.reset();

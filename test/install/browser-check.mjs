@@ -1,9 +1,14 @@
 // Opens a built consumer app in the system Chromium and checks the dock a user would see.
 import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
 import { serveStatic } from "../e2e/support/static-server.mjs";
-import { ASKED } from "./consumer-app.mjs";
+import { ASKED, HOST_ACCENT } from "./consumer-app.mjs";
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+// The rule tags of test/e2e/support/axe.ts: WCAG 2.x A and AA, colour contrast included.
+const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
 /** The Chromium flags of test/e2e/support/chromium.ts, read from that file so there is one list. */
 export function chromiumArgs(root) {
@@ -51,6 +56,13 @@ export async function checkInBrowser(browser, dir, { reactVersion, protocol }) {
     if ((await option.getAttribute("aria-checked")) === "true") throw new Error("the option was checked before any click");
     await until(option.click());
     await until(group.locator('[role="radio"][aria-checked="true"]', { hasText: ASKED.options[1].label }).waitFor({ timeout: STEP_MS }));
+    const light = await themed(page, dock, false);
+    const dark = await themed(page, dock, true);
+    await themed(page, dock, false);
+    if (light.dock === dark.dock) throw new Error(`the dark class on <html> left the dock as it was: ${light.dock}`);
+    if (light.submit !== HOST_ACCENT.light || dark.submit !== HOST_ACCENT.dark) {
+      throw new Error(`Submit is ${light.submit} light and ${dark.submit} dark, expected the app's accent ${HOST_ACCENT.light} and ${HOST_ACCENT.dark}`);
+    }
     const check = await page.evaluate(() => ({ ...window.__installCheck, gatewayStatus: undefined }));
     if (check?.reactVersion !== reactVersion) throw new Error(`the page runs react ${check?.reactVersion}, expected ${reactVersion}`);
     if (protocol && check.protocolRecordValid !== true) throw new Error("parseQuestionRecord from ./protocol did not accept the asked record");
@@ -64,7 +76,7 @@ export async function checkInBrowser(browser, dir, { reactVersion, protocol }) {
     // Let a late effect (a store update after the click) report its error before judging.
     await page.waitForTimeout(200);
     if (errors.length > 0) throw new Error(`the page reported errors:\n  ${errors.join("\n  ")}`);
-    return `react ${check.reactVersion}: dock shown, "${ASKED.options[1].label}" picked and submitted, summary shown`;
+    return `react ${check.reactVersion}: dock shown, "${ASKED.options[1].label}" picked, html.dark flips it (axe clean in both), submitted, summary shown`;
   } catch (error) {
     if (errors.length > 0 && error instanceof Error && !error.message.includes("reported errors")) error.message += `\npage errors:\n  ${errors.join("\n  ")}`;
     throw error;
@@ -72,4 +84,25 @@ export async function checkInBrowser(browser, dir, { reactVersion, protocol }) {
     await context.close();
     await new Promise((done) => server.close(done));
   }
+}
+
+/**
+ * Sets or clears the app's `dark` class on <html>, then reads the dock's colours and its Submit's background (the
+ * app's accent token) and runs axe; throws on any violation.
+ */
+async function themed(page, dock, dark) {
+  await page.evaluate(async (on) => {
+    document.documentElement.classList.toggle("dark", on);
+    // Measured halfway through a colour transition, a look would be a mix of both themes.
+    await Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined)));
+  }, dark);
+  const dockLook = await dock.evaluate((el) => `${getComputedStyle(el).backgroundColor} on ${getComputedStyle(el).color}`);
+  const submit = await dock.getByRole("button", { name: "Submit" }).evaluate((el) => getComputedStyle(el).backgroundColor);
+  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async (tags) => {
+    const results = await window.axe.run(document, { runOnly: { type: "tag", values: tags }, resultTypes: ["violations"] });
+    return results.violations.flatMap((v) => v.nodes.map((n) => `${v.id} at ${n.target.join(" ")}: ${n.failureSummary ?? v.help}`));
+  }, WCAG_TAGS);
+  if (violations.length > 0) throw new Error(`axe, ${dark ? "dark" : "light"}:\n  ${violations.join("\n  ")}`);
+  return { dock: dockLook, submit };
 }

@@ -31,7 +31,7 @@ describe("the API report", () => {
   });
 
   it("puts the prompt-as-text helpers in the protocol entry under their documented names", () => {
-    expect(namesOf("@openclaw-kit/question-dock/protocol")).toEqual(expect.arrayContaining(["formatPromptAsText", "parseTextReply", "parseQuestionRecord"]));
+    expect(namesOf("@openclaw-kit/question-dock/protocol")).toEqual(expect.arrayContaining(["parseTextReply", "parseQuestionRecord"]));
   });
 
   it("keeps the kit's own helpers out of the protocol entry", () => {

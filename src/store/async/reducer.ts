@@ -5,7 +5,7 @@ import { conversationReducer, CONVERSATION_EVENTS, type ConversationEvent } from
 import { deriveAsyncQuestions } from "../conversation/derive-questions";
 import type { AsyncQuestionEntry } from "../conversation/question-entry";
 import { OUTBOX_EVENTS, outboxReducer, type OutboxEvent } from "../outbox/outbox-reducer";
-import type { AsyncOrigin, DockState, OutcomeKind, SavedDraft } from "../dock/state";
+import type { AsyncOrigin, StoreState, OutcomeKind, SavedDraft } from "../dock/state";
 import type { OutboxEntry } from "../outbox/entry";
 import { reopenAnchor } from "../conversation/runs";
 import type { AskUserHistoryEntry } from "../../protocol/ask-user-history";
@@ -36,7 +36,7 @@ export type AsyncDockEvent =
 /** The events of the async half. */
 export type AsyncEvent = ConversationEvent | TimedOutboxEvent | AsyncDockEvent;
 
-function asyncQuestionEnded<S extends DockState>(s: S, e: Extract<AsyncDockEvent, { type: "asyncQuestionEnded" }>): S {
+function asyncQuestionEnded<S extends StoreState>(s: S, e: Extract<AsyncDockEvent, { type: "asyncQuestionEnded" }>): S {
   const saved = e.kind === "retired" ? s.savedDrafts.get(e.id) : undefined;
   const savedDraft = saved ? viewWithSaved(e.record, newView(), saved) : undefined;
   const outcome = asyncOutcome({ kind: e.kind, record: e.record, async: e.async, at: e.at, ...(savedDraft ? { savedDraft } : {}) });
@@ -44,7 +44,7 @@ function asyncQuestionEnded<S extends DockState>(s: S, e: Extract<AsyncDockEvent
 }
 
 // The async half's own dock events: async questions linked and ended, and outcomes read back from the history.
-function asyncDockReducer<S extends DockState>(s: S, event: AsyncDockEvent): S {
+function asyncDockReducer<S extends StoreState>(s: S, event: AsyncDockEvent): S {
   switch (event.type) {
     case "asyncJoined":
       return { ...s, asyncOrigins: new Map(s.asyncOrigins).set(event.requestId, event.origin) };
@@ -66,7 +66,7 @@ function sameEntries(a: readonly AsyncQuestionEntry[], b: readonly AsyncQuestion
   return a.length === b.length && a.every((e, i) => JSON.stringify(e) === JSON.stringify(b[i]));
 }
 
-function onTheirWay(s: DockState): Set<string> {
+function onTheirWay(s: StoreState): Set<string> {
   const items = new Set<string>();
   for (const id of s.outbox.order) {
     const entry = s.outbox.entries[id];
@@ -77,7 +77,7 @@ function onTheirWay(s: DockState): Set<string> {
 
 // The person's own doings kept with the drafts: a skipped question stays skipped after a reload, and reopening
 // one takes the skip off its kept draft.
-function withDraftChoices<S extends DockState>(s: S, event: AsyncEvent | DockEvent): S {
+function withDraftChoices<S extends StoreState>(s: S, event: AsyncEvent | DockEvent): S {
   if (event.type === "restored") {
     const { drafts } = event as Extract<DockEvent, { type: "restored" }>;
     const skipped = drafts.flatMap((d) => (d.disposition === "skipped" ? [asyncItemOf(d.requestId)] : [])).filter((id) => id !== undefined);
@@ -96,7 +96,7 @@ function withDraftChoices<S extends DockState>(s: S, event: AsyncEvent | DockEve
 
 // Discard: the answer left the outbox unsent, so its question comes back with the draft it was made from. The draft
 // waits in `savedDrafts` for the question to rejoin the dock; a question a later run retired meanwhile is reopened.
-function reopened<S extends DockState>(s: S, entry: OutboxEntry, at: number): S {
+function reopened<S extends StoreState>(s: S, entry: OutboxEntry, at: number): S {
   const requestId = asyncRequestId(entry.itemId);
   const draft: SavedDraft = { ...(entry.draft ?? { answers: [] }), requestId, step: 0, edited: true, updatedAt: at };
   const next = { ...s, savedDrafts: new Map(s.savedDrafts).set(requestId, draft), outcomes: s.outcomes.without(requestId) };
@@ -106,7 +106,7 @@ function reopened<S extends DockState>(s: S, entry: OutboxEntry, at: number): S 
 }
 
 /** The state after an async event; the same object for any other event or one that changes nothing. */
-export function asyncReducer<S extends DockState>(s: S, event: { type: string }): S {
+export function asyncReducer<S extends StoreState>(s: S, event: { type: string }): S {
   if (ASYNC_DOCK_EVENTS.has(event.type)) return asyncDockReducer(s, event as AsyncDockEvent);
   let next: S;
   if (CONVERSATION_EVENTS.has(event.type)) {

@@ -9,7 +9,7 @@ import { storageScope } from "../keep/scope";
 import type { OutboxEntry } from "../outbox/entry";
 import { withKey, withoutKey } from "./maps";
 import { withHidden, withoutRefusal, withRefusal, type HiddenReason, type PermissionNotice } from "./permission-state";
-import type { Announcement, DockRejection, DockState, Outcome, OutcomeKind, RequestView, Submission } from "./state";
+import type { Announcement, DockRejection, StoreState, Outcome, OutcomeKind, RequestView, Submission } from "./state";
 import { endedRecordOutcome, keptOutcome, settledOutcome, type KeptOutcome, type SettledInput } from "./outcomes";
 
 /** How many rejected records the state keeps for display; older reports are dropped first. */
@@ -82,9 +82,9 @@ function insertSorted(order: readonly string[], rec: QuestionRecord, records: Re
 }
 
 // The live region's next message, counted so that a repeat still announces.
-const announced = (s: DockState, announcement: Announcement): DockState["announcement"] => ({ ...announcement, n: s.announcement.n + 1 });
+const announced = (s: StoreState, announcement: Announcement): StoreState["announcement"] => ({ ...announcement, n: s.announcement.n + 1 });
 
-function received(s: DockState, e: Extract<DockEvent, { type: "recordReceived" }>): DockState {
+function received(s: StoreState, e: Extract<DockEvent, { type: "recordReceived" }>): StoreState {
   const rec = e.record;
   const known = s.records.get(rec.id) !== undefined;
   // An ended request never comes back by itself (a stale list or a late event); Discard or Answer drop the outcome first.
@@ -106,7 +106,7 @@ function received(s: DockState, e: Extract<DockEvent, { type: "recordReceived" }
   };
 }
 
-function settled(s: DockState, e: Extract<DockEvent, { type: "recordSettled" }>): DockState {
+function settled(s: StoreState, e: Extract<DockEvent, { type: "recordSettled" }>): StoreState {
   const record = s.records.get(e.id);
   if (!record) return s;
   const order = s.order.filter((id) => id !== e.id);
@@ -137,7 +137,7 @@ function settled(s: DockState, e: Extract<DockEvent, { type: "recordSettled" }>)
   };
 }
 
-function edited(s: DockState, e: Extract<DockEvent, { type: "draftEdited" }>): DockState {
+function edited(s: StoreState, e: Extract<DockEvent, { type: "draftEdited" }>): StoreState {
   const record = s.records.get(e.requestId);
   const view = s.views.get(e.requestId);
   const q = record?.questions.find((x) => x.questionId === e.questionId);
@@ -154,7 +154,7 @@ function edited(s: DockState, e: Extract<DockEvent, { type: "draftEdited" }>): D
   return next === view ? s : { ...s, views: withKey(s.views, e.requestId, next) };
 }
 
-function withView(s: DockState, requestId: string, change: (view: RequestView, record: QuestionRecord) => RequestView): DockState {
+function withView(s: StoreState, requestId: string, change: (view: RequestView, record: QuestionRecord) => RequestView): StoreState {
   const record = s.records.get(requestId);
   const view = s.views.get(requestId);
   if (!record || !view) return s;
@@ -162,16 +162,16 @@ function withView(s: DockState, requestId: string, change: (view: RequestView, r
   return next === view ? s : { ...s, views: withKey(s.views, requestId, next) };
 }
 
-function withSubmission(s: DockState, requestId: string, submission: Submission): DockState {
+function withSubmission(s: StoreState, requestId: string, submission: Submission): StoreState {
   return s.records.get(requestId) ? { ...s, submissions: withKey(s.submissions, requestId, submission) } : s;
 }
 
 // An async question opens at its first step, however far the saved draft had got; a blocking one where it was left.
-function stepOf(s: DockState, draft: SavedDraft, step: number): SavedDraft {
+function stepOf(s: StoreState, draft: SavedDraft, step: number): SavedDraft {
   return s.asyncOrigins.has(draft.requestId) ? { ...draft, step } : draft;
 }
 
-function draftLoaded(s: DockState, draft: SavedDraft, onlyIfUntouched: boolean): DockState {
+function draftLoaded(s: StoreState, draft: SavedDraft, onlyIfUntouched: boolean): StoreState {
   const id = draft.requestId;
   const view = s.views.get(id);
   if (!view) {
@@ -183,7 +183,7 @@ function draftLoaded(s: DockState, draft: SavedDraft, onlyIfUntouched: boolean):
   return withView(s, id, (v, record) => viewWithSaved(record, v, stepOf(s, draft, v.step)));
 }
 
-function restored(s: DockState, e: Extract<DockEvent, { type: "restored" }>): DockState {
+function restored(s: StoreState, e: Extract<DockEvent, { type: "restored" }>): StoreState {
   let next = s;
   // A request that ended again since keeps its newer outcome; one read from the history gives way to what this tab saw.
   for (const [id, kept] of e.outcomes) {
@@ -195,8 +195,8 @@ function restored(s: DockState, e: Extract<DockEvent, { type: "restored" }>): Do
 }
 
 /** The next state after `event`; the same object when the event changes nothing or is not a dock event. */
-export function dockReducer<S extends DockState>(s: S, event: DockEvent | { type: string }): S;
-export function dockReducer(s: DockState, e: DockEvent | { type: string }): DockState {
+export function dockReducer<S extends StoreState>(s: S, event: DockEvent | { type: string }): S;
+export function dockReducer(s: StoreState, e: DockEvent | { type: string }): StoreState {
   const event = e as DockEvent;
   switch (event.type) {
     case "connectionChanged": {

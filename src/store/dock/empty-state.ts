@@ -2,10 +2,10 @@ import type { ConnectionInfo } from "../../gateway/connection";
 import { storageScope } from "../keep/scope";
 import { OutcomeLog } from "./outcome-log";
 import { emptyPermissions } from "./permission-state";
-import type { DockState } from "./state";
+import type { StoreState } from "./state";
 
 /** A dock's state before anything has happened: no requests, no outcomes, nothing refused. */
-export function emptyDockState(sessionKey: string, connection: ConnectionInfo): DockState {
+export function emptyDockState(sessionKey: string, connection: ConnectionInfo): StoreState {
   return {
     sessionKey,
     connection,

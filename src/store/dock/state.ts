@@ -9,8 +9,9 @@ import type { SavedDraft } from "../keep/saved-draft-form";
 export type { SavedAnswer, SavedDraft } from "../keep/saved-draft-form";
 import type { ConversationProblem } from "../conversation/question-entry";
 import type { ConversationData } from "../conversation/conversation-reducer";
+import type { ChatMessage } from "../../protocol/chat-message";
 import type { OutcomeLog } from "./outcome-log";
-import type { AsyncOrigin, OutcomeKind, QuestionDraft } from "./outcome-types";
+import type { AsyncOrigin, Outcome, OutcomeKind, QuestionDraft } from "./outcome-types";
 import type { PermissionState } from "./permission-state";
 
 // Everything the store's modules, the hooks and the package entry read of the dock's state is named here, so
@@ -92,8 +93,6 @@ export interface AsyncProblems {
 export interface DockState {
   sessionKey: string;
   connection: ConnectionInfo;
-  /** Whose conversation this is (keep/scope.ts), from the first identity the store met; nothing is kept before. */
-  scope?: string;
   /** Pending records of this session, by id. */
   records: ReadonlyMap<string, QuestionRecord>;
   /** Async (Codex) requests among `records`, by request id: they never take focus or the active slot from a blocking one. */
@@ -102,21 +101,43 @@ export interface DockState {
   order: readonly string[];
   activeId: string | null;
   views: ReadonlyMap<string, RequestView>;
-  /** Saved drafts of requests not in the dock: read before their request arrives, or kept by a retired or skipped async question for a reopen. */
-  savedDrafts: ReadonlyMap<string, SavedDraft>;
   submissions: ReadonlyMap<string, Submission>;
-  /** Terminal requests in the order they ended: an immutable, append-only log, a new object on every change. */
-  outcomes: OutcomeLog;
+  /** Terminal requests in the order they ended; a new map on every change. */
+  outcomes: ReadonlyMap<string, Outcome>;
   collapsed: boolean;
-  /** The conversation's saved history and runs, read for async questions; empty without them. */
-  chat: ConversationData;
-  /** Answers to async questions on their way to the gateway, by entry id; empty without async questions. */
-  outbox: OutboxData;
   rejected: DockRejection[];
   /** Calls the gateway refused for lack of permission, and the questions hidden from this connection. */
   permission: PermissionState;
   /** The latest polite announcement for the live region, with a counter so a repeat still announces. */
   announcement: Announcement & { n: number };
+  /** The conversation, read when the store has async questions or `chatHistoryFeature`; empty without them. */
+  chat: ChatState;
+}
+
+/** The conversation as views read it. */
+export interface ChatState {
+  /** The saved history, then any live messages the history does not show yet. */
+  messages: readonly ChatMessage[];
+  /** True once a history load succeeded. */
+  loaded: boolean;
+  /** True while an agent run is going. */
+  runActive: boolean;
+  activeRunIds: readonly string[];
+  /** The latest problem: a failed load, or items that could not be read. */
+  error?: ConversationProblem;
+}
+
+/** The store's whole state: what views read, and the tables only the store's own effects and hooks keep. */
+export interface StoreState extends DockState {
+  /** Whose conversation this is (keep/scope.ts), from the first identity the store met; nothing is kept before. */
+  scope?: string;
+  /** Saved drafts of requests not in the dock: read before their request arrives, or kept by a retired or skipped async question for a reopen. */
+  savedDrafts: ReadonlyMap<string, SavedDraft>;
+  /** An immutable, append-only log. */
+  outcomes: OutcomeLog;
+  chat: ConversationData;
+  /** Answers to async questions on their way to the gateway, by entry id; empty without async questions. */
+  outbox: OutboxData;
 }
 
 /** What a dock can be asked to do; every action takes the request id it acts on. */
@@ -159,4 +180,14 @@ export interface DockActions {
 }
 
 /** The store's state together with its actions, as zustand holds it. */
-export type DockStore = DockState & { actions: DockActions };
+export type DockStore = StoreState & { actions: DockActions };
+
+/** What a view reads of a dock store: its state and its actions. */
+export type DockSnapshot = DockState & { actions: DockActions };
+
+/** One conversation's store, from `createQuestionDockStore`: read it, subscribe to it, and act through `getState().actions`. */
+export interface QuestionDockStore {
+  getState(): DockSnapshot;
+  getInitialState(): DockSnapshot;
+  subscribe(listener: (state: DockSnapshot, previous: DockSnapshot) => void): () => void;
+}

@@ -2,9 +2,8 @@
 // reads of the gateway, its reconnects and Retry only turn what happened into events; what each one shows is decided here.
 import type { IdTable } from "../../protocol/id-table";
 import type { QuestionRecord } from "../../protocol/question-record";
-import type { StoreApi } from "zustand/vanilla";
 import { endedRecordOutcome, unavailableOutcome } from "../dock/outcomes";
-import type { DockStore, Outcome, OutcomeKind, QuestionDraft } from "../dock/state";
+import type { Outcome, OutcomeKind, QuestionDockStore, QuestionDraft } from "../dock/state";
 
 /** Where the page stands: reading the question, showing it, the gateway no longer has it, or a read failed. */
 export type QuestionPagePhase = "loading" | "ready" | "gone" | "error";
@@ -17,7 +16,7 @@ export interface QuestionPageData {
   /** The question as last read. */
   record?: QuestionRecord;
   /** The dock store that shows and answers the question; present once it was read. */
-  store?: StoreApi<DockStore>;
+  store?: QuestionDockStore;
   /** How the question ended when the page learned it from a read rather than from its store. */
   ended?: Outcome;
   /** True while a read is under way. */
@@ -28,7 +27,7 @@ export interface QuestionPageData {
 export type QuestionPageEvent =
   | { type: "readStarted" }
   /** The gateway still waits for an answer; `store` is the dock store that shows it (the same one, or a new one). */
-  | { type: "questionPending"; record: QuestionRecord; store: StoreApi<DockStore> }
+  | { type: "questionPending"; record: QuestionRecord; store: QuestionDockStore }
   /** The read says the question ended, `kind` being how this tab reads that end. */
   | { type: "questionEnded"; record: QuestionRecord; kind: OutcomeKind; at: number }
   /** The gateway no longer has the question, or never had it; `unsent` is what was typed for the last read. */

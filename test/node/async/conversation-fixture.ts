@@ -5,7 +5,7 @@ import type { StoreApi } from "zustand/vanilla";
 import { createGatewayClient, type GatewayClient } from "../../../src/gateway";
 import { createSimulatedGateway, type SimulatedGateway } from "../../../src/simulated";
 import type { TransportFactory } from "../../../src/gateway/transport";
-import { createAsyncQuestionsFeature, createMemoryStorage, createPaneBus, createQuestionDockStore, type AsyncQuestionEntry, type ConversationData, type DockStore, type PaneBus } from "../../../src/store";
+import { createAsyncQuestionsFeature, createMemoryStorage, createPaneBus, openStore as openWholeStore, type AsyncQuestionEntry, type ConversationData, type DockStore, type PaneBus } from "../../../src/store";
 import { fakeClock, flush, until as untilOnFakeClock } from "../fake-clock";
 
 const TOKEN = "conversation-test-token";
@@ -54,7 +54,7 @@ export { flush };
 /** A store with async questions of `sessionKey` on `client`, keeping nothing beyond the test, and its bus. */
 function openStore(client: GatewayClient, sessionKey: string): { store: StoreApi<DockStore>; bus: PaneBus } {
   const bus = createPaneBus(`conversation-${Math.random()}`);
-  const store = createQuestionDockStore({ client, sessionKey, clock: fakeClock, typingGraceMs: 0, asyncQuestions: createAsyncQuestionsFeature({ storage: createMemoryStorage(), bus }) });
+  const store = openWholeStore({ client, sessionKey, clock: fakeClock, typingGraceMs: 0, asyncQuestions: createAsyncQuestionsFeature({ storage: createMemoryStorage(), bus }) });
   return { store, bus };
 }
 

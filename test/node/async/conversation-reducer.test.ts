@@ -8,7 +8,7 @@ import { deriveAsyncQuestions, emptyAsyncLocal, type RejectedItem } from "../../
 import { asyncReducer as reduceAsync } from "../../../src/store/async/reducer";
 import type { StoreEvent } from "../../../src/store/context";
 import { emptyDockState } from "../../../src/store/dock/empty-state";
-import type { DockState } from "../../../src/store/dock/state";
+import type { StoreState } from "../../../src/store/dock/state";
 import type { OutboxEntry } from "../../../src/store/outbox";
 import type { SavedDraft } from "../../../src/store";
 import { delivery, reply, transcript, user } from "./transcript";
@@ -143,7 +143,7 @@ describe("conversationReducer: an event that changes nothing keeps the state obj
 });
 
 // The store's state around a conversation, as the async reducer sees it.
-function dockWith(chat: ConversationData, outbox: OutboxEntry[] = []): DockState {
+function dockWith(chat: ConversationData, outbox: OutboxEntry[] = []): StoreState {
   const empty = emptyDockState("main", { state: "connected", attempt: 0 });
   return { ...empty, chat, outbox: { entries: Object.fromEntries(outbox.map((e) => [e.id, e])), order: outbox.map((e) => e.id), ready: true } };
 }
@@ -153,11 +153,11 @@ const answerTo = (itemId: string, more: Partial<OutboxEntry> = {}): OutboxEntry 
   id: `entry-${itemId}`, sessionKey: "main", itemId, message: "> Which branch?\n\nmain", state: "queued", createdAt: 1_000, updatedAt: 1_000, failureCount: 0, isPaused: false, ...more,
 });
 const skippedDraft = (itemId: string): SavedDraft => ({ requestId: `async:${itemId}`, step: 0, answers: [], edited: false, disposition: "skipped", updatedAt: 1_000 });
-const asyncReducer = <S extends DockState>(s: S, event: StoreEvent): S => reduceAsync(s, event);
-const statusIn = (s: DockState) => s.chat.questions.find((q) => q.delivery.itemId === "q")?.status;
+const asyncReducer = <S extends StoreState>(s: S, event: StoreEvent): S => reduceAsync(s, event);
+const statusIn = (s: StoreState) => s.chat.questions.find((q) => q.delivery.itemId === "q")?.status;
 
 describe("asyncReducer: questions follow messages, local choices and the outbox only", () => {
-  const cases: Array<{ rule: string; event: StoreEvent; from?: DockState; questions: "same" | "new" }> = [
+  const cases: Array<{ rule: string; event: StoreEvent; from?: StoreState; questions: "same" | "new" }> = [
     { rule: "run activity never re-derives", event: { type: "runActivityChanged", runs: { active: true, ids: ["B"] } }, questions: "same" },
     { rule: "a failed load keeps them", event: { type: "historyLoadFailed", reason: "down" }, questions: "same" },
     { rule: "a rejected item keeps them", event: { type: "itemRejected", item: refused() }, questions: "same" },

@@ -58,27 +58,6 @@ export const validRecord = fc
 
 const label = text(40).filter((l) => !/^(other|something else)(\.\.\.|…|:)?$/i.test(l));
 
-/** An ask_user tool input that parseAskUserInput must accept. */
-export const validAskInput = fc.record(
-  {
-    questions: fc.uniqueArray(
-      fc.record(
-        {
-          id: questionId,
-          header: text(30),
-          question: text(200),
-          options: fc.uniqueArray(fc.record({ label, description: text(80) }, { requiredKeys: ["label"] }), { minLength: 2, maxLength: 4, selector: (o) => o.label.toLowerCase() }),
-          multiSelect: fc.boolean(),
-        },
-        { requiredKeys: ["id", "header", "question", "options"] },
-      ),
-      { minLength: 1, maxLength: 3, selector: (q) => q.id },
-    ),
-    timeoutSeconds: fc.double({ min: -1e6, max: 1e6, noNaN: true }),
-  },
-  { requiredKeys: ["questions"] },
-);
-
 /** An async delivery block (options as strings or `{label}`) that parseAsyncDelivery must accept. */
 export const validAsyncDelivery = fc.record({
   itemId: text(64),

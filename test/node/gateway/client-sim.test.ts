@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createGatewayClient, resolveQuestion, listQuestions, requestQuestion, type GatewayClient } from "../../../src/gateway";
+import { createGatewayClient, resolveQuestion, listQuestions, type GatewayClient } from "../../../src/gateway";
 import { createSimulatedGateway, type SimulatedGateway } from "../../../src/simulated";
 import { GatewayRequestError, type ConnectedInfo, type ConnectionState } from "../../../src/gateway/connection";
 import { until } from "./until";
@@ -134,7 +134,7 @@ describe("With the simulated gateway", () => {
   it("surfaces the gateway's refusal of a bad answer as a GatewayRequestError", async () => {
     client.start();
     await reach("connected");
-    const { id } = await requestQuestion(client, { questions: [{ ...question, isOther: false }] });
+    const { id } = (await client.request("question.request", { questions: [{ ...question, isOther: false }] })) as { id: string };
     const error = await resolveQuestion(client, { id, answers: { answers: { deploy_target: ["Somewhere else"] } } }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(GatewayRequestError);
     expect((error as GatewayRequestError).reason).toBe("QUESTION_INVALID_ANSWER");

@@ -1,6 +1,7 @@
 // Edit answer from the dock's actions: the same outbox entry takes the new text; storage and the other tabs follow.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createScriptedDock } from "../../../src/simulated";
+import { wholeStore } from "../../../src/testing";
 import { createAsyncQuestionsFeature, createMemoryStorage, createPaneBus, type OutboxEntry, type PaneMessage } from "../../../src/store";
 import { keptEntries } from "../../support/kept";
 import { fakeClock, flush, until } from "../fake-clock";
@@ -20,11 +21,12 @@ async function queuedAnswer(typed: string) {
   const storage = createMemoryStorage();
   const channel = `edit-queued-${Math.random()}`;
   const bus = createPaneBus(channel);
-  const { sim, client, store } = createScriptedDock({
+  const { sim, client, store: handle } = createScriptedDock({
     clock: fakeClock,
     sim: { tickIntervalMs: 0, reply: false },
     store: { typingGraceMs: 0, asyncQuestions: createAsyncQuestionsFeature({ storage, bus }) },
   });
+  const store = wholeStore(handle);
   const otherTab = createPaneBus(channel);
   const heard: PaneMessage[] = [];
   otherTab.subscribe((m) => heard.push(m));

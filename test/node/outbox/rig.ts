@@ -1,12 +1,12 @@
 // Stores with async questions on the simulated gateway, through the real client, on fake time. Each page is a real
-// store (`createQuestionDockStore` with the async feature) with its own end of one pane-bus channel, over one storage;
+// store (`openStore` with the async feature) with its own end of one pane-bus channel, over one storage;
 // another tab is another client (the same device) on the same gateway, channel and storage. Every client's wire can
 // be made to fail (wire-faults.ts). Not a test file.
 import { vi } from "vitest";
 import type { StoreApi } from "zustand/vanilla";
 import { createGatewayClient, createMemoryKeyStore, type GatewayClient } from "../../../src/gateway";
 import { createSimulatedGateway, type SimAsyncQuestion, type SimChatMessage, type SimulatedGateway, type SimulatedGatewayOptions } from "../../../src/simulated";
-import { createMemoryStorage, createPaneBus, createQuestionDockStore, entryForItem, storageScope, type DeliveryState, type DockStorage, type DockStore, type OutboxEntry, type PaneBus } from "../../../src/store";
+import { createMemoryStorage, createPaneBus, openStore, entryForItem, storageScope, type DeliveryState, type DockStorage, type DockStore, type OutboxEntry, type PaneBus } from "../../../src/store";
 import { createAsyncQuestionsFeature, type AsyncQuestionsOptions } from "../../../src/store/opt-in/async-feature";
 import { keptEntries } from "../../support/kept";
 import { WAIT_LIMIT_MS } from "../../support/wait-limits";
@@ -175,7 +175,7 @@ export async function startRig(opts: RigOptions = {}): Promise<Rig> {
       page(more = {}) {
         const { sessionKey = SESSION, ...outbox } = more;
         const bus = createPaneBus(channel);
-        const store = createQuestionDockStore({ client, sessionKey, typingGraceMs: 0, asyncQuestions: createAsyncQuestionsFeature({ storage, bus, ...outbox }) });
+        const store = openStore({ client, sessionKey, typingGraceMs: 0, asyncQuestions: createAsyncQuestionsFeature({ storage, bus, ...outbox }) });
         pages.set(store, bus);
         return store;
       },

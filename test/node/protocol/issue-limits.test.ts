@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatIssues, parseAskUserInput, parseQuestionRecord } from "../../../src/protocol";
+import { formatIssues, parseQuestionRecord } from "../../../src/protocol";
 import { ISSUE_KEY_MAX, ISSUE_LIMIT, ISSUE_PATH_MAX, Reader, clip } from "../../../src/protocol/reader";
 
 const record = (answers: unknown) => ({
@@ -55,8 +55,8 @@ describe("validation issues from untrusted keys", () => {
   });
 
   it("still reports ordinary problems in full", () => {
-    const read = parseAskUserInput({ questions: [{ id: "Bad Id", header: "", question: "", options: [] }] });
+    const read = parseQuestionRecord({ id: "r1", createdAtMs: 1, expiresAtMs: 2, questions: [{ questionId: "Bad Id", header: 5, question: "" }] });
     expect(read.ok).toBe(false);
-    expect(!read.ok && read.errors.map((e) => e.path)).toEqual(["questions[0].id", "questions[0].header", "questions[0].question"]);
+    expect(!read.ok && read.errors.map((e) => e.path)).toEqual(["questions[0].questionId", "questions[0].header", "questions[0].question"]);
   });
 });

@@ -8,7 +8,7 @@ import { startHistoryReader } from "../../../src/store/async/history-reader";
 import { asyncReducer } from "../../../src/store/async/reducer";
 import type { DockContext, StoreEvent } from "../../../src/store/context";
 import { emptyDockState } from "../../../src/store/dock/empty-state";
-import type { DockState, DockStore } from "../../../src/store/dock/state";
+import type { StoreState, DockStore } from "../../../src/store/dock/state";
 import { createMachine } from "../../../src/store/machine";
 import type { ConversationProblem } from "../../../src/store/conversation";
 import type { StorageFailure } from "../../../src/store/outbox";
@@ -18,8 +18,8 @@ const SAVE: StorageFailure = { kind: "storage-failed", operation: "save" };
 const REFUSED: ConversationProblem = { kind: "delivery-refused", count: 1, source: "session.message", itemId: "q1", reason: "questions: must have 1 to 12 questions, got 0" };
 const UNREADABLE = { source: "session.message", itemId: "q1", errors: [{ path: "questions", message: "must have 1 to 12 questions, got 0" }] };
 
-const empty = (): DockState => emptyDockState("main", { state: "connected", attempt: 0 });
-const apply = (s: DockState, ...events: Array<{ type: string; [key: string]: unknown }>) => events.reduce((state, e) => asyncReducer(state, e), s);
+const empty = (): StoreState => emptyDockState("main", { state: "connected", attempt: 0 });
+const apply = (s: StoreState, ...events: Array<{ type: string; [key: string]: unknown }>) => events.reduce((state, e) => asyncReducer(state, e), s);
 
 describe("The store's async problems", () => {
   it("holds the kinds the history and the storage report, and stays the same object while nothing changed", () => {

@@ -6,7 +6,7 @@ import {
   createIndexedDbStorage,
   createMemoryStorage,
   createPaneBus,
-  createQuestionDockStore,
+  openStore,
   draftOf,
   storageScope,
   type DockStorage,
@@ -32,7 +32,7 @@ const channel = () => `blocking-test-${Math.random().toString(36).slice(2)}`;
 
 // A second pane of the same conversation on the same client: after a reload, or another tab.
 function secondPane(storage: DockStorage, bus?: PaneBus) {
-  const store = createQuestionDockStore({ client: f.client, sessionKey: "main", typingGraceMs: 0, clock: fakeClock, blockingDrafts: blockingDraftsFeature({ storage, ...(bus ? { bus } : {}) }) });
+  const store = openStore({ client: f.client, sessionKey: "main", typingGraceMs: 0, clock: fakeClock, blockingDrafts: blockingDraftsFeature({ storage, ...(bus ? { bus } : {}) }) });
   extra.push({ dispose: () => store.getState().actions.dispose() });
   return store;
 }

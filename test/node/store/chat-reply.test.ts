@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { createGatewayClient } from "../../../src/gateway";
 import { createScriptedDock, storeReaches, type ScriptedDock, type SimAgentTurn } from "../../../src/simulated";
-import { createQuestionDockStore } from "../../../src/store";
+import { openStore } from "../../../src/store";
 
 const DEPLOY = { id: "target", header: "Deploy", question: "Where should this deploy?", options: [{ label: "Staging" }, { label: "Production" }] };
 const REGIONS = { id: "regions", header: "Regions", question: "Which regions?", options: [{ label: "EU" }, { label: "US" }], multiSelect: true };
@@ -53,7 +53,7 @@ describe("replyInChat", () => {
     const id = await askingDock();
     // The creator is the device that started the run: this page. Another page of the same person sees the answer.
     const watcher = createGatewayClient({ url: "sim://other", token: "scripted", transport: dock.sim.transport });
-    const store = createQuestionDockStore({ client: watcher, sessionKey: "main", resolverId: "control-ui:other-page" });
+    const store = openStore({ client: watcher, sessionKey: "main", resolverId: "control-ui:other-page" });
     others.push(() => (store.getState().actions.dispose(), watcher.stop()));
     watcher.start();
     await storeReaches(store, (s) => s.records.has(id));
@@ -68,7 +68,7 @@ describe("replyInChat", () => {
     const id = await askingDock();
     // Fewer scopes than the page that started the run: another caller policy.
     const other = createGatewayClient({ url: "sim://other", token: "scripted", transport: dock.sim.transport, scopes: ["operator.read", "operator.write", "operator.questions"] });
-    const store = createQuestionDockStore({ client: other, sessionKey: "main", resolverId: "control-ui:other-person" });
+    const store = openStore({ client: other, sessionKey: "main", resolverId: "control-ui:other-person" });
     others.push(() => (store.getState().actions.dispose(), other.stop()));
     other.start();
     await storeReaches(store, (s) => s.records.has(id));

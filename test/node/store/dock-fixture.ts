@@ -5,7 +5,8 @@ import type { GatewayClient } from "../../../src/gateway";
 import { createScriptedDock, type SimAskParams, type SimulatedGateway } from "../../../src/simulated";
 import type { TransportFactory } from "../../../src/gateway/transport";
 import type { QuestionRecord } from "../../../src/protocol";
-import type { createQuestionDockStore, DockActions, DockState, DockStoreOptions } from "../../../src/store";
+import { wholeStore } from "../../../src/testing";
+import type { openStore, DockActions, StoreState, DockStoreOptions } from "../../../src/store";
 import { fakeClock, flush, until } from "../fake-clock";
 
 /** The token the simulated gateway requires. */
@@ -42,8 +43,8 @@ export interface FixtureOptions extends Partial<Omit<DockStoreOptions, "client">
 export interface DockFixture {
   sim: SimulatedGateway;
   client: GatewayClient;
-  store: ReturnType<typeof createQuestionDockStore>;
-  state(): DockState;
+  store: ReturnType<typeof openStore>;
+  state(): StoreState;
   actions: DockActions;
   /** How many requests of `method` the client put on the wire. */
   sent(method: string): number;
@@ -95,7 +96,8 @@ export async function startDock(opts: FixtureOptions = {}): Promise<DockFixture>
     client: { token: clientToken, random: () => 0.5, backoff: { baseMs: 200, maxMs: 1000 } },
     store: { typingGraceMs: 0, ...storeOptions },
   });
-  const { sim, client, store } = dock;
+  const { sim, client } = dock;
+  const store = wholeStore(dock.store);
   if (connect) {
     client.start();
     await until(() => store.getState().connection.state === "connected", "the first connection", latencyMs ?? 0);

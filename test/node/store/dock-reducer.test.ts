@@ -4,7 +4,7 @@ import type { QuestionRecord } from "../../../src/protocol";
 import { dockReducer, type DockEvent } from "../../../src/store/dock/dock-reducer";
 import { newView } from "../../../src/store/dock/drafts";
 import { emptyDockState } from "../../../src/store/dock/empty-state";
-import type { DockState, Submission } from "../../../src/store/dock/state";
+import type { StoreState, Submission } from "../../../src/store/dock/state";
 import { CHECKS, REGION, TARGET } from "../../support/questions";
 
 const record = (id: string, createdAtMs: number, questions: QuestionRecord["questions"] = [{ ...TARGET, multiSelect: false, isOther: true }]): QuestionRecord => ({
@@ -24,7 +24,7 @@ const TWO = record("two", 300, [
 ]);
 const MULTI = record("multi", 400, [{ ...CHECKS, isOther: true }]);
 
-function state(records: QuestionRecord[] = [], patch: Partial<DockState> = {}): DockState {
+function state(records: QuestionRecord[] = [], patch: Partial<StoreState> = {}): StoreState {
   return {
     ...emptyDockState("main", { state: "connected", attempt: 0 }),
     records: new Map(records.map((r) => [r.id, r] as const)),
@@ -36,7 +36,7 @@ function state(records: QuestionRecord[] = [], patch: Partial<DockState> = {}): 
   };
 }
 
-const run = (s: DockState, ...events: DockEvent[]) => events.reduce(dockReducer, s);
+const run = (s: StoreState, ...events: DockEvent[]) => events.reduce(dockReducer, s);
 const busy = (kind: "submitting" | "uncertain") => ({ submissions: new Map([["a", { status: kind, kind: "answer" } as Submission]]) });
 const select = (label: string, requestId = "a", questionId = "target"): DockEvent => ({ type: "draftEdited", requestId, questionId, edit: { kind: "select", label }, at: 5 });
 
@@ -44,9 +44,9 @@ const ANNOUNCED: DockEvent = { type: "announced", announcement: { key: "outcome"
 
 interface Row {
   rule: string;
-  from: DockState;
+  from: StoreState;
   events: DockEvent[];
-  expect: (next: DockState, from: DockState) => void;
+  expect: (next: StoreState, from: StoreState) => void;
 }
 
 const rows: Row[] = [

@@ -6,7 +6,7 @@ import type { StoreApi } from "zustand/vanilla";
 import { createGatewayClient, type GatewayClient } from "../../../src/gateway";
 import { askUserEntries } from "../../../src/protocol/ask-user-history";
 import { parseChatMessage } from "../../../src/protocol";
-import { createMemoryStorage, createPaneBus, createQuestionDockStore, type DockStore, type Outcome } from "../../../src/store";
+import { createMemoryStorage, createPaneBus, openStore, type DockStore, type Outcome } from "../../../src/store";
 import { fakeClock, startDock, TOKEN, until, type DockFixture } from "./dock-fixture";
 import { asyncQuestionsFeature } from "../../../src/features/async-questions";
 
@@ -26,7 +26,7 @@ const feature = () => asyncQuestionsFeature({ storage: createMemoryStorage(), bu
 
 /** A store with async questions on `client`, as a page makes it; waits until its history is read. */
 async function liveStore(client: GatewayClient) {
-  const store = createQuestionDockStore({ client, sessionKey: "main", typingGraceMs: 0, clock: fakeClock, asyncQuestions: feature() });
+  const store = openStore({ client, sessionKey: "main", typingGraceMs: 0, clock: fakeClock, asyncQuestions: feature() });
   extra.push({ client, dispose: () => store.getState().actions.dispose() });
   await until(() => store.getState().chat.loaded, "the history load");
   return store;
@@ -47,7 +47,7 @@ async function start() {
 /** A new client and store on the same gateway, as a reloaded page makes them; waits until its history is read. */
 async function reloaded(d: DockFixture) {
   const client = createGatewayClient({ url: "sim://gateway", token: TOKEN, transport: d.sim.transport, random: () => 0.5, clock: fakeClock });
-  const store = createQuestionDockStore({ client, sessionKey: "main", typingGraceMs: 0, clock: fakeClock, asyncQuestions: feature() });
+  const store = openStore({ client, sessionKey: "main", typingGraceMs: 0, clock: fakeClock, asyncQuestions: feature() });
   extra.push({ client, dispose: () => store.getState().actions.dispose() });
   client.start();
   await until(() => store.getState().chat.loaded, "the history load");

@@ -1,8 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { createQuestionDockStore, type DockStore } from "../../../src/store";
+import { openStore, type DockStore } from "../../../src/store";
 import type { StoreApi } from "zustand/vanilla";
 import { fakeClock, REGION, TARGET, startDock, until, type DockFixture } from "./dock-fixture";
-import { openStore } from "../../../src/testing";
 
 let f: DockFixture;
 const extra: StoreApi<DockStore>[] = [];
@@ -13,7 +12,7 @@ afterEach(() => {
 
 /** A second dock made the way a host remounts one: on the client that is already connected. */
 function mountDock(sessionKey: string): StoreApi<DockStore> {
-  const store = createQuestionDockStore({ client: f.client, sessionKey, typingGraceMs: 0, clock: fakeClock });
+  const store = openStore({ client: f.client, sessionKey, typingGraceMs: 0, clock: fakeClock });
   extra.push(store);
   return store;
 }

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createGatewayClient, createMemoryKeyStore, type GatewayClient, type KeyStore } from "../../../src/gateway";
 import { asyncQuestionsFeature } from "../../../src/features/async-questions";
 import { createSimulatedGateway, type SimulatedGateway } from "../../../src/simulated";
-import { asyncRequestId, createMemoryStorage, createPaneBus, createQuestionDockStore, DRAFT_SAVE_DELAY_MS, draftOf, type DockStorage, type DockStore, type PaneBus } from "../../../src/store";
+import { asyncRequestId, createMemoryStorage, createPaneBus, openStore, DRAFT_SAVE_DELAY_MS, draftOf, type DockStorage, type DockStore, type PaneBus } from "../../../src/store";
 import { keptDrafts, keptEntries } from "../../support/kept";
 import { fakeClock, flush, until } from "../fake-clock";
 import { START, TARGET } from "./dock-fixture";
@@ -62,7 +62,7 @@ afterEach(() => {
 async function openPage(gateway: string, keys: KeyStore): Promise<Page> {
   const client = createGatewayClient({ url: gateway, token: TOKEN, transport: sim.transport, keyStore: keys, random: () => 0.5, backoff: { baseMs: 200, maxMs: 1000 }, clock: fakeClock });
   const bus = createPaneBus(channel);
-  const store = createQuestionDockStore({ client, sessionKey: "main", typingGraceMs: 0, clock: fakeClock, asyncQuestions: asyncQuestionsFeature({ storage, bus }) });
+  const store = openStore({ client, sessionKey: "main", typingGraceMs: 0, clock: fakeClock, asyncQuestions: asyncQuestionsFeature({ storage, bus }) });
   let closed = false;
   const page: Page = {
     client,
