@@ -7,7 +7,7 @@ import { focusIsLost, focusMemoryOf } from "./focus-memory";
  * and when that request leaves with focus and nothing in the dock takes it back (the dock went idle, or the request
  * shown now is async), hands focus to the composer. Focus that was never in the dock stays where it is.
  */
-export function useDockFocus(activeId: string | undefined, focusComposer: () => void): { onFocus(): void; onBlur(event: FocusEvent<HTMLElement>): void } {
+export function useDockFocus(activeId: string | undefined, focusComposer: () => void, promptTakesFocus = false): { onFocus(): void; onBlur(event: FocusEvent<HTMLElement>): void } {
   const store = useDockStoreApi();
   const onFocus = useCallback(() => {
     focusMemoryOf(store).heldBy = activeId ?? null;
@@ -33,9 +33,10 @@ export function useDockFocus(activeId: string | undefined, focusComposer: () => 
   );
   useEffect(() => {
     const memory = focusMemoryOf(store);
-    if (memory.heldBy === null || memory.heldBy === activeId || !focusIsLost(document)) return;
+    // A blocking prompt shown now takes focus itself, on arrival only once it is painted (usePromptFocus).
+    if (promptTakesFocus || memory.heldBy === null || memory.heldBy === activeId || !focusIsLost(document)) return;
     memory.heldBy = null;
     focusComposer();
-  }, [store, activeId, focusComposer]);
+  }, [store, activeId, focusComposer, promptTakesFocus]);
   return { onFocus, onBlur };
 }

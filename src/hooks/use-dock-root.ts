@@ -105,7 +105,7 @@ export function useDockRoot({ layout = "auto", focusComposer = noop, onCollapse,
   const shown = record && !collapsed ? record.id : undefined;
   // Before useDockFocus: a prompt that takes focus back leaves nothing for the composer hand-back to do.
   usePromptFocus(rootRef, shown, mode === "stepper" ? step : "stacked", !isAsync);
-  const focusProps = useDockFocus(record?.id, focusComposer);
+  const focusProps = useDockFocus(record?.id, focusComposer, shown !== undefined && !isAsync);
   const delay = autoAdvanceMs === undefined ? {} : { delayMs: autoAdvanceMs };
   useAutoAdvance(shown ?? "", { enabled: shown !== undefined && mode === "stepper" && (autoAdvanceMs ?? 1) > 0, ...delay });
   const reviewing = record !== undefined && mode === "stepper" && hasReviewStep(record) && step >= record.questions.length;
