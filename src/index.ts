@@ -5,6 +5,24 @@
 // Provider and views.
 export { QuestionDockProvider, type QuestionDockProviderProps } from "./components/DockProvider";
 export { QuestionDock, type QuestionDockProps } from "./components/QuestionDock";
+// The dock's parts, also as `QuestionDock.Root`, `QuestionDock.Header` and so on: Root holds the keys, focus and
+// announcements, and the others go inside it in any order, each taking `className` and `style`.
+export { DockRoot as QuestionDockRoot, useDockParts, type DockPartsValue, type QuestionDockRootProps } from "./components/DockRoot";
+export { DockHeader as QuestionDockHeader } from "./components/DockHeader";
+export type { ViewProps } from "./components/view-props";
+export { StepProgress as QuestionDockProgress } from "./components/StepProgress";
+export {
+  Panel as QuestionDockPanel,
+  Questions as QuestionDockQuestions,
+  QuestionText as QuestionDockPrompt,
+  Options as QuestionDockOptions,
+  Other as QuestionDockOther,
+  Missing as QuestionDockMissing,
+  type PanelProps as QuestionDockPanelProps,
+} from "./components/QuestionParts";
+export { ReviewStep as QuestionDockReview } from "./components/ReviewStep";
+export { PromptFooter as QuestionDockFooter } from "./components/PromptFooter";
+export { CollapsedBar as QuestionDockCollapsedBar } from "./components/CollapsedBar";
 export { DockLayout, type DockLayoutProps } from "./components/DockLayout";
 export { QuestionSummary, type QuestionSummaryProps } from "./components/QuestionSummary";
 export { QuestionSummaryList, SUMMARY_PAGE_SIZE, type QuestionSummaryListProps } from "./components/QuestionSummaryList";
@@ -44,16 +62,19 @@ export { chatTranscriptOf, type ChatTranscriptMessage } from "./store/conversati
 export type { AsyncQuestionEntry, AsyncQuestionStatus, ConversationProblem } from "./store/conversation/question-entry";
 export type { DeliveryFailureCode, DeliveryState, OutboxEntry, PaneBus, PaneMessage, StorageFailure } from "./store/outbox/entry";
 
-// Headless hooks: everything a view of one's own markup needs.
+// Headless hooks: everything a view of one's own markup needs, with the props to spread on its elements.
 export { useDockStore, type DockTheme } from "./hooks/dock-context";
-export { useQuestionDock, type QuestionDockState } from "./hooks/use-question-dock";
+export { useDockRoot, type DockRoot, type DockRootOptions, type DockRootProps, type DockPhase } from "./hooks/use-dock-root";
+export type { DockControlOptions } from "./hooks/use-dock-control";
+export { useFooterButtons, type FooterButtonProps, type FooterButtons } from "./hooks/use-footer-buttons";
+export { useRequestNav, type RequestArrowProps, type RequestNav } from "./hooks/use-request-nav";
+export { useCollapsedBar, type CollapsedBarState } from "./hooks/use-collapsed-bar";
 export { useQuestionStep, useStepNavigation, type QuestionStepState, type StepNavigationState } from "./hooks/use-question-step";
 export type { PrimaryAction, PromptMode } from "./hooks/primary-action";
 export type { DockLayoutMode } from "./hooks/use-layout-mode";
-export { useOptionGroup, type OptionGroupState, type OptionItem } from "./hooks/use-option-group";
-export { useOtherField, type OtherFieldState } from "./hooks/use-other-field";
+export { useOptionGroup, type OptionGroupState, type OptionInputProps, type OptionItem } from "./hooks/use-option-group";
+export { useOtherField, type OtherFieldState, type OtherInputProps } from "./hooks/use-other-field";
 export { useExpiryCountdown, type ExpiryCountdown } from "./hooks/use-expiry-countdown";
-export { useDockKeyboard, type DockKeyboardOptions } from "./hooks/use-dock-keyboard";
 export { isAnsweredOutcome, useOutcomes } from "./hooks/use-outcomes";
 export { useTranscriptItems } from "./hooks/use-transcript-items";
 export { useChatTranscript } from "./hooks/use-chat-transcript";
@@ -61,6 +82,11 @@ export { useNewestRows, type NewestRows } from "./hooks/use-newest-rows";
 export { useDelivery } from "./hooks/use-delivery";
 export { useComposerAnswer, type ComposerAnswer, type ComposerAnswerOffer, type ComposerClaim } from "./hooks/use-composer-answer";
 export { useMessages } from "./hooks/use-messages";
+// Attention and announcements, for a dock of one's own markup (QuestionDock runs them itself).
+export { useAnnouncement } from "./hooks/use-announcement";
+export { useQuestionTitle } from "./hooks/use-question-title";
+export { useQuestionNotifications } from "./hooks/use-question-notifications";
+export { useReopenShortcut } from "./hooks/use-reopen-shortcut";
 // Notifications are QuestionDock's `notifications`; the permission is asked for from the host's own button.
 export { requestNotificationPermission, type NotificationAccess } from "./hooks/notification-permission";
 export { useQuestionPage, type QuestionPageData, type QuestionPageOptions, type QuestionPagePhase, type QuestionPageState } from "./hooks/use-question-page";

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, within } from "storybook/test";
-import { DockLayout, QuestionDock, QuestionDockProvider } from "../src/components";
+import { DockLayout, QuestionDock, QuestionDockProvider } from "../src";
 import { asyncDockLoader, type AsyncStoryDock } from "./support/async-story";
 import { ChatComposer, ChatTranscript, type ChatMessage } from "./support/chat-parts";
 import { disposeLoadedDock, loadedDock } from "./support/dock-story";

@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { useId } from "react";
 import { expect, within } from "storybook/test";
-import { ComposerClaimHint, QuestionDock } from "../src/components";
-import { useComposerAnswer } from "../src/hooks";
+import { ComposerClaimHint, QuestionDock } from "../src";
+import { useComposerAnswer } from "../src";
 import type { SubmitErrorCode } from "../src";
 import { disposeLoadedDock, dockLoader, withStoryDock } from "./support/dock-story";
 import type { StoryDock } from "./support/story-dock";

@@ -1,7 +1,7 @@
 import type { Decorator, Meta, StoryObj } from "@storybook/react-vite";
 import type { CSSProperties } from "react";
 import { expect, within } from "storybook/test";
-import { QuestionDock, QuestionSummaryList } from "../src/components";
+import { QuestionDock, QuestionSummaryList } from "../src";
 import { dockLoader, dockStoryMeta } from "./support/dock-story";
 import { DEPLOY, REGION, ask } from "./support/sample-questions";
 

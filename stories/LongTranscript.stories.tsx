@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, within } from "storybook/test";
-import { DockLayout, QuestionDock, QuestionDockProvider } from "../src/components";
+import { DockLayout, QuestionDock, QuestionDockProvider } from "../src";
 import { ChatComposer, ChatTranscript } from "./support/chat-parts";
 import { disposeLoadedDock, dockLoader, loadedDock } from "./support/dock-story";
 import { longTranscript, unbrokenWord } from "./support/long-transcript";

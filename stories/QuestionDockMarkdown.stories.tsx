@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, within } from "storybook/test";
-import type { QuestionDock } from "../src/components";
+import type { QuestionDock } from "../src";
 import { dockLoader, dockStoryMeta } from "./support/dock-story";
 import { HOSTILE_LINK_TEXT, RELEASE, ROLLOUT } from "./support/sample-markdown";
 import { ask } from "./support/sample-questions";

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, within } from "storybook/test";
-import type { QuestionDock } from "../src/components";
+import type { QuestionDock } from "../src";
 import { dockLoader, dockStoryMeta } from "./support/dock-story";
 import { REGION, ask } from "./support/sample-questions";
 

@@ -1,6 +1,6 @@
 import type { Decorator, Meta, StoryObj } from "@storybook/react-vite";
 import { expect, within } from "storybook/test";
-import type { QuestionDock } from "../src/components";
+import type { QuestionDock } from "../src";
 import type { SimAskParams } from "../src/simulated";
 import { dockLoader, dockStoryMeta } from "./support/dock-story";
 import { DEPLOY, REGION, ask } from "./support/sample-questions";

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, waitFor, within } from "storybook/test";
-import type { QuestionDock } from "../src/components";
+import type { QuestionDock } from "../src";
 import { dockLoader, dockStoryMeta } from "./support/dock-story";
 import { CHECKS, DEPLOY, ask } from "./support/sample-questions";
 import { OtherTyped as OtherTypedStepper } from "./QuestionDock.stories";

@@ -1,6 +1,6 @@
 import type { Meta, StoryContext, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, within } from "storybook/test";
-import { QuestionPage } from "../src/components";
+import { QuestionPage } from "../src";
 import { DEPLOY, ask } from "./support/sample-questions";
 import { createPageStory, type PageStory } from "./support/question-page-story";
 import "./support/story-frame.css";

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, within } from "storybook/test";
-import { QuestionSummary, QuestionSummaryList } from "../src/components";
+import { QuestionSummary, QuestionSummaryList } from "../src";
 import { disposeLoadedDock, dockLoader, lastOutcome, withStoryDock } from "./support/dock-story";
 import { API_KEY, CHECKS, DEPLOY, REGION, ask } from "./support/sample-questions";
 import type { StoryDock } from "./support/story-dock";

@@ -1,6 +1,6 @@
 import type { Meta, StoryContext, StoryObj } from "@storybook/react-vite";
 import { expect, within } from "storybook/test";
-import { QuestionTranscript, type QuestionTranscriptProps } from "../src/components";
+import { QuestionTranscript, type QuestionTranscriptProps } from "../src";
 import type { TranscriptMessage } from "../src/store";
 import { disposeLoadedDock, withStoryDock } from "./support/dock-story";
 import { DEPLOY, REGION, ask } from "./support/sample-questions";

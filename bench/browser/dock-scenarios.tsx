@@ -3,7 +3,7 @@
 // - "frame-to-paint": a question.requested frame reaches the client's transport → its radio group is painted;
 // - "key-to-paint": a digit key is pressed (key: "1") → the first option is painted checked.
 import { createRoot } from "react-dom/client";
-import { QuestionDock, QuestionDockProvider } from "../../src/components";
+import { QuestionDock, QuestionDockProvider } from "../../src";
 import type { TransportFactory } from "../../src/gateway";
 import { createScriptedDock, type SimulatedGateway } from "../../src/simulated";
 import type { QuestionDockStore } from "../../src/store";

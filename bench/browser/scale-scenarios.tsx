@@ -5,7 +5,7 @@
 // - "key-to-paint (baseline, at scale)": a bare element changed by a key in the same heavy page, the floor for both;
 // - figures: the page's DOM elements (the JS heap is read from Node, after a garbage collection).
 import { createRoot } from "react-dom/client";
-import { DockLayout, QuestionDock, QuestionDockProvider, QuestionSummaryList } from "../../src/components";
+import { DockLayout, QuestionDock, QuestionDockProvider, QuestionSummaryList } from "../../src";
 import { createScriptedDock, storeReaches, type ScriptedDock } from "../../src/simulated";
 import { timedTransport } from "./dock-scenarios";
 import { nextKeydown, nextPaint, paintLatency, whenTrue } from "./paint";

@@ -10,9 +10,10 @@ import { answerText } from "./answer-line";
 import { QueuedAnswerEditor } from "./QueuedAnswerEditor";
 import { SummaryLines } from "./QuestionSummary";
 import { UnsentDraft } from "./UnsentDraft";
+import { classes, type ViewProps } from "./view-props";
 
 /** Props of `AsyncSummary`. */
-export interface AsyncSummaryProps {
+export interface AsyncSummaryProps extends ViewProps {
   outcome: Outcome;
   label: string;
 }
@@ -30,7 +31,7 @@ function replyLines(outcome: Outcome, deliveredText: string | undefined, secretM
 }
 
 /** The transcript entry of an async (Codex) question: its answer and delivery state, Retry, Discard, Edit answer while queued, or Answer to reopen. */
-export function AsyncSummary({ outcome, label }: AsyncSummaryProps) {
+export function AsyncSummary({ outcome, label, className, style }: AsyncSummaryProps) {
   const actions = useDockStore((s) => s.actions);
   const m = useMessages();
   const delivery = useDelivery(outcome.async?.outboxId);
@@ -44,7 +45,7 @@ export function AsyncSummary({ outcome, label }: AsyncSummaryProps) {
   const titles = outcome.record.questions.map((q) => ({ question: q.question }));
   const deliveryLabel = delivery.label ?? (answered && outcome.async?.replyText !== undefined ? m.delivery.confirmed : undefined);
   return (
-    <article className="qd-summary" data-theme={useThemeAttribute()} data-outcome={outcome.kind} data-async="" aria-label={m.summary.label({ outcome: label })}>
+    <article className={classes("qd-summary", className)} style={style} data-theme={useThemeAttribute()} data-outcome={outcome.kind} data-state={outcome.kind} data-async="" aria-label={m.summary.label({ outcome: label })}>
       <p className="qd-summary__status">{label}</p>
       {editing ? (
         <>

@@ -1,5 +1,6 @@
 import { useId, useEffect, useRef, type KeyboardEvent } from "react";
-import { useMessages, type ComposerAnswerOffer } from "../hooks";
+import { useMessages } from "../hooks/use-messages";
+import type { ComposerAnswerOffer } from "../hooks/use-composer-answer";
 
 /** Props of `ComposerAnswerPrompt`. */
 export interface ComposerAnswerPromptProps {

@@ -1,4 +1,5 @@
-import { useMessages, type ComposerClaim } from "../hooks";
+import { useMessages } from "../hooks/use-messages";
+import type { ComposerClaim } from "../hooks/use-composer-answer";
 import type { SubmitErrorCode } from "../store/dock/state";
 
 /** Props of `ComposerClaimHint`. */

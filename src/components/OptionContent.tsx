@@ -5,7 +5,6 @@ import { RECOMMENDED_SUFFIX } from "../protocol/ask-user";
 /** Props of `OptionContent`. */
 export interface OptionContentProps {
   option: OptionItem;
-  labelId: string;
 }
 
 /**
@@ -13,13 +12,13 @@ export interface OptionContentProps {
  * nine, digit hint.
  * The label stays the very text of the answer, never markdown; the description sits beside the control (`OptionDescription`).
  */
-export function OptionContent({ option, labelId }: OptionContentProps) {
+export function OptionContent({ option }: OptionContentProps) {
   const match = option.recommended ? RECOMMENDED_SUFFIX.exec(option.label) : null;
   const base = match ? option.label.slice(0, match.index) : option.label;
   return (
     <>
       <span className="qd-option__indicator" aria-hidden="true" />
-      <span className="qd-option__label" id={labelId}>
+      <span className="qd-option__label" {...option.labelProps}>
         {base}
         {match && (
           <>

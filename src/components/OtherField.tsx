@@ -1,9 +1,9 @@
 import { useMessages } from "../hooks/use-messages";
 import { useOtherField } from "../hooks/use-other-field";
-import { OTHER_ATTR } from "../hooks/use-dock-keyboard";
+import { classes, type ViewProps } from "./view-props";
 
 /** Props of `OtherField`. */
-export interface OtherFieldProps {
+export interface OtherFieldProps extends ViewProps {
   requestId: string;
   questionId: string;
 }
@@ -12,25 +12,15 @@ export interface OtherFieldProps {
  * The free-text "Other" answer; plain Enter adds a line. Rendered only for questions that accept free text.
  * Text typed before an option was picked stays, marked "Not chosen"; pressing in the field, its digit, or typing makes it the answer again.
  */
-export function OtherField({ requestId, questionId }: OtherFieldProps) {
+export function OtherField({ requestId, questionId, className, style }: OtherFieldProps) {
   const field = useOtherField(requestId, questionId);
   const m = useMessages();
   if (!field) return null;
-  const describedBy = [field.notChosen ? field.hintId : "", field.notice ? field.noticeId : "", field.credential ? field.warningId : ""].filter(Boolean).join(" ");
-  const shared = {
-    id: field.id,
-    className: field.notChosen ? "qd-other__input qd-other__input--not-chosen" : "qd-other__input",
-    value: field.value,
-    onChange: field.onChange,
-    onPointerDown: field.onPointerDown,
-    placeholder: m.other.placeholder,
-    ...(describedBy ? { "aria-describedby": describedBy } : {}),
-    [OTHER_ATTR]: questionId,
-  };
+  const shared = { className: field.notChosen ? "qd-other__input qd-other__input--not-chosen" : "qd-other__input", ...field.inputProps };
   return (
-    <div className="qd-other">
+    <div className={classes("qd-other", className)} style={style}>
       <div className="qd-other__head">
-        <label className="qd-other__label" htmlFor={field.id}>
+        <label className="qd-other__label" {...field.labelProps}>
           {m.other.label}
         </label>
         {field.shortcut !== undefined && (

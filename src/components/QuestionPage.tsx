@@ -1,15 +1,17 @@
 import { useEffect, useId } from "react";
 import { DockStoreContext, DockThemeContext, useDockStore, useThemeAttribute, wholeStore, type DockTheme } from "../hooks/dock-context";
 import { DockMessagesContext, useDockWords, useMessages } from "../hooks/use-messages";
-import { useDockKeyboard } from "../hooks/use-dock-keyboard";
+import { useDockRoot } from "../hooks/use-dock-root";
 import { useQuestionPage, type QuestionPageOptions } from "../hooks/use-question-page";
 import type { QuestionDockMessagesOverride } from "../messages";
 import type { Outcome } from "../store/dock/state";
-import { QuestionPrompt } from "./QuestionPrompt";
+import { DockPartsProvider } from "./DockRoot";
+import { DefaultPanel } from "./QuestionDock";
 import { QuestionSummary } from "./QuestionSummary";
+import { classes, type ViewProps } from "./view-props";
 
 /** Props of `QuestionPage`. */
-export interface QuestionPageProps extends QuestionPageOptions {
+export interface QuestionPageProps extends QuestionPageOptions, ViewProps {
   /** As for `QuestionDockProvider`. @default "en" */
   locale?: string;
   /** As for `QuestionDockProvider`; keep it stable (memoised) across renders. */
@@ -17,9 +19,6 @@ export interface QuestionPageProps extends QuestionPageOptions {
   /** As for `QuestionDockProvider`. @default "system" */
   theme?: DockTheme;
 }
-
-// The page has nothing to collapse into: Esc leaves the page as it is.
-const stayOpen = () => {};
 
 /** The question with the dock's keys (digits pick, Ctrl/Cmd+Enter continues), kept the store's active request. */
 function Prompt({ questionId }: { questionId: string }) {
@@ -29,10 +28,13 @@ function Prompt({ questionId }: { questionId: string }) {
   useEffect(() => {
     if (active !== questionId) showRequest(questionId);
   }, [active, questionId, showRequest]);
-  const onKeyDown = useDockKeyboard({ mode: "stepper", onCollapse: stayOpen });
+  // The page has nothing to collapse into: Esc leaves the page as it is.
+  const dock = useDockRoot({ layout: "stepper", collapsible: false, requestId: questionId });
   return (
-    <div onKeyDown={onKeyDown}>
-      <QuestionPrompt requestId={questionId} mode="stepper" />
+    <div {...dock.rootProps}>
+      <DockPartsProvider dock={dock}>
+        <DefaultPanel />
+      </DockPartsProvider>
     </div>
   );
 }
@@ -46,13 +48,13 @@ function Body({ questionId, ended }: { questionId: string; ended: Outcome | unde
   return ended ? <QuestionSummary outcome={ended} /> : null;
 }
 
-function PageContent({ questionId, page }: { questionId: string; page: ReturnType<typeof useQuestionPage> }) {
+function PageContent({ questionId, page, className, style }: ViewProps & { questionId: string; page: ReturnType<typeof useQuestionPage> }) {
   const m = useMessages();
   const header = page.record?.questions[0]?.header;
   // Not derived from the question id: an id from a link may hold spaces, which would split aria-labelledby.
   const titleId = useId();
   return (
-    <section className="qd-question-page" data-theme={useThemeAttribute()} aria-labelledby={titleId}>
+    <section className={classes("qd-question-page", className)} style={style} data-theme={useThemeAttribute()} data-state={page.phase} aria-labelledby={titleId}>
       <h1 id={titleId} className="qd-question-page__title">
         {header ? m.questionPage.titleFor({ header }) : m.questionPage.title}
       </h1>
@@ -86,13 +88,13 @@ function PageContent({ questionId, page }: { questionId: string; page: ReturnTyp
  * how it ended once it is not (Answered, Answered elsewhere, Expired, Unavailable with the typed text), and
  * Retry when reading it again after a reconnect fails. Give it a started client.
  */
-export function QuestionPage({ locale = "en", messages, theme = "system", ...options }: QuestionPageProps) {
+export function QuestionPage({ locale = "en", messages, theme = "system", className, style, ...options }: QuestionPageProps) {
   const page = useQuestionPage(options);
   const words = useDockWords(locale, messages);
   return (
     <DockMessagesContext.Provider value={words}>
       <DockThemeContext.Provider value={theme}>
-        <PageContent questionId={options.questionId} page={page} />
+        <PageContent questionId={options.questionId} page={page} className={className} style={style} />
       </DockThemeContext.Provider>
     </DockMessagesContext.Provider>
   );

@@ -7,9 +7,10 @@ import { useFeatureViews } from "../hooks/use-feature-views";
 import { answerText } from "./answer-line";
 import { DockErrorBoundary } from "./DockErrorBoundary";
 import { UnsentDraft } from "./UnsentDraft";
+import { classes, type ViewProps } from "./view-props";
 
 /** Props of `QuestionSummary`. */
-export interface QuestionSummaryProps {
+export interface QuestionSummaryProps extends ViewProps {
   outcome: Outcome;
 }
 
@@ -31,28 +32,28 @@ export function SummaryLines({ lines }: { lines: readonly { question: string; an
   );
 }
 
-/** A transcript entry for a finished request: its outcome, then each full question with its answer on one line. */
-export function QuestionSummary({ outcome }: QuestionSummaryProps) {
+/** A transcript entry for a finished request: its outcome, then each full question with its answer on one line. Its `data-state` is the outcome's kind. */
+export function QuestionSummary(props: QuestionSummaryProps) {
   // The transcript belongs to the host: a summary that fails to render says so in its place, and nothing else goes.
   return (
-    <DockErrorBoundary fallback={() => <SummaryError outcome={outcome} />}>
-      <SummaryBody outcome={outcome} />
+    <DockErrorBoundary fallback={() => <SummaryError {...props} />}>
+      <SummaryBody {...props} />
     </DockErrorBoundary>
   );
 }
 
-function SummaryError({ outcome }: QuestionSummaryProps) {
+function SummaryError({ outcome, className, style }: QuestionSummaryProps) {
   const questions = Array.isArray(outcome.record?.questions) ? outcome.record.questions : [];
   const m = useMessages();
   return (
-    <article className="qd-summary" data-theme={useThemeAttribute()} aria-label={m.summary.errorLabel}>
+    <article className={classes("qd-summary", className)} style={style} data-theme={useThemeAttribute()} aria-label={m.summary.errorLabel}>
       <p className="qd-summary__status">{m.summary.errorText}</p>
       <SummaryLines lines={questions.map((q) => ({ question: String(q?.question ?? "") }))} />
     </article>
   );
 }
 
-function SummaryBody({ outcome }: QuestionSummaryProps) {
+function SummaryBody({ outcome, className, style }: QuestionSummaryProps) {
   const m = useMessages();
   const theme = useThemeAttribute();
   // Async summaries come with asyncQuestionsFeature, so a blocking dock's transcript bundles none of their controls.
@@ -62,11 +63,11 @@ function SummaryBody({ outcome }: QuestionSummaryProps) {
   const label = outcome.kind === "ended" && typeof by === "string" ? m.summary.endedBy({ by: by.slice(0, 80) }) : m.outcomes[outcome.kind];
   // An unknown cause gets no sentence rather than a guess; a summary read back from history never says more than it does.
   const cancelReason = typeof outcome.record.resolvedBy === "string" ? entryOf<string>(m.summary.cancelReasons, outcome.record.resolvedBy) : undefined;
-  if (outcome.async && AsyncSummary) return <AsyncSummary outcome={outcome} label={label} />;
+  if (outcome.async && AsyncSummary) return <AsyncSummary outcome={outcome} label={label} className={className} style={style} />;
   // An end the kit has no words for still shows the answer the gateway recorded, if there is one.
   const answered = isAnsweredOutcome(outcome.kind) || (outcome.kind === "ended" && outcome.answers !== undefined);
   return (
-    <article className="qd-summary" data-theme={theme} data-outcome={outcome.kind} aria-label={m.summary.label({ outcome: label })}>
+    <article className={classes("qd-summary", className)} style={style} data-theme={theme} data-outcome={outcome.kind} data-state={outcome.kind} aria-label={m.summary.label({ outcome: label })}>
       <p className="qd-summary__status">{label}</p>
       {outcome.kind === "cancelled" && cancelReason && <p className="qd-summary__reason">{cancelReason}</p>}
       {outcome.kind === "no-answer" && (

@@ -4,12 +4,13 @@ import { useNewestRows } from "../hooks/use-newest-rows";
 import { useOutcomes } from "../hooks/use-outcomes";
 import { pluralText } from "../messages";
 import { QuestionSummary } from "./QuestionSummary";
+import { classes, type ViewProps } from "./view-props";
 
 /** How many of the newest summaries `QuestionSummaryList` shows at first, and how many more each press adds. */
 export const SUMMARY_PAGE_SIZE = 100;
 
 /** Props of `QuestionSummaryList`. */
-export interface QuestionSummaryListProps {
+export interface QuestionSummaryListProps extends ViewProps {
   /** Summaries shown at first and added per "Show earlier questions". @default SUMMARY_PAGE_SIZE */
   pageSize?: number;
 }
@@ -19,7 +20,7 @@ export interface QuestionSummaryListProps {
  * shows its newest summaries and a button before them that shows earlier ones a page at a time: thousands of
  * summaries would otherwise be tens of thousands of elements, slowing every frame of the page.
  */
-export function QuestionSummaryList({ pageSize = SUMMARY_PAGE_SIZE }: QuestionSummaryListProps) {
+export function QuestionSummaryList({ pageSize = SUMMARY_PAGE_SIZE, className, style }: QuestionSummaryListProps) {
   const outcomes = useOutcomes();
   const m = useMessages();
   const locale = useLocale();
@@ -34,7 +35,7 @@ export function QuestionSummaryList({ pageSize = SUMMARY_PAGE_SIZE }: QuestionSu
           {pluralText(m.summary.showEarlier, hidden, locale)}
         </button>
       )}
-      <ol ref={listRef} className="qd-summaries" data-theme={theme} aria-label={m.summary.listLabel} start={hidden + 1} tabIndex={-1}>
+      <ol ref={listRef} className={classes("qd-summaries", className)} style={style} data-theme={theme} aria-label={m.summary.listLabel} start={hidden + 1} tabIndex={-1}>
         {shown.map((o) => (
           <li key={o.record.id}>
             <QuestionSummary outcome={o} />

@@ -7,12 +7,13 @@ import { pluralText } from "../messages";
 import type { Outcome } from "../store/dock/state";
 import type { TranscriptMessage } from "../store/dock/transcript-placement";
 import { QuestionSummary } from "./QuestionSummary";
+import { classes, type ViewProps } from "./view-props";
 
 /** How many of the newest rows `QuestionTranscript` shows at first, and how many more each press adds. */
 export const TRANSCRIPT_PAGE_SIZE = 100;
 
 /** Props of `QuestionTranscript`. */
-export interface QuestionTranscriptProps<M extends TranscriptMessage> {
+export interface QuestionTranscriptProps<M extends TranscriptMessage> extends ViewProps {
   /** The conversation in order, mapped to `TranscriptMessage` (extra fields are passed back to `renderMessage`). */
   messages: readonly M[];
   /** A message's content, inside its list item; text from the agent should render as text. */
@@ -35,7 +36,7 @@ const SummaryItem = /* @__PURE__ */ memo(function SummaryItem({ outcome }: { out
  * A conversation as one list: the host's messages through `renderMessage`, and each question's summary at the
  * turn that asked it. A long conversation shows its newest rows and, before them, a button that adds earlier ones.
  */
-export function QuestionTranscript<M extends TranscriptMessage>({ messages, renderMessage, pageSize = TRANSCRIPT_PAGE_SIZE }: QuestionTranscriptProps<M>) {
+export function QuestionTranscript<M extends TranscriptMessage>({ messages, renderMessage, pageSize = TRANSCRIPT_PAGE_SIZE, className, style }: QuestionTranscriptProps<M>) {
   const items = useTranscriptItems(messages);
   const m = useMessages();
   const locale = useLocale();
@@ -49,7 +50,7 @@ export function QuestionTranscript<M extends TranscriptMessage>({ messages, rend
           {pluralText(m.transcript.showEarlier, hidden, locale)}
         </button>
       )}
-      <ol ref={listRef} className="qd-transcript" data-theme={theme} aria-label={m.transcript.label} start={hidden + 1} tabIndex={-1}>
+      <ol ref={listRef} className={classes("qd-transcript", className)} style={style} data-theme={theme} aria-label={m.transcript.label} start={hidden + 1} tabIndex={-1}>
         {items.slice(hidden).map((item) =>
           item.kind === "message" ? (
             <li key={item.key} className="qd-transcript__message" data-role={item.message.role}>

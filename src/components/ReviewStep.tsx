@@ -1,24 +1,26 @@
 import { useId } from "react";
-import { STEP_ATTR } from "../hooks/use-prompt-focus";
 import { useMessages } from "../hooks/use-messages";
 import { useQuestionStep } from "../hooks/use-question-step";
 import { plainTextOf } from "../protocol/markdown";
 import { answerText } from "./answer-line";
+import { classes, type ViewProps } from "./view-props";
+import { useDockParts } from "./DockRoot";
 
-/** Props of `ReviewStep`. */
-export interface ReviewStepProps {
-  requestId: string;
+/** The stepper's last step of a multi-question prompt: every answer, each with a button back to its question. */
+export function ReviewStep(props: ViewProps) {
+  const { record, mode, step, collapsed } = useDockParts();
+  const reviewing = mode === "stepper" && !collapsed && record.questions.length > 1 && step >= record.questions.length;
+  // Only on the review step: the answers it lists change with every keystroke of typed text.
+  return reviewing ? <Review requestId={record.id} {...props} /> : null;
 }
 
-/** The last step of a multi-question prompt: every answer, each with a button back to its question. */
-export function ReviewStep({ requestId }: ReviewStepProps) {
+function Review({ requestId, className, style }: ViewProps & { requestId: string }) {
   const headingId = useId();
   const s = useQuestionStep(requestId);
   const m = useMessages();
   if (!s) return null;
-  const attrs = { [STEP_ATTR]: "" };
   return (
-    <div className="qd-review" tabIndex={-1} aria-labelledby={headingId} role="group" {...attrs}>
+    <div className={classes("qd-review", className)} style={style} aria-labelledby={headingId} role="group" {...s.reviewProps}>
       <h3 className="qd-question__text" id={headingId}>
         {m.step.reviewHeading}
       </h3>

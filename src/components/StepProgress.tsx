@@ -1,19 +1,17 @@
 import { useMessages } from "../hooks/use-messages";
 import { useStepNavigation } from "../hooks/use-question-step";
 import { plainTextOf } from "../protocol/markdown";
+import { classes, type ViewProps } from "./view-props";
+import { useDockParts } from "./DockRoot";
 
-/** Props of `StepProgress`. */
-export interface StepProgressProps {
-  requestId: string;
-}
-
-/** "Question 2 of 3" with one clickable segment per question; nothing for a single-question prompt. */
-export function StepProgress({ requestId }: StepProgressProps) {
-  const s = useStepNavigation(requestId);
+/** "Question 2 of 3" with one clickable segment per question; nothing for a single question or stacked cards. */
+export function StepProgress({ className, style }: ViewProps) {
+  const { record, mode, collapsed } = useDockParts();
+  const s = useStepNavigation(record.id);
   const m = useMessages();
-  if (!s || !s.hasStepper) return null;
+  if (!s || !s.hasStepper || mode !== "stepper" || collapsed) return null;
   return (
-    <div className="qd-progress">
+    <div className={classes("qd-progress", className)} style={style}>
       <p className="qd-progress__text">{s.isReview ? m.step.reviewTitle : m.step.progress({ index: s.step + 1, count: s.questionCount })}</p>
       <ol className="qd-progress__segments">
         {s.record.questions.map((q, i) => (

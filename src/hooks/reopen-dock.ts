@@ -27,7 +27,7 @@ export function useDockElementRef(): (el: HTMLElement | null) => void {
 function focusWhenExpanded(store: StoreApi<DockStore>, tries: number): void {
   setTimeout(() => {
     const dock = dockElements.get(store);
-    if (dock?.isConnected && dock.getAttribute("data-state") === "expanded") focusFirstControl(dock);
+    if (dock?.isConnected && dock.getAttribute("data-state") !== "collapsed") focusFirstControl(dock);
     else if (tries > 1) focusWhenExpanded(store, tries - 1);
   }, 0);
 }

@@ -1,7 +1,10 @@
-import { useState } from "react";
+import { useCallback, useState } from "react";
 import type { QuestionRecord } from "../protocol/question-record";
 import type { DockState } from "../store/dock/state";
-import { useDockStore } from "./dock-context";
+import { useDockStore, useDockStoreApi } from "./dock-context";
+import { focusMemoryOf } from "./focus-memory";
+import { REOPEN_DOCK_KEYS } from "./keyboard-intent";
+import { useMessages } from "./use-messages";
 import { useRequestChanges } from "./use-request-changes";
 
 /** What the slim bar of a collapsed dock shows. */
@@ -14,6 +17,8 @@ export interface CollapsedBarState {
   newest: QuestionRecord | undefined;
   /** `newest` arrived while the bar was shown: a blocking question the person has not seen yet. */
   isNew: boolean;
+  /** Spread on the Expand button: it reopens the dock and puts focus on its question. */
+  expandProps: { type: "button"; "aria-label": string; "aria-keyshortcuts": string; title: string; onClick(): void };
 }
 
 // Pending ids run in arrival order (the gateway's creation order), so the newest is the last one.
@@ -33,6 +38,8 @@ const asyncQuestionCount = (s: DockState) => [...s.asyncOrigins.keys()].reduce((
  * counts as new is what arrived since, and it is forgotten when the caller unmounts (the dock expands).
  */
 export function useCollapsedBar(): CollapsedBarState {
+  const api = useDockStoreApi();
+  const m = useMessages();
   const count = useDockStore((s) => s.order.length);
   const asyncQuestions = useDockStore(asyncQuestionCount);
   const newest = useDockStore(newestRecord);
@@ -40,5 +47,11 @@ export function useCollapsedBar(): CollapsedBarState {
   useRequestChanges((change) => {
     if (change.type === "arrived" && change.blocking) setArrived((ids) => new Set(ids).add(change.record.id));
   });
-  return { count, asyncQuestions, newest, isNew: newest !== undefined && arrived.has(newest.id) };
+  // The person asked for the prompt: it takes focus as it appears, async or not (see usePromptFocus).
+  const expand = useCallback(() => {
+    focusMemoryOf(api).heldBy = api.getState().activeId;
+    api.getState().actions.expand();
+  }, [api]);
+  const expandProps = { type: "button", "aria-label": m.expandLabel, "aria-keyshortcuts": REOPEN_DOCK_KEYS, title: m.attention.reopenShortcut, onClick: expand } as const;
+  return { count, asyncQuestions, newest, isNew: newest !== undefined && arrived.has(newest.id), expandProps };
 }

@@ -2,25 +2,13 @@ import { useCallback, useEffect, type FocusEvent } from "react";
 import { useDockStoreApi } from "./dock-context";
 import { focusIsLost, focusMemoryOf } from "./focus-memory";
 
-/** What `useDockFocus` gives the dock root. */
-export interface DockFocus {
-  /** Focus handlers for the dock's outer element. */
-  focusProps: {
-    onFocus(event: FocusEvent<HTMLElement>): void;
-    onBlur(event: FocusEvent<HTMLElement>): void;
-  };
-  /** The person asked for the active request's prompt (Expand): it takes focus as it appears, async or not. */
-  claimFocus(): void;
-}
-
 /**
- * The dock root's part in focus: notes which request the dock showed while it held focus (for `usePromptFocus`),
+ * The dock root's focus handlers: notes which request the dock showed while it held focus (for `usePromptFocus`),
  * and when that request leaves with focus and nothing in the dock takes it back (the dock went idle, or the request
  * shown now is async), hands focus to the composer. Focus that was never in the dock stays where it is.
  */
-export function useDockFocus(activeId: string | undefined, focusComposer: () => void): DockFocus {
+export function useDockFocus(activeId: string | undefined, focusComposer: () => void, promptTakesFocus = false): { onFocus(): void; onBlur(event: FocusEvent<HTMLElement>): void } {
   const store = useDockStoreApi();
-  // Also the Expand button's claim: where a click does not focus a button (Safari), onFocus alone would miss it.
   const onFocus = useCallback(() => {
     focusMemoryOf(store).heldBy = activeId ?? null;
   }, [store, activeId]);
@@ -45,9 +33,10 @@ export function useDockFocus(activeId: string | undefined, focusComposer: () => 
   );
   useEffect(() => {
     const memory = focusMemoryOf(store);
-    if (memory.heldBy === null || memory.heldBy === activeId || !focusIsLost(document)) return;
+    // A blocking prompt shown now takes focus itself, on arrival only once it is painted (usePromptFocus).
+    if (promptTakesFocus || memory.heldBy === null || memory.heldBy === activeId || !focusIsLost(document)) return;
     memory.heldBy = null;
     focusComposer();
-  }, [store, activeId, focusComposer]);
-  return { focusProps: { onFocus, onBlur }, claimFocus: onFocus };
+  }, [store, activeId, focusComposer, promptTakesFocus]);
+  return { onFocus, onBlur };
 }

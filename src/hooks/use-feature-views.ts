@@ -1,4 +1,4 @@
-import { useContext, type ComponentType } from "react";
+import { useContext, type ComponentType, type CSSProperties } from "react";
 import { featureViewsOf } from "../store/opt-in/attach";
 import type { Outcome } from "../store/dock/state";
 import { DockStoreContext } from "./dock-context";
@@ -7,6 +7,8 @@ import { DockStoreContext } from "./dock-context";
 export interface FeatureSummaryProps {
   outcome: Outcome;
   label: string;
+  className?: string | undefined;
+  style?: CSSProperties | undefined;
 }
 
 /** The views the dock's opt-in features add; a dock without features gets none, and bundles none. */

@@ -5,12 +5,11 @@ import { sendableText } from "../protocol/sendable-text";
 import { useDockStore } from "./dock-context";
 import { draftOf } from "../store/dock/selectors";
 import { DIGIT_KEY_COUNT } from "./keyboard-intent";
+import { OTHER_ATTR } from "./use-dock-keyboard";
 import { useMessages } from "./use-messages";
 
 /** The free-text "Other" answer of one question. */
 export interface OtherFieldState {
-  /** Id for the field, so a label can point at it. */
-  id: string;
   value: string;
   /** True when the answer is a secret: the field masks what is typed. */
   secret: boolean;
@@ -28,9 +27,22 @@ export interface OtherFieldState {
   credential: boolean;
   /** Id of the credential warning, for aria-describedby. */
   warningId: string;
+  /** Spread on the `<textarea>` (or, for a secret, an `<input type="password">`): its digit finds it through this. */
+  inputProps: OtherInputProps;
+  /** Spread on its `<label>`. */
+  labelProps: { htmlFor: string };
+}
+
+/** Props for the Other field's text control. */
+export interface OtherInputProps {
+  id: string;
+  value: string;
+  placeholder: string;
   onChange(event: ChangeEvent<HTMLTextAreaElement | HTMLInputElement>): void;
-  /** Makes the kept text the answer again. */
+  /** Makes kept text the answer again. */
   onPointerDown(): void;
+  "aria-describedby": string | undefined;
+  [attribute: `data-${string}`]: string;
 }
 
 /** State and handlers of a question's Other field; undefined when the question takes no free text. */
@@ -40,7 +52,7 @@ export function useOtherField(requestId: string, questionId: string): OtherField
   const value = useDockStore((s) => draftOf(s.views.get(requestId), questionId).other);
   const hasChoice = useDockStore((s) => draftOf(s.views.get(requestId), questionId).selected.length > 0);
   const actions = useDockStore((s) => s.actions);
-  const removedNotice = useMessages().other.removedCharacter;
+  const words = useMessages().other;
   const [removed, setRemoved] = useState(false);
   const onChange = useCallback(
     (event: ChangeEvent<HTMLTextAreaElement | HTMLInputElement>) => {
@@ -58,18 +70,20 @@ export function useOtherField(requestId: string, questionId: string): OtherField
   if (!question?.isOther) return undefined;
   const notChosen = !question.multiSelect && hasChoice && value.trim() !== "";
   const secret = isSecretQuestion(question);
+  const credential = !secret && looksLikeCredential(value);
+  const notice = removed ? words.removedCharacter : "";
+  const describedBy = [notChosen && `${id}-hint`, notice && `${id}-notice`, credential && `${id}-warning`].filter(Boolean).join(" ");
   return {
-    id,
     value,
     secret,
     shortcut: question.options.length < DIGIT_KEY_COUNT ? question.options.length + 1 : undefined,
     notChosen,
     hintId: `${id}-hint`,
-    notice: removed ? removedNotice : "",
+    notice,
     noticeId: `${id}-notice`,
-    credential: !secret && looksLikeCredential(value),
+    credential,
     warningId: `${id}-warning`,
-    onChange,
-    onPointerDown,
+    inputProps: { id, value, placeholder: words.placeholder, onChange, onPointerDown, "aria-describedby": describedBy || undefined, [OTHER_ATTR]: questionId },
+    labelProps: { htmlFor: id },
   };
 }

@@ -7,7 +7,7 @@ export const STEP_ATTR = "data-qd-step";
 /** Marks the dock's outer element. */
 export const DOCK_ATTR = "data-qd-dock";
 
-const CHOSEN_RADIO = "[role='radio'][aria-checked='true']";
+const CHOSEN_RADIO = "[role='radio'][aria-checked='true'], input[type='radio']:checked";
 const FIRST_CONTROL = "[role='radio'], input[type='checkbox'], textarea, input";
 
 /** Focuses the step's first answer control (the chosen radio if any), else the step, else the panel. */
@@ -35,38 +35,39 @@ function afterPaint(doc: Document, fn: () => void): () => void {
 }
 
 /**
- * Focus for a prompt panel, decided once per arrival. A blocking request (`takeFocus`) takes focus when its prompt
- * first appears (from the composer too), unless focus already sits elsewhere in the dock, such as on the request
- * arrows; an async one never does, so the composer and the page keep the keyboard while the agent works. Later (a
- * step changed, the panel made again, the dock expanded) focus comes back only if it fell out of the dock with what
- * was removed: while the dock held it for this request, or, for a blocking one, for any request (`useDockFocus`).
- * On arrival focus waits for the prompt's first paint, and stays where it is if the person moved it meanwhile.
+ * Focus for a dock's prompt, decided once per arrival. A blocking request (`takeFocus`) takes focus when its prompt
+ * first appears (from the composer too), unless focus already sits in the dock outside any question, such as on the
+ * request arrows; an async one never does, so the composer and the page keep the keyboard while the agent works.
+ * Later (a step changed, the prompt made again, the dock expanded) focus comes back only if it fell out of the dock
+ * with what was removed: while the dock held it for this request, or, for a blocking one, for any request
+ * (`useDockFocus`). On arrival focus waits for the prompt's first paint, and stays where it is if the person moved it
+ * meanwhile. Nothing happens while `requestId` is undefined (collapsed or idle).
  */
-export function usePromptFocus(panelRef: RefObject<HTMLElement | null>, requestId: string, stepKey: string | number, takeFocus = true): void {
+export function usePromptFocus(dockRef: RefObject<HTMLElement | null>, requestId: string | undefined, stepKey: string | number, takeFocus = true): void {
   const store = useDockStoreApi();
   useEffect(() => {
-    const panel = panelRef.current;
-    if (!panel) return;
+    const dock = dockRef.current;
+    if (!dock || requestId === undefined) return;
     const memory = focusMemoryOf(store);
     const first = !memory.shown.has(requestId);
     memory.shown.add(requestId);
-    const doc = panel.ownerDocument;
+    const doc = dock.ownerDocument;
     const lost = focusIsLost(doc);
     const active = doc.activeElement;
-    const elsewhereInDock = !lost && !panel.contains(active) && Boolean(panel.closest(`[${DOCK_ATTR}]`)?.contains(active));
+    const elsewhereInDock = !lost && dock.contains(active) && !active?.closest(`[${STEP_ATTR}]`);
     const held = lost && memory.heldBy === requestId;
     const blockingTakes = takeFocus && (first ? !elsewhereInDock : lost && memory.heldBy !== null);
-    if (held || (blockingTakes && !first)) focusFirstControl(panel);
+    if (held || (blockingTakes && !first)) focusFirstControl(dock);
     if (!blockingTakes || !first) return;
     let pending = true;
     const cancel = afterPaint(doc, () => {
       pending = false;
-      if (panel.isConnected && (doc.activeElement === active || focusIsLost(doc))) focusFirstControl(panel);
+      if (dock.isConnected && (doc.activeElement === active || focusIsLost(doc))) focusFirstControl(dock);
     });
     return () => {
       cancel();
       // Not yet taken: the prompt has not arrived as far as focus goes, so the next run may still take it.
       if (pending) memory.shown.delete(requestId);
     };
-  }, [panelRef, store, requestId, stepKey, takeFocus]);
+  }, [dockRef, store, requestId, stepKey, takeFocus]);
 }

@@ -4,6 +4,7 @@ import type { GatewayQuestion, QuestionRecord } from "../protocol/question-recor
 import { useDockStore, useDockStoreApi } from "./dock-context";
 import { draftOf, hasReviewStep, isAnswered, valuesOf } from "../store/dock/selectors";
 import type { RequestView, Submission } from "../store/dock/state";
+import { STEP_ATTR } from "./use-prompt-focus";
 import { primaryAction, type PrimaryAction, type PromptMode } from "./primary-action";
 
 /** One request's place in its steps and the navigation a view wires to buttons; nothing of the typed text. */
@@ -34,6 +35,8 @@ export interface QuestionStepState extends StepNavigationState {
   view: RequestView | undefined;
   /** Per question, the values its draft answers with so far. */
   values: string[][];
+  /** Spread on the review step's element: focus lands on it when the step appears. */
+  reviewProps: { tabIndex: -1; [attribute: `data-${string}`]: string };
 }
 
 const IDLE: Submission = { status: "idle" };
@@ -92,7 +95,8 @@ export function useQuestionStep(requestId: string, mode: PromptMode = "stepper")
   const navigation = useStepNavigation(requestId, mode);
   const view = useDockStore((s) => s.views.get(requestId));
   if (!navigation) return undefined;
-  return { ...navigation, view, values: navigation.record.questions.map((q) => valuesOf(q, draftOf(view, q.questionId))) };
+  const values = navigation.record.questions.map((q) => valuesOf(q, draftOf(view, q.questionId)));
+  return { ...navigation, view, values, reviewProps: { tabIndex: -1, [STEP_ATTR]: "" } };
 }
 
 /**

@@ -1,5 +1,5 @@
 // A Control UI look-alike around the dock: transcript messages and two kinds of composer.
-import { QuestionSummaryList } from "../../src/components";
+import { QuestionSummaryList } from "../../src";
 
 /** One chat message of the look-alike transcript. */
 export interface ChatMessage {

@@ -1,8 +1,7 @@
 // Storybook glue: each story loads its own running dock (see story-dock.ts), renders inside its provider,
 // and stops it when Storybook leaves the story.
 import type { Decorator, Meta, StoryContext } from "@storybook/react-vite";
-import { QuestionDock, QuestionDockProvider } from "../../src/components";
-import type { DockTheme } from "../../src/hooks";
+import { QuestionDock, QuestionDockProvider, type DockTheme } from "../../src";
 import type { QuestionDockMessagesOverride } from "../../src/messages";
 import type { Outcome } from "../../src/store";
 import { createStoryDock, type DockScenario, type StoryDock } from "./story-dock";

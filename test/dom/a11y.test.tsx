@@ -1,7 +1,7 @@
 import { render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { axe } from "vitest-axe";
-import { QuestionDock, QuestionDockProvider } from "../../src/components";
+import { QuestionDock, QuestionDockProvider } from "../../src";
 import { CHECKS, REGION, TARGET, renderDock, startDock, type DockHarness } from "./dock-harness";
 
 // jsdom cannot compute colours; contrast is checked in Chromium instead.

@@ -2,7 +2,7 @@
 // question is painted, once, however often the views render; and never away from where the person put it before that.
 import { render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { DockLayout, QuestionDock, QuestionDockProvider } from "../../src/components";
+import { DockLayout, QuestionDock, QuestionDockProvider } from "../../src";
 import { TARGET, startDock, type DockHarness } from "./dock-harness";
 
 let h: DockHarness;

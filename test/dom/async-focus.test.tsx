@@ -2,8 +2,8 @@
 // views render afterwards; in the dock only when the person works in it or asks for it.
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { DockLayout, QuestionDock, QuestionDockProvider, type QuestionDockProps } from "../../src/components";
-import { AUTO_ADVANCE_DELAY_MS } from "../../src/hooks";
+import { DockLayout, QuestionDock, QuestionDockProvider, type QuestionDockProps } from "../../src";
+import { AUTO_ADVANCE_DELAY_MS } from "../../src/hooks/use-auto-advance";
 import { startAsyncDock, type StartedAsyncDock } from "./async-harness";
 
 const BRANCH = { title: "Which branch should the fix land on?", options: ["main", "release"] };

@@ -76,7 +76,7 @@ describe("Alt+Shift+Q", () => {
     const composer = screen.getByRole("textbox", { name: "Message" });
     await h.user.type(composer, "half a thought");
     await h.user.keyboard("{Alt>}{Shift>}Q{/Shift}{/Alt}");
-    expect(dock()).toHaveAttribute("data-state", "expanded");
+    expect(dock()).toHaveAttribute("data-state", "answering");
     await vi.waitFor(() => expect(screen.getByRole("radio", { name: /Staging/ })).toHaveFocus());
     expect(composer).toHaveValue("half a thought");
   });
@@ -126,7 +126,7 @@ describe("/question in the composer", () => {
     await h.user.type(composer, "/question{Enter}");
     expect(sent).toEqual([]);
     expect(composer).toHaveValue("");
-    expect(dock()).toHaveAttribute("data-state", "expanded");
+    expect(dock()).toHaveAttribute("data-state", "answering");
     await vi.waitFor(() => expect(screen.getByRole("radio", { name: /Staging/ })).toHaveFocus());
   });
 

@@ -2,7 +2,7 @@
 // not reach the conversation as a stray chat message; declined, it goes as chat and the question keeps waiting.
 import { render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { QuestionDockProvider } from "../../src/components";
+import { QuestionDockProvider } from "../../src";
 import { deMessages } from "../../src/messages/de";
 import { Composer } from "../../playground/Composer";
 import { createChatFeed, type ChatFeed } from "../../playground/chat-feed";

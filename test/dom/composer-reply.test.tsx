@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { Composer } from "../../playground/Composer";
 import { createChatFeed, type ChatFeed } from "../../playground/chat-feed";
 import { createGatewayClient } from "../../src/gateway";
-import { QuestionDockProvider, QuestionDock, QuestionSummaryList } from "../../src/components";
+import { QuestionDockProvider, QuestionDock, QuestionSummaryList } from "../../src";
 import { openStore } from "../../src/store";
 import { storeReaches, type SimAgentTurn } from "../../src/simulated";
 import { renderDock, startDock, type DockHarness } from "./dock-harness";

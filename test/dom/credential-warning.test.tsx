@@ -1,6 +1,6 @@
 import { render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { QuestionDock, QuestionDockProvider } from "../../src/components";
+import { QuestionDock, QuestionDockProvider } from "../../src";
 import { DRAFT_SAVE_DELAY_MS, createMemoryStorage } from "../../src/store";
 import { keptDrafts } from "../support/kept";
 import { TARGET } from "../support/questions";

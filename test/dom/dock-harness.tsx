@@ -2,7 +2,7 @@ import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ReactNode } from "react";
 import { expect, vi } from "vitest";
-import { DockLayout, QuestionDock, QuestionDockProvider, QuestionSummaryList, type QuestionDockProps } from "../../src/components";
+import { DockLayout, QuestionDock, QuestionDockProvider, QuestionSummaryList, type QuestionDockProps } from "../../src";
 import type { GatewayClient } from "../../src/gateway/connection";
 import type { TransportFactory } from "../../src/gateway/transport";
 import { createScriptedDock, type SimAskParams, type SimulatedGateway, type SimulatedGatewayOptions } from "../../src/simulated";

@@ -1,7 +1,7 @@
 import { render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { ExpiryClock } from "../../src/components";
-import { formatCountdown } from "../../src/hooks";
+import { ExpiryClock } from "../../src/components/ExpiryClock";
+import { formatCountdown } from "../../src/hooks/use-expiry-countdown";
 
 const NOW = 1_700_000_000_000;
 const now = () => NOW;

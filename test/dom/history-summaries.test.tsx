@@ -2,7 +2,7 @@
 // what was asked, the answer, and for no answer only what the history says.
 import { render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { QuestionDockProvider, QuestionSummaryList } from "../../src/components";
+import { QuestionDockProvider, QuestionSummaryList } from "../../src";
 import { createAsyncDock, type AsyncDock } from "./async-harness";
 
 let dock: AsyncDock | undefined;

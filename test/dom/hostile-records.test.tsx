@@ -1,6 +1,6 @@
 import { render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { DockLayout, QuestionDock, QuestionDockProvider, QuestionSummaryList } from "../../src/components";
+import { DockLayout, QuestionDock, QuestionDockProvider, QuestionSummaryList } from "../../src";
 import type { QuestionRecord } from "../../src/protocol";
 import { createGatewayClient } from "../../src/gateway";
 import { DOCK_TOKEN, renderDock, startDock, type DockHarness } from "./dock-harness";

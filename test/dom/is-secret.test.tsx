@@ -3,7 +3,7 @@
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { DockLayout, QuestionDock, QuestionDockProvider, QuestionSummaryList } from "../../src/components";
+import { DockLayout, QuestionDock, QuestionDockProvider, QuestionSummaryList } from "../../src";
 import type { QuestionRecord } from "../../src/protocol";
 import { createScriptedDock, type ScriptedDock } from "../../src/simulated";
 import { DRAFT_SAVE_DELAY_MS, blockingDraftsFeature, createMemoryStorage, createPaneBus, type PaneBus, type PaneMessage } from "../../src/store";

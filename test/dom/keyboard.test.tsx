@@ -1,6 +1,6 @@
 import { act, fireEvent, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { AUTO_ADVANCE_DELAY_MS } from "../../src/hooks";
+import { AUTO_ADVANCE_DELAY_MS } from "../../src/hooks/use-auto-advance";
 import { CHECKS, REGION, TARGET, dock, renderDock, startDock, type DockHarness } from "./dock-harness";
 
 let h: DockHarness;
@@ -158,7 +158,7 @@ describe("Keyboard interactions", () => {
       await focusPanel();
       await h.user.keyboard("{Escape}1");
       expect(seen).toEqual(["Escape", "1"]);
-      expect(dock()).toHaveAttribute("data-state", "expanded");
+      expect(dock()).toHaveAttribute("data-state", "answering");
       expect(screen.getByRole("radio", { name: "Staging (Recommended)" })).toBeChecked();
     });
   });

@@ -1,8 +1,9 @@
 import { act, render, renderHook, screen, within } from "@testing-library/react";
 import { createElement, type ReactNode } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { DockLayout, QuestionDock, QuestionDockProvider } from "../../src/components";
-import { STACKED_MEDIA_QUERY, useOptionGroup, useQuestionDock, useQuestionStep } from "../../src/hooks";
+import { DockLayout, QuestionDock, QuestionDockProvider } from "../../src";
+import { STACKED_MEDIA_QUERY } from "../../src/hooks/use-layout-mode";
+import { useDockRoot, useOptionGroup, useQuestionStep } from "../../src";
 import { CHECKS, REGION, TARGET, dock, renderDock, startDock, type DockHarness } from "./dock-harness";
 
 let h: DockHarness;
@@ -122,7 +123,7 @@ describe("A calm clock", () => {
     renderHook(
       () => {
         renders += 1;
-        return [useQuestionDock(), useQuestionStep(id), useOptionGroup(id, "target")];
+        return [useDockRoot({ layout: "stepper" }), useQuestionStep(id), useOptionGroup(id, "target")];
       },
       { wrapper },
     );

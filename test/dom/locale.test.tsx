@@ -1,6 +1,6 @@
 import { act, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { QuestionDockProviderProps } from "../../src/components";
+import type { QuestionDockProviderProps } from "../../src";
 import { mergeMessages } from "../../src/messages";
 import { deMessages } from "../../src/messages/de";
 import { renderPane, startAsyncDock, type StartedAsyncDock } from "./async-harness";

@@ -5,7 +5,7 @@ import { render, screen, waitFor, within } from "@testing-library/react";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { Transcript } from "../../playground/Transcript";
 import { createChatFeed, type ChatFeed } from "../../playground/chat-feed";
-import { QuestionDockProvider } from "../../src/components";
+import { QuestionDockProvider } from "../../src";
 import type { GatewayClient } from "../../src/gateway";
 import { createScriptedDock, createSimulatedGateway, type SimulatedGateway } from "../../src/simulated";
 import { createMemoryStorage, createPaneBus, type DockStore, type PaneBus } from "../../src/store";

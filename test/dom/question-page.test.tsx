@@ -4,7 +4,7 @@
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { QuestionPage } from "../../src/components";
+import { QuestionPage } from "../../src";
 import { deMessages } from "../../src/messages/de";
 import { createMemoryStorage } from "../../src/store";
 import { createScriptedDock, type ScriptedDock } from "../../src/simulated";
@@ -30,7 +30,7 @@ const page = () => screen.getByRole("region", { name: /^Question/ });
 const other = () => within(page()).getByRole("textbox", { name: "Other" });
 
 function open(questionId: string) {
-  return render(<QuestionPage client={dock.client} questionId={questionId} draftStorage={createMemoryStorage()} />);
+  return render(<QuestionPage client={dock.client} questionId={questionId} draftStorage={createMemoryStorage()} className="host-page" style={{ maxWidth: "40rem" }} />);
 }
 
 describe("A question link", () => {
@@ -38,6 +38,9 @@ describe("A question link", () => {
     const { id } = dock.sim.ask({ questions: [TARGET] });
     open(id);
     expect(within(page()).getByRole("status")).toHaveTextContent("Loading the question…");
+    expect(page()).toHaveClass("qd-question-page", "host-page");
+    expect(page()).toHaveStyle({ maxWidth: "40rem" });
+    expect(page()).toHaveAttribute("data-state", "loading");
     await user.click(await within(page()).findByRole("radio", { name: /Production/ }));
     await user.click(within(page()).getByRole("button", { name: "Submit" }));
     await waitFor(() => expect(dock.gatewayRecord(id)?.status).toBe("answered"));

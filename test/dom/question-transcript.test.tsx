@@ -1,6 +1,6 @@
 import { act, render, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { QuestionDockProvider, QuestionTranscript } from "../../src/components";
+import { QuestionDockProvider, QuestionTranscript } from "../../src";
 import type { TranscriptMessage } from "../../src/store";
 import { REGION, startDock, type DockHarness } from "./dock-harness";
 

@@ -1,6 +1,6 @@
 import { act, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { QuestionDock, QuestionDockProvider } from "../../src/components";
+import { QuestionDock, QuestionDockProvider } from "../../src";
 import { REGION, TARGET, dock, startDock, type DockHarness } from "./dock-harness";
 
 let h: DockHarness;

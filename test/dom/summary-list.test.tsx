@@ -1,6 +1,6 @@
 import { act, render, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { QuestionDockProvider, QuestionSummaryList } from "../../src/components";
+import { QuestionDockProvider, QuestionSummaryList } from "../../src";
 import { deMessages } from "../../src/messages/de";
 import { REGION, startDock, type DockHarness } from "./dock-harness";
 

@@ -1,6 +1,6 @@
 import { act, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { SECRET_MASK } from "../../src/components";
+import { SECRET_MASK } from "../../src/components/answer-line";
 import { CHECKS, REGION, TARGET, renderDock, startDock, type DockHarness } from "./dock-harness";
 
 let h: DockHarness;

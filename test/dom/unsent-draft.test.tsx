@@ -1,6 +1,6 @@
 import { render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { UnsentDraft } from "../../src/components";
+import { UnsentDraft } from "../../src/components/UnsentDraft";
 import { idTable } from "../../src/protocol/id-table";
 import type { QuestionRecord } from "../../src/protocol";
 

@@ -1,6 +1,6 @@
 import { act, render, within } from "@testing-library/react";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { QuestionDock, QuestionDockProvider, QuestionSummary } from "../../src/components";
+import { QuestionDock, QuestionDockProvider, QuestionSummary } from "../../src";
 import { MarkdownText } from "../../src/components/MarkdownText";
 import { createScriptedDock } from "../../src/simulated";
 import { idTable } from "../../src/protocol/id-table";

@@ -66,7 +66,7 @@ test("a question asked while the page is hidden counts in the title, notifies on
     const [first] = (window as unknown as { __notifications: { instance: { onclick: ((e: Event) => void) | null } }[] }).__notifications;
     first?.instance.onclick?.(new Event("click"));
   });
-  await expect(dock(page)).toHaveAttribute("data-state", "expanded");
+  await expect(dock(page)).toHaveAttribute("data-state", "answering");
   await expect(dock(page).getByRole("radio", { name: /Staging/ })).toBeFocused();
 
   await dock(page).getByRole("button", { name: "Skip" }).click();

@@ -19,11 +19,11 @@ describe("the API report", () => {
     expect(report).toBe(readFileSync(join(root, REPORT_PATH), "utf8"));
   });
 
-  it("keeps the root entry to the curated surface: about 25 to 45 values, no internals", () => {
+  it("keeps the root entry to the curated surface: about 25 to 65 values (the dock parts count twice: as named exports and on QuestionDock), no internals", () => {
     const names = namesOf("@openclaw-kit/question-dock");
     const values = names.filter((n) => new RegExp(`^(?:function|const|class) ${n}\\b`, "m").test(report));
     expect(values.length).toBeGreaterThanOrEqual(25);
-    expect(values.length).toBeLessThanOrEqual(45);
+    expect(values.length).toBeLessThanOrEqual(65);
     for (const internal of ["signConnect", "buildSignaturePayload", "messagePositions", "MAX_SUCCESSOR_KEYS", "QUESTION_ATTR", "DOCK_ATTR", "createSimulatedGateway"]) {
       expect(names).not.toContain(internal);
     }

@@ -20,6 +20,8 @@ describe("QuestionDock/States stories", () => {
   it("Submitting says Sending… and holds Skip and Submit", async () => {
     const dock = await show(Submitting);
     expect(dock.getByText("Sending…")).toBeInTheDocument();
+    expect(screen.getByRole("region", { name: "Questions" })).toHaveAttribute("data-state", "submitting");
+    expect(screen.getByRole("region", { name: "Questions" })).toHaveAttribute("data-submitting");
     expect(dock.getByRole("button", { name: "Skip" })).toHaveAttribute("aria-disabled", "true");
     expect(dock.getByRole("button", { name: "Submit" })).toHaveAttribute("aria-disabled", "true");
     expect(dock.getByRole("radio", { name: "EU (Frankfurt)" })).toBeChecked();
@@ -27,6 +29,9 @@ describe("QuestionDock/States stories", () => {
 
   it("SubmitFailed explains the failure, keeps the draft, and a second Submit goes through", async () => {
     const dock = await show(SubmitFailed);
+    expect(screen.getByRole("region", { name: "Questions" })).toHaveAttribute("data-state", "failed");
+    expect(screen.getByRole("region", { name: "Questions" })).toHaveAttribute("data-failed");
+    expect(screen.getByRole("region", { name: "Questions" })).not.toHaveAttribute("data-submitting");
     expect(dock.getByRole("alert")).toHaveTextContent("Your answer did not reach the gateway before the connection dropped. Your draft is kept; try again.");
     expect(dock.getByRole("radio", { name: "EU (Frankfurt)" })).toBeChecked();
     expect(dock.queryByText("Sending…")).not.toBeInTheDocument();

@@ -2,7 +2,7 @@ import { composeStories } from "@storybook/react";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
-import { SECRET_MASK } from "../../../src/components";
+import { SECRET_MASK } from "../../../src/components/answer-line";
 import * as stories from "../../../stories/QuestionSummary.stories";
 import { API_KEY, CHECKS, DEPLOY, REGION } from "../../../stories/support/sample-questions";
 import { disposeStoryDocks } from "../../../stories/support/story-dock";

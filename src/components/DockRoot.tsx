@@ -1,0 +1,120 @@
+import { createContext, useCallback, useContext, useMemo, type ErrorInfo, type ReactNode, type RefObject } from "react";
+import type { PromptMode } from "../hooks/primary-action";
+import { useDockRoot, type DockRoot as DockRootState, type DockRootOptions } from "../hooks/use-dock-root";
+import { useDockStore, useThemeAttribute } from "../hooks/dock-context";
+import { useMessages } from "../hooks/use-messages";
+import { useFeatureViews } from "../hooks/use-feature-views";
+import { useAnnouncement } from "../hooks/use-announcement";
+import { useQuestionNotifications } from "../hooks/use-question-notifications";
+import { useQuestionTitle } from "../hooks/use-question-title";
+import { useReopenShortcut } from "../hooks/use-reopen-shortcut";
+import type { QuestionRecord } from "../protocol/question-record";
+import { DockErrorBoundary } from "./DockErrorBoundary";
+import { useDockLayout } from "./DockLayout";
+import { PromptError } from "./PromptError";
+import { PermissionNotice } from "./PermissionNotice";
+import { RejectedNotice } from "./RejectedNotice";
+import type { ViewProps } from "./view-props";
+
+/** What the root gives the parts inside it. */
+export interface DockPartsValue {
+  record: QuestionRecord;
+  mode: PromptMode;
+  step: number;
+  collapsed: boolean;
+  collapse(): void;
+  rootRef: RefObject<HTMLElement | null>;
+}
+
+const DockPartsContext = createContext<DockPartsValue | null>(null);
+
+/** The nearest `QuestionDock.Root`'s request, layout mode, step and collapse, for a host's own part; throws outside one. */
+export function useDockParts(): DockPartsValue {
+  const value = useContext(DockPartsContext);
+  if (!value) throw new Error("Question dock parts must be rendered inside <QuestionDock.Root>.");
+  return value;
+}
+
+/** Gives the parts inside it what `useDockRoot` decided; for a root of other markup than `QuestionDock.Root`. */
+export function DockPartsProvider({ dock, children }: { dock: DockRootState; children: ReactNode }) {
+  const { record, mode, step, collapsed, collapse, rootRef } = dock;
+  const value = useMemo(() => (record ? { record, mode, step, collapsed, collapse, rootRef } : null), [record, mode, step, collapsed, collapse, rootRef]);
+  return <DockPartsContext.Provider value={value}>{value && children}</DockPartsContext.Provider>;
+}
+
+/** A polite live region that reads the dock's announcements: new questions, delivery and expiry. */
+function LiveAnnouncer() {
+  const { text, n } = useAnnouncement();
+  return (
+    <div className="qd-visually-hidden" role="status" aria-live="polite" aria-atomic="true">
+      {/* A new node per announcement, so the same words twice are still read twice. */}
+      <span key={n}>{text}</span>
+    </div>
+  );
+}
+
+/** Renders nothing: the page-level attention hooks live in this leaf so their updates never re-render the dock. */
+function DockAttention({ titleCount, notifications, reopenShortcut }: { titleCount: boolean; notifications: boolean; reopenShortcut: boolean }) {
+  useQuestionTitle(titleCount);
+  useQuestionNotifications(notifications);
+  useReopenShortcut(reopenShortcut);
+  return null;
+}
+
+/** Props of `QuestionDock.Root`, and of `QuestionDock`: `useDockRoot`'s options and the dock's own. */
+export interface QuestionDockRootProps extends Omit<DockRootOptions, "focusComposer" | "collapsible" | "requestId">, ViewProps {
+  /** The composer to focus after collapsing or answering; without it the enclosing `DockLayout` finds one. */
+  composerRef?: RefObject<HTMLElement | null>;
+  /** Told when a prompt fails to render; the dock shows a plain message in its place either way. */
+  onRenderError?: (error: Error, info: ErrorInfo) => void;
+  /** While blocking questions wait, the page title carries their count: "(1) ❓ " and the title. @default false */
+  titleCount?: boolean;
+  /** A system notification for a blocking question that arrives while the page is hidden (`requestNotificationPermission`). @default false */
+  notifications?: boolean;
+  /** Alt+Shift+Q (`REOPEN_DOCK_KEYS`) anywhere on the page reopens the dock at its question. @default true */
+  reopenShortcut?: boolean;
+  /** The parts, in any order and markup; they render only while a request waits. */
+  children?: ReactNode;
+}
+
+/**
+ * The dock's outer element, with every key, focus decision and announcement: a `<section>` while a request waits,
+ * holding the parts placed in it, and the live region, notices and attention hooks beside it.
+ */
+export function DockRoot({ composerRef, onRenderError, titleCount = false, notifications = false, reopenShortcut = true, className, style, children, ...options }: QuestionDockRootProps) {
+  const actions = useDockStore((s) => s.actions);
+  const dockLabel = useMessages().dockLabel;
+  const theme = useThemeAttribute();
+  const layoutApi = useDockLayout();
+  // Views of opt-in features come with the feature the store was given, so a blocking-only dock bundles none.
+  const { ProblemNotice } = useFeatureViews();
+  const focusComposer = useCallback(() => {
+    if (composerRef?.current) composerRef.current.focus();
+    else layoutApi?.focusComposer();
+  }, [composerRef, layoutApi]);
+  const dock = useDockRoot({ ...options, focusComposer });
+  const { record } = dock;
+  return (
+    <>
+      {record && (
+        <section className={className ? `qd-dock ${className}` : "qd-dock"} style={style} aria-label={dockLabel} data-theme={theme} {...dock.rootProps}>
+          <DockPartsProvider dock={dock}>
+            {dock.collapsed ? (
+              children
+            ) : (
+              // Untrusted records reach the views: one that breaks rendering must not take the host app down with it.
+              <DockErrorBoundary resetKey={record.id} fallback={() => <PromptError record={record} onSkip={() => void actions.skip(record.id)} />} {...(onRenderError ? { onError: onRenderError } : {})}>
+                {children}
+              </DockErrorBoundary>
+            )}
+          </DockPartsProvider>
+        </section>
+      )}
+      <RejectedNotice />
+      <PermissionNotice />
+      {ProblemNotice && <ProblemNotice />}
+      <LiveAnnouncer />
+      <DockAttention titleCount={titleCount} notifications={notifications} reopenShortcut={reopenShortcut} />
+    </>
+  );
+}

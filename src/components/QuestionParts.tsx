@@ -1,0 +1,117 @@
+import { createContext, useContext, type ReactNode } from "react";
+import { useMessages } from "../hooks/use-messages";
+import { useOptionGroup, type OptionGroupState } from "../hooks/use-option-group";
+import { classes, type ViewProps } from "./view-props";
+import { useDockParts } from "./DockRoot";
+import { MarkdownText } from "./MarkdownText";
+import { MissingAnswers } from "./MissingAnswers";
+import { OptionList } from "./OptionList";
+import { OtherField } from "./OtherField";
+import { QuestionLink } from "./QuestionLink";
+
+interface QuestionScope {
+  requestId: string;
+  group: OptionGroupState;
+  /** Stacked cards show each question's short header; the stepper shows it in the dock header. */
+  showHeader: boolean;
+}
+
+const QuestionContext = createContext<QuestionScope | null>(null);
+
+/** The question a part inside `QuestionDock.Questions` shows; throws outside one. */
+export function useQuestionScope(): QuestionScope {
+  const scope = useContext(QuestionContext);
+  if (!scope) throw new Error("Question parts (Prompt, Options, Other) must be rendered inside <QuestionDock.Questions>.");
+  return scope;
+}
+
+/** Props of `QuestionDock.Panel`. */
+export interface PanelProps extends ViewProps {
+  children?: ReactNode;
+}
+
+/** The expanded prompt's box; it is made again for each request, so what it holds starts afresh. */
+export function Panel({ className, style, children }: PanelProps) {
+  const { record, mode, collapsed } = useDockParts();
+  if (collapsed) return null;
+  return (
+    <div key={`${record.id}:${mode}`} className={classes("qd-prompt", className)} style={style} data-mode={mode} tabIndex={-1}>
+      {children}
+    </div>
+  );
+}
+
+function Question({ questionId, showHeader, className, style, children }: PanelProps & { questionId: string; showHeader: boolean }) {
+  const { record } = useDockParts();
+  const group = useOptionGroup(record.id, questionId);
+  if (!group) return null;
+  return (
+    <QuestionContext.Provider value={{ requestId: record.id, group, showHeader }}>
+      <div className={classes("qd-question", className)} style={style} {...group.questionProps}>
+        {children}
+      </div>
+    </QuestionContext.Provider>
+  );
+}
+
+const DEFAULT_QUESTION = (
+  <>
+    <QuestionText />
+    <Options />
+    <Other />
+  </>
+);
+
+/**
+ * The question on screen (the stepper's current step; nothing on its review step), or every question as a card.
+ * Its children are what each question shows, in the host's order: `Prompt`, `Options` and `Other` by default.
+ */
+export function Questions({ className, style, children = DEFAULT_QUESTION }: PanelProps) {
+  const { record, mode, step, collapsed } = useDockParts();
+  if (collapsed) return null;
+  if (mode === "stepper") {
+    const question = record.questions[step];
+    return question ? <Question key={question.questionId} questionId={question.questionId} showHeader={false} className={className} style={style}>{children}</Question> : null;
+  }
+  return (
+    <div className="qd-cards">
+      {record.questions.map((q) => (
+        <Question key={q.questionId} questionId={q.questionId} showHeader className={className} style={style}>
+          {children}
+        </Question>
+      ))}
+    </div>
+  );
+}
+
+/** A question's words: its short header on a card, the text that names its options, the multi-select hint and its link. */
+export function QuestionText({ className, style }: ViewProps) {
+  const { group, showHeader } = useQuestionScope();
+  const m = useMessages();
+  const { question } = group;
+  return (
+    <>
+      {showHeader && question.header && <p className="qd-chip">{question.header}</p>}
+      <MarkdownText as="h3" className={classes("qd-question__text", className)} style={style} id={group.textProps.id} text={question.question} />
+      {question.multiSelect && question.options.length > 0 && <p className="qd-hint">{m.step.chooseAll}</p>}
+      {question.url && <QuestionLink url={question.url} />}
+    </>
+  );
+}
+
+/** A question's options. */
+export function Options(props: ViewProps) {
+  return <OptionList group={useQuestionScope().group} {...props} />;
+}
+
+/** A question's free-text answer; nothing where the question takes none. */
+export function Other(props: ViewProps) {
+  const { requestId, group } = useQuestionScope();
+  return <OtherField requestId={requestId} questionId={group.question.questionId} {...props} />;
+}
+
+/** In stacked cards, after a submit with open questions: which ones, and a button into the first. */
+export function Missing() {
+  const { record, mode, collapsed, rootRef } = useDockParts();
+  return mode === "stacked" && !collapsed ? <MissingAnswers requestId={record.id} panelRef={rootRef} /> : null;
+}

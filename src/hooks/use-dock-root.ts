@@ -1,0 +1,137 @@
+import { useCallback, useRef, type FocusEvent, type KeyboardEventHandler, type RefObject } from "react";
+import type { QuestionRecord } from "../protocol/question-record";
+import { activeRecord, hasReviewStep } from "../store/dock/selectors";
+import { useDockStore } from "./dock-context";
+import type { PromptMode } from "./primary-action";
+import { useDockElementRef } from "./reopen-dock";
+import { useAutoAdvance } from "./use-auto-advance";
+import { useDockFocus } from "./use-dock-focus";
+import { useDockControl, type DockControlOptions } from "./use-dock-control";
+import { useDockKeyboard } from "./use-dock-keyboard";
+import { useResolvedLayout, type DockLayoutMode } from "./use-layout-mode";
+import { useMessages } from "./use-messages";
+import { DOCK_ATTR, usePromptFocus } from "./use-prompt-focus";
+
+/** Options of `useDockRoot`. */
+export interface DockRootOptions extends DockControlOptions {
+  /** "auto" shows stacked cards on narrow or coarse-pointer screens, else the stepper. @default "auto" */
+  layout?: DockLayoutMode | undefined;
+  /** Where focus goes after Collapse or Esc: the host's composer. */
+  focusComposer?: (() => void) | undefined;
+  /** Told after Collapse or Esc, once focus went back to the composer. */
+  onCollapse?: (() => void) | undefined;
+  /** Shows this request rather than the active one (a page of one question). */
+  requestId?: string | undefined;
+  /** False where there is nothing to collapse into (a page of its own): Esc then does nothing. @default true */
+  collapsible?: boolean | undefined;
+  /** Runs before the dock's own keys; call preventDefault to keep a key from the dock. */
+  onKeyDown?: KeyboardEventHandler<HTMLElement> | undefined;
+  /** Delay before a single-select pick moves on; 0 turns it off. @default 250 */
+  autoAdvanceMs?: number | undefined;
+}
+
+/** The state a host styles, as the dock's `data-state`. */
+export type DockPhase = "collapsed" | "answering" | "reviewing" | "submitting" | "failed";
+
+/** Props for the dock's outer element: the keys, the focus decisions and the state attributes. */
+export interface DockRootProps {
+  ref(el: HTMLElement | null): void;
+  "data-layout": PromptMode;
+  "data-state": DockPhase;
+  onKeyDown: KeyboardEventHandler<HTMLElement> | undefined;
+  onFocus(): void;
+  onBlur(event: FocusEvent<HTMLElement>): void;
+  [attribute: `data-${string}`]: string | undefined;
+}
+
+/** What `useDockRoot` gives a dock of any markup. */
+export interface DockRoot {
+  /** The active pending request, or undefined when nothing waits. */
+  record: QuestionRecord | undefined;
+  collapsed: boolean;
+  mode: PromptMode;
+  /** The request's step: 0-based, equal to its question count on the review step. */
+  step: number;
+  phase: DockPhase;
+  /** Spread on the element that holds the whole dock, so every key pressed inside it reaches the dock. */
+  rootProps: DockRootProps;
+  /** Spread on a Collapse button. */
+  collapseProps: { type: "button"; title: string; onClick(): void };
+  collapse(): void;
+  /** The element `rootProps` is spread on. */
+  rootRef: RefObject<HTMLElement | null>;
+}
+
+const noop = () => {};
+const flag = (on: boolean) => (on ? "" : undefined);
+
+function phaseOf(collapsed: boolean, submission: string | undefined, reviewing: boolean): DockPhase {
+  if (collapsed) return "collapsed";
+  if (submission === "submitting" || submission === "uncertain") return "submitting";
+  if (submission === "error") return "failed";
+  return reviewing ? "reviewing" : "answering";
+}
+
+/**
+ * The dock's root, for its own markup or a host's: keyboard intent, the focus decision made once per arrival, the
+ * stepper's auto-advance and the state attributes all live here, so parts placed anywhere inside keep every key.
+ */
+export function useDockRoot({ layout = "auto", focusComposer = noop, onCollapse, collapsible = true, requestId, onKeyDown, autoAdvanceMs, ...control }: DockRootOptions = {}): DockRoot {
+  const record = useDockStore((s) => (requestId === undefined ? activeRecord(s) : s.records.get(requestId)));
+  const id = record?.id ?? "";
+  const { collapsed } = useDockControl(control);
+  const actions = useDockStore((s) => s.actions);
+  const step = useDockStore((s) => s.views.get(id)?.step ?? 0);
+  const submission = useDockStore((s) => s.submissions.get(id)?.status);
+  const isAsync = useDockStore((s) => s.asyncOrigins.get(id) !== undefined);
+  const m = useMessages();
+  const mode = useResolvedLayout(layout);
+  const rootRef = useRef<HTMLElement | null>(null);
+  const dockRef = useDockElementRef();
+  const ref = useCallback(
+    (el: HTMLElement | null) => {
+      rootRef.current = el;
+      dockRef(el);
+    },
+    [dockRef],
+  );
+  const collapse = useCallback(() => {
+    if (!collapsible) return;
+    actions.collapse();
+    focusComposer();
+    onCollapse?.();
+  }, [actions, collapsible, focusComposer, onCollapse]);
+  const handleKeyDown = useDockKeyboard({ mode, onCollapse: collapse, onKeyDown });
+  const shown = record && !collapsed ? record.id : undefined;
+  // Before useDockFocus: a prompt that takes focus back leaves nothing for the composer hand-back to do.
+  usePromptFocus(rootRef, shown, mode === "stepper" ? step : "stacked", !isAsync);
+  const focusProps = useDockFocus(record?.id, focusComposer, shown !== undefined && !isAsync);
+  const delay = autoAdvanceMs === undefined ? {} : { delayMs: autoAdvanceMs };
+  useAutoAdvance(shown ?? "", { enabled: shown !== undefined && mode === "stepper" && (autoAdvanceMs ?? 1) > 0, ...delay });
+  const reviewing = record !== undefined && mode === "stepper" && hasReviewStep(record) && step >= record.questions.length;
+  const phase = phaseOf(collapsed, submission, reviewing);
+  return {
+    record,
+    collapsed,
+    mode,
+    step,
+    phase,
+    rootRef,
+    collapse,
+    collapseProps: { type: "button", title: m.collapseTitle, onClick: collapse },
+    rootProps: {
+      ref,
+      "data-layout": mode,
+      "data-state": phase,
+      // Each state a host styles, also alone: a failed submit on the review step is both failed and reviewing.
+      "data-collapsed": flag(collapsed),
+      "data-answering": flag(!collapsed && !reviewing),
+      "data-reviewing": flag(!collapsed && reviewing),
+      "data-submitting": flag(phase === "submitting"),
+      "data-failed": flag(phase === "failed"),
+      [DOCK_ATTR]: "",
+      onKeyDown: collapsed ? undefined : handleKeyDown,
+      ...focusProps,
+    },
+  };
+}
