@@ -1,3 +1,4 @@
+import { warnInDevelopment } from "../hooks/dev-warning";
 import { CollapsedBar } from "./CollapsedBar";
 import { DockHeader } from "./DockHeader";
 import { DockRoot, type QuestionDockRootProps } from "./DockRoot";
@@ -24,6 +25,8 @@ export function DefaultPanel() {
 
 /** The question dock: the active request's prompt, or a slim indicator when collapsed, or nothing when idle. */
 function QuestionDockView(props: QuestionDockProps) {
+  // `theme` moved to the provider; TypeScript says so, a host in plain JavaScript would only see the colours stay.
+  if ((props as { theme?: unknown }).theme !== undefined) warnInDevelopment('QuestionDock no longer takes "theme": pass it to QuestionDockProvider, where every view follows it.');
   return (
     <DockRoot {...props}>
       <CollapsedBar />

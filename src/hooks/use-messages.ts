@@ -1,6 +1,7 @@
 // The dock's words and locale travel in their own context, so a view re-renders for them only when they change.
 import { createContext, useContext, useMemo } from "react";
 import { defaultMessages, mergeMessages, safeLocale, type QuestionDockMessages, type QuestionDockMessagesOverride } from "../messages";
+import { warnInDevelopment } from "./dev-warning";
 
 /** What `QuestionDockProvider` hands down for the words: the merged table and its BCP 47 locale. */
 export interface DockMessagesValue {
@@ -23,25 +24,15 @@ export function useLocale(): string {
 
 // The language entries the kit ships, by language subtag.
 const SHIPPED: Readonly<Record<string, string>> = { de: "deMessages from \"@openclaw-kit/question-dock/locales/de\"" };
-// A host's bundler replaces `process.env.NODE_ENV`; where nothing does, there is no `process` and it counts as development.
-declare const process: { env: { NODE_ENV?: string } };
-function development(): boolean {
-  try {
-    return process.env.NODE_ENV !== "production";
-  } catch {
-    return true;
-  }
-}
-
-// A locale without words of its own would silently keep English: say so, in development only, once per provider.
+// A locale without words of its own would silently keep English: say so, in development only.
 function warnWithoutWords(tag: string): void {
   const language = tag.split("-")[0]!.toLowerCase();
-  if (language === "en" || !development()) return;
+  if (language === "en") return;
   const entry = SHIPPED[language];
-  console.warn(
+  warnInDevelopment(
     entry
-      ? `[question-dock] locale "${tag}" sets plurals, numbers and times; the words stay English unless you pass them: import ${entry} and pass it as messages.`
-      : `[question-dock] locale "${tag}" sets plurals, numbers and times; no word table ships for it, so the words stay English unless you pass your own as messages.`,
+      ? `locale "${tag}" sets plurals, numbers and times; the words stay English unless you pass them: import ${entry} and pass it as messages.`
+      : `locale "${tag}" sets plurals, numbers and times; no word table ships for it, so the words stay English unless you pass your own as messages.`,
   );
 }
 

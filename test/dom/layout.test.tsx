@@ -111,6 +111,21 @@ describe("Placement", () => {
     );
     expect(dock()).toHaveAttribute("data-theme", "dark");
   });
+
+  it("tells a host still passing theme to QuestionDock, in plain JavaScript, where it went", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    h = await startDock();
+    await h.ask({ questions: [TARGET] });
+    const legacy = { theme: "dark" } as Record<string, unknown>;
+    render(
+      <QuestionDockProvider store={h.store}>
+        <QuestionDock {...legacy} />
+      </QuestionDockProvider>,
+    );
+    expect(dock()).not.toHaveAttribute("data-theme");
+    expect(warn.mock.calls.flat().join("\n")).toContain('QuestionDock no longer takes "theme": pass it to QuestionDockProvider');
+    warn.mockRestore();
+  });
 });
 
 describe("A calm clock", () => {

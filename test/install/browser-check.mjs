@@ -52,6 +52,8 @@ export async function checkInBrowser(browser, dir, { reactVersion, protocol }) {
     await until(dock.waitFor({ timeout: LOAD_MS }));
     const group = dock.getByRole("radiogroup", { name: ASKED.question });
     await until(group.waitFor({ timeout: STEP_MS }));
+    // The app composes the parts in its own order, with markup of its own inside the dock.
+    await until(dock.getByText("Answers go to the agent that asked.").waitFor({ timeout: STEP_MS }));
     const option = group.getByRole("radio", { name: ASKED.options[1].label });
     if ((await option.getAttribute("aria-checked")) === "true") throw new Error("the option was checked before any click");
     await until(option.click());

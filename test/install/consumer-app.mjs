@@ -124,6 +124,27 @@ import {
 } from "@openclaw-kit/question-dock";
 import { createSimulatedGateway } from "@openclaw-kit/question-dock/simulated";
 ${protocolImport}
+// The app's own arrangement of the dock's parts: the options before the question's words, and a note of its own.
+function AppDock() {
+  return (
+    <QuestionDock.Root className="app-dock">
+      <QuestionDock.CollapsedBar />
+      <QuestionDock.Header />
+      <QuestionDock.Panel>
+        <QuestionDock.Questions>
+          <QuestionDock.Options />
+          <QuestionDock.Other />
+          <QuestionDock.Prompt />
+        </QuestionDock.Questions>
+        <QuestionDock.Review />
+        <QuestionDock.Missing />
+        <QuestionDock.Footer />
+        <p className="app-note">Answers go to the agent that asked.</p>
+      </QuestionDock.Panel>
+    </QuestionDock.Root>
+  );
+}
+
 declare global {
   interface Window {
     __installCheck?: { reactVersion: string; gatewayStatus: () => string | undefined; protocolRecordValid?: boolean };
@@ -148,7 +169,7 @@ createRoot(root).render(
     <QuestionDockProvider store={store}>
       <DockLayout
         transcript={<QuestionSummaryList />}
-        dock={<QuestionDock />}
+        dock={<AppDock />}
         composer={<textarea aria-label="Message" />}
       />
     </QuestionDockProvider>
