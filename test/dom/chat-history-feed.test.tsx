@@ -6,6 +6,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
 import { chatHistoryFeature, createGatewayClient, createQuestionDockStore, QuestionDock, QuestionDockProvider, QuestionTranscript, useChatTranscript, useDockStore, type ChatTranscriptMessage, type GatewayClient, type QuestionDockStore, type TransportFactory } from "../../src";
 import { createSimulatedGateway, type SimAgentTurn, type SimulatedGateway } from "../../src/simulated";
+import { transcriptRows as rows } from "../support/transcript-rows";
 
 const TOKEN = "host-token";
 const TARGET = { id: "target", header: "Deploy", question: "Where should this deploy?", options: [{ label: "Staging" }, { label: "Production" }] };
@@ -62,17 +63,6 @@ function Page({ store }: { store: QuestionDockStore }) {
   );
 }
 
-/** The transcript's rows, top to bottom: a message's text, or "summary: <its name>". */
-function rows(): string[] {
-  const list = screen.getByRole("list", { name: "Conversation" });
-  return within(list)
-    .getAllByRole("listitem")
-    .filter((li) => li.parentElement === list)
-    .map((li) => {
-      const summary = within(li).queryByRole("article");
-      return summary ? `summary: ${summary.getAttribute("aria-label")}` : (li.textContent ?? "");
-    });
-}
 
 const CONVERSATION = ["user: Ship it", "summary: Question, answered", "assistant: Deploying to Production."];
 

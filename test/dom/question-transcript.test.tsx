@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { QuestionDockProvider, QuestionTranscript } from "../../src";
 import type { TranscriptMessage } from "../../src/store";
 import { REGION, startDock, type DockHarness } from "./dock-harness";
+import { transcriptRows as rows } from "../support/transcript-rows";
 
 interface Message extends TranscriptMessage {
   text: string;
@@ -14,17 +15,6 @@ beforeEach(async () => {
 });
 afterEach(() => h.stop());
 
-/** The transcript's own rows, top to bottom: a message's text, or "summary: <its name>". */
-function rows(): string[] {
-  const list = screen.getByRole("list", { name: "Conversation" });
-  return within(list)
-    .getAllByRole("listitem")
-    .filter((li) => li.parentElement === list)
-    .map((li) => {
-      const summary = within(li).queryByRole("article");
-      return summary ? `summary: ${summary.getAttribute("aria-label")}` : (li.textContent ?? "");
-    });
-}
 
 /** A host: its messages, a composer, and the kit's transcript. */
 function Host({ messages, pageSize }: { messages: Message[]; pageSize?: number }) {

@@ -4,22 +4,12 @@ import { screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import * as stories from "../../../stories/HostTranscript.stories";
 import { disposeStoryDocks } from "../../../stories/support/story-dock";
+import { transcriptRows as rows } from "../../support/transcript-rows";
 
 const { BlockingOnlyHost } = composeStories(stories);
 
 afterEach(disposeStoryDocks);
 
-/** The transcript's own rows, top to bottom: a message's text, or "summary: <its name>". */
-function rows(): string[] {
-  const list = screen.getByRole("list", { name: "Conversation" });
-  return within(list)
-    .getAllByRole("listitem")
-    .filter((li) => li.parentElement === list)
-    .map((li) => {
-      const summary = within(li).queryByRole("article");
-      return summary ? `summary: ${summary.getAttribute("aria-label")}` : (li.textContent ?? "");
-    });
-}
 
 describe("Transcript/Your own transcript stories", () => {
   it("BlockingOnlyHost shows the person's message, the answered question's summary, then the run's reply", async () => {

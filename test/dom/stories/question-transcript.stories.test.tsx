@@ -5,22 +5,12 @@ import { afterEach, describe, expect, it } from "vitest";
 import * as stories from "../../../stories/QuestionTranscript.stories";
 import { DEPLOY, REGION } from "../../../stories/support/sample-questions";
 import { disposeStoryDocks } from "../../../stories/support/story-dock";
+import { transcriptRows as rows } from "../../support/transcript-rows";
 
 const { SummariesAtTheirTurns, LongTranscript, Dark } = composeStories(stories);
 
 afterEach(disposeStoryDocks);
 
-/** The transcript's own rows, top to bottom: a message as "who: text", a summary as "summary: <outcome>". */
-function rows(): string[] {
-  const list = screen.getByRole("list", { name: "Conversation" });
-  return within(list)
-    .getAllByRole("listitem")
-    .filter((li) => li.parentElement === list)
-    .map((li) => {
-      const summary = within(li).queryByRole("article");
-      return summary ? `summary: ${summary.getAttribute("aria-label")}` : (li.textContent ?? "").replace(/\s+/g, " ").trim();
-    });
-}
 
 const CONVERSATION = [
   "You Ship the hotfix, please.",
