@@ -15,4 +15,3 @@ export { DEFAULT_TYPING_GRACE_MS, activeAfterArrival } from "./dock/priority";
 export * from "./dock/selectors";
 export type * from "./dock/state";
 export { placeQuestionSummaries, type TranscriptItem, type TranscriptMessage } from "./dock/transcript-placement";
-export { hasFullQuestionAccess, hiddenReasonOf, permissionNoticeOf, type HiddenQuestion, type HiddenReason, type PermissionNotice as PermissionRefusal, type PermissionState } from "./effects/permissions";

@@ -7,7 +7,6 @@ import { chooseOtherText, newView, selectOption, setOtherText, toggleOption, wit
 import { savedDraftOf, viewWithSaved, type SavedDraft } from "../keep/saved-draft";
 import { storageScope } from "../keep/scope";
 import type { OutboxEntry } from "../outbox/entry";
-import { withKey, withoutKey } from "./maps";
 import { withHidden, withoutRefusal, withRefusal, type HiddenReason, type PermissionNotice } from "./permission-state";
 import type { Announcement, DockRejection, StoreState, Outcome, OutcomeKind, RequestView, Submission } from "./state";
 import { endedRecordOutcome, keptOutcome, settledOutcome, type KeptOutcome, type SettledInput } from "./outcomes";
@@ -65,6 +64,16 @@ export type DockEvent =
   /** A record this connection may not show was kept out of the dock. */
   | { type: "recordHidden"; id: string; reason: HiddenReason; at: number }
   | { type: "announced"; announcement: Announcement };
+
+// The state's tables are never changed in place: a change makes a new Map, so views select by identity.
+const withKey = <V>(map: ReadonlyMap<string, V>, key: string, value: V): ReadonlyMap<string, V> => new Map(map).set(key, value);
+
+function withoutKey<V>(map: ReadonlyMap<string, V>, key: string): ReadonlyMap<string, V> {
+  if (!map.has(key)) return map;
+  const next = new Map(map);
+  next.delete(key);
+  return next;
+}
 
 const IDLE: Submission = Object.freeze({ status: "idle" });
 

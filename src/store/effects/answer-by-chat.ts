@@ -8,8 +8,7 @@ import { sendableText } from "../../protocol/sendable-text";
 import type { ChatSendParams } from "../../protocol/methods";
 import type { DockContext } from "../context";
 import { isBusy } from "../dock/dock-reducer";
-import type { GatewaySync } from "./gateway-sync";
-import { submitFailureOf, wasCutOff, type SubmitFailure } from "./gateway-sync";
+import { submitFailureOf, wasCutOff, type GatewaySync, type SubmitFailure } from "./gateway-sync";
 import type { ChatReplyResult } from "../dock/state";
 
 /** How long to wait for the gateway's verdict before asking the question's state instead. */
@@ -19,12 +18,6 @@ const VERDICT_WAIT_MS = 15_000;
 const NOT_CREATOR = /caller policy does not match its creator/i;
 
 type Verdict = { taken: true } | { taken: false; message: string } | "gone";
-
-/** Sends chat replies that answer a waiting agent-run question. */
-export interface ChatReplies {
-  send(requestId: string, text: string): Promise<ChatReplyResult>;
-  dispose(): void;
-}
 
 function newKey(): string {
   const c = globalThis.crypto;
@@ -39,7 +32,7 @@ function refusalOf(message: string): SubmitFailure {
 }
 
 /** Wires chat replies to one dock store. */
-export function createChatReplies(ctx: DockContext, sync: GatewaySync): ChatReplies {
+export function createChatReplies(ctx: DockContext, sync: GatewaySync) {
   const { client, timers } = ctx.options;
   // Idempotency key → what the gateway said of it: "final" (taken) or the error's message; or "gone" (the store was
   // disposed, e.g. the page is unloading: the reply may still be taken, and a reload must still know it as ours).

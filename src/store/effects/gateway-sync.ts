@@ -7,7 +7,7 @@ import { belongsToSession } from "../../protocol/session-key";
 import type { DockContext } from "../context";
 import { createExpiryTimer } from "./expiry-timer";
 import { outcomeOf } from "../dock/outcomes";
-import { clearPermission, notePermission, screenRecord } from "./permissions";
+import { notePermission, screenRecord } from "./permissions";
 import { activeAfterArrival } from "../dock/priority";
 import type { Announcement, Outcome, OutcomeKind, SubmitErrorCode } from "../dock/state";
 import type { QuestionResolvedEvent } from "../../protocol/methods";
@@ -137,7 +137,7 @@ export function createGatewaySync(ctx: DockContext): GatewaySync {
       // A new gateway knows nothing of the old one's ids, so asking it about them would only mislabel them.
       const result = await recoverQuestions(client, serverChanged ? [] : local);
       if (disposed) return;
-      clearPermission(ctx, "question.list");
+      ctx.dispatch({ type: "permissionRestored", method: "question.list" });
       result.rejected.forEach((r) => reject(r.id === undefined ? "question.list" : "question.get", r.errors, r.id));
       const listed = new Set(result.pending.map((r) => r.id));
       result.pending.forEach((r) => receive(r, "recovery"));

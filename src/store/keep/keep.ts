@@ -85,14 +85,6 @@ const KINDS: ReadonlySet<OutcomeKind> = new Set([
   "unavailable",
 ]);
 
-/** The outcomes this tab saw live for one conversation, kept across reloads under the conversation's scope. */
-export interface KeptOutcomes {
-  /** The kept outcomes, oldest first, as read back (the dock's reducer makes them outcomes again); anything unreadable is left out. */
-  restore(scope: string): [string, KeptOutcome][];
-  keep(scope: string, id: string, outcome: Outcome): void;
-  forget(scope: string, id: string): void;
-}
-
 interface Stored {
   id: string;
   kind: OutcomeKind;
@@ -150,8 +142,9 @@ function revive(raw: unknown): [string, KeptOutcome] | undefined {
   ];
 }
 
-/** This tab's kept outcomes (nothing is kept where there is no sessionStorage). */
-export function createKeptOutcomes(): KeptOutcomes {
+// The outcomes this tab saw live for one conversation, kept across reloads under its scope (nothing is kept where
+// there is no sessionStorage); `restore` gives them back oldest first, anything unreadable left out.
+function createKeptOutcomes() {
   const storage = tabStorage();
   const keyOf = (scope: string) => `${PREFIX}${encodeURIComponent(scope)}`;
   const read = (key: string): Stored[] => {
@@ -173,12 +166,12 @@ export function createKeptOutcomes(): KeptOutcomes {
     }
   };
   return {
-    restore: (scope) => read(keyOf(scope)).map(revive).filter((x): x is [string, KeptOutcome] => x !== undefined),
-    keep(scope, id, outcome) {
+    restore: (scope: string) => read(keyOf(scope)).map(revive).filter((x): x is [string, KeptOutcome] => x !== undefined),
+    keep(scope: string, id: string, outcome: Outcome) {
       const stored = storage && storable(id, outcome);
       if (stored) write(keyOf(scope), [...read(keyOf(scope)).filter((s) => s.id !== id), stored]);
     },
-    forget(scope, id) {
+    forget(scope: string, id: string) {
       if (!storage) return;
       const list = read(keyOf(scope));
       if (list.some((s) => s.id === id)) write(keyOf(scope), list.filter((s) => s.id !== id));
