@@ -31,10 +31,9 @@ export interface DeliveryParts {
 
 /** Starts the delivery of an outbox. */
 export function startDelivery(parts: DeliveryParts) {
-  const { ctx, setup, owned, state, entry, change, connected } = parts;
+  const { ctx, setup, owned, state, entry, change, connected, disposed } = parts;
   const { client, sessionKey, timers } = ctx.options;
   const { history } = setup;
-  const disposed = parts.disposed;
   let active: string | undefined;
   const waits = new Set<unknown>();
 

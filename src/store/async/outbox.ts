@@ -13,8 +13,6 @@ import { scopedRecords, type DockStorage } from "../keep/storage";
 import type { HistoryReader } from "./history-reader";
 import { startDelivery } from "./delivery";
 
-export { DEFAULT_CONFIRM_DELAYS_MS, DEFAULT_SEND_TIMEOUT_MS, MAX_SUCCESSOR_KEYS } from "./delivery";
-
 /** How the outbox of one store is set up. */
 export interface OutboxSetup {
   storage: DockStorage;
@@ -106,7 +104,6 @@ export function startOutbox(ctx: DockContext, setup: OutboxSetup): Outbox {
   // The entries an event names: storage and the bus follow those, never a walk over the whole outbox.
   const touched = (event: OutboxEvent): string[] =>
     event.type === "enqueued" || event.type === "paneUpdated" ? [event.entry.id] : event.type === "restored" || event.type === "storageFailed" ? [] : [event.id];
-
 
   const delivery = startDelivery({ ctx, setup, owned, state, entry, change, connected, disposed: () => disposed });
   const { pump, checkAll, resume, holds, confirm } = delivery;

@@ -126,15 +126,21 @@ export function createAsyncSync(ctx: DockContext, sync: GatewaySync): AsyncSync 
     reconcile();
   };
 
+  // The async question `rid` names while the dock holds it.
+  const held = (rid: string) => {
+    const origin = originOf(rid);
+    const s = ctx.get();
+    const record = s.records.get(rid);
+    return origin && record ? { origin, record, view: s.views.get(rid) } : undefined;
+  };
+
   return {
     start,
     isAsync: (rid) => originOf(rid) !== undefined,
     submit(rid) {
-      const origin = originOf(rid);
-      const s = ctx.get();
-      const record = s.records.get(rid);
-      if (!origin || !record) return;
-      const view = s.views.get(rid);
+      const q = held(rid);
+      if (!q) return;
+      const { origin, record, view } = q;
       const answers = answersFor(record, view);
       if (!answers) {
         ctx.dispatch({ type: "submitFailed", requestId: rid, submission: { status: "error", kind: "answer", code: "unanswered" } });
@@ -148,10 +154,8 @@ export function createAsyncSync(ctx: DockContext, sync: GatewaySync): AsyncSync 
       sync.settle(rid, "answered", answers, { async: { ...origin, ...(replyToId ? { sourceMessageId: replyToId } : {}), outboxId: sent.id } });
     },
     skip(rid) {
-      const origin = originOf(rid);
-      const s = ctx.get();
-      const record = s.records.get(rid);
-      if (!origin || !record) return;
+      const origin = held(rid)?.origin;
+      if (!origin) return;
       // Skipping sends nothing; the draft is kept, skipped, which keeps the question out of the dock after a reload,
       // and it comes back if the person reopens it.
       sync.settle(rid, "skipped", undefined, { async: origin });
@@ -159,7 +163,7 @@ export function createAsyncSync(ctx: DockContext, sync: GatewaySync): AsyncSync 
     },
     reopen(itemId) {
       const rid = asyncRequestId(itemId);
-      sync.dropOutcome(rid);
+      ctx.dispatch({ type: "outcomeDropped", id: rid });
       reopenItem(itemId);
       reconcile();
     },

@@ -82,7 +82,7 @@ export function conversationReducer(state: ConversationData, event: Conversation
     case "questionReopened": {
       const { reopenedAt, skipped } = state.local;
       if (reopenedAt.get(event.itemId) === event.anchor && !skipped.has(event.itemId)) return state;
-      return withLocal(state, { reopenedAt: new Map(reopenedAt).set(event.itemId, event.anchor), skipped: without(skipped, event.itemId) });
+      return withLocal(state, { reopenedAt: new Map(reopenedAt).set(event.itemId, event.anchor), skipped: new Set([...skipped].filter((id) => id !== event.itemId)) });
     }
     case "questionSkipped": {
       const { skipped } = state.local;
@@ -112,10 +112,4 @@ function refusalOf(rejected: readonly RejectedItem[]): ConversationProblem | und
   if (!first) return undefined;
   const reason = formatIssues(first.errors).split("\n")[0] ?? "";
   return { kind: "delivery-refused", count: rejected.length, source: first.source, ...(first.itemId ? { itemId: first.itemId } : {}), reason };
-}
-
-function without(set: ReadonlySet<string>, item: string): Set<string> {
-  const next = new Set(set);
-  next.delete(item);
-  return next;
 }

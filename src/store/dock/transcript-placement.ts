@@ -48,11 +48,7 @@ function askersOf(messages: readonly TranscriptMessage[]): Askers {
     // An async item is shown again by later rows (the reply quotes it): the first row is the one that asked.
     if (m.asyncItemId !== undefined && !askers.asyncItems.has(m.asyncItemId)) askers.asyncItems.set(m.asyncItemId, i);
     if (m.messageId !== undefined) askers.messageIds.set(m.messageId, i);
-    if (m.runId !== undefined) {
-      const run = askers.runs.get(m.runId);
-      if (run) run.push(i);
-      else askers.runs.set(m.runId, [i]);
-    }
+    if (m.runId !== undefined) push(askers.runs, m.runId, i);
   });
   return askers;
 }

@@ -17,8 +17,6 @@ import { GatewayRequestError } from "../../gateway/connection";
 export interface GatewaySync {
   receive(record: QuestionRecord, source: string): void;
   settle(id: string, kind: OutcomeKind, answers?: QuestionAnswers, extra?: Pick<Outcome, "async">): void;
-  /** Forgets an outcome so the request can come back (Discard, Answer). */
-  dropOutcome(id: string): void;
   /** Settles a request from its terminal record, telling our own answer apart from one given elsewhere. */
   settleFromRecord(record: RecordEnding): void;
   announce(announcement: Announcement): void;
@@ -45,8 +43,6 @@ export function createGatewaySync(ctx: DockContext): GatewaySync {
 
   const mine = (rec: QuestionRecord) =>
     belongsToSession(rec.sessionKey, ctx.options.sessionKey, client.getConnection().hello?.mainSessionKey, ctx.options.showSessionless);
-
-  const dropOutcome = (id: string) => ctx.dispatch({ type: "outcomeDropped", id });
 
   const settle = (id: string, kind: OutcomeKind, answers?: QuestionAnswers, extra?: Pick<Outcome, "async">, resolvedBy?: unknown) => {
     const record = ctx.get().records.get(id);
@@ -216,7 +212,6 @@ export function createGatewaySync(ctx: DockContext): GatewaySync {
     receive,
     settle,
     settleFromRecord,
-    dropOutcome,
     announce,
     markUncertain,
     dispose() {

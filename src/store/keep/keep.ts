@@ -4,7 +4,7 @@
 import type { DockContext } from "../context";
 import type { OutboxEntry } from "../outbox/entry";
 import type { DockStore, SavedDraft } from "../dock/state";
-import { idTable, type IdTable } from "../../protocol/id-table";
+import { idTable } from "../../protocol/id-table";
 import { isSecretQuestion, parseQuestionRecord, type QuestionRecord } from "../../protocol/question-record";
 import { looksLikeCredential } from "../../protocol/credential-shape";
 import type { KeptOutcome } from "../dock/outcomes";
@@ -73,27 +73,10 @@ const MAX_OUTCOMES = 100;
 /** A bound on the stored text, well inside the few megabytes a browser gives sessionStorage. */
 const MAX_CHARS = 1_000_000;
 
-const KINDS: ReadonlySet<OutcomeKind> = new Set([
-  "answered",
-  "answered-elsewhere",
-  "answered-in-chat",
-  "skipped",
-  "skipped-elsewhere",
-  "cancelled",
-  "ended",
-  "expired",
-  "unavailable",
-]);
+const KINDS: ReadonlySet<OutcomeKind> = new Set(["answered", "answered-elsewhere", "answered-in-chat", "skipped", "skipped-elsewhere", "cancelled", "ended", "expired", "unavailable"]);
 
-interface Stored {
-  id: string;
-  kind: OutcomeKind;
-  record: unknown;
-  at: number;
-  runId?: string;
-  unsent?: IdTable<QuestionDraft>;
-  unsentMayHaveArrived?: true;
-}
+// A kept outcome as written; read back, its record is checked again.
+type Stored = Omit<KeptOutcome, "record"> & { id: string; record: unknown };
 
 // Secret answers and credential-shaped text never reach storage: the same rule as drafts.
 function storable(id: string, o: Outcome): Stored | undefined {

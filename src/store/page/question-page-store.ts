@@ -15,9 +15,8 @@ import { blockingDraftsFeature } from "../opt-in/drafts-feature";
 import { defaultStorage, scopedRecords, type DockStorage, type ScopedRecords } from "../keep/storage";
 import { isSavedDraft, unsentOfSaved, type SavedDraft } from "../keep/saved-draft";
 import { storageScope } from "../keep/scope";
-import { newResolverId, outcomeOf } from "../dock/outcomes";
+import { newResolverId, outcomeOf, unsentDraft } from "../dock/outcomes";
 import { tabResolverId } from "../keep/sent-requests";
-import { unsentDraft } from "../dock/unsent-draft";
 import type { QuestionDraft } from "../dock/state";
 import { LOADING_PAGE, questionPageReducer, type QuestionPageData, type QuestionPageEvent } from "./question-page-reducer";
 
