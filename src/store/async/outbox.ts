@@ -1,8 +1,6 @@
 // The answer outbox of a conversation, modelled on a mutation queue: each entry keeps one idempotency key for all
-// its attempts, is sent only while connected and while the agent's run is idle (delivery.ts), and counts as
-// confirmed only once the saved history holds it. Its state is the store's `outbox`, changed only by outbox events
-// through the store's dispatch; this module turns the person's intents, the connection and the other tabs into those
-// events, and keeps storage and the other tabs in step.
+// its attempts and is sent by delivery.ts. This module turns the person's intents, the connection and the other tabs
+// into outbox events, and keeps storage and the other tabs in step.
 import type { DockContext } from "../context";
 import { canDiscard, canEdit, canRetry, type OutboxEntryEvent, type OutboxEvent } from "../outbox/outbox-reducer";
 import { entryForItem, isMemoryOnly, isOutboxEntry } from "../outbox/outbox-rules";

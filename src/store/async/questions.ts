@@ -12,19 +12,10 @@ import type { AsyncOrigin, Outcome } from "../dock/state";
 import type { Outbox } from "./outbox";
 
 /** What ties the dock to async (Codex) questions: they arrive from the conversation and leave through the outbox. */
-export interface AsyncSync {
-  isAsync(requestId: string): boolean;
-  submit(requestId: string): void;
-  skip(requestId: string): void;
-  /** Brings a retired or skipped question back into the dock, with its draft. */
-  reopen(itemId: string): void;
-  /** Starts following the store once the outbox exists. */
-  start(outbox: Outbox): void;
-  dispose(): void;
-}
+export type AsyncSync = ReturnType<typeof createAsyncSync>;
 
 /** Wires a store's async questions, derived from its conversation, to its dock, drafts and outbox. */
-export function createAsyncSync(ctx: DockContext, sync: GatewaySync): AsyncSync {
+export function createAsyncSync(ctx: DockContext, sync: GatewaySync) {
   const { sessionKey, now } = ctx.options;
   let outbox: Outbox | undefined;
   let disposed = false;
@@ -135,9 +126,10 @@ export function createAsyncSync(ctx: DockContext, sync: GatewaySync): AsyncSync 
   };
 
   return {
+    /** Starts following the store once the outbox exists. */
     start,
-    isAsync: (rid) => originOf(rid) !== undefined,
-    submit(rid) {
+    isAsync: (rid: string) => originOf(rid) !== undefined,
+    submit(rid: string) {
       const q = held(rid);
       if (!q) return;
       const { origin, record, view } = q;
@@ -153,7 +145,7 @@ export function createAsyncSync(ctx: DockContext, sync: GatewaySync): AsyncSync 
       const sent = outbox!.enqueue({ itemId: origin.itemId, ...(replyToId ? { replyToId } : {}), message, draft });
       sync.settle(rid, "answered", answers, { async: { ...origin, ...(replyToId ? { sourceMessageId: replyToId } : {}), outboxId: sent.id } });
     },
-    skip(rid) {
+    skip(rid: string) {
       const origin = held(rid)?.origin;
       if (!origin) return;
       // Skipping sends nothing; the draft is kept, skipped, which keeps the question out of the dock after a reload,
@@ -161,7 +153,8 @@ export function createAsyncSync(ctx: DockContext, sync: GatewaySync): AsyncSync 
       sync.settle(rid, "skipped", undefined, { async: origin });
       ctx.dispatch({ type: "questionSkipped", itemId: origin.itemId });
     },
-    reopen(itemId) {
+    /** Brings a retired or skipped question back into the dock, with its draft. */
+    reopen(itemId: string) {
       const rid = asyncRequestId(itemId);
       ctx.dispatch({ type: "outcomeDropped", id: rid });
       reopenItem(itemId);

@@ -121,9 +121,7 @@ function settled(s: StoreState, e: Extract<DockEvent, { type: "recordSettled" }>
   const order = s.order.filter((id) => id !== e.id);
   const submission = s.submissions.get(e.id);
   const cutOff = submission?.status === "uncertain" && submission.kind === "answer";
-  const input: SettledInput = { record, kind: e.outcome, at: e.at, view: s.views.get(e.id), cutOff };
-  if (e.answers) input.answers = e.answers;
-  if (e.async) input.async = e.async;
+  const input: SettledInput = { record, kind: e.outcome, at: e.at, view: s.views.get(e.id), cutOff, ...(e.answers ? { answers: e.answers } : {}), ...(e.async ? { async: e.async } : {}) };
   if (e.resolvedBy !== undefined) input.resolvedBy = e.resolvedBy;
   // The request that moved up into its place, or the one before it when it was the last.
   const at = Math.min(s.order.indexOf(e.id), order.length - 1);

@@ -28,13 +28,6 @@ export class OutcomeLog implements ReadonlyMap<string, Outcome> {
     return new OutcomeLog({ ids: [], values: [], at: new Map() }, 0);
   }
 
-  /** A log holding `entries` in order. */
-  static of(entries: Iterable<readonly [string, Outcome]>): OutcomeLog {
-    let log = OutcomeLog.empty();
-    for (const [id, outcome] of entries) log = log.with(id, outcome);
-    return log;
-  }
-
   // The latest position of `id` this version sees, or -1.
   #last(id: string): number {
     const positions = this.#shared.at.get(id);

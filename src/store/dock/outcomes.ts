@@ -1,7 +1,5 @@
-// Every outcome the kit shows is classified and built here. Classified: whose answer or cancel ended a request, from
-// its record and what this dock sent (`outcomeOf`), or what the history says of a call (`historyOutcomeKind`). Built: from what the effect that saw the ending knows, a request
-// settled in the dock, one this tab sent before a reload, an async question, an ask_user call read back from the
-// history, an outcome kept in this tab's storage, or a question page's own ending. The reducer calls the builders.
+// Every outcome the kit shows is classified and built here: whose answer or cancel ended a request, and the outcome
+// of each way a request can end, from what the effect that saw the ending knows. The reducers call the builders.
 import type { AskUserHistoryEntry } from "../../protocol/ask-user-history";
 import { idTable, type IdTable } from "../../protocol/id-table";
 import { sameAnswers, type QuestionAnswers } from "../../protocol/answers";
@@ -109,14 +107,7 @@ export function unsentDraft(record: QuestionRecord, view: RequestView | undefine
 export type AsyncOutcomeOrigin = NonNullable<Outcome["async"]>;
 
 /** What this tab's storage kept of an outcome, already read back as trusted. */
-export interface KeptOutcome {
-  kind: OutcomeKind;
-  record: QuestionRecord;
-  at: number;
-  runId?: string;
-  unsent?: IdTable<QuestionDraft>;
-  unsentMayHaveArrived?: true;
-}
+export type KeptOutcome = Pick<Outcome, "kind" | "record" | "at" | "runId" | "unsent" | "unsentMayHaveArrived">;
 
 function terminalStatus(kind: OutcomeKind, last: QuestionRecord["status"]): QuestionRecord["status"] {
   if (kind === "expired") return "expired";

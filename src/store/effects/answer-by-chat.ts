@@ -19,17 +19,15 @@ const NOT_CREATOR = /caller policy does not match its creator/i;
 
 type Verdict = { taken: true } | { taken: false; message: string } | "gone";
 
-function newKey(): string {
+/** A fresh idempotency key: a UUID, or random text where the page has no `crypto.randomUUID` (an insecure context). */
+export function newKey(): string {
   const c = globalThis.crypto;
   if (c && typeof c.randomUUID === "function") return c.randomUUID();
-  return `reply-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}-${Math.random().toString(36).slice(2)}`;
 }
 
 // The refusal as data: the views say it in words, with the gateway's own sentence as the detail.
-function refusalOf(message: string): SubmitFailure {
-  if (NOT_CREATOR.test(message)) return { code: "not-creator", detail: message };
-  return { code: "chat-refused", detail: message };
-}
+const refusalOf = (message: string): SubmitFailure => ({ code: NOT_CREATOR.test(message) ? "not-creator" : "chat-refused", detail: message });
 
 /** Wires chat replies to one dock store. */
 export function createChatReplies(ctx: DockContext, sync: GatewaySync) {

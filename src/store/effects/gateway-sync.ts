@@ -14,16 +14,7 @@ import type { QuestionResolvedEvent } from "../../protocol/methods";
 import { GatewayRequestError } from "../../gateway/connection";
 
 /** What ties the store to the gateway: applies events, recovers after reconnects, and settles requests. */
-export interface GatewaySync {
-  receive(record: QuestionRecord, source: string): void;
-  settle(id: string, kind: OutcomeKind, answers?: QuestionAnswers, extra?: Pick<Outcome, "async">): void;
-  /** Settles a request from its terminal record, telling our own answer apart from one given elsewhere. */
-  settleFromRecord(record: RecordEnding): void;
-  announce(announcement: Announcement): void;
-  /** Holds a submit or skip whose reply was cut off until a recovery tells whether it arrived; `checkNow` asks at once. */
-  markUncertain(id: string, kind: "answer" | "skip", checkNow: boolean): void;
-  dispose(): void;
-}
+export type GatewaySync = ReturnType<typeof createGatewaySync>;
 
 /** The pending record `held` as the resolved event `e` ended it. */
 function endedRecord(held: QuestionRecord, e: QuestionResolvedEvent): QuestionRecord {
@@ -31,7 +22,7 @@ function endedRecord(held: QuestionRecord, e: QuestionResolvedEvent): QuestionRe
 }
 
 /** Wires a dock store to its gateway client. */
-export function createGatewaySync(ctx: DockContext): GatewaySync {
+export function createGatewaySync(ctx: DockContext) {
   const { client, now, timers } = ctx.options;
   let recheck: unknown;
   let disposed = false;
@@ -55,6 +46,7 @@ export function createGatewaySync(ctx: DockContext): GatewaySync {
     expiry.left();
   };
 
+  // Settles a request from its terminal record, telling our own answer apart from one given elsewhere.
   const settleFromRecord = (rec: RecordEnding) => {
     const kind = outcomeOf(rec, { resolverId: ctx.options.resolverId, attempted: ctx.sent.attempted(rec.id), sentChatReply: ctx.sent.sentChatReply(rec.id) });
     if (!kind) return;
@@ -119,7 +111,7 @@ export function createGatewaySync(ctx: DockContext): GatewaySync {
     clearRecheck();
     // Waiting for a pause in the typing: ask again once it is long enough.
     if (verdict.recheckInMs > 0) recheck = timers.setTimeout(() => applyPriority(rec.id), verdict.recheckInMs);
-    expiry.arrived(rec.expiresAtMs);
+    expiry.reschedule();
   };
 
   const expiry = createExpiryTimer(ctx, (id) => settle(id, "expired"));
@@ -170,6 +162,7 @@ export function createGatewaySync(ctx: DockContext): GatewaySync {
     announce({ key: "submitFailed", action: kind, code: "not-arrived" });
   };
 
+  // Holds a submit or skip whose reply was cut off until a recovery tells whether it arrived; `checkNow` asks at once.
   const markUncertain = (id: string, kind: "answer" | "skip", checkNow: boolean) => {
     if (!ctx.get().records.get(id)) return;
     ctx.dispatch({ type: "submitUncertain", requestId: id, kind });

@@ -9,6 +9,7 @@ import { createHistoryOutcomes } from "../async/history-outcomes";
 import { createPaneBus } from "../keep/bus";
 import { defaultStorage, type DockStorage } from "../keep/storage";
 import { startDraftKeeping } from "../keep/draft-keeping";
+import { newKey } from "../effects/answer-by-chat";
 import type { PaneBus } from "../outbox/entry";
 import { defineFeature, type FeatureViews } from "./attach";
 import type { AsyncQuestionsFeature } from "./feature-types";
@@ -27,12 +28,6 @@ export interface AsyncQuestionsOptions {
   sendTimeoutMs?: number;
   /** Waits before each history check after the gateway took a message; then it counts as unconfirmed. @default [0, 250, 500, 1000, 2000, 4000] */
   confirmDelaysMs?: readonly number[];
-}
-
-function randomId(): string {
-  const c = globalThis.crypto;
-  if (c && typeof c.randomUUID === "function") return c.randomUUID();
-  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}-${Math.random().toString(36).slice(2)}`;
 }
 
 /**
@@ -55,7 +50,7 @@ export function createAsyncQuestionsFeature(options: AsyncQuestionsOptions = {},
         storage,
         bus,
         history,
-        newId: options.newId ?? randomId,
+        newId: options.newId ?? newKey,
         sendTimeoutMs: options.sendTimeoutMs ?? DEFAULT_SEND_TIMEOUT_MS,
         confirmDelaysMs: options.confirmDelaysMs ?? DEFAULT_CONFIRM_DELAYS_MS,
       });
