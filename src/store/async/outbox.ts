@@ -8,18 +8,10 @@ import type { OutboxEntry, PaneBus, PaneMessage } from "../outbox/entry";
 import type { SavedDraft } from "../keep/saved-draft";
 import { isPaneMessage } from "../keep/bus";
 import { scopedRecords, type DockStorage } from "../keep/storage";
-import type { HistoryReader } from "./history-reader";
-import { startDelivery } from "./delivery";
+import { startDelivery, type DeliveryParts } from "./delivery";
 
 /** How the outbox of one store is set up. */
-export interface OutboxSetup {
-  storage: DockStorage;
-  bus: PaneBus;
-  history: HistoryReader;
-  newId: () => string;
-  sendTimeoutMs: number;
-  confirmDelaysMs: readonly number[];
-}
+export type OutboxSetup = DeliveryParts["setup"] & { storage: DockStorage; bus: PaneBus };
 
 /** What enqueue takes. */
 export interface EnqueueInput {

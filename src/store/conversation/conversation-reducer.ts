@@ -1,6 +1,5 @@
 // Every change to a conversation's saved history and live runs, as one pure function of that part of the state and
-// a named event. The history reader does the I/O (history requests, live messages, run activity, the saved-row feed)
-// and turns what happened into events that carry plain data; what each event does is decided here.
+// a named event; the history reader does the I/O and turns what happened into events.
 import { formatIssues } from "../../protocol/result";
 import type { ChatMessage } from "../../protocol/chat-message";
 import type { RejectedItem } from "./history-read";

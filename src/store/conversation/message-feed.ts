@@ -5,12 +5,6 @@ import { parseSessionMessagesSubscription, SESSION_MESSAGES_SUBSCRIBE, SESSION_M
 // same session on the same client must not lose its rows when the first one unsubscribes. Counted per client.
 const holders = new WeakMap<GatewayConnection, Map<string, number>>();
 
-function holdersOf(client: GatewayConnection): Map<string, number> {
-  let map = holders.get(client);
-  if (!map) holders.set(client, (map = new Map()));
-  return map;
-}
-
 /**
  * Subscribes to `sessions.messages.subscribe` on every connect, since a subscription ends with its socket. A refusal
  * (a missing scope, an older gateway) leaves the feed off; the conversation then learns of rows by reading the
@@ -21,7 +15,8 @@ export function followSessionMessages(client: GatewayConnection, sessionKey: str
   let live = false;
   let canonical: string | undefined;
   let stopped = false;
-  const count = holdersOf(client);
+  const count = holders.get(client) ?? new Map<string, number>();
+  holders.set(client, count);
   count.set(sessionKey, (count.get(sessionKey) ?? 0) + 1);
 
   const subscribe = () => {

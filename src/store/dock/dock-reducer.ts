@@ -145,20 +145,15 @@ function settled(s: StoreState, e: Extract<DockEvent, { type: "recordSettled" }>
 }
 
 function edited(s: StoreState, e: Extract<DockEvent, { type: "draftEdited" }>): StoreState {
-  const record = s.records.get(e.requestId);
-  const view = s.views.get(e.requestId);
-  const q = record?.questions.find((x) => x.questionId === e.questionId);
-  if (!record || !view || !q || isBusy(s.submissions.get(e.requestId))) return s;
+  if (isBusy(s.submissions.get(e.requestId))) return s;
   const { edit } = e;
-  const next =
-    edit.kind === "select"
-      ? selectOption(view, q, edit.label, e.at, edit.index)
-      : edit.kind === "toggle"
-        ? toggleOption(view, q, edit.label, e.at, edit.index)
-        : edit.kind === "setOther"
-          ? setOtherText(view, q, edit.text, e.at)
-          : chooseOtherText(view, q, e.at);
-  return next === view ? s : { ...s, views: withKey(s.views, e.requestId, next) };
+  return withView(s, e.requestId, (view, record) => {
+    const q = record.questions.find((x) => x.questionId === e.questionId);
+    if (!q) return view;
+    if (edit.kind === "select") return selectOption(view, q, edit.label, e.at, edit.index);
+    if (edit.kind === "toggle") return toggleOption(view, q, edit.label, e.at, edit.index);
+    return edit.kind === "setOther" ? setOtherText(view, q, edit.text, e.at) : chooseOtherText(view, q, e.at);
+  });
 }
 
 function withView(s: StoreState, requestId: string, change: (view: RequestView, record: QuestionRecord) => RequestView): StoreState {

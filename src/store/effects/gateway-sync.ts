@@ -211,16 +211,13 @@ export function createGatewaySync(ctx: DockContext) {
       disposed = true;
       offs.forEach((off) => off());
       expiry.dispose();
-      if (recheck !== undefined) timers.clearTimeout(recheck);
+      clearRecheck();
     },
   };
 }
 
 /** A failed submit or skip as data: a code the views put into words, and the raw detail that helps. */
-export interface SubmitFailure {
-  code: SubmitErrorCode;
-  detail?: string;
-}
+export type SubmitFailure = { code: SubmitErrorCode; detail?: string };
 
 /** True when a request left but its reply never came (the socket dropped, or no reply in time): the gateway may have applied it. */
 export const wasCutOff = (error: unknown): error is GatewayRequestError =>

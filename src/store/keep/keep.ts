@@ -9,7 +9,8 @@ import { isSecretQuestion, parseQuestionRecord, type QuestionRecord } from "../.
 import { looksLikeCredential } from "../../protocol/credential-shape";
 import type { KeptOutcome } from "../dock/outcomes";
 import { tabStorage } from "./sent-requests";
-import type { Outcome, OutcomeKind, QuestionDraft } from "../dock/state";
+import { isQuestionDraft } from "./saved-draft";
+import type { Outcome, OutcomeKind } from "../dock/state";
 
 /** What a feature kept under a scope, read back: drafts, and with async questions the outbox entries. */
 export interface StoredRecords {
@@ -99,11 +100,6 @@ function storable(id: string, o: Outcome): Stored | undefined {
   };
 }
 
-const isDraft = (d: unknown): d is QuestionDraft => {
-  const x = d as QuestionDraft | null;
-  return typeof x === "object" && x !== null && typeof x.other === "string" && Array.isArray(x.selected) && x.selected.every((v) => typeof v === "string");
-};
-
 // Storage is the tab's own, but it is read back as untrusted all the same: a bad entry is skipped, never shown half.
 function revive(raw: unknown): [string, KeptOutcome] | undefined {
   const s = raw as Partial<Stored> | null;
@@ -111,7 +107,7 @@ function revive(raw: unknown): [string, KeptOutcome] | undefined {
   const parsed = parseQuestionRecord(s.record);
   if (!parsed.ok || parsed.value.id !== s.id) return undefined;
   const record = parsed.value;
-  const unsentEntries = typeof s.unsent === "object" && s.unsent !== null ? Object.entries(s.unsent).filter(([, d]) => isDraft(d)) : [];
+  const unsentEntries = typeof s.unsent === "object" && s.unsent !== null ? Object.entries(s.unsent).filter(([, d]) => isQuestionDraft(d)) : [];
   return [
     s.id,
     {

@@ -74,16 +74,9 @@ export function createQuestionPageStore({ client, questionId, draftStorage, cloc
 
   const newDockStore = (record: QuestionRecord) => {
     store.getState().store?.getState().actions.dispose();
-    const options = {
-      client,
-      sessionKey: record.sessionKey ?? "main",
-      // A link may name a question of any conversation, or of none.
-      showSessionless: true,
-      typingGraceMs: 0,
-      blockingDrafts: blockingDraftsFeature({ storage }),
-      clock,
-    };
-    return openStore(options, [record]);
+    // A link may name a question of any conversation, or of none.
+    const sessionKey = record.sessionKey ?? "main";
+    return openStore({ client, sessionKey, showSessionless: true, typingGraceMs: 0, blockingDrafts: blockingDraftsFeature({ storage }), clock }, [record]);
   };
 
   async function read(): Promise<void> {
