@@ -96,8 +96,7 @@ export function startOutbox(ctx: DockContext, setup: OutboxSetup): Outbox {
     event.type === "enqueued" || event.type === "paneUpdated" ? [event.entry.id] : event.type === "restored" || event.type === "storageFailed" ? [] : [event.id];
 
   const delivery = startDelivery({ ctx, setup, owned, state, entry, change, connected, disposed: () => disposed });
-  const { pump, checkAll, resume, holds, confirm } = delivery;
-  const active = () => delivery.active();
+  const { pump, checkAll, resume, holds, confirm, active } = delivery;
 
   /** Applies another pane's news; an entry this pane is sending right now keeps its own state, which is sent back. */
   const fromPane = (message: PaneMessage) => {

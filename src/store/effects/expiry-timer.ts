@@ -36,10 +36,7 @@ export function createExpiryTimer(ctx: DockContext, expire: (id: string) => void
     if (next === Infinity) return;
     handle = timers.setTimeout(reschedule, Math.min(MAX_TIMER_DELAY_MS, Math.max(0, next - t)));
   };
-  /**
-   * A request left. The earliest expiry can only move later, so the timer stays: when it fires early it finds
-   * nothing due and sets itself for the next one. With nothing pending it is simply cleared.
-   */
+  // A request left: the timer stays, and when it fires early it finds nothing due and sets itself for the next one.
   const left = () => {
     if (ctx.get().records.size === 0) clear();
   };

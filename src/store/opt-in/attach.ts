@@ -38,14 +38,8 @@ export interface FeatureViews {
 /** What a feature adds to the store's reducer: the events it owns, applied after the dock's own. */
 export type FeatureReducer = <S extends DockStore>(state: S, event: { type: string }) => S;
 
-interface FeatureParts {
-  attach: AttachFeature;
-  views: FeatureViews;
-  reduce?: FeatureReducer;
-}
-
 // Keyed by the token, so a token is only good when its factory made it; nothing is kept once the host drops it.
-const parts = new WeakMap<DockFeature, FeatureParts>();
+const parts = new WeakMap<DockFeature, { attach: AttachFeature; views: FeatureViews; reduce?: FeatureReducer }>();
 const NO_VIEWS: FeatureViews = Object.freeze({});
 
 /** Makes the token a factory returns, filed with the function that starts the feature in a dock and the views it adds. */
