@@ -7,12 +7,25 @@ import { isBusy, type DraftEdit } from "./dock/dock-reducer";
 import type { AsyncSync } from "./async/questions";
 import type { Outbox } from "./async/outbox";
 import { createChatReplies } from "./effects/answer-by-chat";
-import { onRequestChange } from "./effects/request-changes";
-import type { GatewaySync } from "./effects/gateway-sync";
-import { submitFailureOf, wasCutOff } from "./effects/gateway-sync";
+import { submitFailureOf, wasCutOff, type GatewaySync } from "./effects/gateway-sync";
 import { answersFor } from "./dock/selectors";
-import type { DockActions } from "./dock/state";
+import type { DockActions, RequestChange } from "./dock/state";
 
+// What a host's side effects follow (a title count, a notification), told from the dock's named events, so a
+// re-render, a reconnect's recovery or a record's update never tells it twice.
+function onRequestChange(ctx: DockContext, listener: (change: RequestChange) => void): () => void {
+  const offArrived = ctx.on(["recordReceived"], (event, next, prev) => {
+    const { id } = event.record;
+    // Only an arrival is announced: a recovered request was there before, and an update of a known one is no arrival.
+    if (!event.announcement || prev.records.get(id) || !next.records.get(id)) return;
+    listener({ type: "arrived", record: event.record, blocking: !next.asyncOrigins.get(id) });
+  });
+  const offEnded = ctx.on(["recordSettled"], (event) => listener({ type: "ended", id: event.id }));
+  return () => {
+    offArrived();
+    offEnded();
+  };
+}
 
 /** Builds the actions of one dock store. */
 export function createDockActions(ctx: DockContext, sync: GatewaySync, asyncSync?: AsyncSync, outbox?: Outbox): DockActions {

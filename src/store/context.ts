@@ -1,6 +1,5 @@
-// The dock store's options and the context its modules share. Every module of the store takes the context, and the
-// factory that builds it imports the modules it always runs (opt-in ones reach it as feature tokens, opt-in/), so
-// the context's shape lives here, below all of them.
+// The dock store's options and the context its modules share; it lives below all of them, as the factory that
+// builds it imports the modules it always runs.
 import type { Clock } from "../gateway/clock";
 import type { GatewayConnection } from "../gateway/connection";
 import type { DockStorage } from "./keep/storage";

@@ -5,7 +5,7 @@ import { emptyDockState } from "./dock/empty-state";
 import { createMachine } from "./machine";
 import { dockReducer } from "./dock/dock-reducer";
 import { createGatewaySync } from "./effects/gateway-sync";
-import { featureReducer, featureStarter, noteClock, noteFeatureViews, noteOutbox } from "./opt-in/attach";
+import { featureReducer, featureStarter, noteStore } from "./opt-in/attach";
 import { newResolverId } from "./dock/outcomes";
 import { createSentLedger, tabResolverId } from "./keep/sent-requests";
 import { startKeeping } from "./keep/keep";
@@ -71,9 +71,7 @@ export function openStore(opts: DockStoreOptions, records: readonly QuestionReco
     dispose();
   };
   store.setState({ actions });
-  if (asyncRun?.outbox) noteOutbox(store, asyncRun.outbox);
-  noteClock(store, options.now);
-  noteFeatureViews(store, [opts.asyncQuestions, opts.blockingDrafts || undefined].filter((f) => f !== undefined));
+  noteStore(store, [opts.asyncQuestions, opts.blockingDrafts || undefined].filter((f) => f !== undefined), options.now, asyncRun?.outbox);
   for (const record of records) sync.receive(record, "initial");
   return store;
 }

@@ -29,29 +29,11 @@ export interface DeliveryParts {
   disposed(): boolean;
 }
 
-/** The delivery of one outbox. */
-export interface Delivery {
-  /** Starts the next queued entry when connected, the run is idle and nothing else is being sent. */
-  pump(): void;
-  /** Confirms every entry the loaded history already holds. */
-  checkAll(): void;
-  /** After a load or a reconnect: reads the history again when something is uncertain, confirms, then drains. */
-  resume(): Promise<void>;
-  /** True when the loaded history holds this entry's message under any of its keys. */
-  holds(entry: OutboxEntry): boolean;
-  confirm(id: string): void;
-  /** The entry being delivered here, if any: no other pane's news overrides it meanwhile. */
-  active(): string | undefined;
-  /** Cancels pending waits. */
-  stop(): void;
-}
-
 /** Starts the delivery of an outbox. */
-export function startDelivery(parts: DeliveryParts): Delivery {
-  const { ctx, setup, owned, state, entry, change, connected } = parts;
+export function startDelivery(parts: DeliveryParts) {
+  const { ctx, setup, owned, state, entry, change, connected, disposed } = parts;
   const { client, sessionKey, timers } = ctx.options;
   const { history } = setup;
-  const disposed = parts.disposed;
   let active: string | undefined;
   const waits = new Set<unknown>();
 
@@ -182,7 +164,6 @@ export function startDelivery(parts: DeliveryParts): Delivery {
     checkAll();
     pump();
   }
-
 
   return {
     pump,

@@ -11,7 +11,7 @@ export function historyOutcomeKey(entry: AskUserHistoryEntry): string {
   return entry.questionRecordId ?? `history:${entry.runId ?? ""}:${entry.toolCallId}`;
 }
 
-const questionIds = (record: QuestionRecord) => record.questions.map((q) => q.questionId).join("\0");
+const questionIds = (questions: readonly { questionId: string }[]) => questions.map((q) => q.questionId).join("\0");
 
 // The key of the live outcome or pending record that is this entry's question, if any. Without the record id, a
 // live question of the same run asking the same questions is taken to be this one.
@@ -19,8 +19,8 @@ function liveKeyOf(ctx: DockContext, entry: AskUserHistoryEntry, key: string): s
   const s = ctx.get();
   if (s.outcomes.has(key) || s.records.has(key)) return key;
   if (entry.questionRecordId || !entry.runId) return undefined;
-  const ids = entry.questions.map((q) => q.questionId).join("\0");
-  const same = (r: QuestionRecord) => r.runId === entry.runId && questionIds(r) === ids;
+  const ids = questionIds(entry.questions);
+  const same = (r: QuestionRecord) => r.runId === entry.runId && questionIds(r.questions) === ids;
   for (const [id, o] of s.outcomes) if (!o.fromHistory && same(o.record)) return id;
   return [...s.records.values()].find(same)?.id;
 }

@@ -19,20 +19,13 @@ import type { DockContext } from "../context";
 export const DEFAULT_HISTORY_LIMIT = 1000;
 
 /** The history link of one store. */
-export interface HistoryReader {
-  /** Reads the history again; rejects when it could not be read, so a stale view is never taken as proof of absence. */
-  reload(): Promise<void>;
-  dispose(): void;
-}
+export type HistoryReader = ReturnType<typeof startHistoryReader>;
 
-interface LiveEntry {
-  message: ChatMessage;
-  /** History requests sent before it arrived; a later answer without it drops it. */
-  requestsBefore: number;
-}
+// `requestsBefore`: history requests sent before it arrived; a later answer without it drops it.
+type LiveEntry = { message: ChatMessage; requestsBefore: number };
 
 /** Starts following the conversation of `ctx`'s session. */
-export function startHistoryReader(ctx: DockContext, limit: number): HistoryReader {
+export function startHistoryReader(ctx: DockContext, limit: number) {
   const { client, sessionKey } = ctx.options;
   const activity = new RunActivity();
   let live: LiveEntry[] = [];
@@ -164,10 +157,10 @@ export function startHistoryReader(ctx: DockContext, limit: number): HistoryRead
   if (client.getConnection().state === "connected") void load();
 
   return {
+    /** Reads the history again; rejects when it could not be read, so a stale view is never taken as proof of absence. */
     async reload() {
       await load();
       const { error, loaded } = chat();
-      // A stale history must never count as proof that a message is absent.
       if (!loaded || error?.kind === "load-failed") throw new Error(error?.kind === "load-failed" ? error.reason : "The conversation history is not loaded.");
     },
     dispose() {

@@ -1,8 +1,6 @@
 // The answer outbox of a conversation, modelled on a mutation queue: each entry keeps one idempotency key for all
-// its attempts, is sent only while connected and while the agent's run is idle (delivery.ts), and counts as
-// confirmed only once the saved history holds it. Its state is the store's `outbox`, changed only by outbox events
-// through the store's dispatch; this module turns the person's intents, the connection and the other tabs into those
-// events, and keeps storage and the other tabs in step.
+// its attempts and is sent by delivery.ts. This module turns the person's intents, the connection and the other tabs
+// into outbox events, and keeps storage and the other tabs in step.
 import type { DockContext } from "../context";
 import { canDiscard, canEdit, canRetry, type OutboxEntryEvent, type OutboxEvent } from "../outbox/outbox-reducer";
 import { entryForItem, isMemoryOnly, isOutboxEntry } from "../outbox/outbox-rules";
@@ -10,20 +8,10 @@ import type { OutboxEntry, PaneBus, PaneMessage } from "../outbox/entry";
 import type { SavedDraft } from "../keep/saved-draft";
 import { isPaneMessage } from "../keep/bus";
 import { scopedRecords, type DockStorage } from "../keep/storage";
-import type { HistoryReader } from "./history-reader";
-import { startDelivery } from "./delivery";
-
-export { DEFAULT_CONFIRM_DELAYS_MS, DEFAULT_SEND_TIMEOUT_MS, MAX_SUCCESSOR_KEYS } from "./delivery";
+import { startDelivery, type DeliveryParts } from "./delivery";
 
 /** How the outbox of one store is set up. */
-export interface OutboxSetup {
-  storage: DockStorage;
-  bus: PaneBus;
-  history: HistoryReader;
-  newId: () => string;
-  sendTimeoutMs: number;
-  confirmDelaysMs: readonly number[];
-}
+export type OutboxSetup = DeliveryParts["setup"] & { storage: DockStorage; bus: PaneBus };
 
 /** What enqueue takes. */
 export interface EnqueueInput {
@@ -107,10 +95,8 @@ export function startOutbox(ctx: DockContext, setup: OutboxSetup): Outbox {
   const touched = (event: OutboxEvent): string[] =>
     event.type === "enqueued" || event.type === "paneUpdated" ? [event.entry.id] : event.type === "restored" || event.type === "storageFailed" ? [] : [event.id];
 
-
   const delivery = startDelivery({ ctx, setup, owned, state, entry, change, connected, disposed: () => disposed });
-  const { pump, checkAll, resume, holds, confirm } = delivery;
-  const active = () => delivery.active();
+  const { pump, checkAll, resume, holds, confirm, active } = delivery;
 
   /** Applies another pane's news; an entry this pane is sending right now keeps its own state, which is sent back. */
   const fromPane = (message: PaneMessage) => {

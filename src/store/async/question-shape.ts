@@ -2,9 +2,6 @@
 import type { QuestionRecord } from "../../protocol/question-record";
 import type { AsyncQuestionEntry } from "../conversation/question-entry";
 
-/** The question id the dock gives the `index`th question of an async delivery, which has none of its own. */
-export const asyncQuestionKey = (index: number) => `q${index}`;
-
 const ASYNC_PREFIX = "async:";
 
 /** The request id of an async question in the dock. */
@@ -18,7 +15,8 @@ export function recordOf(entry: AsyncQuestionEntry, sessionKey: string, now: num
   return {
     id: asyncRequestId(entry.delivery.itemId),
     questions: entry.delivery.questions.map((q, i) => ({
-      questionId: asyncQuestionKey(i),
+      // An async delivery's questions have no ids of their own.
+      questionId: `q${i}`,
       // The title is the question itself; no header chip, so it never shows twice.
       header: "",
       question: q.title,

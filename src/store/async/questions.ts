@@ -12,19 +12,10 @@ import type { AsyncOrigin, Outcome } from "../dock/state";
 import type { Outbox } from "./outbox";
 
 /** What ties the dock to async (Codex) questions: they arrive from the conversation and leave through the outbox. */
-export interface AsyncSync {
-  isAsync(requestId: string): boolean;
-  submit(requestId: string): void;
-  skip(requestId: string): void;
-  /** Brings a retired or skipped question back into the dock, with its draft. */
-  reopen(itemId: string): void;
-  /** Starts following the store once the outbox exists. */
-  start(outbox: Outbox): void;
-  dispose(): void;
-}
+export type AsyncSync = ReturnType<typeof createAsyncSync>;
 
 /** Wires a store's async questions, derived from its conversation, to its dock, drafts and outbox. */
-export function createAsyncSync(ctx: DockContext, sync: GatewaySync): AsyncSync {
+export function createAsyncSync(ctx: DockContext, sync: GatewaySync) {
   const { sessionKey, now } = ctx.options;
   let outbox: Outbox | undefined;
   let disposed = false;
@@ -126,15 +117,22 @@ export function createAsyncSync(ctx: DockContext, sync: GatewaySync): AsyncSync 
     reconcile();
   };
 
+  // The async question `rid` names while the dock holds it.
+  const held = (rid: string) => {
+    const origin = originOf(rid);
+    const s = ctx.get();
+    const record = s.records.get(rid);
+    return origin && record ? { origin, record, view: s.views.get(rid) } : undefined;
+  };
+
   return {
+    /** Starts following the store once the outbox exists. */
     start,
-    isAsync: (rid) => originOf(rid) !== undefined,
-    submit(rid) {
-      const origin = originOf(rid);
-      const s = ctx.get();
-      const record = s.records.get(rid);
-      if (!origin || !record) return;
-      const view = s.views.get(rid);
+    isAsync: (rid: string) => originOf(rid) !== undefined,
+    submit(rid: string) {
+      const q = held(rid);
+      if (!q) return;
+      const { origin, record, view } = q;
       const answers = answersFor(record, view);
       if (!answers) {
         ctx.dispatch({ type: "submitFailed", requestId: rid, submission: { status: "error", kind: "answer", code: "unanswered" } });
@@ -147,19 +145,18 @@ export function createAsyncSync(ctx: DockContext, sync: GatewaySync): AsyncSync 
       const sent = outbox!.enqueue({ itemId: origin.itemId, ...(replyToId ? { replyToId } : {}), message, draft });
       sync.settle(rid, "answered", answers, { async: { ...origin, ...(replyToId ? { sourceMessageId: replyToId } : {}), outboxId: sent.id } });
     },
-    skip(rid) {
-      const origin = originOf(rid);
-      const s = ctx.get();
-      const record = s.records.get(rid);
-      if (!origin || !record) return;
+    skip(rid: string) {
+      const origin = held(rid)?.origin;
+      if (!origin) return;
       // Skipping sends nothing; the draft is kept, skipped, which keeps the question out of the dock after a reload,
       // and it comes back if the person reopens it.
       sync.settle(rid, "skipped", undefined, { async: origin });
       ctx.dispatch({ type: "questionSkipped", itemId: origin.itemId });
     },
-    reopen(itemId) {
+    /** Brings a retired or skipped question back into the dock, with its draft. */
+    reopen(itemId: string) {
       const rid = asyncRequestId(itemId);
-      sync.dropOutcome(rid);
+      ctx.dispatch({ type: "outcomeDropped", id: rid });
       reopenItem(itemId);
       reconcile();
     },

@@ -66,14 +66,7 @@ function sameEntries(a: readonly AsyncQuestionEntry[], b: readonly AsyncQuestion
   return a.length === b.length && a.every((e, i) => JSON.stringify(e) === JSON.stringify(b[i]));
 }
 
-function onTheirWay(s: StoreState): Set<string> {
-  const items = new Set<string>();
-  for (const id of s.outbox.order) {
-    const entry = s.outbox.entries[id];
-    if (entry && entry.state !== "confirmed") items.add(entry.itemId);
-  }
-  return items;
-}
+const onTheirWay = (s: StoreState) => new Set(Object.values(s.outbox.entries).flatMap((e) => (e.state === "confirmed" ? [] : [e.itemId])));
 
 // The person's own doings kept with the drafts: a skipped question stays skipped after a reload, and reopening
 // one takes the skip off its kept draft.

@@ -1,6 +1,5 @@
 // Every change to a conversation's saved history and live runs, as one pure function of that part of the state and
-// a named event. The history reader does the I/O (history requests, live messages, run activity, the saved-row feed)
-// and turns what happened into events that carry plain data; what each event does is decided here.
+// a named event; the history reader does the I/O and turns what happened into events.
 import { formatIssues } from "../../protocol/result";
 import type { ChatMessage } from "../../protocol/chat-message";
 import type { RejectedItem } from "./history-read";
@@ -82,7 +81,7 @@ export function conversationReducer(state: ConversationData, event: Conversation
     case "questionReopened": {
       const { reopenedAt, skipped } = state.local;
       if (reopenedAt.get(event.itemId) === event.anchor && !skipped.has(event.itemId)) return state;
-      return withLocal(state, { reopenedAt: new Map(reopenedAt).set(event.itemId, event.anchor), skipped: without(skipped, event.itemId) });
+      return withLocal(state, { reopenedAt: new Map(reopenedAt).set(event.itemId, event.anchor), skipped: new Set([...skipped].filter((id) => id !== event.itemId)) });
     }
     case "questionSkipped": {
       const { skipped } = state.local;
@@ -112,10 +111,4 @@ function refusalOf(rejected: readonly RejectedItem[]): ConversationProblem | und
   if (!first) return undefined;
   const reason = formatIssues(first.errors).split("\n")[0] ?? "";
   return { kind: "delivery-refused", count: rejected.length, source: first.source, ...(first.itemId ? { itemId: first.itemId } : {}), reason };
-}
-
-function without(set: ReadonlySet<string>, item: string): Set<string> {
-  const next = new Set(set);
-  next.delete(item);
-  return next;
 }

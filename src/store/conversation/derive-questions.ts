@@ -39,7 +39,6 @@ function statusOf(d: Delivered, reply: SavedReply | undefined, local: AsyncLocal
  * whose answer is on its way (`onTheirWay`: an outbox entry not yet confirmed), which are never retired; pure. A typed
  * draft does not protect: a later successful run retires the question and the draft stays with it for a reopen.
  */
-// Retirement moves a question into history and never answers it; only a saved reply does.
 export function deriveAsyncQuestions(messages: readonly ChatMessage[], local: AsyncLocalState, onTheirWay: ReadonlySet<string> = new Set()): AsyncQuestionEntry[] {
   const positions = messagePositions(messages);
   const owners = runsOfMessages(messages, positions);

@@ -14,13 +14,6 @@ export interface RejectedItem {
   errors: ValidationIssue[];
 }
 
-/** A `chat.history` result as the conversation uses it. */
-export interface HistoryPage {
-  messages: ChatMessage[];
-  rejected: RejectedItem[];
-  snapshot?: RunSnapshot;
-}
-
 /** The problems of a message's async delivery block, as a rejected item; undefined when it has none or it is valid. */
 export function deliveryProblem(message: ChatMessage, source: string, raw: unknown, index?: number): RejectedItem | undefined {
   const read = message.asyncDelivery;
@@ -43,7 +36,7 @@ function snapshotOf(sessionInfo: unknown): RunSnapshot | undefined {
 }
 
 /** Reads a `chat.history` result: unreadable items are left out and listed, never fatal. Throws only when there is no message list. */
-export function readHistoryPage(result: unknown): HistoryPage {
+export function readHistoryPage(result: unknown): { messages: ChatMessage[]; rejected: RejectedItem[]; snapshot?: RunSnapshot } {
   const list = asObject(result)?.messages;
   if (!Array.isArray(list)) throw new Error(`chat.history answered without a message list (messages: ${list === null ? "null" : typeof list})`);
   const messages: ChatMessage[] = [];

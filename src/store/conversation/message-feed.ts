@@ -1,37 +1,22 @@
 import type { GatewayConnection } from "../../gateway/connection";
 import { parseSessionMessagesSubscription, SESSION_MESSAGES_SUBSCRIBE, SESSION_MESSAGES_UNSUBSCRIBE } from "../../protocol/session-message";
 
-/** A connection's subscription to one session's saved rows, kept across reconnects. */
-export interface MessageFeed {
-  /** True while the gateway confirmed the subscription on the current connection. */
-  isLive(): boolean;
-  /** The canonical key the gateway answered with, once it did. */
-  canonicalKey(): string | undefined;
-  /** Ends the subscription (when no other holder on the same client still wants it) and stops following reconnects. */
-  stop(): void;
-}
-
 // The gateway keeps one subscription per connection and session, not one per caller: a second conversation of the
 // same session on the same client must not lose its rows when the first one unsubscribes. Counted per client.
 const holders = new WeakMap<GatewayConnection, Map<string, number>>();
-
-function holdersOf(client: GatewayConnection): Map<string, number> {
-  let map = holders.get(client);
-  if (!map) holders.set(client, (map = new Map()));
-  return map;
-}
 
 /**
  * Subscribes to `sessions.messages.subscribe` on every connect, since a subscription ends with its socket. A refusal
  * (a missing scope, an older gateway) leaves the feed off; the conversation then learns of rows by reading the
  * history when a run ends.
  */
-export function followSessionMessages(client: GatewayConnection, sessionKey: string): MessageFeed {
+export function followSessionMessages(client: GatewayConnection, sessionKey: string) {
   let attempt = 0;
   let live = false;
   let canonical: string | undefined;
   let stopped = false;
-  const count = holdersOf(client);
+  const count = holders.get(client) ?? new Map<string, number>();
+  holders.set(client, count);
   count.set(sessionKey, (count.get(sessionKey) ?? 0) + 1);
 
   const subscribe = () => {
@@ -61,8 +46,11 @@ export function followSessionMessages(client: GatewayConnection, sessionKey: str
   if (client.getConnection().state === "connected") subscribe();
 
   return {
+    /** True while the gateway confirmed the subscription on the current connection. */
     isLive: () => live,
+    /** The canonical key the gateway answered with, once it did. */
     canonicalKey: () => canonical,
+    /** Ends the subscription (when no other holder on the same client still wants it) and stops following reconnects. */
     stop() {
       if (stopped) return;
       stopped = true;

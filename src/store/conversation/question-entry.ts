@@ -1,8 +1,4 @@
 import type { AsyncDelivery } from "../../protocol/async-delivery";
-import type { RunEnding } from "../../protocol/run-ending";
-
-/** How a run ended, read from the saved history or from live events (defined with its classifier in protocol). */
-export type { RunEnding };
 
 /** Where an async question stands in the conversation. */
 export type AsyncQuestionStatus =

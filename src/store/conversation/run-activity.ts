@@ -92,14 +92,10 @@ export class RunActivity {
       this.active.add(runId);
       return;
     }
-    this.remember(runId);
-    // A run ending that was never seen by name is, as far as anyone can tell, the unnamed one from the snapshot.
-    if (!this.active.delete(runId)) this.active.delete(UNNAMED_RUN);
-  }
-
-  private remember(runId: string): void {
     this.ended.delete(runId);
     this.ended.add(runId);
     if (this.ended.size > ENDED_MEMORY) this.ended.delete(this.ended.values().next().value as string);
+    // A run ending that was never seen by name is, as far as anyone can tell, the unnamed one from the snapshot.
+    if (!this.active.delete(runId)) this.active.delete(UNNAMED_RUN);
   }
 }

@@ -7,7 +7,6 @@ import { chooseOtherText, newView, selectOption, setOtherText, toggleOption, wit
 import { savedDraftOf, viewWithSaved, type SavedDraft } from "../keep/saved-draft";
 import { storageScope } from "../keep/scope";
 import type { OutboxEntry } from "../outbox/entry";
-import { withKey, withoutKey } from "./maps";
 import { withHidden, withoutRefusal, withRefusal, type HiddenReason, type PermissionNotice } from "./permission-state";
 import type { Announcement, DockRejection, StoreState, Outcome, OutcomeKind, RequestView, Submission } from "./state";
 import { endedRecordOutcome, keptOutcome, settledOutcome, type KeptOutcome, type SettledInput } from "./outcomes";
@@ -66,6 +65,16 @@ export type DockEvent =
   | { type: "recordHidden"; id: string; reason: HiddenReason; at: number }
   | { type: "announced"; announcement: Announcement };
 
+// The state's tables are never changed in place: a change makes a new Map, so views select by identity.
+const withKey = <V>(map: ReadonlyMap<string, V>, key: string, value: V): ReadonlyMap<string, V> => new Map(map).set(key, value);
+
+function withoutKey<V>(map: ReadonlyMap<string, V>, key: string): ReadonlyMap<string, V> {
+  if (!map.has(key)) return map;
+  const next = new Map(map);
+  next.delete(key);
+  return next;
+}
+
 const IDLE: Submission = Object.freeze({ status: "idle" });
 
 /** A submit or skip of this request is on its way or awaits recovery: its draft is held as it was sent. */
@@ -112,9 +121,7 @@ function settled(s: StoreState, e: Extract<DockEvent, { type: "recordSettled" }>
   const order = s.order.filter((id) => id !== e.id);
   const submission = s.submissions.get(e.id);
   const cutOff = submission?.status === "uncertain" && submission.kind === "answer";
-  const input: SettledInput = { record, kind: e.outcome, at: e.at, view: s.views.get(e.id), cutOff };
-  if (e.answers) input.answers = e.answers;
-  if (e.async) input.async = e.async;
+  const input: SettledInput = { record, kind: e.outcome, at: e.at, view: s.views.get(e.id), cutOff, ...(e.answers ? { answers: e.answers } : {}), ...(e.async ? { async: e.async } : {}) };
   if (e.resolvedBy !== undefined) input.resolvedBy = e.resolvedBy;
   // The request that moved up into its place, or the one before it when it was the last.
   const at = Math.min(s.order.indexOf(e.id), order.length - 1);
@@ -138,20 +145,15 @@ function settled(s: StoreState, e: Extract<DockEvent, { type: "recordSettled" }>
 }
 
 function edited(s: StoreState, e: Extract<DockEvent, { type: "draftEdited" }>): StoreState {
-  const record = s.records.get(e.requestId);
-  const view = s.views.get(e.requestId);
-  const q = record?.questions.find((x) => x.questionId === e.questionId);
-  if (!record || !view || !q || isBusy(s.submissions.get(e.requestId))) return s;
+  if (isBusy(s.submissions.get(e.requestId))) return s;
   const { edit } = e;
-  const next =
-    edit.kind === "select"
-      ? selectOption(view, q, edit.label, e.at, edit.index)
-      : edit.kind === "toggle"
-        ? toggleOption(view, q, edit.label, e.at, edit.index)
-        : edit.kind === "setOther"
-          ? setOtherText(view, q, edit.text, e.at)
-          : chooseOtherText(view, q, e.at);
-  return next === view ? s : { ...s, views: withKey(s.views, e.requestId, next) };
+  return withView(s, e.requestId, (view, record) => {
+    const q = record.questions.find((x) => x.questionId === e.questionId);
+    if (!q) return view;
+    if (edit.kind === "select") return selectOption(view, q, edit.label, e.at, edit.index);
+    if (edit.kind === "toggle") return toggleOption(view, q, edit.label, e.at, edit.index);
+    return edit.kind === "setOther" ? setOtherText(view, q, edit.text, e.at) : chooseOtherText(view, q, e.at);
+  });
 }
 
 function withView(s: StoreState, requestId: string, change: (view: RequestView, record: QuestionRecord) => RequestView): StoreState {

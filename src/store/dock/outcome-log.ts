@@ -16,7 +16,6 @@ export class OutcomeLog implements ReadonlyMap<string, Outcome> {
   readonly #shared: Shared;
   /** How many entries of the shared arrays this version sees; also a version number that only grows. */
   readonly length: number;
-  #size: number | undefined;
 
   private constructor(shared: Shared, length: number) {
     this.#shared = shared;
@@ -26,13 +25,6 @@ export class OutcomeLog implements ReadonlyMap<string, Outcome> {
   /** An empty log. */
   static empty(): OutcomeLog {
     return new OutcomeLog({ ids: [], values: [], at: new Map() }, 0);
-  }
-
-  /** A log holding `entries` in order. */
-  static of(entries: Iterable<readonly [string, Outcome]>): OutcomeLog {
-    let log = OutcomeLog.empty();
-    for (const [id, outcome] of entries) log = log.with(id, outcome);
-    return log;
   }
 
   // The latest position of `id` this version sees, or -1.
@@ -81,12 +73,7 @@ export class OutcomeLog implements ReadonlyMap<string, Outcome> {
   }
 
   get size(): number {
-    if (this.#size === undefined) {
-      let n = 0;
-      for (const _ of this.keys()) n += 1;
-      this.#size = n;
-    }
-    return this.#size;
+    return [...this.keys()].length;
   }
 
   /** Ids in the order their requests ended; one that was dropped and ended again counts from its new end. */

@@ -1,14 +1,11 @@
-// Every outcome the kit shows is classified and built here. Classified: whose answer or cancel ended a request, from
-// its record and what this dock sent (`outcomeOf`), or what the history says of a call (`historyOutcomeKind`). Built: from what the effect that saw the ending knows, a request
-// settled in the dock, one this tab sent before a reload, an async question, an ask_user call read back from the
-// history, an outcome kept in this tab's storage, or a question page's own ending. The reducer calls the builders.
+// Every outcome the kit shows is classified and built here: whose answer or cancel ended a request, and the outcome
+// of each way a request can end, from what the effect that saw the ending knows. The reducers call the builders.
 import type { AskUserHistoryEntry } from "../../protocol/ask-user-history";
-import type { IdTable } from "../../protocol/id-table";
+import { idTable, type IdTable } from "../../protocol/id-table";
 import { sameAnswers, type QuestionAnswers } from "../../protocol/answers";
 import { PLAIN_TEXT_RESOLVER } from "../../protocol/chat-claim";
-import type { QuestionRecord } from "../../protocol/question-record";
+import { isSecretQuestion, type QuestionRecord } from "../../protocol/question-record";
 import type { Outcome, OutcomeKind, QuestionDraft, RequestView } from "./state";
-import { unsentDraft } from "./unsent-draft";
 
 /**
  * The `resolvedBy` values with which the gateway itself cancels a question for the agent's side (openclaw 2026.9.6,
@@ -16,17 +13,7 @@ import { unsentDraft } from "./unsent-draft";
  * run that asked is gone, the person replied with an image, the agent stopped waiting, the prompt could not be
  * delivered, or the tool or its harness failed. The person skipped none of them.
  */
-export const AGENT_SIDE_CANCELS: ReadonlySet<string> = new Set([
-  "run-abort",
-  "superseded-input",
-  "requester-inactive",
-  "image-reply",
-  "wait-timeout",
-  "prompt-delivery-failed",
-  "tool-error",
-  "registration-failed",
-  "harness-error",
-]);
+export const AGENT_SIDE_CANCELS: ReadonlySet<string> = new Set(["run-abort", "superseded-input", "requester-inactive", "image-reply", "wait-timeout", "prompt-delivery-failed", "tool-error", "registration-failed", "harness-error"]);
 
 /** The prefix of every Control UI page's own `resolvedBy` (see `newResolverId`). */
 const CONTROL_UI_PREFIX = "control-ui:";
@@ -98,18 +85,29 @@ export function newResolverId(random: () => number = Math.random): string {
   return `${CONTROL_UI_PREFIX}${Math.floor(random() * 2 ** 48).toString(36).padStart(10, "0")}`;
 }
 
+// The ends that take a question away from a person who may have been mid-answer: what they had is shown
+// in the summary (with Copy) so it can reach the agent another way, or, for a retired async question, be reopened.
+// A skip or an answer needs no such copy.
+const KEEPS_UNSENT: ReadonlySet<OutcomeKind> = new Set(["unavailable", "expired", "cancelled", "retired"]);
+
+/** The non-empty, non-secret drafts of a request that left without the person's answer, or undefined. */
+export function unsentDraft(record: QuestionRecord, view: RequestView | undefined, kind: OutcomeKind): IdTable<QuestionDraft> | undefined {
+  if (!view || !KEEPS_UNSENT.has(kind)) return undefined;
+  const kept = idTable<QuestionDraft>();
+  for (const q of record.questions) {
+    const draft = Object.hasOwn(view.drafts, q.questionId) ? view.drafts[q.questionId] : undefined;
+    // A secret never outlives its field: it is neither shown again nor copied.
+    if (!draft || isSecretQuestion(q) || (draft.selected.length === 0 && draft.other.trim() === "")) continue;
+    kept[q.questionId] = { selected: [...draft.selected], other: draft.other };
+  }
+  return Object.keys(kept).length > 0 ? kept : undefined;
+}
+
 /** What an async question's outcome keeps of its async life: its origin, its outbox entry and the saved reply. */
 export type AsyncOutcomeOrigin = NonNullable<Outcome["async"]>;
 
 /** What this tab's storage kept of an outcome, already read back as trusted. */
-export interface KeptOutcome {
-  kind: OutcomeKind;
-  record: QuestionRecord;
-  at: number;
-  runId?: string;
-  unsent?: IdTable<QuestionDraft>;
-  unsentMayHaveArrived?: true;
-}
+export type KeptOutcome = Pick<Outcome, "kind" | "record" | "at" | "runId" | "unsent" | "unsentMayHaveArrived">;
 
 function terminalStatus(kind: OutcomeKind, last: QuestionRecord["status"]): QuestionRecord["status"] {
   if (kind === "expired") return "expired";

@@ -1,6 +1,5 @@
-// What the dock learned the connection may not do, as state, and how each thing learned changes it. The reducer
-// calls the changes; the functions that notice a refusal or a hidden record take the dock's context, so they sit
-// in effects/permissions.ts and only name what happened.
+// What the dock learned the connection may not do, as state, and how each thing learned changes it; what notices a
+// refusal or a hidden record sits in effects/permissions.ts.
 
 /** How many refusals the state keeps; one per method is the usual case. */
 const MAX_NOTICES = 10;

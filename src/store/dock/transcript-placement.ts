@@ -31,28 +31,16 @@ export type TranscriptItem<M extends TranscriptMessage = TranscriptMessage> =
 
 type Place = { after: number } | { before: number };
 
-/** The positions of the messages that asked, by each name an outcome may use for its asker. */
-interface Askers {
-  calls: Map<string, number>;
-  asyncItems: Map<string, number>;
-  messageIds: Map<string, number>;
-  /** Each run's messages, by position, in order. */
-  runs: Map<string, number[]>;
-}
-
-function askersOf(messages: readonly TranscriptMessage[]): Askers {
+// The positions of the messages that asked, by each name an outcome may use for its asker, and each run's messages.
+function askersOf(messages: readonly TranscriptMessage[]) {
   // Maps, not objects: ids come from the agent, and `__proto__` or `constructor` must stay plain keys.
-  const askers: Askers = { calls: new Map(), asyncItems: new Map(), messageIds: new Map(), runs: new Map() };
+  const askers = { calls: new Map<string, number>(), asyncItems: new Map<string, number>(), messageIds: new Map<string, number>(), runs: new Map<string, number[]>() };
   messages.forEach((m, i) => {
     m.toolCallIds?.forEach((id) => askers.calls.set(id, i));
     // An async item is shown again by later rows (the reply quotes it): the first row is the one that asked.
     if (m.asyncItemId !== undefined && !askers.asyncItems.has(m.asyncItemId)) askers.asyncItems.set(m.asyncItemId, i);
     if (m.messageId !== undefined) askers.messageIds.set(m.messageId, i);
-    if (m.runId !== undefined) {
-      const run = askers.runs.get(m.runId);
-      if (run) run.push(i);
-      else askers.runs.set(m.runId, [i]);
-    }
+    if (m.runId !== undefined) push(askers.runs, m.runId, i);
   });
   return askers;
 }
@@ -60,7 +48,7 @@ function askersOf(messages: readonly TranscriptMessage[]): Askers {
 // The asking message when the outcome names one the messages hold; else, with only its run known, before the
 // first reply of that run written after the question was asked (what the agent said to the answer), or after the
 // run's last message; else nowhere (placed by time).
-function placeOf(outcome: Outcome, messages: readonly TranscriptMessage[], askers: Askers): Place | undefined {
+function placeOf(outcome: Outcome, messages: readonly TranscriptMessage[], askers: ReturnType<typeof askersOf>): Place | undefined {
   const asker =
     (outcome.toolCallId !== undefined ? askers.calls.get(outcome.toolCallId) : undefined) ??
     (outcome.async ? askers.asyncItems.get(outcome.async.itemId) : undefined) ??

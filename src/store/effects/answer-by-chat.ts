@@ -8,8 +8,7 @@ import { sendableText } from "../../protocol/sendable-text";
 import type { ChatSendParams } from "../../protocol/methods";
 import type { DockContext } from "../context";
 import { isBusy } from "../dock/dock-reducer";
-import type { GatewaySync } from "./gateway-sync";
-import { submitFailureOf, wasCutOff, type SubmitFailure } from "./gateway-sync";
+import { submitFailureOf, wasCutOff, type GatewaySync, type SubmitFailure } from "./gateway-sync";
 import type { ChatReplyResult } from "../dock/state";
 
 /** How long to wait for the gateway's verdict before asking the question's state instead. */
@@ -20,26 +19,18 @@ const NOT_CREATOR = /caller policy does not match its creator/i;
 
 type Verdict = { taken: true } | { taken: false; message: string } | "gone";
 
-/** Sends chat replies that answer a waiting agent-run question. */
-export interface ChatReplies {
-  send(requestId: string, text: string): Promise<ChatReplyResult>;
-  dispose(): void;
-}
-
-function newKey(): string {
+/** A fresh idempotency key: a UUID, or random text where the page has no `crypto.randomUUID` (an insecure context). */
+export function newKey(): string {
   const c = globalThis.crypto;
   if (c && typeof c.randomUUID === "function") return c.randomUUID();
-  return `reply-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}-${Math.random().toString(36).slice(2)}`;
 }
 
 // The refusal as data: the views say it in words, with the gateway's own sentence as the detail.
-function refusalOf(message: string): SubmitFailure {
-  if (NOT_CREATOR.test(message)) return { code: "not-creator", detail: message };
-  return { code: "chat-refused", detail: message };
-}
+const refusalOf = (message: string): SubmitFailure => ({ code: NOT_CREATOR.test(message) ? "not-creator" : "chat-refused", detail: message });
 
 /** Wires chat replies to one dock store. */
-export function createChatReplies(ctx: DockContext, sync: GatewaySync): ChatReplies {
+export function createChatReplies(ctx: DockContext, sync: GatewaySync) {
   const { client, timers } = ctx.options;
   // Idempotency key → what the gateway said of it: "final" (taken) or the error's message; or "gone" (the store was
   // disposed, e.g. the page is unloading: the reply may still be taken, and a reload must still know it as ours).

@@ -10,13 +10,10 @@ const MAX_TIMER_DELAY_MS = 2 ** 31 - 1;
 export function createExpiryTimer(ctx: DockContext, expire: (id: string) => void) {
   const { now, timers } = ctx.options;
   let handle: unknown;
-  // The expiry the timer is set for: a request that ends later needs no new timer, so an arrival costs no scan.
-  let scheduledAt = Infinity;
   let disposed = false;
   const clear = () => {
     if (handle !== undefined) timers.clearTimeout(handle);
     handle = undefined;
-    scheduledAt = Infinity;
   };
   const reschedule = (): void => {
     clear();
@@ -37,17 +34,9 @@ export function createExpiryTimer(ctx: DockContext, expire: (id: string) => void
       return;
     }
     if (next === Infinity) return;
-    scheduledAt = next;
     handle = timers.setTimeout(reschedule, Math.min(MAX_TIMER_DELAY_MS, Math.max(0, next - t)));
   };
-  /** A request arrived that expires at `at`: only an earlier expiry than the one awaited needs the timer moved. */
-  const arrived = (at: number) => {
-    if (at < scheduledAt) reschedule();
-  };
-  /**
-   * A request left. The earliest expiry can only move later, so the timer stays: when it fires early it finds
-   * nothing due and sets itself for the next one. With nothing pending it is simply cleared.
-   */
+  // A request left: the timer stays, and when it fires early it finds nothing due and sets itself for the next one.
   const left = () => {
     if (ctx.get().records.size === 0) clear();
   };
@@ -55,5 +44,5 @@ export function createExpiryTimer(ctx: DockContext, expire: (id: string) => void
     disposed = true;
     clear();
   };
-  return { reschedule, arrived, left, dispose };
+  return { reschedule, left, dispose };
 }

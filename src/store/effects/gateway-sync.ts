@@ -7,25 +7,14 @@ import { belongsToSession } from "../../protocol/session-key";
 import type { DockContext } from "../context";
 import { createExpiryTimer } from "./expiry-timer";
 import { outcomeOf } from "../dock/outcomes";
-import { clearPermission, notePermission, screenRecord } from "./permissions";
+import { notePermission, screenRecord } from "./permissions";
 import { activeAfterArrival } from "../dock/priority";
 import type { Announcement, Outcome, OutcomeKind, SubmitErrorCode } from "../dock/state";
 import type { QuestionResolvedEvent } from "../../protocol/methods";
 import { GatewayRequestError } from "../../gateway/connection";
 
 /** What ties the store to the gateway: applies events, recovers after reconnects, and settles requests. */
-export interface GatewaySync {
-  receive(record: QuestionRecord, source: string): void;
-  settle(id: string, kind: OutcomeKind, answers?: QuestionAnswers, extra?: Pick<Outcome, "async">): void;
-  /** Forgets an outcome so the request can come back (Discard, Answer). */
-  dropOutcome(id: string): void;
-  /** Settles a request from its terminal record, telling our own answer apart from one given elsewhere. */
-  settleFromRecord(record: RecordEnding): void;
-  announce(announcement: Announcement): void;
-  /** Holds a submit or skip whose reply was cut off until a recovery tells whether it arrived; `checkNow` asks at once. */
-  markUncertain(id: string, kind: "answer" | "skip", checkNow: boolean): void;
-  dispose(): void;
-}
+export type GatewaySync = ReturnType<typeof createGatewaySync>;
 
 /** The pending record `held` as the resolved event `e` ended it. */
 function endedRecord(held: QuestionRecord, e: QuestionResolvedEvent): QuestionRecord {
@@ -33,7 +22,7 @@ function endedRecord(held: QuestionRecord, e: QuestionResolvedEvent): QuestionRe
 }
 
 /** Wires a dock store to its gateway client. */
-export function createGatewaySync(ctx: DockContext): GatewaySync {
+export function createGatewaySync(ctx: DockContext) {
   const { client, now, timers } = ctx.options;
   let recheck: unknown;
   let disposed = false;
@@ -46,8 +35,6 @@ export function createGatewaySync(ctx: DockContext): GatewaySync {
   const mine = (rec: QuestionRecord) =>
     belongsToSession(rec.sessionKey, ctx.options.sessionKey, client.getConnection().hello?.mainSessionKey, ctx.options.showSessionless);
 
-  const dropOutcome = (id: string) => ctx.dispatch({ type: "outcomeDropped", id });
-
   const settle = (id: string, kind: OutcomeKind, answers?: QuestionAnswers, extra?: Pick<Outcome, "async">, resolvedBy?: unknown) => {
     const record = ctx.get().records.get(id);
     if (!record) return;
@@ -59,6 +46,7 @@ export function createGatewaySync(ctx: DockContext): GatewaySync {
     expiry.left();
   };
 
+  // Settles a request from its terminal record, telling our own answer apart from one given elsewhere.
   const settleFromRecord = (rec: RecordEnding) => {
     const kind = outcomeOf(rec, { resolverId: ctx.options.resolverId, attempted: ctx.sent.attempted(rec.id), sentChatReply: ctx.sent.sentChatReply(rec.id) });
     if (!kind) return;
@@ -123,7 +111,7 @@ export function createGatewaySync(ctx: DockContext): GatewaySync {
     clearRecheck();
     // Waiting for a pause in the typing: ask again once it is long enough.
     if (verdict.recheckInMs > 0) recheck = timers.setTimeout(() => applyPriority(rec.id), verdict.recheckInMs);
-    expiry.arrived(rec.expiresAtMs);
+    expiry.reschedule();
   };
 
   const expiry = createExpiryTimer(ctx, (id) => settle(id, "expired"));
@@ -137,7 +125,7 @@ export function createGatewaySync(ctx: DockContext): GatewaySync {
       // A new gateway knows nothing of the old one's ids, so asking it about them would only mislabel them.
       const result = await recoverQuestions(client, serverChanged ? [] : local);
       if (disposed) return;
-      clearPermission(ctx, "question.list");
+      ctx.dispatch({ type: "permissionRestored", method: "question.list" });
       result.rejected.forEach((r) => reject(r.id === undefined ? "question.list" : "question.get", r.errors, r.id));
       const listed = new Set(result.pending.map((r) => r.id));
       result.pending.forEach((r) => receive(r, "recovery"));
@@ -174,6 +162,7 @@ export function createGatewaySync(ctx: DockContext): GatewaySync {
     announce({ key: "submitFailed", action: kind, code: "not-arrived" });
   };
 
+  // Holds a submit or skip whose reply was cut off until a recovery tells whether it arrived; `checkNow` asks at once.
   const markUncertain = (id: string, kind: "answer" | "skip", checkNow: boolean) => {
     if (!ctx.get().records.get(id)) return;
     ctx.dispatch({ type: "submitUncertain", requestId: id, kind });
@@ -216,23 +205,19 @@ export function createGatewaySync(ctx: DockContext): GatewaySync {
     receive,
     settle,
     settleFromRecord,
-    dropOutcome,
     announce,
     markUncertain,
     dispose() {
       disposed = true;
       offs.forEach((off) => off());
       expiry.dispose();
-      if (recheck !== undefined) timers.clearTimeout(recheck);
+      clearRecheck();
     },
   };
 }
 
 /** A failed submit or skip as data: a code the views put into words, and the raw detail that helps. */
-export interface SubmitFailure {
-  code: SubmitErrorCode;
-  detail?: string;
-}
+export type SubmitFailure = { code: SubmitErrorCode; detail?: string };
 
 /** True when a request left but its reply never came (the socket dropped, or no reply in time): the gateway may have applied it. */
 export const wasCutOff = (error: unknown): error is GatewayRequestError =>

@@ -3,11 +3,8 @@ import type { PaneBus, PaneMessage } from "../outbox/entry";
 /** Name of the channel every dock of this kit shares unless told otherwise. @default "openclaw-question-dock" */
 export const DEFAULT_PANE_CHANNEL = "openclaw-question-dock";
 
-type Listener = (message: PaneMessage) => void;
-
-interface Member {
-  listeners: Set<Listener>;
-}
+// One bus of the page: the listeners it was given.
+type Member = Set<(message: PaneMessage) => void>;
 
 interface Channel {
   members: Set<Member>;
@@ -26,7 +23,7 @@ export function isPaneMessage(value: unknown): value is PaneMessage {
 }
 
 function deliver(member: Member, message: PaneMessage): void {
-  for (const listener of [...member.listeners]) {
+  for (const listener of [...member]) {
     try {
       listener(message);
     } catch (error) {
@@ -61,7 +58,7 @@ export function createPaneBus(channelName: string = DEFAULT_PANE_CHANNEL): PaneB
     channel.remote = openRemote(channelName, channel);
   }
   const shared = channel;
-  const self: Member = { listeners: new Set() };
+  const self: Member = new Set();
   shared.members.add(self);
   let closed = false;
 
@@ -79,13 +76,13 @@ export function createPaneBus(channelName: string = DEFAULT_PANE_CHANNEL): PaneB
       }
     },
     subscribe(listener) {
-      self.listeners.add(listener);
-      return () => self.listeners.delete(listener);
+      self.add(listener);
+      return () => self.delete(listener);
     },
     close() {
       if (closed) return;
       closed = true;
-      self.listeners.clear();
+      self.clear();
       shared.members.delete(self);
       if (shared.members.size > 0) return;
       shared.remote?.close();

@@ -25,16 +25,11 @@ export interface DraftSetup {
   outbox: boolean;
 }
 
-/** The running draft keeping of one store. */
-export interface DraftKeeping {
-  /** Reads what was kept under `scope`, for the one `restored` event. */
-  read(scope: string): Promise<StoredRecords>;
-  /** Writes what is still waiting and stops. */
-  stop(): void;
-}
+/** The running draft keeping of one store: `read` reads what was kept under a scope, for the one `restored` event. */
+export type DraftKeeping = ReturnType<typeof startDraftKeeping>;
 
 /** Starts keeping the drafts of the store of `ctx`. */
-export function startDraftKeeping(ctx: DockContext, setup: DraftSetup): DraftKeeping {
+export function startDraftKeeping(ctx: DockContext, setup: DraftSetup) {
   const { now, timers } = ctx.options;
   const saveTimers = new Map<string, unknown>();
   let stopped = false;
@@ -143,6 +138,7 @@ export function startDraftKeeping(ctx: DockContext, setup: DraftSetup): DraftKee
 
   return {
     read,
+    /** Writes what is still waiting and stops. */
     stop() {
       flush();
       stopped = true;

@@ -4,12 +4,13 @@
 import type { DockContext } from "../context";
 import type { OutboxEntry } from "../outbox/entry";
 import type { DockStore, SavedDraft } from "../dock/state";
-import { idTable, type IdTable } from "../../protocol/id-table";
+import { idTable } from "../../protocol/id-table";
 import { isSecretQuestion, parseQuestionRecord, type QuestionRecord } from "../../protocol/question-record";
 import { looksLikeCredential } from "../../protocol/credential-shape";
 import type { KeptOutcome } from "../dock/outcomes";
 import { tabStorage } from "./sent-requests";
-import type { Outcome, OutcomeKind, QuestionDraft } from "../dock/state";
+import { isQuestionDraft } from "./saved-draft";
+import type { Outcome, OutcomeKind } from "../dock/state";
 
 /** What a feature kept under a scope, read back: drafts, and with async questions the outbox entries. */
 export interface StoredRecords {
@@ -73,35 +74,10 @@ const MAX_OUTCOMES = 100;
 /** A bound on the stored text, well inside the few megabytes a browser gives sessionStorage. */
 const MAX_CHARS = 1_000_000;
 
-const KINDS: ReadonlySet<OutcomeKind> = new Set([
-  "answered",
-  "answered-elsewhere",
-  "answered-in-chat",
-  "skipped",
-  "skipped-elsewhere",
-  "cancelled",
-  "ended",
-  "expired",
-  "unavailable",
-]);
+const KINDS: ReadonlySet<OutcomeKind> = new Set(["answered", "answered-elsewhere", "answered-in-chat", "skipped", "skipped-elsewhere", "cancelled", "ended", "expired", "unavailable"]);
 
-/** The outcomes this tab saw live for one conversation, kept across reloads under the conversation's scope. */
-export interface KeptOutcomes {
-  /** The kept outcomes, oldest first, as read back (the dock's reducer makes them outcomes again); anything unreadable is left out. */
-  restore(scope: string): [string, KeptOutcome][];
-  keep(scope: string, id: string, outcome: Outcome): void;
-  forget(scope: string, id: string): void;
-}
-
-interface Stored {
-  id: string;
-  kind: OutcomeKind;
-  record: unknown;
-  at: number;
-  runId?: string;
-  unsent?: IdTable<QuestionDraft>;
-  unsentMayHaveArrived?: true;
-}
+// A kept outcome as written; read back, its record is checked again.
+type Stored = Omit<KeptOutcome, "record"> & { id: string; record: unknown };
 
 // Secret answers and credential-shaped text never reach storage: the same rule as drafts.
 function storable(id: string, o: Outcome): Stored | undefined {
@@ -124,11 +100,6 @@ function storable(id: string, o: Outcome): Stored | undefined {
   };
 }
 
-const isDraft = (d: unknown): d is QuestionDraft => {
-  const x = d as QuestionDraft | null;
-  return typeof x === "object" && x !== null && typeof x.other === "string" && Array.isArray(x.selected) && x.selected.every((v) => typeof v === "string");
-};
-
 // Storage is the tab's own, but it is read back as untrusted all the same: a bad entry is skipped, never shown half.
 function revive(raw: unknown): [string, KeptOutcome] | undefined {
   const s = raw as Partial<Stored> | null;
@@ -136,7 +107,7 @@ function revive(raw: unknown): [string, KeptOutcome] | undefined {
   const parsed = parseQuestionRecord(s.record);
   if (!parsed.ok || parsed.value.id !== s.id) return undefined;
   const record = parsed.value;
-  const unsentEntries = typeof s.unsent === "object" && s.unsent !== null ? Object.entries(s.unsent).filter(([, d]) => isDraft(d)) : [];
+  const unsentEntries = typeof s.unsent === "object" && s.unsent !== null ? Object.entries(s.unsent).filter(([, d]) => isQuestionDraft(d)) : [];
   return [
     s.id,
     {
@@ -150,8 +121,9 @@ function revive(raw: unknown): [string, KeptOutcome] | undefined {
   ];
 }
 
-/** This tab's kept outcomes (nothing is kept where there is no sessionStorage). */
-export function createKeptOutcomes(): KeptOutcomes {
+// The outcomes this tab saw live for one conversation, kept across reloads under its scope (nothing is kept where
+// there is no sessionStorage); `restore` gives them back oldest first, anything unreadable left out.
+function createKeptOutcomes() {
   const storage = tabStorage();
   const keyOf = (scope: string) => `${PREFIX}${encodeURIComponent(scope)}`;
   const read = (key: string): Stored[] => {
@@ -173,12 +145,12 @@ export function createKeptOutcomes(): KeptOutcomes {
     }
   };
   return {
-    restore: (scope) => read(keyOf(scope)).map(revive).filter((x): x is [string, KeptOutcome] => x !== undefined),
-    keep(scope, id, outcome) {
+    restore: (scope: string) => read(keyOf(scope)).map(revive).filter((x): x is [string, KeptOutcome] => x !== undefined),
+    keep(scope: string, id: string, outcome: Outcome) {
       const stored = storage && storable(id, outcome);
       if (stored) write(keyOf(scope), [...read(keyOf(scope)).filter((s) => s.id !== id), stored]);
     },
-    forget(scope, id) {
+    forget(scope: string, id: string) {
       if (!storage) return;
       const list = read(keyOf(scope));
       if (list.some((s) => s.id === id)) write(keyOf(scope), list.filter((s) => s.id !== id));

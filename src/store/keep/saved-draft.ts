@@ -11,10 +11,13 @@ export type { SavedAnswer, SavedDraft } from "../dock/state";
 
 const isStr = (v: unknown): v is string => typeof v === "string";
 
-function isAnswer(value: unknown): value is SavedAnswer {
-  const a = value as Partial<SavedAnswer> | null;
-  return typeof a === "object" && a !== null && isStr(a.questionId) && isStr(a.other) && Array.isArray(a.selected) && a.selected.every(isStr);
+/** True for something shaped like a question's draft: typed text and chosen labels. */
+export function isQuestionDraft(value: unknown): value is QuestionDraft {
+  const d = value as Partial<QuestionDraft> | null;
+  return typeof d === "object" && d !== null && isStr(d.other) && Array.isArray(d.selected) && d.selected.every(isStr);
 }
+
+const isAnswer = (value: unknown): value is SavedAnswer => isQuestionDraft(value) && isStr((value as Partial<SavedAnswer>).questionId);
 
 /** True for a well-formed saved draft; storage and other tabs may hold anything. */
 export function isSavedDraft(value: unknown): value is SavedDraft {

@@ -10,23 +10,7 @@ const PREFIX = "openclaw-question-dock:sent:";
 const MAX_IDS = 50;
 
 /** What one conversation of this tab sent: requests with a submit or skip not yet seen to end, their answers and replies. */
-export interface SentLedger {
-  ids(): string[];
-  /** Notes a submit or skip going out; every answer sent is kept, so a lost reply to any of them still reads as ours. */
-  remember(id: string, answers?: QuestionAnswers): void;
-  /** Every answer this page sent for the request, oldest first. */
-  attempted(id: string): readonly QuestionAnswers[] | undefined;
-  /** Holds the gateway's reply to a submit while it is awaited, so a settle or an expiry can wait for it. */
-  awaitReply(id: string, reply: Promise<void>): Promise<void>;
-  /** The reply still awaited for the request, if any. */
-  replyOf(id: string): Promise<void> | undefined;
-  /** The request ended: its id and answers go (a reply still awaited finishes on its own). */
-  forget(id: string): void;
-  /** Notes that this tab sent a chat reply to answer the request; `taken: false` takes that back (the gateway refused it). */
-  noteChatReply(id: string, taken: boolean): void;
-  /** True when this tab sent a chat reply the gateway did not refuse, to answer the request. */
-  sentChatReply(id: string): boolean;
-}
+export type SentLedger = ReturnType<typeof createSentLedger>;
 
 /** This tab's sessionStorage, or undefined where it is missing or switched off. */
 export function tabStorage(): Storage | undefined {
@@ -72,7 +56,7 @@ function idList(keyOf: () => string | undefined) {
 }
 
 /** The ledger of one conversation in this tab, kept under its scope (in memory where there is no sessionStorage). */
-export function createSentLedger(scopeOf: () => string | undefined): SentLedger {
+export function createSentLedger(scopeOf: () => string | undefined) {
   const keyed = (kind: string) => () => {
     const scope = scopeOf();
     return scope === undefined ? undefined : `${PREFIX}${kind}${encodeURIComponent(scope)}`;
@@ -84,12 +68,14 @@ export function createSentLedger(scopeOf: () => string | undefined): SentLedger 
   const replies = new Map<string, Promise<void>>();
   return {
     ids: sent.read,
-    remember: (id, given) => {
+    /** Notes a submit or skip going out; every answer sent is kept, so a lost reply to any of them still reads as ours. */
+    remember: (id: string, given?: QuestionAnswers) => {
       if (given) answers.set(id, [...(answers.get(id) ?? []), given]);
       sent.add(id);
     },
-    attempted: (id) => answers.get(id),
-    awaitReply: async (id, reply) => {
+    attempted: (id: string): readonly QuestionAnswers[] | undefined => answers.get(id),
+    /** Holds the gateway's reply to a submit while it is awaited, so a settle or an expiry can wait for it. */
+    awaitReply: async (id: string, reply: Promise<void>) => {
       replies.set(id, reply);
       try {
         await reply;
@@ -97,13 +83,15 @@ export function createSentLedger(scopeOf: () => string | undefined): SentLedger 
         if (replies.get(id) === reply) replies.delete(id);
       }
     },
-    replyOf: (id) => replies.get(id),
-    forget: (id) => {
+    replyOf: (id: string) => replies.get(id),
+    /** The request ended: its id and answers go (a reply still awaited finishes on its own). */
+    forget: (id: string) => {
       answers.delete(id);
       sent.remove(id);
     },
-    noteChatReply: (id, taken) => (taken ? chatReplies.add(id) : chatReplies.remove(id)),
-    sentChatReply: (id) => chatReplies.read().includes(id),
+    /** Notes that this tab sent a chat reply to answer the request; `taken: false` takes that back (the gateway refused it). */
+    noteChatReply: (id: string, taken: boolean) => (taken ? chatReplies.add(id) : chatReplies.remove(id)),
+    sentChatReply: (id: string) => chatReplies.read().includes(id),
   };
 }
 

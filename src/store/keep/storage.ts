@@ -34,18 +34,14 @@ export type KeptTable = "draft" | "outbox";
 const prefixOf = (scope: string, table: KeptTable) => `scope:${encodeURIComponent(scope)}:${table}:`;
 
 /** One scope's records in a storage: the only way the store reads or writes it. */
-export interface ScopedRecords {
-  list(table: KeptTable): Promise<unknown[]>;
-  put(table: KeptTable, id: string, value: unknown): Promise<void>;
-  remove(table: KeptTable, id: string): Promise<void>;
-}
+export type ScopedRecords = ReturnType<typeof scopedRecords>;
 
 /** The records of `scope` in `storage`. */
-export function scopedRecords(storage: DockStorage, scope: string): ScopedRecords {
+export function scopedRecords(storage: DockStorage, scope: string) {
   return {
-    list: (table) => storage.list(prefixOf(scope, table)),
-    put: (table, id, value) => storage.put(`${prefixOf(scope, table)}${encodeURIComponent(id)}`, value),
-    remove: (table, id) => storage.remove(`${prefixOf(scope, table)}${encodeURIComponent(id)}`),
+    list: (table: KeptTable) => storage.list(prefixOf(scope, table)),
+    put: (table: KeptTable, id: string, value: unknown) => storage.put(`${prefixOf(scope, table)}${encodeURIComponent(id)}`, value),
+    remove: (table: KeptTable, id: string) => storage.remove(`${prefixOf(scope, table)}${encodeURIComponent(id)}`),
   };
 }
 

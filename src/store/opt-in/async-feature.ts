@@ -1,13 +1,15 @@
 // Async (Codex) questions: the conversation's history and runs, the answer outbox, the effect that brings the derived
 // questions into the dock, and the outcomes read back from history. Only a host that imports the feature's factory loads them.
 import { startHistoryReader, DEFAULT_HISTORY_LIMIT } from "../async/history-reader";
-import { DEFAULT_CONFIRM_DELAYS_MS, DEFAULT_SEND_TIMEOUT_MS, startOutbox } from "../async/outbox";
+import { startOutbox } from "../async/outbox";
+import { DEFAULT_CONFIRM_DELAYS_MS, DEFAULT_SEND_TIMEOUT_MS } from "../async/delivery";
 import { createAsyncSync } from "../async/questions";
 import { asyncReducer } from "../async/reducer";
 import { createHistoryOutcomes } from "../async/history-outcomes";
 import { createPaneBus } from "../keep/bus";
 import { defaultStorage, type DockStorage } from "../keep/storage";
 import { startDraftKeeping } from "../keep/draft-keeping";
+import { newKey } from "../effects/answer-by-chat";
 import type { PaneBus } from "../outbox/entry";
 import { defineFeature, type FeatureViews } from "./attach";
 import type { AsyncQuestionsFeature } from "./feature-types";
@@ -26,12 +28,6 @@ export interface AsyncQuestionsOptions {
   sendTimeoutMs?: number;
   /** Waits before each history check after the gateway took a message; then it counts as unconfirmed. @default [0, 250, 500, 1000, 2000, 4000] */
   confirmDelaysMs?: readonly number[];
-}
-
-function randomId(): string {
-  const c = globalThis.crypto;
-  if (c && typeof c.randomUUID === "function") return c.randomUUID();
-  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}-${Math.random().toString(36).slice(2)}`;
 }
 
 /**
@@ -54,7 +50,7 @@ export function createAsyncQuestionsFeature(options: AsyncQuestionsOptions = {},
         storage,
         bus,
         history,
-        newId: options.newId ?? randomId,
+        newId: options.newId ?? newKey,
         sendTimeoutMs: options.sendTimeoutMs ?? DEFAULT_SEND_TIMEOUT_MS,
         confirmDelaysMs: options.confirmDelaysMs ?? DEFAULT_CONFIRM_DELAYS_MS,
       });

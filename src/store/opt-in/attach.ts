@@ -38,16 +38,8 @@ export interface FeatureViews {
 /** What a feature adds to the store's reducer: the events it owns, applied after the dock's own. */
 export type FeatureReducer = <S extends DockStore>(state: S, event: { type: string }) => S;
 
-interface FeatureParts {
-  attach: AttachFeature;
-  views: FeatureViews;
-  reduce?: FeatureReducer;
-}
-
 // Keyed by the token, so a token is only good when its factory made it; nothing is kept once the host drops it.
-const parts = new WeakMap<DockFeature, FeatureParts>();
-// Keyed by the store, so a view finds the views of its own dock's features.
-const viewsByStore = new WeakMap<StoreApi<DockStore>, FeatureViews>();
+const parts = new WeakMap<DockFeature, { attach: AttachFeature; views: FeatureViews; reduce?: FeatureReducer }>();
 const NO_VIEWS: FeatureViews = Object.freeze({});
 
 /** Makes the token a factory returns, filed with the function that starts the feature in a dock and the views it adds. */
@@ -73,41 +65,29 @@ export function featureStarter(option: DockFeature["feature"], feature: DockFeat
   return found.attach;
 }
 
-/** Notes the views the features of `store` add, once, when the store is made. */
-export function noteFeatureViews(store: StoreApi<DockStore>, features: readonly DockFeature[]): void {
+// What a store's views and tests read of it, noted once when the store is made: its features' views, its clock (a
+// countdown reads the store's own clock; a story's stands still) and, with async questions, its outbox.
+const storeParts = new WeakMap<StoreApi<DockStore>, { views: FeatureViews; now: () => number; outbox?: Outbox }>();
+
+/** Notes what `store`'s views and tests read of it, once, when the store is made. */
+export function noteStore(store: StoreApi<DockStore>, features: readonly DockFeature[], now: () => number, outbox?: Outbox): void {
   const views = Object.assign({}, ...features.map((f) => parts.get(f)?.views ?? NO_VIEWS)) as FeatureViews;
-  if (Object.keys(views).length > 0) viewsByStore.set(store, Object.freeze(views));
-}
-
-// Keyed by the store, so a countdown reads the store's own clock (a story's stands still).
-const clocks = new WeakMap<StoreApi<DockStore>, () => number>();
-
-/** Notes the clock of `store`, once, when the store is made. */
-export function noteClock(store: StoreApi<DockStore>, now: () => number): void {
-  clocks.set(store, now);
+  storeParts.set(store, { views: Object.keys(views).length > 0 ? Object.freeze(views) : NO_VIEWS, now, ...(outbox ? { outbox } : {}) });
 }
 
 /** The clock of `store`'s time: what its expiries are counted against. */
 export function clockOf(store: StoreApi<DockStore>): () => number {
-  return clocks.get(store) ?? Date.now;
-}
-
-// Keyed by the store, so tests reach the outbox of the store they drive (the kit's `/testing` module).
-const outboxes = new WeakMap<StoreApi<DockStore>, Outbox>();
-
-/** Notes the outbox of `store`'s async questions, once, when the store is made. */
-export function noteOutbox(store: StoreApi<DockStore>, outbox: Outbox): void {
-  outboxes.set(store, outbox);
+  return storeParts.get(store)?.now ?? Date.now;
 }
 
 /** The outbox of a store made with async questions. */
 export function outboxOf(store: StoreApi<DockStore>): Outbox {
-  const outbox = outboxes.get(store);
+  const outbox = storeParts.get(store)?.outbox;
   if (!outbox) throw new Error("This store has no outbox: make it with asyncQuestions.");
   return outbox;
 }
 
 /** The views the features of `store` add; none for a store without features. */
 export function featureViewsOf(store: StoreApi<DockStore>): FeatureViews {
-  return viewsByStore.get(store) ?? NO_VIEWS;
+  return storeParts.get(store)?.views ?? NO_VIEWS;
 }

@@ -16,9 +16,8 @@ export interface ChatHistoryOptions {
 /** Keeps the conversation's messages in the store (`state.chat.messages`, read by `useChatTranscript`) without async questions, which read them anyway. */
 export function chatHistoryFeature(options: ChatHistoryOptions = {}): ChatHistoryFeature {
   const attach: AttachFeature = (ctx) => {
-    const history = startHistoryReader(ctx, options.historyLimit ?? DEFAULT_HISTORY_LIMIT);
-    const outcomes = createHistoryOutcomes(ctx);
-    return { dispose: () => [outcomes, history].forEach((part) => part.dispose()) };
+    const parts = [startHistoryReader(ctx, options.historyLimit ?? DEFAULT_HISTORY_LIMIT), createHistoryOutcomes(ctx)];
+    return { dispose: () => parts.forEach((part) => part.dispose()) };
   };
   return defineFeature({ feature: "chatHistory" }, attach, undefined, asyncReducer);
 }

@@ -1,8 +1,6 @@
-// Every change to the outbox, as one pure function of its state and a named event, in the manner of a
-// mutation queue's reducer: each entry has a status (queued, sending, failed, unconfirmed, confirmed) with
-// failureCount, failureReason and isPaused beside it. The delivery loop, Retry, Discard, Edit, the connection,
-// other panes, storage and a reload only turn what happened into events; which changes are allowed from which
-// status is decided here, and the store's side effects (storage, the pane bus) follow what changed.
+// Every change to the outbox, as one pure function of its state and a named event, in the manner of a mutation
+// queue's reducer. The delivery loop, Retry, Discard, Edit, the connection, other panes, storage and a reload only
+// turn what happened into events; which changes are allowed from which status is decided here.
 import { sendableText } from "../../protocol/sendable-text";
 import { entryForItem, isNewer, sendKeyOf } from "./outbox-rules";
 import type { DeliveryFailureCode, OutboxData, OutboxEntry, StorageFailure } from "./entry";
@@ -49,12 +47,6 @@ export type OutboxEvent =
   /** Storage failed; the outbox goes on in memory. */
   | { type: "storageFailed"; operation: StorageFailure["operation"] };
 
-/** The names of the outbox's events. */
-export const OUTBOX_EVENTS: ReadonlySet<string> = new Set([
-  "sendStarted", "attempted", "confirmed", "uncertain", "refused", "rekeyed", "requeued", "edited", "pauseChanged", "pageClosed", "cleaned",
-  "enqueued", "discarded", "paneUpdated", "paneRemoved", "restored", "storageFailed",
-]);
-
 export type { OutboxData } from "./entry";
 
 /** The statuses each entry event (and Discard) applies in; from any other the entry stays as it was. */
@@ -72,6 +64,9 @@ export const OUTBOX_TRANSITIONS: Readonly<Record<OutboxEntryEvent["type"] | "dis
   cleaned: ["queued", "failed", "unconfirmed"],
   discarded: ["queued", "failed", "unconfirmed"],
 };
+
+/** The names of the outbox's events: every entry event has a row in the transition table. */
+export const OUTBOX_EVENTS: ReadonlySet<string> = new Set([...Object.keys(OUTBOX_TRANSITIONS), "enqueued", "paneUpdated", "paneRemoved", "restored", "storageFailed"]);
 
 // Conditions besides the status: a refusal for good would only repeat, and the gateway refuses a known key with other text.
 const GUARDS: Partial<Record<keyof typeof OUTBOX_TRANSITIONS, (entry: OutboxEntry) => boolean>> = {

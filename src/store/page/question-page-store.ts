@@ -1,8 +1,6 @@
-// The standalone page of one question (a question link). It reads the question with `question.get`, again after
-// every reconnect, and shows it through a dock store of the question's own conversation, so the page uses the same
-// stepper, drafts, submit and outcome rules as the dock. When a read fails the page says so and offers Retry; the
-// typed draft lives in the dock store and in draft storage (per question id), so neither the failure nor
-// Retry loses it. What each read means for the page is decided by questionPageReducer.
+// The standalone page of one question (a question link), shown through a dock store of the question's own
+// conversation, so the page uses the same stepper, drafts, submit and outcome rules as the dock. The typed draft
+// lives in that store and in draft storage (per question id), so neither a failed read nor Retry loses it.
 import { createStore, type StoreApi } from "zustand/vanilla";
 import { GatewayErrorCode, QuestionErrorReason } from "../../protocol/errors";
 import type { IdTable } from "../../protocol/id-table";
@@ -15,9 +13,8 @@ import { blockingDraftsFeature } from "../opt-in/drafts-feature";
 import { defaultStorage, scopedRecords, type DockStorage, type ScopedRecords } from "../keep/storage";
 import { isSavedDraft, unsentOfSaved, type SavedDraft } from "../keep/saved-draft";
 import { storageScope } from "../keep/scope";
-import { newResolverId, outcomeOf } from "../dock/outcomes";
+import { newResolverId, outcomeOf, unsentDraft } from "../dock/outcomes";
 import { tabResolverId } from "../keep/sent-requests";
-import { unsentDraft } from "../dock/unsent-draft";
 import type { QuestionDraft } from "../dock/state";
 import { LOADING_PAGE, questionPageReducer, type QuestionPageData, type QuestionPageEvent } from "./question-page-reducer";
 
@@ -46,8 +43,6 @@ const resolverId = () => tabResolverId(() => newResolverId());
 
 const isGone = (error: unknown) =>
   error instanceof GatewayRequestError && (error.reason === QuestionErrorReason.NotFound || error.code === GatewayErrorCode.Forbidden);
-
-const words = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 // The kept drafts of the question's conversation, as the identity connected now sees it.
 function recordsOf(storage: DockStorage, client: GatewayConnection, record: QuestionRecord): ScopedRecords | undefined {
@@ -79,16 +74,9 @@ export function createQuestionPageStore({ client, questionId, draftStorage, cloc
 
   const newDockStore = (record: QuestionRecord) => {
     store.getState().store?.getState().actions.dispose();
-    const options = {
-      client,
-      sessionKey: record.sessionKey ?? "main",
-      // A link may name a question of any conversation, or of none.
-      showSessionless: true,
-      typingGraceMs: 0,
-      blockingDrafts: blockingDraftsFeature({ storage }),
-      clock,
-    };
-    return openStore(options, [record]);
+    // A link may name a question of any conversation, or of none.
+    const sessionKey = record.sessionKey ?? "main";
+    return openStore({ client, sessionKey, showSessionless: true, typingGraceMs: 0, blockingDrafts: blockingDraftsFeature({ storage }), clock }, [record]);
   };
 
   async function read(): Promise<void> {
@@ -118,7 +106,7 @@ export function createQuestionPageStore({ client, questionId, draftStorage, cloc
       dispatch({ type: "questionPending", record, store: dock });
     } catch (error) {
       if (!current()) return;
-      if (!isGone(error)) return dispatch({ type: "readFailed", error: words(error) });
+      if (!isGone(error)) return dispatch({ type: "readFailed", error: error instanceof Error ? error.message : String(error) });
       // The gateway no longer has it (a restart): whatever was typed stays there to copy.
       const { record, store: dock } = store.getState();
       let unsent = record && dock ? unsentDraft(record, dock.getState().views.get(record.id), "unavailable") : undefined;

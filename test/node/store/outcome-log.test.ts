@@ -39,7 +39,7 @@ describe("OutcomeLog", () => {
   });
 
   it("a request dropped and ended again is listed at its new end", () => {
-    const log = OutcomeLog.of([["a", outcome("a")], ["b", outcome("b")]]).without("a").with("a", outcome("a", "expired"));
+    const log = OutcomeLog.empty().with("a", outcome("a")).with("b", outcome("b")).without("a").with("a", outcome("a", "expired"));
     expect([...log.entries()].map(([id, o]) => `${id}:${o.kind}`)).toEqual(["b:answered", "a:expired"]);
   });
 
