@@ -1,6 +1,6 @@
 import * as RadioGroup from "@radix-ui/react-radio-group";
-import { useRef, type ReactNode } from "react";
-import { useInlineDirection } from "../hooks/use-inline-direction";
+import { useLayoutEffect, useRef, useState, type ReactNode } from "react";
+import { inlineDirectionOf, type InlineDirection } from "../hooks/keyboard-intent";
 import type { OptionGroupState, OptionItem } from "../hooks/use-option-group";
 import { classes, type ViewProps } from "./view-props";
 import { OptionContent } from "./OptionContent";
@@ -26,8 +26,12 @@ function OptionCard({ option, children }: { option: OptionItem; children: ReactN
 
 function RadioOptions({ group, className, style }: OptionListProps) {
   const root = useRef<HTMLDivElement>(null);
-  // Radix writes `dir` on its root ("ltr" unless told), which would pin the options left-to-right in an RTL page.
-  const dir = useInlineDirection(root);
+  // Radix writes `dir` on its root ("ltr" unless told), which would pin the options left-to-right in an RTL page,
+  // so the parent's direction is read, before paint, so an RTL page never shows them left to right even for a frame.
+  const [dir, setDir] = useState<InlineDirection>("ltr");
+  useLayoutEffect(() => {
+    if (root.current) setDir(inlineDirectionOf(root.current.parentElement));
+  }, []);
   const checked = group.options.find((o) => o.checked);
   const pickAt = (value: string) => group.options[Number(value)]?.inputProps.onChange();
   return (
