@@ -1,14 +1,41 @@
 import * as RadioGroup from "@radix-ui/react-radio-group";
 import { useLayoutEffect, useRef, useState, type ReactNode } from "react";
-import { inlineDirectionOf, type InlineDirection } from "../hooks/keyboard-intent";
+import { DIGIT_KEY_COUNT, inlineDirectionOf, type InlineDirection } from "../hooks/keyboard-intent";
 import type { OptionGroupState, OptionItem } from "../hooks/use-option-group";
 import { classes, type ViewProps } from "./view-props";
-import { OptionContent } from "./OptionContent";
+import { RECOMMENDED_SUFFIX } from "../protocol/ask-user";
 import { OptionDescription } from "./OptionDescription";
 
 /** Props of `OptionList`. */
 export interface OptionListProps extends ViewProps {
   group: OptionGroupState;
+}
+
+/**
+ * The inside of one option's control: indicator, label (its "(Recommended)" suffix as a badge) and, for the first
+ * nine, digit hint. The label stays the very text of the answer, never markdown.
+ */
+function OptionContent({ option }: { option: OptionItem }) {
+  const match = option.recommended ? RECOMMENDED_SUFFIX.exec(option.label) : null;
+  return (
+    <>
+      <span className="qd-option__indicator" aria-hidden="true" />
+      <span className="qd-option__label" {...option.labelProps}>
+        {match ? option.label.slice(0, match.index) : option.label}
+        {match && (
+          <>
+            {" "}
+            <span className="qd-badge">{match[1]}</span>
+          </>
+        )}
+      </span>
+      {option.index < DIGIT_KEY_COUNT && (
+        <kbd className="qd-kbd" aria-hidden="true">
+          {option.index + 1}
+        </kbd>
+      )}
+    </>
+  );
 }
 
 /**
