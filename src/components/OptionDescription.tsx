@@ -2,20 +2,12 @@ import { useLayoutEffect, useRef, useState } from "react";
 import { useMessages } from "../hooks/use-messages";
 import { MarkdownText } from "./MarkdownText";
 
-/** Props of `OptionDescription`. */
-export interface OptionDescriptionProps {
-  text: string;
-  /** The option's control points here with aria-describedby. */
-  id: string;
-  /** The option's label, which tells the Show more buttons of several options apart. */
-  labelId: string;
-}
-
 /**
- * An option's description as safe markdown, beside its control rather than in it (a click here never picks).
- * Cut to a few lines; Show more appears only when the text really runs longer.
+ * An option's description as safe markdown, beside its control rather than in it (a click here never picks), under
+ * `id` (the control's aria-describedby). Cut to a few lines; Show more appears only when the text really runs longer,
+ * described by the option's label (`labelId`) so the Show more buttons of several options are told apart.
  */
-export function OptionDescription({ text, id, labelId }: OptionDescriptionProps) {
+export function OptionDescription({ text, id, labelId }: { text: string; id: string; labelId: string }) {
   const m = useMessages();
   const ref = useRef<HTMLElement>(null);
   const [expanded, setExpanded] = useState(false);
