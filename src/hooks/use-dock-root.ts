@@ -4,7 +4,7 @@ import { activeRecord, hasReviewStep } from "../store/dock/selectors";
 import { useDockStore, useDockStoreApi } from "./dock-context";
 import { focusIsLost, focusMemoryOf } from "./focus-memory";
 import type { PromptMode } from "./primary-action";
-import { useDockElementRef } from "./reopen-dock";
+import { setDockElement } from "./reopen-dock";
 import { useAutoAdvance } from "./use-auto-advance";
 import { useDockControl, type DockControlOptions } from "./use-dock-control";
 import { useDockKeyboard } from "./use-dock-keyboard";
@@ -126,13 +126,13 @@ export function useDockRoot({ layout = "auto", focusComposer = noop, onCollapse,
   const m = useMessages();
   const mode = useResolvedLayout(layout);
   const rootRef = useRef<HTMLElement | null>(null);
-  const dockRef = useDockElementRef();
+  const store = useDockStoreApi();
   const ref = useCallback(
     (el: HTMLElement | null) => {
       rootRef.current = el;
-      dockRef(el);
+      setDockElement(store, el);
     },
-    [dockRef],
+    [store],
   );
   const collapse = useCallback(() => {
     if (!collapsible) return;
