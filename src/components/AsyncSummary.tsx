@@ -4,19 +4,14 @@ import { useDelivery } from "../hooks/use-delivery";
 import { useQueuedAnswerEdit } from "../hooks/use-queued-answer-edit";
 import { isAnsweredOutcome } from "../hooks/use-outcomes";
 import { useMessages } from "../hooks/use-messages";
+import type { FeatureSummaryProps } from "../hooks/use-feature-views";
 import type { Outcome } from "../store/dock/state";
 import { useDockStore, useThemeAttribute } from "../hooks/dock-context";
 import { answerText } from "./answer-line";
 import { QueuedAnswerEditor } from "./QueuedAnswerEditor";
 import { SummaryLines } from "./QuestionSummary";
 import { UnsentDraft } from "./UnsentDraft";
-import { classes, type ViewProps } from "./view-props";
-
-/** Props of `AsyncSummary`. */
-export interface AsyncSummaryProps extends ViewProps {
-  outcome: Outcome;
-  label: string;
-}
+import { classes } from "./view-props";
 
 // The reply as saved, split per question only when the headings make that certain.
 function replyLines(outcome: Outcome, deliveredText: string | undefined, secretMask: string) {
@@ -31,7 +26,7 @@ function replyLines(outcome: Outcome, deliveredText: string | undefined, secretM
 }
 
 /** The transcript entry of an async (Codex) question: its answer and delivery state, Retry, Discard, Edit answer while queued, or Answer to reopen. */
-export function AsyncSummary({ outcome, label, className, style }: AsyncSummaryProps) {
+export function AsyncSummary({ outcome, label, className, style }: FeatureSummaryProps) {
   const actions = useDockStore((s) => s.actions);
   const m = useMessages();
   const delivery = useDelivery(outcome.async?.outboxId);

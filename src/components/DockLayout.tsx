@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useMemo, useRef, type ReactNode, type RefObject } from "react";
+import { createContext, useEffect, useMemo, useRef, type ReactNode, type RefObject } from "react";
 import { useThemeAttribute } from "../hooks/dock-context";
 
 /** What the layout offers the dock: a way to hand focus back to whichever composer is rendered. */
@@ -6,12 +6,8 @@ export interface DockLayoutApi {
   focusComposer(): void;
 }
 
-const DockLayoutContext = createContext<DockLayoutApi | null>(null);
-
 /** The layout around a dock, or null when the dock is rendered without `DockLayout`. */
-export function useDockLayout(): DockLayoutApi | null {
-  return useContext(DockLayoutContext);
-}
+export const DockLayoutContext = createContext<DockLayoutApi | null>(null);
 
 /** Props of `DockLayout`. */
 export interface DockLayoutProps {

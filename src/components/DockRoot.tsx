@@ -10,7 +10,7 @@ import { useQuestionTitle } from "../hooks/use-question-title";
 import { useReopenShortcut } from "../hooks/use-reopen-shortcut";
 import type { QuestionRecord } from "../protocol/question-record";
 import { DockErrorBoundary } from "./DockErrorBoundary";
-import { useDockLayout } from "./DockLayout";
+import { DockLayoutContext } from "./DockLayout";
 import { PromptError } from "./PromptError";
 import { PermissionNotice } from "./PermissionNotice";
 import { RejectedNotice } from "./RejectedNotice";
@@ -85,7 +85,7 @@ export function DockRoot({ composerRef, onRenderError, titleCount = false, notif
   const actions = useDockStore((s) => s.actions);
   const dockLabel = useMessages().dockLabel;
   const theme = useThemeAttribute();
-  const layoutApi = useDockLayout();
+  const layoutApi = useContext(DockLayoutContext);
   // Views of opt-in features come with the feature the store was given, so a blocking-only dock bundles none.
   const { ProblemNotice } = useFeatureViews();
   const focusComposer = useCallback(() => {

@@ -1,27 +1,30 @@
-import { useRef, useState } from "react";
+import { useLayoutEffect, useRef, useState } from "react";
 import { useMessages } from "../hooks/use-messages";
-import { useOverflows } from "../hooks/use-overflows";
 import { MarkdownText } from "./MarkdownText";
 
-/** Props of `OptionDescription`. */
-export interface OptionDescriptionProps {
-  text: string;
-  /** The option's control points here with aria-describedby. */
-  id: string;
-  /** The option's label, which tells the Show more buttons of several options apart. */
-  labelId: string;
-}
-
 /**
- * An option's description as safe markdown, beside its control rather than in it (a click here never picks).
- * Cut to a few lines; Show more appears only when the text really runs longer.
+ * An option's description as safe markdown, beside its control rather than in it (a click here never picks), under
+ * `id` (the control's aria-describedby). Cut to a few lines; Show more appears only when the text really runs longer,
+ * described by the option's label (`labelId`) so the Show more buttons of several options are told apart.
  */
-export function OptionDescription({ text, id, labelId }: OptionDescriptionProps) {
+export function OptionDescription({ text, id, labelId }: { text: string; id: string; labelId: string }) {
   const m = useMessages();
   const ref = useRef<HTMLElement>(null);
   const [expanded, setExpanded] = useState(false);
-  // While expanded the box is as tall as its text, so the measure from before stays the answer.
-  const overflows = useOverflows(ref, !expanded, text);
+  const [overflows, setOverflows] = useState(false);
+  // Measured before paint and on every resize while cut; without layout (jsdom) both heights are 0. While expanded
+  // the box is as tall as its text, so the measure from before stays the answer.
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el || expanded) return;
+    // One pixel of slack: rounding can make a text that fits look a fraction taller than its box.
+    const measure = () => setOverflows(el.scrollHeight > el.clientHeight + 1);
+    measure();
+    if (typeof ResizeObserver === "undefined") return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [expanded, text]);
   return (
     <>
       <MarkdownText ref={ref} id={id} className="qd-option__description" data-clamped={expanded ? undefined : ""} text={text} />

@@ -1,14 +1,41 @@
 import * as RadioGroup from "@radix-ui/react-radio-group";
-import { useRef, type ReactNode } from "react";
-import { useInlineDirection } from "../hooks/use-inline-direction";
+import { useLayoutEffect, useRef, useState, type ReactNode } from "react";
+import { DIGIT_KEY_COUNT, inlineDirectionOf, type InlineDirection } from "../hooks/keyboard-intent";
 import type { OptionGroupState, OptionItem } from "../hooks/use-option-group";
 import { classes, type ViewProps } from "./view-props";
-import { OptionContent } from "./OptionContent";
+import { RECOMMENDED_SUFFIX } from "../protocol/ask-user";
 import { OptionDescription } from "./OptionDescription";
 
 /** Props of `OptionList`. */
 export interface OptionListProps extends ViewProps {
   group: OptionGroupState;
+}
+
+/**
+ * The inside of one option's control: indicator, label (its "(Recommended)" suffix as a badge) and, for the first
+ * nine, digit hint. The label stays the very text of the answer, never markdown.
+ */
+function OptionContent({ option }: { option: OptionItem }) {
+  const match = option.recommended ? RECOMMENDED_SUFFIX.exec(option.label) : null;
+  return (
+    <>
+      <span className="qd-option__indicator" aria-hidden="true" />
+      <span className="qd-option__label" {...option.labelProps}>
+        {match ? option.label.slice(0, match.index) : option.label}
+        {match && (
+          <>
+            {" "}
+            <span className="qd-badge">{match[1]}</span>
+          </>
+        )}
+      </span>
+      {option.index < DIGIT_KEY_COUNT && (
+        <kbd className="qd-kbd" aria-hidden="true">
+          {option.index + 1}
+        </kbd>
+      )}
+    </>
+  );
 }
 
 /**
@@ -26,8 +53,12 @@ function OptionCard({ option, children }: { option: OptionItem; children: ReactN
 
 function RadioOptions({ group, className, style }: OptionListProps) {
   const root = useRef<HTMLDivElement>(null);
-  // Radix writes `dir` on its root ("ltr" unless told), which would pin the options left-to-right in an RTL page.
-  const dir = useInlineDirection(root);
+  // Radix writes `dir` on its root ("ltr" unless told), which would pin the options left-to-right in an RTL page,
+  // so the parent's direction is read, before paint, so an RTL page never shows them left to right even for a frame.
+  const [dir, setDir] = useState<InlineDirection>("ltr");
+  useLayoutEffect(() => {
+    if (root.current) setDir(inlineDirectionOf(root.current.parentElement));
+  }, []);
   const checked = group.options.find((o) => o.checked);
   const pickAt = (value: string) => group.options[Number(value)]?.inputProps.onChange();
   return (

@@ -1,8 +1,7 @@
-import { useId, useState } from "react";
+import { useId, useMemo, useState } from "react";
 import { entryOf } from "../protocol/id-table";
-import { useThemeAttribute } from "../hooks/dock-context";
+import { useDockStore, useThemeAttribute } from "../hooks/dock-context";
 import { useLocale, useMessages } from "../hooks/use-messages";
-import { usePermissionNotice } from "../hooks/use-permission-notice";
 import { defaultMessages, pluralText, type QuestionDockMessages } from "../messages";
 import type { PermissionNotice as Notice } from "../store/effects/permissions";
 
@@ -20,7 +19,12 @@ export function permissionWords(notice: Notice, messages: QuestionDockMessages =
 
 /** A notice near the dock that the gateway refused this connection something, and which questions it keeps hidden. */
 export function PermissionNotice() {
-  const { notices, hidden, dismiss } = usePermissionNotice();
+  const permission = useDockStore((s) => s.permission);
+  // Dismissing hides what is there now; a later refusal shows again.
+  const [dismissedAt, setDismissedAt] = useState(Number.NEGATIVE_INFINITY);
+  const notices = useMemo(() => permission.notices.filter((n) => n.at > dismissedAt), [permission.notices, dismissedAt]);
+  const hidden = useMemo(() => permission.hidden.filter((h) => h.at > dismissedAt), [permission.hidden, dismissedAt]);
+  const dismiss = () => setDismissedAt(Math.max(...permission.notices.map((n) => n.at), ...permission.hidden.map((h) => h.at)));
   const [open, setOpen] = useState(false);
   const detailsId = useId();
   const m = useMessages();

@@ -1,15 +1,11 @@
 import { useMessages } from "../hooks/use-messages";
 import type { QuestionRecord } from "../protocol/question-record";
 
-/** Props of `PromptError`. */
-export interface PromptErrorProps {
-  record: QuestionRecord;
-  /** Declines the prompt, so the agent is not left waiting on a question nobody can see. */
-  onSkip: () => void;
-}
-
-/** What a prompt that failed to render shows: a plain message, the raw question text as text, and Skip. */
-export function PromptError({ record, onSkip }: PromptErrorProps) {
+/**
+ * What a prompt that failed to render shows: a plain message, the raw question text as text, and Skip (`onSkip`),
+ * so the agent is not left waiting on a question nobody can see.
+ */
+export function PromptError({ record, onSkip }: { record: QuestionRecord; onSkip: () => void }) {
   const questions = Array.isArray(record.questions) ? record.questions : [];
   const m = useMessages();
   return (

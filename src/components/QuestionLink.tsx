@@ -1,11 +1,6 @@
 import { useMessages } from "../hooks/use-messages";
 import { safeHttpUrl } from "../protocol/links";
 
-/** Props of `QuestionLink`. */
-export interface QuestionLinkProps {
-  url: string;
-}
-
 function display(href: string): string {
   const url = new URL(href);
   const path = url.pathname === "/" ? "" : url.pathname;
@@ -13,7 +8,7 @@ function display(href: string): string {
 }
 
 /** A question's reference link; anything but http or https renders nothing. */
-export function QuestionLink({ url }: QuestionLinkProps) {
+export function QuestionLink({ url }: { url: string }) {
   const href = safeHttpUrl(url);
   const m = useMessages();
   if (!href) return null;

@@ -1,12 +1,12 @@
 import { createContext, useContext, type ReactNode } from "react";
 import { useMessages } from "../hooks/use-messages";
 import { useOptionGroup, type OptionGroupState } from "../hooks/use-option-group";
+import { useOtherField } from "../hooks/use-other-field";
 import { classes, type ViewProps } from "./view-props";
 import { useDockParts } from "./DockRoot";
 import { MarkdownText } from "./MarkdownText";
 import { MissingAnswers } from "./MissingAnswers";
 import { OptionList } from "./OptionList";
-import { OtherField } from "./OtherField";
 import { QuestionLink } from "./QuestionLink";
 
 interface QuestionScope {
@@ -104,10 +104,46 @@ export function Options(props: ViewProps) {
   return <OptionList group={useQuestionScope().group} {...props} />;
 }
 
-/** A question's free-text answer; nothing where the question takes none. */
-export function Other(props: ViewProps) {
+/**
+ * A question's free-text answer, where it takes one; plain Enter adds a line. Text typed before an option was picked
+ * stays, marked "Not chosen"; pressing in the field, its digit, or typing makes it the answer again.
+ */
+export function Other({ className, style }: ViewProps) {
   const { requestId, group } = useQuestionScope();
-  return <OtherField requestId={requestId} questionId={group.question.questionId} {...props} />;
+  const field = useOtherField(requestId, group.question.questionId);
+  const m = useMessages();
+  if (!field) return null;
+  const shared = { className: field.notChosen ? "qd-other__input qd-other__input--not-chosen" : "qd-other__input", ...field.inputProps };
+  return (
+    <div className={classes("qd-other", className)} style={style}>
+      <div className="qd-other__head">
+        <label className="qd-other__label" {...field.labelProps}>
+          {m.other.label}
+        </label>
+        {field.shortcut !== undefined && (
+          <kbd className="qd-kbd" aria-hidden="true">
+            {field.shortcut}
+          </kbd>
+        )}
+        {field.notChosen ? (
+          <span className="qd-other__hint" id={field.hintId}>
+            {m.other.notChosen}
+          </span>
+        ) : null}
+      </div>
+      {field.secret ? <input type="password" autoComplete="off" spellCheck={false} {...shared} /> : <textarea rows={2} {...shared} />}
+      {field.credential ? (
+        <p className="qd-other__warning" id={field.warningId}>
+          {m.other.credentialWarning}
+        </p>
+      ) : null}
+      {field.notice ? (
+        <p className="qd-other__notice" id={field.noticeId} role="status">
+          {field.notice}
+        </p>
+      ) : null}
+    </div>
+  );
 }
 
 /** In stacked cards, after a submit with open questions: which ones, and a button into the first. */

@@ -2,13 +2,8 @@ import { useId } from "react";
 import type { QueuedAnswerEdit } from "../hooks/use-queued-answer-edit";
 import { useMessages } from "../hooks/use-messages";
 
-/** Props of `QueuedAnswerEditor`. */
-export interface QueuedAnswerEditorProps {
-  edit: QueuedAnswerEdit;
-}
-
 /** The text of a queued async answer, open for editing, with Save and Cancel (Ctrl/Cmd+Enter and Esc). */
-export function QueuedAnswerEditor({ edit }: QueuedAnswerEditorProps) {
+export function QueuedAnswerEditor({ edit }: { edit: QueuedAnswerEdit }) {
   const m = useMessages();
   const fieldId = useId();
   const { bindField, text, setText, onFieldKeyDown, refused, canSave, save, cancel } = edit;

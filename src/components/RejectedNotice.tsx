@@ -1,9 +1,8 @@
-import { useId, useState } from "react";
+import { useId, useMemo, useState } from "react";
 import type { ValidationIssue } from "../protocol/result";
 import { truncateGraphemes } from "../protocol/graphemes";
-import { useThemeAttribute } from "../hooks/dock-context";
+import { useDockStore, useThemeAttribute } from "../hooks/dock-context";
 import { useLocale, useMessages } from "../hooks/use-messages";
-import { useRejections } from "../hooks/use-rejections";
 import { pluralText } from "../messages";
 
 // The id, path and message come from untrusted input; each is cut on its own (by user-perceived character, so no
@@ -12,10 +11,14 @@ const MAX_ID = 40;
 const MAX_PATH = 60;
 const MAX_MESSAGE = 160;
 
-const cut = (text: string, max: number) => {
+/** Untrusted text cut to `max` user-perceived characters, with an ellipsis where it was cut. */
+export const cut = (text: string, max: number) => {
   const short = truncateGraphemes(text, max);
   return short === text ? text : `${short}…`;
 };
+
+// Records that failed validation; a failed recovery (a transport error) is a connection matter, shown elsewhere.
+const RECORD_SOURCES: ReadonlySet<string> = new Set(["question.requested", "question.resolved", "question.list", "question.get"]);
 
 // One problem as a line of text: "id: path: message", each part cut to a sensible length.
 function rejectionLine(id: string | undefined, issue: ValidationIssue): string {
@@ -24,7 +27,10 @@ function rejectionLine(id: string | undefined, issue: ValidationIssue): string {
 
 /** A small notice that the gateway sent a question the dock could not show, with its problems on demand. */
 export function RejectedNotice() {
-  const { items, dismiss } = useRejections();
+  const rejected = useDockStore((s) => s.rejected);
+  // Dismissing hides what is there now; a record rejected later shows again.
+  const [dismissedAt, setDismissedAt] = useState(Number.NEGATIVE_INFINITY);
+  const items = useMemo(() => rejected.filter((r) => RECORD_SOURCES.has(r.source) && r.at > dismissedAt), [rejected, dismissedAt]);
   const [open, setOpen] = useState(false);
   const detailsId = useId();
   const m = useMessages();
@@ -39,7 +45,7 @@ export function RejectedNotice() {
       <button type="button" className="qd-button qd-button--quiet" aria-expanded={open} aria-controls={detailsId} onClick={() => setOpen((o) => !o)}>
         {m.rejected.details}
       </button>
-      <button type="button" className="qd-button qd-button--quiet" onClick={dismiss}>
+      <button type="button" className="qd-button qd-button--quiet" onClick={() => setDismissedAt(Math.max(...rejected.map((r) => r.at)))}>
         {m.dismiss}
       </button>
       <ul className="qd-rejected__details" id={detailsId} hidden={!open}>

@@ -1,9 +1,12 @@
+import { useEffect, useRef, useState } from "react";
 import { entryOf, type IdTable } from "../protocol/id-table";
 import { formatAnswerText } from "../protocol/answer-text";
 import type { QuestionRecord } from "../protocol/question-record";
-import { useCopyText } from "../hooks/use-copy-text";
 import { useMessages } from "../hooks/use-messages";
 import type { QuestionDraft } from "../store/dock/state";
+
+/** How long "Copied" stays on the button. */
+const COPIED_FOR_MS = 2000;
 
 /** Props of `UnsentDraft`. */
 export interface UnsentDraftProps {
@@ -24,7 +27,23 @@ export function UnsentDraft({ record, unsent, mayHaveArrived = false }: UnsentDr
     const draft = entryOf(unsent, q.questionId);
     return draft ? [{ title: q.question, values: valuesOf(draft) }] : [];
   });
-  const { state, copy } = useCopyText(formatAnswerText(items));
+  const text = formatAnswerText(items);
+  const [state, setState] = useState<"idle" | "copied" | "failed">("idle");
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const copy = () => {
+    const settle = (next: "copied" | "failed") => {
+      setState(next);
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => setState("idle"), COPIED_FOR_MS);
+    };
+    const clipboard = typeof navigator === "undefined" ? undefined : navigator.clipboard;
+    if (!clipboard) return settle("failed");
+    clipboard.writeText(text).then(
+      () => settle("copied"),
+      () => settle("failed"),
+    );
+  };
   const m = useMessages();
   if (items.length === 0) return null;
   return (

@@ -1,9 +1,7 @@
 // Reopening the dock on a person's request (the shortcut, `/question` in the composer, a notification's click):
 // expand it and put focus on its question. The prompt appears with React's next commit, so focus follows it there.
-import { useCallback } from "react";
 import type { StoreApi } from "zustand/vanilla";
 import type { DockStore } from "../store/dock/state";
-import { useDockStoreApi } from "./dock-context";
 import { focusFirstControl } from "./use-prompt-focus";
 
 // The element each store's dock renders into, so a reopen finds the prompt of its own dock among several on a page.
@@ -12,16 +10,10 @@ const dockElements = new WeakMap<StoreApi<DockStore>, HTMLElement>();
 // Enough turns for React to commit the expanded prompt, however its updates are scheduled.
 const FOCUS_TRIES = 20;
 
-/** A ref callback for the dock's outer element: `useReopenDock` finds the prompt to focus through it. */
-export function useDockElementRef(): (el: HTMLElement | null) => void {
-  const store = useDockStoreApi();
-  return useCallback(
-    (el: HTMLElement | null) => {
-      if (el) dockElements.set(store, el);
-      else dockElements.delete(store);
-    },
-    [store],
-  );
+/** Notes the dock's outer element of a store (null when it goes): `reopenDock` finds the prompt to focus through it. */
+export function setDockElement(store: StoreApi<DockStore>, el: HTMLElement | null): void {
+  if (el) dockElements.set(store, el);
+  else dockElements.delete(store);
 }
 
 function focusWhenExpanded(store: StoreApi<DockStore>, tries: number): void {
@@ -42,10 +34,4 @@ export function reopenDock(store: StoreApi<DockStore>, requestId?: string): void
   if (requestId !== undefined && records.get(requestId)) actions.showRequest(requestId);
   actions.expand();
   focusWhenExpanded(store, FOCUS_TRIES);
-}
-
-/** `reopenDock` for the nearest provider's store. */
-export function useReopenDock(): (requestId?: string) => void {
-  const store = useDockStoreApi();
-  return useCallback((requestId?: string) => reopenDock(store, requestId), [store]);
 }

@@ -1,11 +1,10 @@
-import { useCallback, useState } from "react";
+import { useCallback, useLayoutEffect, useState } from "react";
 import type { QuestionRecord } from "../protocol/question-record";
 import type { DockState } from "../store/dock/state";
 import { useDockStore, useDockStoreApi } from "./dock-context";
 import { focusMemoryOf } from "./focus-memory";
 import { REOPEN_DOCK_KEYS } from "./keyboard-intent";
 import { useMessages } from "./use-messages";
-import { useRequestChanges } from "./use-request-changes";
 
 /** What the slim bar of a collapsed dock shows. */
 export interface CollapsedBarState {
@@ -44,9 +43,14 @@ export function useCollapsedBar(): CollapsedBarState {
   const asyncQuestions = useDockStore(asyncQuestionCount);
   const newest = useDockStore(newestRecord);
   const [arrived, setArrived] = useState<ReadonlySet<string>>(() => new Set());
-  useRequestChanges((change) => {
-    if (change.type === "arrived" && change.blocking) setArrived((ids) => new Set(ids).add(change.record.id));
-  });
+  // At the commit itself: a passive effect runs after the browser paints, and a request arriving in between is missed.
+  useLayoutEffect(
+    () =>
+      api.getState().actions.onRequestChange((change) => {
+        if (change.type === "arrived" && change.blocking) setArrived((ids) => new Set(ids).add(change.record.id));
+      }),
+    [api],
+  );
   // The person asked for the prompt: it takes focus as it appears, async or not (see usePromptFocus).
   const expand = useCallback(() => {
     focusMemoryOf(api).heldBy = api.getState().activeId;

@@ -18,13 +18,9 @@ import { useDockStore, useDockStoreApi } from "./dock-context";
 import { useMessages } from "./use-messages";
 import { reopenDock } from "./reopen-dock";
 
-/** Typed alone in the composer, reopens the dock at its question instead of being sent, as in the TUI. */
-export const REOPEN_DOCK_COMMAND = "/question";
-
-/** True when the composer's text is the reopen command alone (spaces around it and letter case aside). */
-export function isReopenDockCommand(text: string): boolean {
-  return text.trim().toLowerCase() === REOPEN_DOCK_COMMAND;
-}
+// Typed alone in the composer (spaces around it and letter case aside), it reopens the dock at its question
+// instead of being sent, as in the TUI.
+const REOPEN_DOCK_COMMAND = "/question";
 
 /** What the composer's text would do to the active blocking request: answer it with `answers`, or skip it. */
 export interface ComposerAnswerOffer {
@@ -123,7 +119,7 @@ export function useComposerAnswer(text: string): ComposerAnswer {
   const record = useDockStore(answerableRecord);
   // The command is never a message, so it never answers or offers to answer anything.
   const waiting = useDockStore((s) => s.order.length > 0);
-  const reopensDock = waiting && isReopenDockCommand(text);
+  const reopensDock = waiting && text.trim().toLowerCase() === REOPEN_DOCK_COMMAND;
   const claim = useMemo(() => (claimed && !reopensDock ? claimFor(claimed, text, mask) : undefined), [claimed, reopensDock, text, mask]);
   const offer = useMemo(() => (!claimed && record && !reopensDock ? offerFor(record, text) : undefined), [claimed, record, reopensDock, text]);
   const confirm = useCallback(async () => {

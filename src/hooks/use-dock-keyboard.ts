@@ -1,12 +1,11 @@
-import { useMemo, type KeyboardEvent, type KeyboardEventHandler } from "react";
+import { useEffect, useMemo, useRef, type KeyboardEvent, type KeyboardEventHandler, type RefObject } from "react";
+import type { StoreApi } from "zustand/vanilla";
 import type { GatewayQuestion, QuestionRecord } from "../protocol/question-record";
 import { useDockStoreApi } from "./dock-context";
 import { activeRecord } from "../store/dock/selectors";
-import type { DockState } from "../store/dock/state";
-import { composeEventHandlers } from "./compose-event-handlers";
+import type { DockState, DockStore } from "../store/dock/state";
 import { inlineDirectionOf, keyboardIntent } from "./keyboard-intent";
 import type { PromptMode } from "./primary-action";
-import { shownStepKey, usePaintedStep, type PaintedStep } from "./use-painted-step";
 import { continueRequest } from "./use-question-step";
 
 /** Options of `useDockKeyboard`. */
@@ -22,6 +21,58 @@ export interface DockKeyboardOptions {
 export const QUESTION_ATTR = "data-qd-question";
 /** Marks a question's Other field, so digit N+1 can find it. */
 export const OTHER_ATTR = "data-qd-other";
+
+// Whether the step now on screen has been painted yet; the handler reads it when a key arrives.
+interface PaintedStep {
+  /** Which request and step it is (plus whether the dock is open). */
+  key: string;
+  painted: boolean;
+}
+
+// What the dock shows: the active request, its step, and whether the dock is open.
+function shownStepKey(state: Pick<DockStore, "activeId" | "views" | "collapsed">): string {
+  if (!state.activeId) return "";
+  return `${state.activeId}\u0000${state.views.get(state.activeId)?.step ?? 0}\u0000${state.collapsed ? 1 : 0}`;
+}
+
+function nextFrame(run: () => void): () => void {
+  if (typeof requestAnimationFrame === "function") {
+    const handle = requestAnimationFrame(run);
+    return () => cancelAnimationFrame(handle);
+  }
+  const handle = setTimeout(run, 16);
+  return () => clearTimeout(handle);
+}
+
+/**
+ * Tracks whether the step on screen has reached a painted frame. Keys pressed faster than the screen
+ * updates (a double press, a held chord) land after the store has moved on but before the person could
+ * see the new step; a handler that reads this can drop them.
+ */
+function usePaintedStep(api: StoreApi<DockStore>): RefObject<PaintedStep> {
+  // What is on screen when the dock mounts has already been painted by the time a key can reach it.
+  const ref = useRef<PaintedStep>({ key: shownStepKey(api.getState()), painted: true });
+  useEffect(() => {
+    let cancel: (() => void) | undefined;
+    ref.current = { key: shownStepKey(api.getState()), painted: true };
+    const unsubscribe = api.subscribe((state) => {
+      const key = shownStepKey(state);
+      if (key === ref.current.key) return;
+      ref.current = { key, painted: false };
+      cancel?.();
+      // A frame callback runs just before the browser paints what React committed for this change; keys
+      // handled after it were pressed with the new step on screen.
+      cancel = nextFrame(() => {
+        if (ref.current.key === key) ref.current = { key, painted: true };
+      });
+    });
+    return () => {
+      unsubscribe();
+      cancel?.();
+    };
+  }, [api]);
+  return ref;
+}
 
 function questionFor(record: QuestionRecord, target: EventTarget | null, fallbackStep: number | undefined): GatewayQuestion | undefined {
   const holder = target instanceof Element ? target.closest(`[${QUESTION_ATTR}]`) : null;
@@ -54,23 +105,20 @@ export function useDockKeyboard({ mode, onCollapse, onKeyDown }: DockKeyboardOpt
   const painted = usePaintedStep(api);
   return useMemo(
     () =>
-      composeEventHandlers(onKeyDown, (event: KeyboardEvent<HTMLElement>) => {
+      (event: KeyboardEvent<HTMLElement>) => {
+        // The consumer's handler runs first; calling preventDefault there skips the dock's keys. A default already
+        // prevented further down the tree (a Radix radio prevents Enter) does not count as opting out.
+        const before = event.defaultPrevented;
+        onKeyDown?.(event);
+        if (!before && event.defaultPrevented) return;
         const state = api.getState();
         const record = activeRecord(state);
         if (!record || state.collapsed) return;
         // In the stepper, keys pressed on the panel itself act on the question on screen.
         const question = questionFor(record, event.target, mode === "stepper" ? state.views.get(record.id)?.step : undefined);
+        const { key, ctrlKey, altKey, metaKey, shiftKey, keyCode, target } = event;
         const intent = keyboardIntent(
-          {
-            key: event.key,
-            ctrlKey: event.ctrlKey,
-            altKey: event.altKey,
-            metaKey: event.metaKey,
-            shiftKey: event.shiftKey,
-            isComposing: event.nativeEvent.isComposing,
-            keyCode: event.keyCode,
-            target: event.target,
-          },
+          { key, ctrlKey, altKey, metaKey, shiftKey, keyCode, target, isComposing: event.nativeEvent.isComposing },
           {
             optionCount: question?.options.length ?? 0,
             hasOther: question?.isOther === true,
@@ -98,7 +146,7 @@ export function useDockKeyboard({ mode, onCollapse, onKeyDown }: DockKeyboardOpt
           // The store's select flips an option of a multi-select question.
           if (label !== undefined) state.actions.select(record.id, question.questionId, label, intent.index);
         }
-      }),
+      },
     [api, painted, mode, onCollapse, onKeyDown],
   );
 }

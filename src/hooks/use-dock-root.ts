@@ -1,11 +1,11 @@
-import { useCallback, useRef, type FocusEvent, type KeyboardEventHandler, type RefObject } from "react";
+import { useCallback, useEffect, useRef, type FocusEvent, type KeyboardEventHandler, type RefObject } from "react";
 import type { QuestionRecord } from "../protocol/question-record";
 import { activeRecord, hasReviewStep } from "../store/dock/selectors";
-import { useDockStore } from "./dock-context";
+import { useDockStore, useDockStoreApi } from "./dock-context";
+import { focusIsLost, focusMemoryOf } from "./focus-memory";
 import type { PromptMode } from "./primary-action";
-import { useDockElementRef } from "./reopen-dock";
+import { setDockElement } from "./reopen-dock";
 import { useAutoAdvance } from "./use-auto-advance";
-import { useDockFocus } from "./use-dock-focus";
 import { useDockControl, type DockControlOptions } from "./use-dock-control";
 import { useDockKeyboard } from "./use-dock-keyboard";
 import { useResolvedLayout, type DockLayoutMode } from "./use-layout-mode";
@@ -73,6 +73,45 @@ function phaseOf(collapsed: boolean, submission: string | undefined, reviewing: 
 }
 
 /**
+ * The dock root's focus handlers: notes which request the dock showed while it held focus (for `usePromptFocus`),
+ * and when that request leaves with focus and nothing in the dock takes it back (the dock went idle, or the request
+ * shown now is async), hands focus to the composer. Focus that was never in the dock stays where it is.
+ */
+function useDockFocus(activeId: string | undefined, focusComposer: () => void, promptTakesFocus = false): { onFocus(): void; onBlur(event: FocusEvent<HTMLElement>): void } {
+  const store = useDockStoreApi();
+  const onFocus = useCallback(() => {
+    focusMemoryOf(store).heldBy = activeId ?? null;
+  }, [store, activeId]);
+  const onBlur = useCallback(
+    (event: FocusEvent<HTMLElement>) => {
+      const root = event.currentTarget;
+      const next = event.relatedTarget;
+      if (next instanceof Node && root.contains(next)) return;
+      const memory = focusMemoryOf(store);
+      if (next) {
+        memory.heldBy = null;
+        return;
+      }
+      // Nowhere next: a click on the page, the window losing focus, or (Chromium) the focused element removed while
+      // still in place. Only a removal keeps the dock's hold, so judge once it has gone.
+      const left = event.target;
+      queueMicrotask(() => {
+        if (left.isConnected && !root.contains(root.ownerDocument.activeElement)) memory.heldBy = null;
+      });
+    },
+    [store],
+  );
+  useEffect(() => {
+    const memory = focusMemoryOf(store);
+    // A blocking prompt shown now takes focus itself, on arrival only once it is painted (usePromptFocus).
+    if (promptTakesFocus || memory.heldBy === null || memory.heldBy === activeId || !focusIsLost(document)) return;
+    memory.heldBy = null;
+    focusComposer();
+  }, [store, activeId, focusComposer, promptTakesFocus]);
+  return { onFocus, onBlur };
+}
+
+/**
  * The dock's root, for its own markup or a host's: keyboard intent, the focus decision made once per arrival, the
  * stepper's auto-advance and the state attributes all live here, so parts placed anywhere inside keep every key.
  */
@@ -87,13 +126,13 @@ export function useDockRoot({ layout = "auto", focusComposer = noop, onCollapse,
   const m = useMessages();
   const mode = useResolvedLayout(layout);
   const rootRef = useRef<HTMLElement | null>(null);
-  const dockRef = useDockElementRef();
+  const store = useDockStoreApi();
   const ref = useCallback(
     (el: HTMLElement | null) => {
       rootRef.current = el;
-      dockRef(el);
+      setDockElement(store, el);
     },
-    [dockRef],
+    [store],
   );
   const collapse = useCallback(() => {
     if (!collapsible) return;

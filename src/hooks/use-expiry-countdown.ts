@@ -11,22 +11,18 @@ export interface ExpiryCountdown {
   expired: boolean;
 }
 
-/** Longest time the clock spells out, in seconds (99:59:59); anything beyond reads `COUNTDOWN_OVERFLOW`. */
-export const COUNTDOWN_MAX_SECONDS = 100 * 3600 - 1;
-/** What the clock shows past `COUNTDOWN_MAX_SECONDS`, so an absurd expiry never renders as digits in exponent notation. */
-export const COUNTDOWN_OVERFLOW = "99+ h";
-
 const two = (n: number) => String(n).padStart(2, "0");
 
-/** Milliseconds left, made safe to show: NaN and negatives become 0, Infinity stays (the formatter caps it). */
-export function safeRemainingMs(ms: number): number {
-  return Number.isNaN(ms) || ms < 0 ? 0 : ms;
-}
+// Milliseconds left, made safe to show: NaN and negatives become 0, Infinity stays (the formatter caps it).
+const safeRemainingMs = (ms: number) => (Number.isNaN(ms) || ms < 0 ? 0 : ms);
 
-/** Formats milliseconds as mm:ss, or h:mm:ss from an hour, rounding up to the whole second; capped at 99:59:59. */
+/**
+ * Formats milliseconds as mm:ss, or h:mm:ss from an hour, rounding up to the whole second; past 99:59:59 it reads
+ * "99+ h", so an absurd expiry never renders as digits in exponent notation.
+ */
 export function formatCountdown(ms: number): string {
   const total = Math.ceil(safeRemainingMs(ms) / 1000);
-  if (total > COUNTDOWN_MAX_SECONDS) return COUNTDOWN_OVERFLOW;
+  if (total >= 100 * 3600) return "99+ h";
   const hours = Math.floor(total / 3600);
   const minutes = Math.floor((total % 3600) / 60);
   const seconds = total % 60;

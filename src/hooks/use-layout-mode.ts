@@ -7,23 +7,18 @@ export type DockLayoutMode = "auto" | PromptMode;
 /** When "auto" switches to stacked cards: narrow screens or a coarse pointer. */
 export const STACKED_MEDIA_QUERY = "(max-width: 480px), (pointer: coarse)";
 
-/** Whether a media query matches, following changes; false where matchMedia is missing (server, jsdom). */
-export function useMediaQuery(query: string): boolean {
-  return useSyncExternalStore(
-    (onChange) => {
-      if (typeof window === "undefined" || typeof window.matchMedia !== "function") return () => {};
-      const list = window.matchMedia(query);
-      list.addEventListener("change", onChange);
-      return () => list.removeEventListener("change", onChange);
-    },
-    () => (typeof window !== "undefined" && typeof window.matchMedia === "function" ? window.matchMedia(query).matches : false),
-    () => false,
-  );
+// The query's list, or none where matchMedia is missing (server, jsdom): "auto" then means the stepper.
+const stackedMedia = () => (typeof window !== "undefined" && typeof window.matchMedia === "function" ? window.matchMedia(STACKED_MEDIA_QUERY) : undefined);
+
+function subscribe(onChange: () => void): () => void {
+  const list = stackedMedia();
+  list?.addEventListener("change", onChange);
+  return () => list?.removeEventListener("change", onChange);
 }
 
-/** Resolves a layout request to the mode the prompt renders in. */
+/** Resolves a layout request to the mode the prompt renders in, following the screen while it is "auto". */
 export function useResolvedLayout(layout: DockLayoutMode): PromptMode {
-  const stacked = useMediaQuery(STACKED_MEDIA_QUERY);
+  const stacked = useSyncExternalStore(subscribe, () => stackedMedia()?.matches ?? false, () => false);
   if (layout === "auto") return stacked ? "stacked" : "stepper";
   return layout;
 }

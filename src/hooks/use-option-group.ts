@@ -57,7 +57,6 @@ export function useOptionGroup(requestId: string, questionId: string): OptionGro
   const positions = useDockStore((s) => draftOf(s.views.get(requestId), questionId).positions);
   const actions = useDockStore((s) => s.actions);
   const multiple = question?.multiSelect === true;
-  // The store's select replaces a single-select choice and flips a multi-select one.
   const pick = useCallback((label: string, index?: number) => actions.select(requestId, questionId, label, index), [actions, requestId, questionId]);
   if (!question) return undefined;
   // By position: an agent may repeat a label, and only the option picked is checked.

@@ -1,20 +1,20 @@
 import { useEffect } from "react";
-import { useDockStore } from "./dock-context";
+import { useDockStore, useDockStoreApi } from "./dock-context";
 import { isReopenDockKey } from "./keyboard-intent";
-import { useReopenDock } from "./reopen-dock";
+import { reopenDock } from "./reopen-dock";
 
 /** Listens on the whole page for Alt+Shift+Q (`REOPEN_DOCK_KEYS`) while a request waits, and reopens the dock at it. */
 export function useReopenShortcut(enabled = true): void {
-  const reopen = useReopenDock();
+  const store = useDockStoreApi();
   const waiting = useDockStore((s) => s.order.length > 0);
   useEffect(() => {
     if (!enabled || !waiting) return;
     const onKeyDown = (e: KeyboardEvent) => {
       if (e.defaultPrevented || !isReopenDockKey(e)) return;
       e.preventDefault();
-      reopen();
+      reopenDock(store);
     };
     document.addEventListener("keydown", onKeyDown);
     return () => document.removeEventListener("keydown", onKeyDown);
-  }, [enabled, waiting, reopen]);
+  }, [enabled, waiting, store]);
 }

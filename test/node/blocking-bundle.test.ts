@@ -42,7 +42,7 @@ const OPTIONAL = [
   /^src\/store\/outbox\//,
   /^src\/store\/conversation\//,
   /^src\/protocol\/(ask-user-history|async-delivery)\.ts$/,
-  /^src\/hooks\/(use-async-problems|use-chat-transcript|use-delivery|use-queued-answer-edit)\.ts$/,
+  /^src\/hooks\/(use-chat-transcript|use-delivery|use-queued-answer-edit)\.ts$/,
   /^src\/components\/(AsyncProblemNotice|AsyncSummary|QueuedAnswerEditor)\.tsx$/,
 ];
 const optionalAmong = (modules: readonly string[]) => modules.filter((path) => OPTIONAL.some((pattern) => pattern.test(path)));
