@@ -98,20 +98,24 @@ function reopened<S extends StoreState>(s: S, entry: OutboxEntry, at: number): S
   return { ...next, chat: conversationReducer(next.chat, { type: "questionReopened", itemId: entry.itemId, anchor: reopenAnchor(next.chat.messages) }) };
 }
 
-/** The state after an async event; the same object for any other event or one that changes nothing. */
-export function asyncReducer<S extends StoreState>(s: S, event: { type: string }): S {
+/** The state after a conversation, outbox or async-dock event, without deriving the async questions: all a store that only reads the history needs. */
+export function historyReducer<S extends StoreState>(s: S, event: { type: string }): S {
   if (ASYNC_DOCK_EVENTS.has(event.type)) return asyncDockReducer(s, event as AsyncDockEvent);
-  let next: S;
   if (CONVERSATION_EVENTS.has(event.type)) {
     const chat = conversationReducer(s.chat, event as ConversationEvent);
-    next = withDraftChoices(chat === s.chat ? s : { ...s, chat }, event as AsyncEvent);
-  } else if (OUTBOX_EVENTS.has(event.type)) {
-    const e = event as TimedOutboxEvent;
-    const outbox = outboxReducer(s.outbox, e, e.at);
-    next = withDraftChoices(outbox === s.outbox ? s : { ...s, outbox }, e);
-    const gone = e.type === "discarded" && outbox !== s.outbox ? s.outbox.entries[e.id] : undefined;
-    if (gone) next = reopened(next, gone, e.at);
-  } else return s;
+    return withDraftChoices(chat === s.chat ? s : { ...s, chat }, event as AsyncEvent);
+  }
+  if (!OUTBOX_EVENTS.has(event.type)) return s;
+  const e = event as TimedOutboxEvent;
+  const outbox = outboxReducer(s.outbox, e, e.at);
+  const next = withDraftChoices(outbox === s.outbox ? s : { ...s, outbox }, e);
+  const gone = e.type === "discarded" && outbox !== s.outbox ? s.outbox.entries[e.id] : undefined;
+  return gone ? reopened(next, gone, e.at) : next;
+}
+
+/** The state after an async event, with the async questions derived again when what they are derived from changed; the same object for any other event or one that changes nothing. */
+export function asyncReducer<S extends StoreState>(s: S, event: { type: string }): S {
+  const next = historyReducer(s, event);
   if (next === s || (next.chat.messages === s.chat.messages && next.chat.local === s.chat.local && next.outbox.entries === s.outbox.entries)) return next;
   const questions = deriveAsyncQuestions(next.chat.messages, next.chat.local, onTheirWay(next));
   return sameEntries(questions, next.chat.questions) ? next : { ...next, chat: { ...next.chat, questions } };

@@ -1,9 +1,9 @@
 // The conversation's messages in the store (`state.chat`), read from the gateway's history and live events, with
 // the ask_user outcomes that history holds: what async questions read too, for a blocking-only host that places
-// summaries in a transcript of its own. The async reducer applies its events; the outbox's never come.
+// summaries in a transcript of its own. The history reducer applies its events; no async questions are derived.
 import { startHistoryReader, DEFAULT_HISTORY_LIMIT } from "../async/history-reader";
 import { createHistoryOutcomes } from "../async/history-outcomes";
-import { asyncReducer } from "../async/reducer";
+import { historyReducer } from "../async/reducer";
 import { defineFeature, type AttachFeature } from "./attach";
 import type { ChatHistoryFeature } from "./feature-types";
 
@@ -19,5 +19,5 @@ export function chatHistoryFeature(options: ChatHistoryOptions = {}): ChatHistor
     const parts = [startHistoryReader(ctx, options.historyLimit ?? DEFAULT_HISTORY_LIMIT), createHistoryOutcomes(ctx)];
     return { dispose: () => parts.forEach((part) => part.dispose()) };
   };
-  return defineFeature({ feature: "chatHistory" }, attach, undefined, asyncReducer);
+  return defineFeature({ feature: "chatHistory" }, attach, undefined, historyReducer);
 }
