@@ -42,6 +42,18 @@ afterEach(() => {
 
 const subscribes = (r: Rig) => r.calls.filter((m) => m === SUBSCRIBE).length;
 
+/** Drops the connection, waits until the client saw it go, reconnects, and waits for the dock's second subscribe. */
+async function dropAndReconnect(r: Rig): Promise<void> {
+  // Recorded, not polled: on a busy machine the client can be back before a poll looks.
+  const states: string[] = [];
+  const unsubscribe = r.client.subscribeConnection((info) => states.push(info.state));
+  r.sim.dropConnections();
+  await vi.waitFor(() => expect(states.some((state) => state !== "connected")).toBe(true));
+  unsubscribe();
+  r.client.reconnectNow();
+  await vi.waitFor(() => expect(subscribes(r)).toBe(2));
+}
+
 describe("An async question saved mid-run", () => {
   it("shows in the dock while its run is still running, and can be answered there", async () => {
     const r = await start();
@@ -61,14 +73,7 @@ describe("An async question saved mid-run", () => {
   it("still shows live after a reconnect, because the dock subscribes again", async () => {
     const r = await start();
     expect(subscribes(r)).toBe(1);
-    // Recorded, not polled: on a busy machine the client can be back before a poll looks.
-    const states: string[] = [];
-    const unsubscribe = r.client.subscribeConnection((info) => states.push(info.state));
-    r.sim.dropConnections();
-    await vi.waitFor(() => expect(states.some((state) => state !== "connected")).toBe(true));
-    unsubscribe();
-    r.client.reconnectNow();
-    await vi.waitFor(() => expect(subscribes(r)).toBe(2));
+    await dropAndReconnect(r);
     await vi.waitFor(() => expect(r.store.getState().chat.loaded && r.client.getConnection().state).toBe("connected"));
     const runId = r.sim.startRun();
     r.sim.askAsync({ runId, itemId: "after", questions: [TARGET] });
@@ -80,13 +85,7 @@ describe("An async question saved mid-run", () => {
     const r = await start();
     r.sim.askAsync({ itemId: "before", questions: [TARGET] });
     expect(await screen.findByRole("radiogroup", { name: TARGET.title })).toBeInTheDocument();
-    const states: string[] = [];
-    const unsubscribe = r.client.subscribeConnection((info) => states.push(info.state));
-    r.sim.dropConnections();
-    await vi.waitFor(() => expect(states.some((state) => state !== "connected")).toBe(true));
-    unsubscribe();
-    r.client.reconnectNow();
-    await vi.waitFor(() => expect(subscribes(r)).toBe(2));
+    await dropAndReconnect(r);
     // The recovery after the reconnect asked the gateway for its list again, and about anything it did not list.
     await vi.waitFor(() => expect(r.calls.filter((m) => m === "question.list").length).toBeGreaterThanOrEqual(2));
     await vi.advanceTimersByTimeAsync(100);
