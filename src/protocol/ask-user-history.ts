@@ -7,7 +7,7 @@ import { HEADER_MAX_CHARS, MAX_OPTIONS } from "./ask-user";
 import { truncateGraphemes } from "./graphemes";
 import type { GatewayQuestion, QuestionOption } from "./question-record";
 import { idTable } from "./id-table";
-import { asObject } from "./reader";
+import { asObject, compact } from "./reader";
 import { sha256Hex } from "./sha256";
 
 /** Why a question got no answer, as far as the tool's result text says. */
@@ -37,14 +37,6 @@ export interface AskUserHistoryEntry {
   outcome: AskUserHistoryOutcome;
   /** Epoch ms of the call, as the message says. */
   at?: number;
-}
-
-/** The transcript fields `askUserEntries` reads from each message (a `ChatMessage` has them). */
-export interface AskUserHistoryMessage {
-  id?: string;
-  runId?: string;
-  timestamp?: number;
-  askUser?: AskUserBlock[];
 }
 
 const MAX_QUESTIONS = 3;
@@ -178,7 +170,7 @@ export function askUserBlocksOf(raw: unknown): AskUserBlock[] | undefined {
 }
 
 /** Pairs the ask_user calls of a transcript with their results, oldest first; one entry per assistant tool call. */
-export function askUserEntries(messages: readonly AskUserHistoryMessage[]): AskUserHistoryEntry[] {
+export function askUserEntries(messages: readonly { id?: string; runId?: string; askUser?: AskUserBlock[] }[]): AskUserHistoryEntry[] {
   const entries = new Map<string, AskUserHistoryEntry & { wrapped?: boolean }>();
   const nested = new Map<string, string>();
   const results = new Map<string, AskUserHistoryOutcome>();
@@ -189,25 +181,15 @@ export function askUserEntries(messages: readonly AskUserHistoryMessage[]): AskU
         // A readable result wins over an unreadable one; the nested and the wrapped copy say the same.
         if (block.outcome.status !== "unknown" || !results.has(block.toolCallId)) results.set(block.toolCallId, block.outcome);
       } else if (!block.nestedId && !entries.has(block.toolCallId)) {
-        entries.set(block.toolCallId, {
-          toolCallId: block.toolCallId,
-          ...(m.runId ? { runId: m.runId } : {}),
-          ...(m.id ? { anchor: m.id } : {}),
-          questions: block.questions,
-          outcome: { status: "unknown" },
-          ...(block.timestamp !== undefined ? { at: block.timestamp } : {}),
-          ...(block.wrapped ? { wrapped: true } : {}),
-        });
+        const { toolCallId, questions, timestamp: at, wrapped } = block;
+        entries.set(toolCallId, compact({ toolCallId, runId: m.runId, anchor: m.id, questions, outcome: { status: "unknown" } as const, at, wrapped }));
       }
     }
   }
   return [...entries.values()].map(({ wrapped, ...e }) => {
     // The record id hashes the id ask_user itself ran under: the nested call's, or a plain call's own.
     const hashed = nested.get(e.toolCallId) ?? (wrapped ? undefined : e.toolCallId);
-    return {
-      ...e,
-      ...(e.runId && hashed ? { questionRecordId: askUserRecordId(e.runId, hashed) } : {}),
-      outcome: results.get(e.toolCallId) ?? e.outcome,
-    };
+    const questionRecordId = e.runId && hashed ? askUserRecordId(e.runId, hashed) : undefined;
+    return compact({ ...e, questionRecordId, outcome: results.get(e.toolCallId) ?? e.outcome });
   });
 }

@@ -1,6 +1,6 @@
 import { askUserBlocksOf, type AskUserBlock } from "./ask-user-history";
 import { parseAsyncDelivery, type AsyncDelivery } from "./async-delivery";
-import { asObject, describe } from "./reader";
+import { asObject, compact, describe } from "./reader";
 import { invalid, valid, type Validated } from "./result";
 
 /** Where a message came from when the gateway wrote it rather than a person (e.g. restart recovery). */
@@ -80,15 +80,8 @@ function textOf(content: unknown): string {
 
 function provenanceOf(raw: unknown): ChatMessageProvenance | undefined {
   const o = asObject(raw);
-  if (!o) return undefined;
-  const kind = asString(o.kind);
-  const sourceTool = asString(o.sourceTool);
-  return kind === undefined && sourceTool === undefined ? undefined : { ...(kind ? { kind } : {}), ...(sourceTool ? { sourceTool } : {}) };
-}
-
-// Drops undefined fields so two reads of the same message compare equal.
-function compact<T extends object>(value: T): T {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+  const provenance = compact({ kind: asString(o?.kind), sourceTool: asString(o?.sourceTool) });
+  return Object.keys(provenance).length > 0 ? provenance : undefined;
 }
 
 /** The Codex turn a mirrored message belongs to: the part of its `mirrorIdentity` before the first colon. */

@@ -1,4 +1,4 @@
-import { asObject, Reader } from "./reader";
+import { asObject, compact, Reader } from "./reader";
 import { invalid, valid, type Validated } from "./result";
 
 /** A client-to-gateway request frame. */
@@ -38,16 +38,15 @@ export type Frame = InboundFrame | RequestFrame;
 
 function readError(r: Reader, raw: unknown): GatewayErrorBody {
   const e = r.object(raw, "error") ?? {};
-  const body: GatewayErrorBody = {
+  const details = asObject(e.details);
+  const after = e.retryAfterMs ?? details?.retryAfterMs;
+  return compact<GatewayErrorBody>({
     code: typeof e.code === "string" ? e.code : "UNKNOWN",
     message: typeof e.message === "string" ? e.message : "The gateway reported an error without a message.",
-  };
-  const details = asObject(e.details);
-  if (details) body.details = details;
-  if (typeof e.retryable === "boolean") body.retryable = e.retryable;
-  const after = e.retryAfterMs ?? body.details?.retryAfterMs;
-  if (typeof after === "number" && Number.isFinite(after)) body.retryAfterMs = after;
-  return body;
+    details,
+    retryable: typeof e.retryable === "boolean" ? e.retryable : undefined,
+    retryAfterMs: typeof after === "number" && Number.isFinite(after) ? after : undefined,
+  });
 }
 
 /** Parses one WebSocket text message from the gateway into a frame; never throws. */
@@ -66,10 +65,8 @@ export function parseFrame(text: string): Validated<InboundFrame> {
   if (type === "event") {
     const event = r.string(o.event, "event", { nonEmpty: true });
     const seq = r.optionalNumber(o.seq, "seq");
-    if (event === undefined) return invalid(r.issues);
-    const frame: EventFrame = { type, event, payload: o.payload };
-    if (seq !== undefined) frame.seq = seq;
-    return r.issues.length ? invalid(r.issues) : valid(frame);
+    if (event === undefined || r.issues.length) return invalid(r.issues);
+    return valid({ type, event, payload: o.payload, ...(seq === undefined ? {} : { seq }) });
   }
   const id = r.string(o.id, "id", { nonEmpty: true });
   const ok = r.boolean(o.ok, "ok");

@@ -1,6 +1,6 @@
 import { readAnswers, parseQuestionRecord, QUESTION_STATUSES, type QuestionRecord } from "./question-record";
 import type { HelloOk, QuestionResolvedEvent } from "./methods";
-import { asObject, Reader } from "./reader";
+import { asObject, compact, Reader } from "./reader";
 import { invalid, valid, type ValidationIssue, type Validated } from "./result";
 
 /** A list of records where the bad ones were set aside with their problems instead of failing the lot. */
@@ -48,10 +48,7 @@ export function parseGetEnding(payload: unknown): Validated<RecordEnding> {
   const status = r.oneOf(q.status ?? "pending", "question.status", QUESTION_STATUSES);
   const answers = q.answers === undefined || q.answers === null ? undefined : readAnswers(r, q.answers, "question.answers");
   if (r.issues.length > 0 || id === undefined || status === undefined) return invalid(r.issues);
-  const ending: RecordEnding = { id, status };
-  if (answers) ending.answers = answers;
-  if (q.resolvedBy !== undefined) ending.resolvedBy = q.resolvedBy;
-  return valid(ending);
+  return valid(compact<RecordEnding>({ id, status, answers, resolvedBy: q.resolvedBy }));
 }
 
 /** Validates a `question.resolved` event payload. */

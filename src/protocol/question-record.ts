@@ -2,7 +2,7 @@ import { MAX_OPTIONS, QUESTION_ID_PATTERN } from "./ask-user";
 import { idTable } from "./id-table";
 import type { QuestionAnswers } from "./answers";
 import { safeHttpUrl } from "./links";
-import { asObject, Reader } from "./reader";
+import { asObject, compact, Reader } from "./reader";
 import { invalid, valid, type Validated } from "./result";
 
 /** A question record's lifecycle status on the gateway. */
@@ -90,10 +90,7 @@ function readSecretStore(r: Reader, raw: unknown, path: string): SecretStore | u
   const hosts = o.allowedHosts === undefined ? undefined : r.array(o.allowedHosts, r.at(path, "allowedHosts"));
   const reason = r.optionalString(o.reason, r.at(path, "reason"));
   if (name === undefined || kind === undefined) return undefined;
-  const store: SecretStore = { name, kind };
-  if (hosts) store.allowedHosts = hosts.filter((h): h is string => typeof h === "string");
-  if (reason !== undefined) store.reason = reason;
-  return store;
+  return compact({ name, kind, allowedHosts: hosts?.filter((h): h is string => typeof h === "string"), reason });
 }
 
 function readOption(r: Reader, item: unknown, path: string): QuestionOption | undefined {
@@ -101,8 +98,7 @@ function readOption(r: Reader, item: unknown, path: string): QuestionOption | un
   if (!o) return undefined;
   const label = r.string(o.label, r.at(path, "label"), NON_EMPTY);
   const description = r.optionalString(o.description, r.at(path, "description"));
-  if (label === undefined) return undefined;
-  return description ? { label, description } : { label };
+  return label === undefined ? undefined : compact({ label, description: description || undefined });
 }
 
 function readQuestion(r: Reader, raw: unknown, path: string): GatewayQuestion | undefined {
@@ -122,17 +118,10 @@ function readQuestion(r: Reader, raw: unknown, path: string): GatewayQuestion | 
   const isSecret = r.optionalBoolean(q.isSecret, field("isSecret"));
   const secretStore = q.secretStore === undefined || q.secretStore === null ? undefined : readSecretStore(r, q.secretStore, field("secretStore"));
   if (questionId === undefined || header === undefined || question === undefined) return undefined;
-  const out: GatewayQuestion = { questionId, header, question, options };
-  if (multiSelect !== undefined) out.multiSelect = multiSelect;
-  // The gateway takes free text for a question without options, whether or not it sets isOther: a plain labelled field.
+  // The gateway takes free text for a question without options, whether or not it sets isOther: a plain labelled
+  // field. An unsafe link is dropped rather than failing the record: the question itself is still answerable.
   const takesText = options.length === 0 ? true : isOther;
-  if (takesText !== undefined) out.isOther = takesText;
-  // An unsafe link is dropped rather than failing the record: the question itself is still answerable.
-  const url = safeHttpUrl(q.url);
-  if (url) out.url = url;
-  if (isSecret !== undefined) out.isSecret = isSecret;
-  if (secretStore) out.secretStore = secretStore;
-  return out;
+  return compact({ questionId, header, question, options, multiSelect, isOther: takesText, url: safeHttpUrl(q.url), isSecret, secretStore });
 }
 
 /**
@@ -159,11 +148,5 @@ export function parseQuestionRecord(input: unknown): Validated<QuestionRecord> {
   if (r.issues.length > 0 || id === undefined || createdAtMs === undefined || expiresAtMs === undefined || status === undefined) {
     return invalid(r.issues);
   }
-  const record: QuestionRecord = { id, questions, createdAtMs, expiresAtMs, status };
-  if (agentId !== undefined) record.agentId = agentId;
-  if (sessionKey !== undefined) record.sessionKey = sessionKey;
-  if (runId !== undefined) record.runId = runId;
-  if (answers) record.answers = answers;
-  if (o.resolvedBy !== undefined) record.resolvedBy = o.resolvedBy;
-  return valid(record);
+  return valid(compact<QuestionRecord>({ id, questions, createdAtMs, expiresAtMs, status, agentId, sessionKey, runId, answers, resolvedBy: o.resolvedBy }));
 }

@@ -17,6 +17,11 @@ export function clip(text: string, max: number): string {
   return `${cut}…`;
 }
 
+/** A copy of `value` without its undefined fields: an optional field is absent, never present and undefined. */
+export function compact<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+}
+
 /** The value as a plain object (not null, not an array), or undefined. */
 export function asObject(value: unknown): Record<string, unknown> | undefined {
   return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;

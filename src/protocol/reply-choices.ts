@@ -86,15 +86,12 @@ class OptionMatcher {
     }
     return { kind: "none" };
   }
-
-  /** The choices, for a reason that tells the person what they can reply. */
-  choices(): string {
-    return this.question.options.map((o, i) => `${i + 1}. ${displayLabel(o.label)}`).join("; ");
-  }
 }
 
-function notAChoice(m: OptionMatcher, text: string): ChoiceResult {
-  return { ok: false, reason: `${quoteReply(text)} is not one of the choices (${m.choices()}); reply with a number or a name.` };
+// Names the choices, so the reason tells the person what they can reply.
+function notAChoice(q: GatewayQuestion, text: string): ChoiceResult {
+  const choices = q.options.map((o, i) => `${i + 1}. ${displayLabel(o.label)}`).join("; ");
+  return { ok: false, reason: `${quoteReply(text)} is not one of the choices (${choices}); reply with a number or a name.` };
 }
 
 function isSkipWord(text: string, skipWords: readonly string[]): boolean {
@@ -159,9 +156,9 @@ export function readChoices(question: GatewayQuestion, text: string, skipWords: 
     if (own.length === 0 && seg.picked.size > 1) return { ok: false, reason: "This question takes one choice; reply with a single number or name." };
     // "2, 2" or "2, Production" repeats one choice; it is that choice, not own text.
     if (own.length === 0 && seg.picked.size === 1) return { ok: true, values: labels.filter((_, i) => seg.picked.has(i)) };
-    return question.isOther ? { ok: true, values: [text.trim()] } : notAChoice(m, text);
+    return question.isOther ? { ok: true, values: [text.trim()] } : notAChoice(question, text);
   }
-  if (own.length > 0 && !question.isOther) return notAChoice(m, own[0]!);
+  if (own.length > 0 && !question.isOther) return notAChoice(question, own[0]!);
   const values = labels.filter((_, i) => seg.picked.has(i));
   return { ok: true, values: [...values, ...own.filter((t) => !values.includes(t))] };
 }

@@ -12,13 +12,6 @@ export const SESSION_MESSAGES_UNSUBSCRIBE = "sessions.messages.unsubscribe";
 /** The event that carries each saved row to subscribed connections. */
 export const SESSION_MESSAGE_EVENT = "session.message";
 
-/** Answer of both methods: whether the connection now hears the session, under the gateway's canonical key. */
-export interface SessionMessagesSubscription {
-  subscribed: boolean;
-  /** The canonical session key, e.g. `agent:main:main` for "main". */
-  key: string;
-}
-
 /** A `session.message` event as the kit reads it. */
 export interface SessionMessageEvent {
   /** The canonical session key. */
@@ -75,8 +68,8 @@ export function parseSessionMessageEvent(payload: unknown): Validated<SessionMes
   return valid({ sessionKey, ...(agentId ? { agentId } : {}), message: { ...row, id, seq }, ...(runId ? { runId } : {}) });
 }
 
-/** Reads the answer of `sessions.messages.subscribe`/`unsubscribe`. Never throws. */
-export function parseSessionMessagesSubscription(result: unknown): Validated<SessionMessagesSubscription> {
+/** Reads the answer of `sessions.messages.subscribe`/`unsubscribe`; `key` is the canonical session key. Never throws. */
+export function parseSessionMessagesSubscription(result: unknown): Validated<{ subscribed: boolean; key: string }> {
   const o = asObject(result);
   if (!o) return invalid([{ path: "", message: `must be an object, got ${describe(result)}` }]);
   const issues: ValidationIssue[] = [];
