@@ -1,5 +1,4 @@
 import { useId, useMemo, useState } from "react";
-import { entryOf } from "../protocol/id-table";
 import { useDockStore, useThemeAttribute } from "../hooks/dock-context";
 import { useLocale, useMessages } from "../hooks/use-messages";
 import { defaultMessages, pluralText, type QuestionDockMessages } from "../messages";
@@ -8,10 +7,10 @@ import type { PermissionNotice as Notice } from "../store/effects/permissions";
 /** Longest piece of the gateway's own message shown; it is untrusted text. */
 const MAX_DETAIL = 160;
 
-/** One refusal in plain words, e.g. "This connection may not answer questions (missing operator.questions)." */
+/** One refusal in plain words, e.g. "This connection may not see questions (missing operator.questions)." */
 export function permissionWords(notice: Notice, messages: QuestionDockMessages = defaultMessages): string {
   const words = messages.permission;
-  const what = entryOf<string>(words.what, notice.method) ?? words.useMethod({ method: notice.method });
+  const { what } = words;
   if (notice.missingScope) return words.missingScope({ what, scope: notice.missingScope });
   const said = notice.message.length > MAX_DETAIL ? `${notice.message.slice(0, MAX_DETAIL)}…` : notice.message;
   return words.gatewaySaid({ what, said });

@@ -40,7 +40,7 @@ function parseResolveResult(payload: unknown): Validated<QuestionResolveResult> 
 
 /** `question.list`: the pending records, with malformed ones set aside in `rejected` instead of failing the lot. */
 export function listQuestions(c: GatewayConnection): Promise<RecordList> {
-  return call(c, "question.list", {}, (p) => parseRecordList(p));
+  return call(c, "question.list", {}, parseRecordList);
 }
 
 /** `question.get`: one record, pending or terminal; rejects with reason QUESTION_NOT_FOUND when it is gone. */

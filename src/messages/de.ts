@@ -166,14 +166,7 @@ export const deMessages: QuestionDockMessages = {
     newQuestion: ({ question }) => `Neue Frage: ${question}`,
   },
   permission: {
-    what: {
-      "question.list": "Fragen sehen",
-      "question.get": "Fragen sehen",
-      "question.resolve": "Fragen beantworten",
-      "chat.history": "dieses Gespräch lesen",
-      "chat.send": "Nachrichten senden",
-    },
-    useMethod: ({ method }) => `${method} verwenden`,
+    what: "Fragen sehen",
     missingScope: ({ what, scope }) => `Diese Verbindung darf nicht ${what} (es fehlt ${scope}).`,
     gatewaySaid: ({ what, said }) => `Diese Verbindung darf nicht ${what}. Das Gateway sagte: ${said}`,
     hidden: { one: "Eine Frage wird dieser Verbindung nicht angezeigt.", other: "{count} Fragen werden dieser Verbindung nicht angezeigt." },

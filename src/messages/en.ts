@@ -208,14 +208,8 @@ const english = {
     newQuestion: ({ question }: { question: string }) => `New question: ${question}`,
   },
   permission: {
-    what: {
-      "question.list": "see questions",
-      "question.get": "see questions",
-      "question.resolve": "answer questions",
-      "chat.history": "read this conversation",
-      "chat.send": "send messages",
-    },
-    useMethod: ({ method }: { method: string }) => `use ${method}`,
+    // What a refusal keeps from the connection: the dock notes a refused `question.list` only.
+    what: "see questions",
     missingScope: ({ what, scope }: { what: string; scope: string }) => `This connection may not ${what} (missing ${scope}).`,
     gatewaySaid: ({ what, said }: { what: string; said: string }) => `This connection may not ${what}. The gateway said: ${said}`,
     hidden: plural({ one: "A question is not shown to this connection.", other: "{count} questions are not shown to this connection." }),

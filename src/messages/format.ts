@@ -23,8 +23,8 @@ export function pluralText(forms: PluralForms, count: number, locale: string): s
 
 type DurationFormatCtor = new (locale: string, options: { style: "long" }) => { format(duration: Record<string, number>): string };
 
-/** Spells out a whole number of minutes or hours; Intl.DurationFormat where the runtime has it, a unit number otherwise. */
-export function durationText(amount: number, unit: "minute" | "hour", locale: string): string {
+// A whole number of minutes or hours spelled out: Intl.DurationFormat where the runtime has it, a unit number otherwise.
+function durationText(amount: number, unit: "minute" | "hour", locale: string): string {
   const DurationFormat = (Intl as unknown as { DurationFormat?: DurationFormatCtor }).DurationFormat;
   if (DurationFormat) return new DurationFormat(locale, { style: "long" }).format({ [`${unit}s`]: amount });
   return new Intl.NumberFormat(locale, { style: "unit", unit, unitDisplay: "long" }).format(amount);

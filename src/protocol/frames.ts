@@ -64,7 +64,7 @@ export function parseFrame(text: string): Validated<InboundFrame> {
   const type = r.oneOf(o.type, "type", ["res", "event"] as const);
   if (type === "event") {
     const event = r.string(o.event, "event", { nonEmpty: true });
-    const seq = r.optionalNumber(o.seq, "seq");
+    const seq = o.seq === undefined || o.seq === null ? undefined : r.number(o.seq, "seq");
     if (event === undefined || r.issues.length) return invalid(r.issues);
     return valid({ type, event, payload: o.payload, ...(seq === undefined ? {} : { seq }) });
   }

@@ -10,16 +10,16 @@ export interface RecordList {
 }
 
 /** Validates each record of a list independently; a malformed record never hides the others. */
-export function parseRecordList(payload: unknown, key = "questions"): Validated<RecordList> {
+export function parseRecordList(payload: unknown): Validated<RecordList> {
   const r = new Reader();
   const o = r.object(payload, "");
-  const list = o && r.array(o[key], key);
+  const list = o && r.array(o.questions, "questions");
   if (!list) return invalid(r.issues);
   const out: RecordList = { records: [], rejected: [] };
   list.forEach((item, index) => {
     const parsed = parseQuestionRecord(item);
     if (parsed.ok) out.records.push(parsed.value);
-    else out.rejected.push({ index, errors: parsed.errors.map((e) => ({ ...e, path: r.at(r.at(key, index), e.path) })) });
+    else out.rejected.push({ index, errors: parsed.errors.map((e) => ({ ...e, path: r.at(r.at("questions", index), e.path) })) });
   });
   return valid(out);
 }

@@ -89,10 +89,6 @@ export class Reader {
     return this.fail(path, `must be a finite number, got ${describe(value)}`);
   }
 
-  optionalNumber(value: unknown, path: string): number | undefined {
-    return value === undefined || value === null ? undefined : this.number(value, path);
-  }
-
   oneOf<T extends string>(value: unknown, path: string, allowed: readonly T[]): T | undefined {
     if (typeof value === "string" && (allowed as readonly string[]).includes(value)) return value as T;
     return this.fail(path, `must be one of ${allowed.join(", ")}, got ${describe(value)}`);
