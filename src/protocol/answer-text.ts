@@ -27,11 +27,9 @@ export function formatAnswerText(items: ReadonlyArray<{ title: string; values: r
  */
 export function parseAnswerText(text: string, titles: readonly string[]): ParsedAnswerText {
   const whole: ParsedAnswerText = { kind: "whole", text };
-  const normalised = text.replace(/\r\n/g, "\n");
-  const lines = normalised.split("\n");
-  const headings = titles.map(heading);
+  const lines = text.replace(/\r\n/g, "\n").split("\n");
   const at: number[] = [];
-  for (const h of headings) {
+  for (const h of titles.map(heading)) {
     const hits = lines.flatMap((line, i) => (line === h ? [i] : []));
     if (hits.length !== 1) return whole;
     at.push(hits[0]!);
@@ -40,10 +38,6 @@ export function parseAnswerText(text: string, titles: readonly string[]): Parsed
   // A quoted line that is not one of our headings could itself be a heading someone typed: too ambiguous.
   const ours = new Set(at);
   if (lines.some((line, i) => line.startsWith("> ") && !ours.has(i))) return whole;
-  const blocks = at.map((start, i) => {
-    const end = at[i + 1] ?? lines.length;
-    const body = lines.slice(start + 1, end).join("\n").trim();
-    return { title: titles[i]!, answer: body };
-  });
+  const blocks = at.map((start, i) => ({ title: titles[i]!, answer: lines.slice(start + 1, at[i + 1] ?? lines.length).join("\n").trim() }));
   return blocks.some((b) => b.answer === "") ? whole : { kind: "split", blocks };
 }

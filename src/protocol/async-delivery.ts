@@ -37,14 +37,9 @@ function readOptions(r: Reader, raw: unknown, path: string): string[] {
   const list = r.array(raw, path) ?? [];
   // The Codex plugin sends at most 4 today; more are read all the same, up to the bound every question has.
   if (Array.isArray(raw) && (list.length < 1 || list.length > MAX_OPTIONS)) r.fail(path, `must have 1 to ${MAX_OPTIONS} options, got ${list.length}`);
-  const labels: string[] = [];
-  list.forEach((opt, j) => {
-    // A repeated label is kept: OpenClaw's own UI shows such a question, and the agent is waiting on its answer.
-    // The dock tells the options apart by position and sends the label.
-    const label = readOption(r, opt, r.at(path, j));
-    if (label !== undefined) labels.push(label);
-  });
-  return labels;
+  // A repeated label is kept: OpenClaw's own UI shows such a question, and the agent is waiting on its answer.
+  // The dock tells the options apart by position and sends the label.
+  return list.flatMap((opt, j) => readOption(r, opt, r.at(path, j)) ?? []);
 }
 
 /**

@@ -23,10 +23,6 @@ const INDENTED_CODE = /^(?: {4}|\t)/;
 const BLANK = /^\s*$/;
 const indentOf = (line: string) => line.length - line.trimStart().length;
 
-function paragraph(lines: string[]): MarkdownBlock {
-  return { type: "paragraph", children: parseMarkdownInline(lines.map((l) => l.trim()).join("\n")) };
-}
-
 /** Reads a list from `start`; returns it and the index of the first line after it. */
 function list(lines: string[], start: number, depth: number): [MarkdownBlock, number] {
   const ordered = /\d/.test(ITEM.exec(lines[start] as string)?.[2] ?? "");
@@ -86,7 +82,7 @@ function blocks(lines: string[], depth: number): MarkdownBlock[] {
         if (BLANK.test(l) || FENCE.test(l) || (lists && INTERRUPTING_ITEM.test(l))) break;
         para.push(l);
       }
-      out.push(paragraph(para));
+      out.push({ type: "paragraph", children: parseMarkdownInline(para.map((l) => l.trim()).join("\n")) });
     }
   }
   return out;

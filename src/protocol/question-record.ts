@@ -65,8 +65,7 @@ export function readAnswers(r: Reader, raw: unknown, path: string): QuestionAnsw
   const map = env && (asObject(env.answers) ?? r.object(env.answers, r.at(path, "answers")));
   if (!map) return undefined;
   const answers = idTable<string[]>();
-  for (const key of Object.keys(map)) {
-    const values = map[key];
+  for (const [key, values] of Object.entries(map)) {
     const at = r.at(r.at(path, "answers"), key);
     const list = r.array(values, at);
     if (!list) continue;

@@ -149,18 +149,18 @@ export function readChoices(question: GatewayQuestion, text: string, skipWords: 
   if (whole.kind === "option") return { ok: true, values: [labels[whole.index]!] };
   const seg = segment(m, text);
   if (!seg.ok) return seg;
-  const own = seg.own;
+  const { own } = seg;
+  const picked = labels.filter((_, i) => seg.picked.has(i));
   const skipped = own.find((t) => isSkipWord(t, skipWords));
   if (skipped !== undefined) return { ok: false, reason: `${quoteReply(skipped)} skips the whole prompt; reply with only that word to skip.` };
   if (!question.multiSelect) {
-    if (own.length === 0 && seg.picked.size > 1) return { ok: false, reason: "This question takes one choice; reply with a single number or name." };
+    if (own.length === 0 && picked.length > 1) return { ok: false, reason: "This question takes one choice; reply with a single number or name." };
     // "2, 2" or "2, Production" repeats one choice; it is that choice, not own text.
-    if (own.length === 0 && seg.picked.size === 1) return { ok: true, values: labels.filter((_, i) => seg.picked.has(i)) };
+    if (own.length === 0 && picked.length === 1) return { ok: true, values: picked };
     return question.isOther ? { ok: true, values: [text.trim()] } : notAChoice(question, text);
   }
   if (own.length > 0 && !question.isOther) return notAChoice(question, own[0]!);
-  const values = labels.filter((_, i) => seg.picked.has(i));
-  return { ok: true, values: [...values, ...own.filter((t) => !values.includes(t))] };
+  return { ok: true, values: [...picked, ...own.filter((t) => !picked.includes(t))] };
 }
 
 /** True when the reply is only a skip word; an error when that word is also an option's name. */

@@ -21,9 +21,7 @@ const TIME_LIKE = /^\d+\s*[:：]\d/;
 
 type Line = { number?: number; text: string };
 
-function fail(reason: string): TextReplyResult {
-  return { ok: false, reason };
-}
+const fail = (reason: string): TextReplyResult => ({ ok: false, reason });
 
 function titleOf(q: GatewayQuestion, index: number): string {
   const header = displayLabel(q.header);
