@@ -8,8 +8,8 @@ const UNSUCCESSFUL_STOPS: ReadonlySet<string> = new Set(["aborted", "cancelled",
 
 const lower = (s: string | undefined) => s?.toLowerCase();
 
-/** The `customType` of the record the gateway saves when a run fails before its reply (Codex runs save no error message). */
-export const RUN_FAILED_CUSTOM_TYPE = "run-failed-before-reply";
+// The `customType` of the record the gateway saves when a run fails before its reply (Codex runs save no error message).
+const RUN_FAILED_CUSTOM_TYPE = "run-failed-before-reply";
 
 /**
  * How a saved message ends its run, or null when it ends none (async deliveries, tool calls, relayed messages). An
