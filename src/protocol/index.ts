@@ -6,9 +6,8 @@
 export { formatIssues, type Validated, type ValidationIssue } from "./result";
 
 // Question records, their answers and the gateway's errors.
-export { isSecretQuestion, parseQuestionRecord, type GatewayQuestion, type QuestionOption, type QuestionRecord, type QuestionStatus, type SecretStore } from "./question-record";
+export { checkAnswers, isSecretQuestion, parseQuestionRecord, type GatewayQuestion, type QuestionOption, type QuestionRecord, type QuestionStatus, type SecretStore } from "./question-record";
 export type { QuestionAnswers } from "./answers";
-export { checkAnswers } from "./answer-rules";
 export { parseResolvedEvent } from "./payloads";
 export { GatewayErrorCode, QuestionErrorReason } from "./errors";
 // Tables keyed by gateway ids (drafts, deliveries) have no prototype, so any id reads as an ordinary key.

@@ -1,9 +1,9 @@
 import { MAX_OPTIONS, QUESTION_ID_PATTERN } from "./ask-user";
-import { idTable } from "./id-table";
+import { entryOf, idTable } from "./id-table";
 import type { QuestionAnswers } from "./answers";
 import { safeHttpUrl } from "./links";
 import { asObject, compact, Reader } from "./reader";
-import { invalid, valid, type Validated } from "./result";
+import { invalid, valid, type Validated, type ValidationIssue } from "./result";
 
 /** A question record's lifecycle status on the gateway. */
 export type QuestionStatus = "pending" | "answered" | "cancelled" | "expired";
@@ -148,4 +148,32 @@ export function parseQuestionRecord(input: unknown): Validated<QuestionRecord> {
     return invalid(r.issues);
   }
   return valid(compact<QuestionRecord>({ id, questions, createdAtMs, expiresAtMs, status, agentId, sessionKey, runId, answers, resolvedBy: o.resolvedBy }));
+}
+
+/**
+ * Checks an answer against its record the way the gateway does: every question answered,
+ * one value for single-select, and free text only where the question accepts it.
+ */
+export function checkAnswers(record: QuestionRecord, envelope: QuestionAnswers): ValidationIssue[] {
+  const issues: ValidationIssue[] = [];
+  const known = new Set(record.questions.map((q) => q.questionId));
+  for (const key of Object.keys(envelope.answers)) {
+    if (!known.has(key)) issues.push({ path: `answers.${key}`, message: "answers a question this record does not have" });
+  }
+  for (const q of record.questions) {
+    const path = `answers.${q.questionId}`;
+    const values = entryOf(envelope.answers, q.questionId);
+    if (!values || values.length === 0) {
+      issues.push({ path, message: "needs an answer" });
+      continue;
+    }
+    if (!q.multiSelect && values.length > 1) issues.push({ path, message: "does not allow multiple answers" });
+    const labels = new Set(q.options.map((o) => o.label));
+    for (const v of values) {
+      if (v.trim() === "") issues.push({ path, message: "contains an empty answer" });
+      else if (!labels.has(v) && !q.isOther) issues.push({ path, message: `contains an unknown option: ${JSON.stringify(v)}` });
+    }
+    if (new Set(values).size !== values.length) issues.push({ path, message: "repeats a value" });
+  }
+  return issues;
 }

@@ -1,7 +1,6 @@
 import type { QuestionAnswers } from "./answers";
-import { checkAnswers } from "./answer-rules";
 import { idTable } from "./id-table";
-import { isSecretQuestion, type GatewayQuestion, type QuestionRecord } from "./question-record";
+import { checkAnswers, isSecretQuestion, type GatewayQuestion, type QuestionRecord } from "./question-record";
 import { DEFAULT_SKIP_WORD, displayLabel, quoteReply, readChoices, readSkip } from "./reply-choices";
 import { sendableText } from "./sendable-text";
 

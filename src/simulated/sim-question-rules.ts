@@ -1,7 +1,6 @@
 import { QUESTION_ID_PATTERN } from "../protocol/ask-user";
 import { QuestionErrorReason } from "../protocol/errors";
-import { checkAnswers } from "../protocol/answer-rules";
-import type { GatewayQuestion, QuestionOption, QuestionRecord } from "../protocol/question-record";
+import { checkAnswers, type GatewayQuestion, type QuestionOption, type QuestionRecord } from "../protocol/question-record";
 import type { QuestionAnswers } from "../protocol/answers";
 import { invalidRequest, questionError, type SimMethodError } from "./sim-errors";
 import { any, arr, bool, checkValue, int, literal, nonEmpty, obj, oneOf, optional, record, str, type Check } from "./sim-schema";
