@@ -9,5 +9,4 @@ export * from "./client";
 export * from "./websocket-transport";
 export * from "./questions-api";
 
-export { clientError } from "./request-book";
 export * from "./clock";
