@@ -4,7 +4,7 @@ import { parseFrame, type EventFrame, type ResponseFrame } from "../protocol/fra
 import { parseHelloOk } from "../protocol/payloads";
 import { backoffDelay, SLOW_BACKOFF } from "./backoff";
 import { classifyConnectError, describeClose, type ConnectFailure } from "./connect-failure";
-import { buildConnectParams, CONTROL_UI_CLIENT_ID, CONTROL_UI_SCOPES, parseChallenge, type ClientDescription } from "./connect-params";
+import { buildConnectParams, parseChallenge } from "./connect-params";
 import { loadOrCreateDeviceIdentity, type DeviceIdentity } from "./device-identity";
 import { createMemoryKeyStore } from "./key-stores";
 import { systemClock } from "./clock";
@@ -69,22 +69,6 @@ export function createGatewayClient(opts: GatewayClientOptions): GatewayClient {
   const timeoutMs = opts.requestTimeoutMs ?? 15_000;
   const random = opts.random ?? Math.random;
   const keyStore = opts.keyStore ?? createMemoryKeyStore();
-  const desc: ClientDescription = {
-    clientId: opts.clientId ?? CONTROL_UI_CLIENT_ID,
-    clientVersion: opts.clientVersion ?? "question-dock",
-    mode: opts.mode ?? "webchat",
-    platform: opts.platform ?? "web",
-    scopes: opts.scopes ?? CONTROL_UI_SCOPES,
-    caps: opts.caps ?? ["tool-events"],
-    ...(opts.deviceFamily ? { deviceFamily: opts.deviceFamily } : {}),
-    ...(opts.token ? { token: opts.token } : {}),
-  };
-  // A browser describes itself as OpenClaw's own Control UI does; Node has no navigator (before 21) and sends neither.
-  const nav = (globalThis as { navigator?: { language?: string; userAgent?: string } }).navigator;
-  const locale = opts.locale ?? nav?.language;
-  const userAgent = opts.userAgent ?? nav?.userAgent;
-  if (locale) desc.locale = locale;
-  if (userAgent) desc.userAgent = userAgent;
 
   const stateListeners: Listeners<[ConnectionInfo]> = new Set();
   const connectedListeners: Listeners<[ConnectedInfo]> = new Set();
@@ -219,7 +203,7 @@ export function createGatewayClient(opts: GatewayClientOptions): GatewayClient {
       identity ??= loadOrCreateDeviceIdentity(keyStore);
       const device = await identity;
       conn.deviceId = device.deviceId;
-      const params = await buildConnectParams(desc, device, challenge.value);
+      const params = await buildConnectParams(opts, device, challenge.value);
       conn.connectId = nextId();
       text = JSON.stringify({ type: "req", id: conn.connectId, method: "connect", params });
     } catch (error) {
