@@ -36,8 +36,7 @@ export { createGatewayClient } from "./gateway/client";
 export type { BackoffOptions } from "./gateway/backoff";
 export { createWebSocketTransport, type WebSocketConstructor, type WebSocketLike, type WebSocketTransportOptions } from "./gateway/websocket-transport";
 export type { Transport, TransportFactory, TransportHandlers } from "./gateway/transport";
-export { createIndexedDbKeyStore, createMemoryKeyStore, type IndexedDbKeyStoreOptions } from "./gateway/key-stores";
-export type { KeyStore, StoredKeyPair } from "./gateway/device-identity";
+export { createIndexedDbKeyStore, createMemoryKeyStore, type IndexedDbKeyStoreOptions, type KeyStore, type StoredKeyPair } from "./gateway/device-identity";
 export { GatewayRequestError, type ConnectedInfo, type ConnectionIdentity, type ConnectionInfo, type ConnectionState, type GatewayClient, type GatewayClientOptions, type GatewayConnection, type ProtocolErrorInfo } from "./gateway/connection";
 export { systemClock, type Clock } from "./gateway/clock";
 

@@ -2,7 +2,6 @@ export * from "./connection";
 export * from "./transport";
 export * from "./backoff";
 export * from "./device-identity";
-export * from "./key-stores";
 export * from "./connect-params";
 export * from "./connect-failure";
 export * from "./client";
