@@ -7,12 +7,14 @@ import { chooseOtherText, newView, selectOption, setOtherText, toggleOption, wit
 import { savedDraftOf, viewWithSaved, type SavedDraft } from "../keep/saved-draft";
 import { storageScope } from "../keep/scope";
 import type { OutboxEntry } from "../outbox/entry";
-import { withHidden, withoutRefusal, withRefusal, type HiddenReason, type PermissionNotice } from "./permission-state";
-import type { Announcement, DockRejection, StoreState, Outcome, OutcomeKind, RequestView, Submission } from "./state";
+import type { Announcement, DockRejection, HiddenReason, PermissionNotice, StoreState, Outcome, OutcomeKind, RequestView, Submission } from "./state";
 import { endedRecordOutcome, keptOutcome, settledOutcome, type KeptOutcome, type SettledInput } from "./outcomes";
 
 /** How many rejected records the state keeps for display; older reports are dropped first. */
 export const MAX_REJECTED = 20;
+// How many refusals the state keeps (one per method is the usual case), and how many hidden questions it lists.
+const MAX_NOTICES = 10;
+const MAX_HIDDEN = 50;
 
 /** A change to one question's draft. */
 export type DraftEdit =
@@ -248,12 +250,20 @@ export function dockReducer(s: StoreState, e: DockEvent | { type: string }): Sto
       const target = to >= 0 ? s.order[to] : undefined;
       return target ? { ...s, activeId: target } : s;
     }
-    case "permissionRefused":
-      return { ...s, permission: withRefusal(s.permission, event.notice) };
-    case "permissionRestored":
+    case "permissionRefused": {
+      // One notice per method, the newest kept.
+      const notices = [...s.permission.notices.filter((n) => n.method !== event.notice.method), event.notice];
+      return { ...s, permission: { ...s.permission, notices: notices.slice(-MAX_NOTICES) } };
+    }
+    case "permissionRestored": {
+      const notices = s.permission.notices.filter((n) => n.method !== event.method);
+      return notices.length === s.permission.notices.length ? s : { ...s, permission: { ...s.permission, notices } };
+    }
     case "recordHidden": {
-      const permission = event.type === "permissionRestored" ? withoutRefusal(s.permission, event.method) : withHidden(s.permission, { id: event.id, reason: event.reason, at: event.at });
-      return permission === s.permission ? s : { ...s, permission };
+      const { hidden } = s.permission;
+      if (hidden.some((h) => h.id === event.id)) return s;
+      const listed = [...hidden, { id: event.id, reason: event.reason, at: event.at }].slice(-MAX_HIDDEN);
+      return { ...s, permission: { ...s.permission, hidden: listed } };
     }
     case "announced":
       return { ...s, announcement: announced(s, event.announcement) };

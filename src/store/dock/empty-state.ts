@@ -1,7 +1,6 @@
 import type { ConnectionInfo } from "../../gateway/connection";
 import { storageScope } from "../keep/scope";
 import { OutcomeLog } from "./outcome-log";
-import { emptyPermissions } from "./permission-state";
 import type { StoreState } from "./state";
 
 /** A dock's state before anything has happened: no requests, no outcomes, nothing refused. */
@@ -22,7 +21,7 @@ export function emptyDockState(sessionKey: string, connection: ConnectionInfo): 
     outcomes: OutcomeLog.empty(),
     collapsed: false,
     rejected: [],
-    permission: emptyPermissions(),
+    permission: { notices: [], hidden: [] },
     announcement: { key: "none", n: 0 },
   };
 }
