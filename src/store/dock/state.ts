@@ -11,11 +11,11 @@ import type { ConversationProblem } from "../conversation/question-entry";
 import type { ConversationData } from "../conversation/conversation-reducer";
 import type { ChatMessage } from "../../protocol/chat-message";
 import type { OutcomeLog } from "./outcome-log";
-import type { AsyncOrigin, Outcome, OutcomeKind, QuestionDraft } from "./outcome-types";
+import type { AsyncOrigin, Outcome, OutcomeKind, QuestionDraft } from "./outcomes";
 
 // Everything the store's modules, the hooks and the package entry read of the dock's state is named here, so
 // these keep their place among the rest.
-export type { AsyncOrigin, Outcome, OutcomeKind, QuestionDraft } from "./outcome-types";
+export type { AsyncOrigin, Outcome, OutcomeKind, QuestionDraft } from "./outcomes";
 
 /** Per-request view state that survives switching requests and collapsing. */
 export interface RequestView {
