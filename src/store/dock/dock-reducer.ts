@@ -1,11 +1,13 @@
-// Every change to a dock's state, as one pure function of the state and a named event. The gateway sync, the
-// actions, timers and the pane bus only turn what happens into events; what each event does is decided here.
+// A dock's state before anything happened, and every change to it, as one pure function of the state and a named
+// event. The gateway sync, the actions, timers and the pane bus only turn what happens into events; what each event
+// does is decided here.
 import type { QuestionAnswers } from "../../protocol/answers";
 import type { QuestionRecord } from "../../protocol/question-record";
 import type { ConnectionInfo } from "../../gateway/connection";
 import { chooseOtherText, newView, selectOption, setOtherText, toggleOption, withStep } from "./drafts";
 import { savedDraftOf, viewWithSaved, type SavedDraft } from "../keep/saved-draft";
 import { storageScope } from "../keep/scope";
+import { OutcomeLog } from "./outcome-log";
 import type { OutboxEntry } from "../outbox/entry";
 import type { Announcement, DockRejection, HiddenReason, PermissionNotice, StoreState, Outcome, OutcomeKind, RequestView, Submission } from "./state";
 import { endedRecordOutcome, keptOutcome, settledOutcome, type KeptOutcome, type SettledInput } from "./outcomes";
@@ -66,6 +68,29 @@ export type DockEvent =
   /** A record this connection may not show was kept out of the dock. */
   | { type: "recordHidden"; id: string; reason: HiddenReason; at: number }
   | { type: "announced"; announcement: Announcement };
+
+/** A dock's state before anything has happened: no requests, no outcomes, nothing refused. */
+export function emptyDockState(sessionKey: string, connection: ConnectionInfo): StoreState {
+  return {
+    sessionKey,
+    connection,
+    ...(connection.identity ? { scope: storageScope(connection.identity, sessionKey) } : {}),
+    records: new Map(),
+    order: [],
+    asyncOrigins: new Map(),
+    chat: { messages: [], runActive: false, activeRunIds: [], loaded: false, rejected: [], local: { reopenedAt: new Map(), skipped: new Set() }, questions: [] },
+    outbox: { entries: {}, order: [], ready: false },
+    activeId: null,
+    views: new Map(),
+    savedDrafts: new Map(),
+    submissions: new Map(),
+    outcomes: OutcomeLog.empty(),
+    collapsed: false,
+    rejected: [],
+    permission: { notices: [], hidden: [] },
+    announcement: { key: "none", n: 0 },
+  };
+}
 
 // The state's tables are never changed in place: a change makes a new Map, so views select by identity.
 const withKey = <V>(map: ReadonlyMap<string, V>, key: string, value: V): ReadonlyMap<string, V> => new Map(map).set(key, value);
