@@ -254,30 +254,20 @@ export function asyncOutcome(e: AsyncEndInput): Outcome {
   return { kind: e.kind, record, at: e.at, async: e.async, ...(runId ? { runId } : {}), ...(sourceMessageId ? { anchor: sourceMessageId } : {}), ...(unsent ? { unsent } : {}) };
 }
 
-function historyRecord(entry: AskUserHistoryEntry, key: string, kind: OutcomeKind, sessionKey: string): QuestionRecord {
-  const at = entry.at ?? 0;
-  const status = kind === "answered" ? "answered" : kind === "expired" ? "expired" : "cancelled";
-  return {
-    id: key,
-    questions: entry.questions,
-    sessionKey,
-    ...(entry.runId ? { runId: entry.runId } : {}),
-    createdAtMs: at,
-    expiresAtMs: at,
-    status,
-    ...(entry.outcome.status === "answered" ? { answers: entry.outcome.answers } : {}),
-  };
-}
-
 /** The outcome of an ask_user call read back from the history, keyed `key` in the store. */
 export function historyOutcome(entry: AskUserHistoryEntry, key: string, kind: OutcomeKind, sessionKey: string): Outcome {
+  const at = entry.at ?? 0;
+  const answers = entry.outcome.status === "answered" ? { answers: entry.outcome.answers } : {};
+  const runId = entry.runId ? { runId: entry.runId } : {};
+  // The history shows no record: one is made up of what it shows, and a question with no answer counts as cancelled.
+  const record: QuestionRecord = { id: key, questions: entry.questions, sessionKey, ...runId, createdAtMs: at, expiresAtMs: at, status: terminalStatus(kind, "cancelled"), ...answers };
   return {
     kind,
-    record: historyRecord(entry, key, kind, sessionKey),
-    ...(entry.outcome.status === "answered" ? { answers: entry.outcome.answers } : {}),
+    record,
+    ...answers,
     ...(entry.outcome.status === "no-answer" && entry.outcome.reason === "cancelled" ? { noAnswerReason: "cancelled" as const } : {}),
-    at: entry.at ?? 0,
-    ...(entry.runId ? { runId: entry.runId } : {}),
+    at,
+    ...runId,
     toolCallId: entry.toolCallId,
     ...(entry.anchor ? { anchor: entry.anchor } : {}),
     fromHistory: true,
@@ -291,14 +281,5 @@ export function boundOutcome(live: Outcome, entry: Pick<AskUserHistoryEntry, "to
 
 /** An outcome kept in this tab's storage, as the dock shows it again after a reload. */
 export function keptOutcome(kept: KeptOutcome): Outcome {
-  const { kind, record } = kept;
-  return {
-    kind,
-    record,
-    ...(isAnsweredOutcome(kind) && record.answers ? { answers: record.answers } : {}),
-    at: kept.at,
-    ...(kept.runId ? { runId: kept.runId } : {}),
-    ...(kept.unsent ? { unsent: kept.unsent } : {}),
-    ...(kept.unsentMayHaveArrived ? { unsentMayHaveArrived: true as const } : {}),
-  };
+  return { ...kept, ...(isAnsweredOutcome(kept.kind) && kept.record.answers ? { answers: kept.record.answers } : {}) };
 }
