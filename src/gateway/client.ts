@@ -2,13 +2,12 @@ import { formatIssues } from "../protocol/result";
 import { GatewayErrorCode } from "../protocol/errors";
 import { parseFrame, type EventFrame, type ResponseFrame } from "../protocol/frames";
 import { parseHelloOk } from "../protocol/payloads";
-import { backoffDelay, SLOW_BACKOFF } from "./backoff";
 import { classifyConnectError, describeClose, type ConnectFailure } from "./connect-failure";
 import { buildConnectParams, parseChallenge } from "./connect-params";
 import { createMemoryKeyStore, loadOrCreateDeviceIdentity, type DeviceIdentity } from "./device-identity";
 import { systemClock } from "./clock";
 import type { Transport } from "./transport";
-import { GatewayRequestError, type ConnectedInfo, type ConnectionIdentity, type ConnectionInfo, type GatewayClient, type GatewayClientOptions, type ProtocolErrorInfo } from "./connection";
+import { GatewayRequestError, type BackoffOptions, type ConnectedInfo, type ConnectionIdentity, type ConnectionInfo, type GatewayClient, type GatewayClientOptions, type ProtocolErrorInfo } from "./connection";
 
 interface Connection {
   transport?: Transport;
@@ -59,6 +58,26 @@ function emit<Args extends unknown[]>(set: Listeners<Args> | undefined, ...args:
 // had left: only then may the gateway have applied it although no answer came.
 function clientError(method: string, code: string, message: string, sent = false): GatewayRequestError {
   return new GatewayRequestError(method, { code, message, details: { sent } });
+}
+
+// Schedule for failures the user must fix (pairing, token): slow, so an approval elsewhere is still picked up.
+const SLOW_BACKOFF = { baseMs: 15_000, maxMs: 300_000 };
+
+/**
+ * Delay before retry number `attempt` (1 for the first retry): "full jitter", a uniform pick in
+ * [0, min(max, base·2^(attempt-1))], so many clients that lost the same gateway do not return in step.
+ * A server's `retryAfterMs` is a floor, itself capped at `maxMs` so a bad value cannot park the client.
+ */
+export function backoffDelay(attempt: number, options: BackoffOptions = {}, retryAfterMs?: number): number {
+  const base = Math.max(0, options.baseMs ?? 500);
+  const max = Math.max(0, options.maxMs ?? 30_000);
+  const random = options.random ?? Math.random;
+  const exponent = Math.min(Math.max(0, Math.floor(attempt) - 1), 30);
+  const window = Math.min(max, base * 2 ** exponent);
+  const pick = Math.min(1, Math.max(0, random()));
+  const jittered = Math.floor(pick * window);
+  const floor = typeof retryAfterMs === "number" && Number.isFinite(retryAfterMs) ? Math.min(max, Math.max(0, retryAfterMs)) : 0;
+  return Math.max(floor, jittered);
 }
 
 /** Creates a gateway client; nothing happens until `start()`. */

@@ -1,6 +1,5 @@
 export * from "./connection";
 export * from "./transport";
-export * from "./backoff";
 export * from "./device-identity";
 export * from "./connect-params";
 export * from "./connect-failure";
