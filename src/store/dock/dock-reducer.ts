@@ -10,7 +10,7 @@ import { storageScope } from "../keep/scope";
 import { OutcomeLog } from "./outcome-log";
 import type { OutboxEntry } from "../outbox/entry";
 import type { Announcement, DockRejection, HiddenReason, PermissionNotice, StoreState, Outcome, OutcomeKind, RequestView, Submission } from "./state";
-import { endedRecordOutcome, keptOutcome, settledOutcome, type KeptOutcome, type SettledInput } from "./outcomes";
+import { endedRecordOutcome, keptOutcome, settledOutcome, type KeptOutcome } from "./outcomes";
 
 /** How many rejected records the state keeps for display; older reports are dropped first. */
 export const MAX_REJECTED = 20;
@@ -148,12 +148,11 @@ function settled(s: StoreState, e: Extract<DockEvent, { type: "recordSettled" }>
   const order = s.order.filter((id) => id !== e.id);
   const submission = s.submissions.get(e.id);
   const cutOff = submission?.status === "uncertain" && submission.kind === "answer";
-  const input: SettledInput = { record, kind: e.outcome, at: e.at, view: s.views.get(e.id), cutOff, ...(e.answers ? { answers: e.answers } : {}), ...(e.async ? { async: e.async } : {}) };
-  if (e.resolvedBy !== undefined) input.resolvedBy = e.resolvedBy;
+  const view = s.views.get(e.id);
+  const outcome = settledOutcome({ record, kind: e.outcome, at: e.at, view, cutOff, answers: e.answers, async: e.async, resolvedBy: e.resolvedBy });
   // The request that moved up into its place, or the one before it when it was the last.
   const at = Math.min(s.order.indexOf(e.id), order.length - 1);
   // A retired or skipped async question keeps what was typed, for a reopen; any other ending takes the draft with it.
-  const view = s.views.get(e.id);
   const keeps = s.asyncOrigins.has(e.id) && (e.outcome === "skipped" || (e.outcome === "retired" && view !== undefined && view.editedAt > 0));
   const kept = keeps ? { ...savedDraftOf(record, view, e.at), ...(e.outcome === "skipped" ? { disposition: "skipped" as const } : {}) } : undefined;
   return {
@@ -165,7 +164,7 @@ function settled(s: StoreState, e: Extract<DockEvent, { type: "recordSettled" }>
     asyncOrigins: withoutKey(s.asyncOrigins, e.id),
     order,
     activeId: s.activeId !== e.id ? s.activeId : at >= 0 ? order[at]! : null,
-    outcomes: s.outcomes.with(e.id, settledOutcome(input)),
+    outcomes: s.outcomes.with(e.id, outcome),
     collapsed: order.length > 0 && s.collapsed,
     ...(e.announcement ? { announcement: announced(s, e.announcement) } : {}),
   };

@@ -193,7 +193,7 @@ function terminalRecord(record: QuestionRecord, kind: OutcomeKind, answers: Ques
 }
 
 /** What the dock knew of a request when it settled there. */
-export interface SettledInput {
+interface SettledInput {
   record: QuestionRecord;
   kind: OutcomeKind;
   answers?: QuestionAnswers;
