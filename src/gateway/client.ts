@@ -23,7 +23,7 @@ interface Connection {
   deviceId?: string;
 }
 
-/** A request on its way: waiting to be sent, then (`sent`) for its answer, the one time the gateway may have applied it. */
+/** A request on its way: it waits to be sent, then (`sent`) for its answer; only a sent one may have been applied. */
 interface Pending {
   method: string;
   text: string;
