@@ -33,12 +33,10 @@ export { QuestionPage, type QuestionPageProps } from "./components/QuestionPage"
 
 // The gateway client, its transport and device key stores.
 export { createGatewayClient } from "./gateway/client";
-export type { BackoffOptions } from "./gateway/backoff";
 export { createWebSocketTransport, type WebSocketConstructor, type WebSocketLike, type WebSocketTransportOptions } from "./gateway/websocket-transport";
 export type { Transport, TransportFactory, TransportHandlers } from "./gateway/transport";
-export { createIndexedDbKeyStore, createMemoryKeyStore, type IndexedDbKeyStoreOptions } from "./gateway/key-stores";
-export type { KeyStore, StoredKeyPair } from "./gateway/device-identity";
-export { GatewayRequestError, type ConnectedInfo, type ConnectionIdentity, type ConnectionInfo, type ConnectionState, type GatewayClient, type GatewayClientOptions, type GatewayConnection, type ProtocolErrorInfo } from "./gateway/connection";
+export { createIndexedDbKeyStore, createMemoryKeyStore, type IndexedDbKeyStoreOptions, type KeyStore, type StoredKeyPair } from "./gateway/device-identity";
+export { GatewayRequestError, type BackoffOptions, type ConnectedInfo, type ConnectionIdentity, type ConnectionInfo, type ConnectionState, type GatewayClient, type GatewayClientOptions, type GatewayConnection, type ProtocolErrorInfo } from "./gateway/connection";
 export { systemClock, type Clock } from "./gateway/clock";
 
 // One store per conversation: its pending questions, drafts, outcomes and, with async questions, its outbox.

@@ -2,16 +2,12 @@ import { formatIssues } from "../protocol/result";
 import { GatewayErrorCode } from "../protocol/errors";
 import { parseFrame, type EventFrame, type ResponseFrame } from "../protocol/frames";
 import { parseHelloOk } from "../protocol/payloads";
-import { backoffDelay, SLOW_BACKOFF } from "./backoff";
 import { classifyConnectError, describeClose, type ConnectFailure } from "./connect-failure";
-import { buildConnectParams, CONTROL_UI_CLIENT_ID, CONTROL_UI_SCOPES, parseChallenge, type ClientDescription } from "./connect-params";
-import { loadOrCreateDeviceIdentity, type DeviceIdentity } from "./device-identity";
-import { createMemoryKeyStore } from "./key-stores";
-import { ListenerSet } from "./listeners";
+import { buildConnectParams, parseChallenge } from "./connect-params";
+import { createMemoryKeyStore, loadOrCreateDeviceIdentity, type DeviceIdentity } from "./device-identity";
 import { systemClock } from "./clock";
-import { clientError, RequestBook } from "./request-book";
 import type { Transport } from "./transport";
-import type { ConnectedInfo, ConnectionIdentity, ConnectionInfo, GatewayClient, GatewayClientOptions, ProtocolErrorInfo } from "./connection";
+import { GatewayRequestError, type BackoffOptions, type ConnectedInfo, type ConnectionIdentity, type ConnectionInfo, type GatewayClient, type GatewayClientOptions, type ProtocolErrorInfo } from "./connection";
 
 interface Connection {
   transport?: Transport;
@@ -27,6 +23,63 @@ interface Connection {
   deviceId?: string;
 }
 
+/** A request on its way: it waits to be sent, then (`sent`) for its answer; only a sent one may have been applied. */
+interface Pending {
+  method: string;
+  text: string;
+  sent: boolean;
+  resolve(value: unknown): void;
+  reject(error: Error): void;
+  timer: unknown;
+}
+
+type Listeners<Args extends unknown[]> = Set<(...args: Args) => void>;
+
+function listen<Args extends unknown[]>(set: Listeners<Args>, fn: (...args: Args) => void): () => void {
+  set.add(fn);
+  return () => set.delete(fn);
+}
+
+// A listener that throws cannot stop the others or the client's own work: its error is reported outside the
+// client's call stack, so the bug still shows without breaking the socket loop.
+function emit<Args extends unknown[]>(set: Listeners<Args> | undefined, ...args: Args): void {
+  for (const fn of [...(set ?? [])]) {
+    try {
+      fn(...args);
+    } catch (error) {
+      const report = (globalThis as { reportError?: (e: unknown) => void }).reportError;
+      if (typeof report === "function") report(error);
+      else console.error("A gateway client listener threw:", error);
+    }
+  }
+}
+
+// The client's own errors (TIMEOUT, DISCONNECTED) in the gateway's shape; `details.sent` says whether the request
+// had left: only then may the gateway have applied it although no answer came.
+function clientError(method: string, code: string, message: string, sent = false): GatewayRequestError {
+  return new GatewayRequestError(method, { code, message, details: { sent } });
+}
+
+// Schedule for failures the user must fix (pairing, token): slow, so an approval elsewhere is still picked up.
+const SLOW_BACKOFF = { baseMs: 15_000, maxMs: 300_000 };
+
+/**
+ * Delay before retry number `attempt` (1 for the first retry): "full jitter", a uniform pick in
+ * [0, min(max, base·2^(attempt-1))], so many clients that lost the same gateway do not return in step.
+ * A server's `retryAfterMs` is a floor, itself capped at `maxMs` so a bad value cannot park the client.
+ */
+export function backoffDelay(attempt: number, options: BackoffOptions = {}, retryAfterMs?: number): number {
+  const base = Math.max(0, options.baseMs ?? 500);
+  const max = Math.max(0, options.maxMs ?? 30_000);
+  const random = options.random ?? Math.random;
+  const exponent = Math.min(Math.max(0, Math.floor(attempt) - 1), 30);
+  const window = Math.min(max, base * 2 ** exponent);
+  const pick = Math.min(1, Math.max(0, random()));
+  const jittered = Math.floor(pick * window);
+  const floor = typeof retryAfterMs === "number" && Number.isFinite(retryAfterMs) ? Math.min(max, Math.max(0, retryAfterMs)) : 0;
+  return Math.max(floor, jittered);
+}
+
 /** Creates a gateway client; nothing happens until `start()`. */
 export function createGatewayClient(opts: GatewayClientOptions): GatewayClient {
   const timers = opts.clock ?? systemClock;
@@ -34,29 +87,15 @@ export function createGatewayClient(opts: GatewayClientOptions): GatewayClient {
   const timeoutMs = opts.requestTimeoutMs ?? 15_000;
   const random = opts.random ?? Math.random;
   const keyStore = opts.keyStore ?? createMemoryKeyStore();
-  const desc: ClientDescription = {
-    clientId: opts.clientId ?? CONTROL_UI_CLIENT_ID,
-    clientVersion: opts.clientVersion ?? "question-dock",
-    mode: opts.mode ?? "webchat",
-    platform: opts.platform ?? "web",
-    scopes: opts.scopes ?? CONTROL_UI_SCOPES,
-    caps: opts.caps ?? ["tool-events"],
-    ...(opts.deviceFamily ? { deviceFamily: opts.deviceFamily } : {}),
-    ...(opts.token ? { token: opts.token } : {}),
-  };
-  // A browser describes itself as OpenClaw's own Control UI does; Node has no navigator (before 21) and sends neither.
-  const nav = (globalThis as { navigator?: { language?: string; userAgent?: string } }).navigator;
-  const locale = opts.locale ?? nav?.language;
-  const userAgent = opts.userAgent ?? nav?.userAgent;
-  if (locale) desc.locale = locale;
-  if (userAgent) desc.userAgent = userAgent;
 
-  const book = new RequestBook(timers, "q");
-  const stateListeners = new ListenerSet<[ConnectionInfo]>();
-  const connectedListeners = new ListenerSet<[ConnectedInfo]>();
-  const gapListeners = new ListenerSet<[{ expected: number; received: number }]>();
-  const protocolListeners = new ListenerSet<[ProtocolErrorInfo]>();
-  const eventListeners = new Map<string, ListenerSet<[unknown, EventFrame]>>();
+  const stateListeners: Listeners<[ConnectionInfo]> = new Set();
+  const connectedListeners: Listeners<[ConnectedInfo]> = new Set();
+  const gapListeners: Listeners<[{ expected: number; received: number }]> = new Set();
+  const protocolListeners: Listeners<[ProtocolErrorInfo]> = new Set();
+  const eventListeners = new Map<string, Listeners<[unknown, EventFrame]>>();
+  // Outgoing requests by id, in the order they were added; each has its own deadline, waiting to be sent included.
+  const pending = new Map<string, Pending>();
+  let counter = 0;
 
   let info: ConnectionInfo = { state: "offline", attempt: 0 };
   let running = false;
@@ -68,7 +107,39 @@ export function createGatewayClient(opts: GatewayClientOptions): GatewayClient {
 
   function setInfo(next: ConnectionInfo): void {
     info = next;
-    stateListeners.emit(info);
+    emit(stateListeners, info);
+  }
+
+  // Unique for the client's lifetime, so a late answer can never match a newer request.
+  const nextId = () => `q${++counter}`;
+
+  // Sends the requests not sent yet, in order; the first send that throws leaves the rest waiting.
+  function flush(conn: Connection): void {
+    for (const entry of pending.values()) {
+      if (entry.sent) continue;
+      try {
+        conn.transport?.send(entry.text);
+      } catch {
+        return;
+      }
+      entry.sent = true;
+    }
+  }
+
+  function settle(id: string, entry: Pending): void {
+    timers.clearTimeout(entry.timer);
+    pending.delete(id);
+  }
+
+  function fail(id: string, entry: Pending, code: string, message: string): void {
+    settle(id, entry);
+    entry.reject(clientError(entry.method, code, message, entry.sent));
+  }
+
+  // Sent requests fail first: their answers can no longer arrive. With `all`, the unsent ones follow.
+  function failPending(code: string, message: string, all: boolean): void {
+    for (const [id, entry] of [...pending]) if (entry.sent) fail(id, entry, code, message);
+    if (all) for (const [id, entry] of [...pending]) fail(id, entry, code, message);
   }
 
   // A state change between connections keeps the last greeting, so callers still know which gateway it was.
@@ -112,11 +183,16 @@ export function createGatewayClient(opts: GatewayClientOptions): GatewayClient {
   function receive(conn: Connection, text: string): void {
     conn.lastFrameAt = now();
     const parsed = parseFrame(text);
-    if (!parsed.ok) return protocolListeners.emit({ context: "frame", issues: parsed.errors });
+    if (!parsed.ok) return emit(protocolListeners, { context: "frame", issues: parsed.errors });
     const frame = parsed.value;
     if (frame.type === "res") {
+      const entry = pending.get(frame.id);
       if (frame.id === conn.connectId) greeted(conn, frame);
-      else book.settle(frame);
+      else if (entry?.sent) {
+        settle(frame.id, entry);
+        if (frame.ok) entry.resolve(frame.payload);
+        else entry.reject(new GatewayRequestError(entry.method, frame.error));
+      }
       return;
     }
     if (frame.event === "connect.challenge") {
@@ -126,17 +202,17 @@ export function createGatewayClient(opts: GatewayClientOptions): GatewayClient {
     }
     if (frame.seq !== undefined) {
       const last = conn.lastSeq;
-      if (last !== undefined && frame.seq > last + 1) gapListeners.emit({ expected: last + 1, received: frame.seq });
+      if (last !== undefined && frame.seq > last + 1) emit(gapListeners, { expected: last + 1, received: frame.seq });
       if (last === undefined || frame.seq > last) conn.lastSeq = frame.seq;
     }
-    eventListeners.get(frame.event)?.emit(frame.payload, frame);
-    eventListeners.get("*")?.emit(frame.payload, frame);
+    emit(eventListeners.get(frame.event), frame.payload, frame);
+    emit(eventListeners.get("*"), frame.payload, frame);
   }
 
   async function handshake(conn: Connection, payload: unknown): Promise<void> {
     const challenge = parseChallenge(payload);
     if (!challenge.ok) {
-      protocolListeners.emit({ context: "connect.challenge", issues: challenge.errors });
+      emit(protocolListeners, { context: "connect.challenge", issues: challenge.errors });
       conn.failure = { kind: "retry", message: "The gateway sent a malformed connect challenge." };
       return drop(conn, 4002, "bad challenge");
     }
@@ -145,8 +221,8 @@ export function createGatewayClient(opts: GatewayClientOptions): GatewayClient {
       identity ??= loadOrCreateDeviceIdentity(keyStore);
       const device = await identity;
       conn.deviceId = device.deviceId;
-      const params = await buildConnectParams(desc, device, challenge.value);
-      conn.connectId = book.nextId();
+      const params = await buildConnectParams(opts, device, challenge.value);
+      conn.connectId = nextId();
       text = JSON.stringify({ type: "req", id: conn.connectId, method: "connect", params });
     } catch (error) {
       identity = undefined;
@@ -168,7 +244,7 @@ export function createGatewayClient(opts: GatewayClientOptions): GatewayClient {
     }
     const hello = parseHelloOk(frame.payload);
     if (!hello.ok) {
-      protocolListeners.emit({ context: "hello-ok", issues: hello.errors });
+      emit(protocolListeners, { context: "hello-ok", issues: hello.errors });
       conn.failure = { kind: "fatal", message: `The gateway's greeting was not understood:\n${formatIssues(hello.errors)}` };
       return drop(conn, 4002, "bad hello");
     }
@@ -180,8 +256,8 @@ export function createGatewayClient(opts: GatewayClientOptions): GatewayClient {
     const granted: ConnectionIdentity = { gateway: opts.url, deviceId: conn.deviceId ?? "", role: hello.value.role ?? "operator", scopes: [...hello.value.scopes].sort() };
     setInfo({ state: "connected", hello: hello.value, identity: granted, attempt: 0 });
     if (opts.watchTicks !== false && hello.value.tickIntervalMs) watchTicks(conn, hello.value.tickIntervalMs);
-    connectedListeners.emit({ hello: hello.value, first, serverChanged: previous !== undefined && previous.server.bootId !== hello.value.server.bootId });
-    if (current === conn) book.flush((t) => conn.transport?.send(t));
+    emit(connectedListeners, { hello: hello.value, first, serverChanged: previous !== undefined && previous.server.bootId !== hello.value.server.bootId });
+    if (current === conn) flush(conn);
   }
 
   function watchTicks(conn: Connection, intervalMs: number): void {
@@ -198,7 +274,7 @@ export function createGatewayClient(opts: GatewayClientOptions): GatewayClient {
     current = undefined;
     timers.clearTimeout(conn.deadline);
     timers.clearTimeout(conn.tickTimer);
-    book.failInflight(GatewayErrorCode.Disconnected, "the connection closed before the gateway answered");
+    failPending(GatewayErrorCode.Disconnected, "the connection closed before the gateway answered", false);
     if (!running) return;
     const failure = conn.failure ?? { kind: "retry", message: describeClose(code, reason, conn.established) };
     const attempt = conn.established ? 1 : info.attempt + 1;
@@ -226,7 +302,7 @@ export function createGatewayClient(opts: GatewayClientOptions): GatewayClient {
       timers.clearTimeout(retryTimer);
       retryTimer = undefined;
       if (current) drop(current, 1000, "client stopped");
-      book.failAll(GatewayErrorCode.Disconnected, "the gateway client was stopped");
+      failPending(GatewayErrorCode.Disconnected, "the gateway client was stopped", true);
       setStateKeepingHello({ state: "offline", attempt: 0 });
     },
     reconnectNow() {
@@ -236,21 +312,33 @@ export function createGatewayClient(opts: GatewayClientOptions): GatewayClient {
     },
     getHello: () => info.hello,
     getConnection: () => info,
-    subscribeConnection: (listener) => stateListeners.add(listener),
+    subscribeConnection: (listener) => listen(stateListeners, listener),
     request(method, params, requestOpts) {
       if (stopped) return Promise.reject(clientError(method, GatewayErrorCode.Disconnected, "the gateway client is stopped"));
-      const promise = book.add(method, params, requestOpts?.timeoutMs ?? timeoutMs);
-      const conn = current;
-      if (conn?.established) book.flush((t) => conn.transport?.send(t));
+      const ms = requestOpts?.timeoutMs ?? timeoutMs;
+      const promise = new Promise((resolve, reject) => {
+        const id = nextId();
+        let text: string;
+        try {
+          text = JSON.stringify({ type: "req", id, method, params });
+        } catch (error) {
+          const why = error instanceof Error ? error.message : String(error);
+          return reject(clientError(method, "INVALID_REQUEST", `the params could not be encoded as JSON (${why})`));
+        }
+        const entry: Pending = { method, text, sent: false, resolve, reject, timer: undefined };
+        const late = () => (entry.sent ? `no answer within ${ms} ms` : `not connected within ${ms} ms`);
+        entry.timer = timers.setTimeout(() => fail(id, entry, "TIMEOUT", late()), ms);
+        pending.set(id, entry);
+      });
+      if (current?.established) flush(current);
       return promise;
     },
     onEvent(event, listener) {
-      let set = eventListeners.get(event);
-      if (!set) eventListeners.set(event, (set = new ListenerSet()));
-      return set.add(listener);
+      if (!eventListeners.has(event)) eventListeners.set(event, new Set());
+      return listen(eventListeners.get(event)!, listener);
     },
-    onConnected: (listener) => connectedListeners.add(listener),
-    onGap: (listener) => gapListeners.add(listener),
-    onProtocolError: (listener) => protocolListeners.add(listener),
+    onConnected: (listener) => listen(connectedListeners, listener),
+    onGap: (listener) => listen(gapListeners, listener),
+    onProtocolError: (listener) => listen(protocolListeners, listener),
   };
 }

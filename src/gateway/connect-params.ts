@@ -16,10 +16,6 @@ export const CONTROL_UI_SCOPES: readonly string[] = [
 /** The client id the gateway pairs browser operators under. */
 export const CONTROL_UI_CLIENT_ID = "openclaw-control-ui";
 
-/** How this client describes itself in `connect`: its options, with the defaults filled in. */
-export type ClientDescription = Required<Pick<GatewayClientOptions, "clientId" | "clientVersion" | "mode" | "platform" | "scopes" | "caps">> &
-  Pick<GatewayClientOptions, "deviceFamily" | "token" | "locale" | "userAgent">;
-
 /** The server's `connect.challenge` payload. */
 type ConnectChallenge = { nonce: string; ts: number };
 
@@ -33,31 +29,39 @@ export function parseChallenge(payload: unknown): Validated<ConnectChallenge> {
   return issues.length ? invalid(issues) : valid({ nonce: o.nonce as string, ts: o.ts as number });
 }
 
-/** Builds signed connect params answering one challenge, as the gateway's closed schema accepts them. */
-export async function buildConnectParams(desc: ClientDescription, identity: DeviceIdentity, challenge: ConnectChallenge) {
-  const token = desc.token?.trim() || undefined;
+/**
+ * Builds signed connect params answering one challenge, as the gateway's closed schema accepts them, with the
+ * options' defaults filled in. A browser describes itself as OpenClaw's own Control UI does; Node has no navigator
+ * (before 21) and sends no locale or user agent.
+ */
+export async function buildConnectParams(opts: GatewayClientOptions, identity: DeviceIdentity, challenge: ConnectChallenge) {
+  const nav = (globalThis as { navigator?: { language?: string; userAgent?: string } }).navigator;
+  const locale = opts.locale ?? nav?.language;
+  const userAgent = opts.userAgent ?? nav?.userAgent;
+  const { clientId = CONTROL_UI_CLIENT_ID, mode = "webchat", platform = "web", scopes = CONTROL_UI_SCOPES, deviceFamily } = opts;
+  const token = opts.token?.trim() || undefined;
   const device = await signConnect(identity, {
-    clientId: desc.clientId,
-    mode: desc.mode,
+    clientId,
+    mode,
     role: "operator",
-    scopes: desc.scopes,
+    scopes,
     signedAt: challenge.ts,
     nonce: challenge.nonce,
-    platform: desc.platform,
+    platform,
     ...(token ? { token } : {}),
-    ...(desc.deviceFamily ? { deviceFamily: desc.deviceFamily } : {}),
+    ...(deviceFamily ? { deviceFamily } : {}),
   });
-  const client = { id: desc.clientId, version: desc.clientVersion, platform: desc.platform, mode: desc.mode, ...(desc.deviceFamily ? { deviceFamily: desc.deviceFamily } : {}) };
+  const client = { id: clientId, version: opts.clientVersion ?? "question-dock", platform, mode, ...(deviceFamily ? { deviceFamily } : {}) };
   return {
     minProtocol: PROTOCOL_VERSION,
     maxProtocol: PROTOCOL_VERSION,
     client,
     role: "operator",
-    scopes: [...desc.scopes],
-    caps: [...desc.caps],
+    scopes: [...scopes],
+    caps: [...(opts.caps ?? ["tool-events"])],
     device,
     ...(token ? { auth: { token } } : {}),
-    ...(desc.locale ? { locale: desc.locale } : {}),
-    ...(desc.userAgent ? { userAgent: desc.userAgent } : {}),
+    ...(locale ? { locale } : {}),
+    ...(userAgent ? { userAgent } : {}),
   };
 }

@@ -1,7 +1,6 @@
 import type { EventFrame, GatewayErrorBody } from "../protocol/frames";
 import type { HelloOk } from "../protocol/methods";
 import type { ValidationIssue } from "../protocol/result";
-import type { BackoffOptions } from "./backoff";
 import type { Clock } from "./clock";
 import type { KeyStore } from "./device-identity";
 import type { TransportFactory } from "./transport";
@@ -76,6 +75,16 @@ export interface GatewayConnection {
   onConnected(listener: (info: ConnectedInfo) => void): () => void;
   /** Runs when an event `seq` skipped numbers: events were lost and state must be re-read. */
   onGap(listener: (info: { expected: number; received: number }) => void): () => void;
+}
+
+/** Tuning for reconnect delays. */
+export interface BackoffOptions {
+  /** Ceiling of the first retry's jitter window, in ms. @default 500 */
+  baseMs?: number;
+  /** Longest delay ever chosen, in ms; also caps a server's `retryAfterMs`. @default 30000 */
+  maxMs?: number;
+  /** Source of randomness in [0, 1). @default Math.random */
+  random?: () => number;
 }
 
 /** Options of `createGatewayClient`. */

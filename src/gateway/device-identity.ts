@@ -1,4 +1,4 @@
-import { toBase64Url, toHex } from "./bytes";
+import { createStore, get, set, type UseStore } from "idb-keyval";
 
 /** What a key store keeps: the Ed25519 key pair and its raw 32-byte public key. */
 export interface StoredKeyPair {
@@ -130,5 +130,61 @@ export async function signConnect(identity: DeviceIdentity, fields: ConnectSigna
     signature: toBase64Url(signature),
     signedAt: fields.signedAt,
     nonce: fields.nonce,
+  };
+}
+
+/** Encodes bytes as unpadded base64url, the form the gateway expects for keys and signatures. */
+export function toBase64Url(bytes: Uint8Array): string {
+  let binary = "";
+  for (const b of bytes) binary += String.fromCharCode(b);
+  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+/** Decodes base64url (padded or not) into bytes; throws on characters outside the alphabet. */
+export function fromBase64Url(text: string): Uint8Array {
+  const normal = text.replace(/-/g, "+").replace(/_/g, "/");
+  const binary = atob(normal + "=".repeat((4 - (normal.length % 4)) % 4));
+  return Uint8Array.from(binary, (c) => c.charCodeAt(0));
+}
+
+/** Lowercase hex of bytes. */
+export function toHex(bytes: Uint8Array): string {
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+
+/** A key store that lives as long as the page: every reload is a new device. */
+export function createMemoryKeyStore(initial?: StoredKeyPair): KeyStore {
+  let stored = initial;
+  return {
+    load: async () => stored,
+    save: async (next) => {
+      stored = next;
+    },
+  };
+}
+
+/** Where the IndexedDB key store keeps the device key. */
+export interface IndexedDbKeyStoreOptions {
+  /** Its own database: idb-keyval keeps one object store per database, and the outbox has the dock's. @default "openclaw-question-dock-device" */
+  dbName?: string;
+  /** @default "device" */
+  storeName?: string;
+  /** @default "identity" */
+  key?: string;
+}
+
+/**
+ * A key store in IndexedDB. The CryptoKeyPair itself is stored (browsers structured-clone CryptoKey),
+ * so the private key stays non-extractable; a browser that refuses makes `save` reject.
+ */
+export function createIndexedDbKeyStore(options: IndexedDbKeyStoreOptions = {}): KeyStore {
+  const key = options.key ?? "identity";
+  let db: UseStore | undefined;
+  // Opened lazily: creating the store opens the database, which must not happen at import or in Node.
+  const open = (): UseStore => (db ??= createStore(options.dbName ?? "openclaw-question-dock-device", options.storeName ?? "device"));
+  return {
+    load: () => get<StoredKeyPair>(key, open()),
+    save: (stored) => set(key, stored, open()),
   };
 }

@@ -1,13 +1,7 @@
 export * from "./connection";
 export * from "./transport";
-export * from "./backoff";
 export * from "./device-identity";
-export * from "./key-stores";
-export * from "./connect-params";
-export * from "./connect-failure";
 export * from "./client";
 export * from "./websocket-transport";
 export * from "./questions-api";
-
-export { clientError } from "./request-book";
 export * from "./clock";

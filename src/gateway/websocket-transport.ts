@@ -18,8 +18,7 @@ const decoder = new TextDecoder();
 
 function asText(data: unknown): string | undefined {
   if (typeof data === "string") return data;
-  if (data instanceof ArrayBuffer) return decoder.decode(data);
-  if (ArrayBuffer.isView(data)) return decoder.decode(data);
+  if (data instanceof ArrayBuffer || ArrayBuffer.isView(data)) return decoder.decode(data);
   return undefined;
 }
 

@@ -2,7 +2,7 @@ import { useCallback, useMemo } from "react";
 import { useShallow } from "zustand/react/shallow";
 import type { GatewayQuestion, QuestionRecord } from "../protocol/question-record";
 import { useDockStore, useDockStoreApi } from "./dock-context";
-import { draftOf, hasReviewStep, isAnswered, valuesOf } from "../store/dock/selectors";
+import { draftOf, hasReviewStep, valuesOf } from "../store/dock/selectors";
 import type { RequestView, Submission } from "../store/dock/state";
 import { STEP_ATTR } from "./use-prompt-focus";
 import { primaryAction, type PrimaryAction, type PromptMode } from "./primary-action";
@@ -58,7 +58,7 @@ export function useStepNavigation(requestId: string, mode: PromptMode = "stepper
       const primary = rec ? primaryAction(rec, view, mode) : undefined;
       return {
         step: view?.step ?? 0,
-        answeredFlags: rec ? rec.questions.map((q) => (isAnswered(q, view) ? "1" : "0")).join("") : "",
+        answeredFlags: rec ? rec.questions.map((q) => (valuesOf(q, draftOf(view, q.questionId)).length > 0 ? "1" : "0")).join("") : "",
         primaryKind: primary?.kind ?? "submit",
         primaryReady: primary?.ready ?? false,
       };

@@ -1,4 +1,3 @@
-import { requestPosition } from "../store/dock/selectors";
 import { useDockStore } from "./dock-context";
 import { REQUEST_NAV_ATTR } from "./keyboard-intent";
 import { useMessages } from "./use-messages";
@@ -24,8 +23,8 @@ export interface RequestNav {
 
 /** The request arrows as props to spread; undefined while fewer than two requests wait. */
 export function useRequestNav(): RequestNav | undefined {
-  // Two numbers, so the arrows render again only when one of them changes.
-  const index = useDockStore((s) => requestPosition(s).index);
+  // Two numbers, so the arrows render again only when one of them changes: the active request's position, 1-based.
+  const index = useDockStore((s) => (s.activeId ? s.order.lastIndexOf(s.activeId) + 1 : 0));
   const count = useDockStore((s) => s.order.length);
   const actions = useDockStore((s) => s.actions);
   const m = useMessages().requestNav;

@@ -1,4 +1,4 @@
-import { fromBase64Url, toHex } from "../gateway/bytes";
+import { fromBase64Url, toHex } from "../gateway/device-identity";
 
 /** The `device` block of connect params. */
 export interface SimDeviceProof {

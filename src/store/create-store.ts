@@ -1,9 +1,8 @@
 import { createStore, type StoreApi } from "zustand/vanilla";
 import type { DockContext, DockStoreOptions, StoreEvent } from "./context";
 import { createDockActions } from "./actions";
-import { emptyDockState } from "./dock/empty-state";
 import { createMachine } from "./machine";
-import { dockReducer } from "./dock/dock-reducer";
+import { dockReducer, emptyDockState } from "./dock/dock-reducer";
 import { createGatewaySync } from "./effects/gateway-sync";
 import { featureReducer, featureStarter, noteStore } from "./opt-in/attach";
 import { newResolverId } from "./dock/outcomes";

@@ -1,18 +1,22 @@
-// Every change to a dock's state, as one pure function of the state and a named event. The gateway sync, the
-// actions, timers and the pane bus only turn what happens into events; what each event does is decided here.
+// A dock's state before anything happened, and every change to it, as one pure function of the state and a named
+// event. The gateway sync, the actions, timers and the pane bus only turn what happens into events; what each event
+// does is decided here.
 import type { QuestionAnswers } from "../../protocol/answers";
 import type { QuestionRecord } from "../../protocol/question-record";
 import type { ConnectionInfo } from "../../gateway/connection";
 import { chooseOtherText, newView, selectOption, setOtherText, toggleOption, withStep } from "./drafts";
 import { savedDraftOf, viewWithSaved, type SavedDraft } from "../keep/saved-draft";
 import { storageScope } from "../keep/scope";
+import { OutcomeLog } from "./outcome-log";
 import type { OutboxEntry } from "../outbox/entry";
-import { withHidden, withoutRefusal, withRefusal, type HiddenReason, type PermissionNotice } from "./permission-state";
-import type { Announcement, DockRejection, StoreState, Outcome, OutcomeKind, RequestView, Submission } from "./state";
-import { endedRecordOutcome, keptOutcome, settledOutcome, type KeptOutcome, type SettledInput } from "./outcomes";
+import type { Announcement, DockRejection, HiddenReason, PermissionNotice, StoreState, Outcome, OutcomeKind, RequestView, Submission } from "./state";
+import { endedRecordOutcome, keptOutcome, settledOutcome, type KeptOutcome } from "./outcomes";
 
 /** How many rejected records the state keeps for display; older reports are dropped first. */
 export const MAX_REJECTED = 20;
+// How many refusals the state keeps (one per method is the usual case), and how many hidden questions it lists.
+const MAX_NOTICES = 10;
+const MAX_HIDDEN = 50;
 
 /** A change to one question's draft. */
 export type DraftEdit =
@@ -64,6 +68,29 @@ export type DockEvent =
   /** A record this connection may not show was kept out of the dock. */
   | { type: "recordHidden"; id: string; reason: HiddenReason; at: number }
   | { type: "announced"; announcement: Announcement };
+
+/** A dock's state before anything has happened: no requests, no outcomes, nothing refused. */
+export function emptyDockState(sessionKey: string, connection: ConnectionInfo): StoreState {
+  return {
+    sessionKey,
+    connection,
+    ...(connection.identity ? { scope: storageScope(connection.identity, sessionKey) } : {}),
+    records: new Map(),
+    order: [],
+    asyncOrigins: new Map(),
+    chat: { messages: [], runActive: false, activeRunIds: [], loaded: false, rejected: [], local: { reopenedAt: new Map(), skipped: new Set() }, questions: [] },
+    outbox: { entries: {}, order: [], ready: false },
+    activeId: null,
+    views: new Map(),
+    savedDrafts: new Map(),
+    submissions: new Map(),
+    outcomes: OutcomeLog.empty(),
+    collapsed: false,
+    rejected: [],
+    permission: { notices: [], hidden: [] },
+    announcement: { key: "none", n: 0 },
+  };
+}
 
 // The state's tables are never changed in place: a change makes a new Map, so views select by identity.
 const withKey = <V>(map: ReadonlyMap<string, V>, key: string, value: V): ReadonlyMap<string, V> => new Map(map).set(key, value);
@@ -121,12 +148,11 @@ function settled(s: StoreState, e: Extract<DockEvent, { type: "recordSettled" }>
   const order = s.order.filter((id) => id !== e.id);
   const submission = s.submissions.get(e.id);
   const cutOff = submission?.status === "uncertain" && submission.kind === "answer";
-  const input: SettledInput = { record, kind: e.outcome, at: e.at, view: s.views.get(e.id), cutOff, ...(e.answers ? { answers: e.answers } : {}), ...(e.async ? { async: e.async } : {}) };
-  if (e.resolvedBy !== undefined) input.resolvedBy = e.resolvedBy;
+  const view = s.views.get(e.id);
+  const outcome = settledOutcome({ record, kind: e.outcome, at: e.at, view, cutOff, answers: e.answers, async: e.async, resolvedBy: e.resolvedBy });
   // The request that moved up into its place, or the one before it when it was the last.
   const at = Math.min(s.order.indexOf(e.id), order.length - 1);
   // A retired or skipped async question keeps what was typed, for a reopen; any other ending takes the draft with it.
-  const view = s.views.get(e.id);
   const keeps = s.asyncOrigins.has(e.id) && (e.outcome === "skipped" || (e.outcome === "retired" && view !== undefined && view.editedAt > 0));
   const kept = keeps ? { ...savedDraftOf(record, view, e.at), ...(e.outcome === "skipped" ? { disposition: "skipped" as const } : {}) } : undefined;
   return {
@@ -138,7 +164,7 @@ function settled(s: StoreState, e: Extract<DockEvent, { type: "recordSettled" }>
     asyncOrigins: withoutKey(s.asyncOrigins, e.id),
     order,
     activeId: s.activeId !== e.id ? s.activeId : at >= 0 ? order[at]! : null,
-    outcomes: s.outcomes.with(e.id, settledOutcome(input)),
+    outcomes: s.outcomes.with(e.id, outcome),
     collapsed: order.length > 0 && s.collapsed,
     ...(e.announcement ? { announcement: announced(s, e.announcement) } : {}),
   };
@@ -248,12 +274,20 @@ export function dockReducer(s: StoreState, e: DockEvent | { type: string }): Sto
       const target = to >= 0 ? s.order[to] : undefined;
       return target ? { ...s, activeId: target } : s;
     }
-    case "permissionRefused":
-      return { ...s, permission: withRefusal(s.permission, event.notice) };
-    case "permissionRestored":
+    case "permissionRefused": {
+      // One notice per method, the newest kept.
+      const notices = [...s.permission.notices.filter((n) => n.method !== event.notice.method), event.notice];
+      return { ...s, permission: { ...s.permission, notices: notices.slice(-MAX_NOTICES) } };
+    }
+    case "permissionRestored": {
+      const notices = s.permission.notices.filter((n) => n.method !== event.method);
+      return notices.length === s.permission.notices.length ? s : { ...s, permission: { ...s.permission, notices } };
+    }
     case "recordHidden": {
-      const permission = event.type === "permissionRestored" ? withoutRefusal(s.permission, event.method) : withHidden(s.permission, { id: event.id, reason: event.reason, at: event.at });
-      return permission === s.permission ? s : { ...s, permission };
+      const { hidden } = s.permission;
+      if (hidden.some((h) => h.id === event.id)) return s;
+      const listed = [...hidden, { id: event.id, reason: event.reason, at: event.at }].slice(-MAX_HIDDEN);
+      return { ...s, permission: { ...s.permission, hidden: listed } };
     }
     case "announced":
       return { ...s, announcement: announced(s, event.announcement) };

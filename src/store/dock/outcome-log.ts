@@ -1,7 +1,7 @@
 // How requests ended, as an immutable, append-only log that still costs O(1) per change. Every version shares
 // one growing array and sees only its own prefix of it, so a new version is a new object (views select it by
 // identity) while an older one never changes under a reader. Appending to an older version copies first.
-import type { Outcome } from "./outcome-types";
+import type { Outcome } from "./outcomes";
 
 interface Shared {
   ids: string[];

@@ -1,11 +1,78 @@
-// Every outcome the kit shows is classified and built here: whose answer or cancel ended a request, and the outcome
-// of each way a request can end, from what the effect that saw the ending knows. The reducers call the builders.
+// Every outcome the kit shows is described, classified and built here: whose answer or cancel ended a request, and
+// the outcome of each way a request can end, from what the effect that saw the ending knows. The reducers call the
+// builders; the dock's state and its outcome log hold what they build.
 import type { AskUserHistoryEntry } from "../../protocol/ask-user-history";
 import { idTable, type IdTable } from "../../protocol/id-table";
 import { sameAnswers, type QuestionAnswers } from "../../protocol/answers";
 import { PLAIN_TEXT_RESOLVER } from "../../protocol/chat-claim";
 import { isSecretQuestion, type QuestionRecord } from "../../protocol/question-record";
-import type { Outcome, OutcomeKind, QuestionDraft, RequestView } from "./state";
+
+/** One question's draft: chosen labels and typed Other text, kept apart so text equal to a label stays text. */
+export interface QuestionDraft {
+  selected: string[];
+  other: string;
+  /**
+   * Which options the labels in `selected` are, by position, in the same order: an agent may repeat a label, and
+   * only the option picked is checked. Set only where a chosen label repeats; absent, each label is its first option.
+   */
+  positions?: number[];
+}
+
+/**
+ * How a request left the dock: answered here (the dock or this page's chat reply) or elsewhere; answered by a chat
+ * reply this page did not send; skipped by the person here, or skipped on another surface; cancelled by the agent's side (its run aborted or ended, or a newer message superseded the turn);
+ * expired; unavailable (the gateway no longer knows it); retired (an async question moved to history); or ended by
+ * a `resolvedBy` the kit has no words for.
+ */
+export type OutcomeKind =
+  | "answered"
+  | "answered-elsewhere"
+  | "answered-in-chat"
+  | "skipped"
+  | "skipped-elsewhere"
+  | "cancelled"
+  | "ended"
+  | "expired"
+  | "unavailable"
+  | "retired"
+  /** Read back from the transcript, which shows no answer and does not say why. */
+  | "no-answer";
+
+/** What ties a dock request to an async (Codex) question: answers go out as chat messages, not question.resolve. */
+export interface AsyncOrigin {
+  itemId: string;
+  /** The assistant message that carried the question; the reply's replyToId. */
+  sourceMessageId?: string;
+  /** The run that asked, once the history names it. */
+  runId?: string;
+}
+
+/** A terminal request kept for the transcript summary; never evicted by time. */
+export interface Outcome {
+  kind: OutcomeKind;
+  record: QuestionRecord;
+  answers?: QuestionAnswers;
+  at: number;
+  /** Set for async questions: the outbox entry that carries the answer, or the saved reply text. */
+  async?: AsyncOrigin & { outboxId?: string; replyText?: string };
+  /** What the person had chosen or typed but never sent, kept when the request left without their answer. */
+  unsent?: IdTable<QuestionDraft>;
+  /** The answer was sent but its reply was cut off before the question went: it may have arrived, so it is not called unsent. */
+  unsentMayHaveArrived?: true;
+  /** The agent run that asked: binds the summary to its turn in the transcript. */
+  runId?: string;
+  /** The assistant tool call that asked, when the transcript showed it. */
+  toolCallId?: string;
+  /** The transcript id of the assistant message that asked. */
+  anchor?: string;
+  /** Set when the outcome was read back from the transcript rather than seen live. */
+  fromHistory?: true;
+  /** From the transcript: the question was skipped or cancelled, by whom it does not say. */
+  noAnswerReason?: "cancelled";
+}
+
+/** The drafts of a request, as the dock keeps them in its `RequestView`. */
+type Drafted = { drafts: IdTable<QuestionDraft> };
 
 /**
  * The `resolvedBy` values with which the gateway itself cancels a question for the agent's side (openclaw 2026.9.6,
@@ -91,7 +158,7 @@ export function newResolverId(random: () => number = Math.random): string {
 const KEEPS_UNSENT: ReadonlySet<OutcomeKind> = new Set(["unavailable", "expired", "cancelled", "retired"]);
 
 /** The non-empty, non-secret drafts of a request that left without the person's answer, or undefined. */
-export function unsentDraft(record: QuestionRecord, view: RequestView | undefined, kind: OutcomeKind): IdTable<QuestionDraft> | undefined {
+export function unsentDraft(record: QuestionRecord, view: Drafted | undefined, kind: OutcomeKind): IdTable<QuestionDraft> | undefined {
   if (!view || !KEEPS_UNSENT.has(kind)) return undefined;
   const kept = idTable<QuestionDraft>();
   for (const q of record.questions) {
@@ -126,13 +193,13 @@ function terminalRecord(record: QuestionRecord, kind: OutcomeKind, answers: Ques
 }
 
 /** What the dock knew of a request when it settled there. */
-export interface SettledInput {
+interface SettledInput {
   record: QuestionRecord;
   kind: OutcomeKind;
   answers?: QuestionAnswers;
   async?: AsyncOutcomeOrigin;
   at: number;
-  view?: RequestView;
+  view?: Drafted;
   /** Our answer went out but its reply was cut off. */
   cutOff: boolean;
   /** Who the gateway says ended it, if it said. */
@@ -175,7 +242,7 @@ export interface AsyncEndInput {
   record: QuestionRecord;
   async: AsyncOutcomeOrigin;
   at: number;
-  savedDraft?: RequestView;
+  savedDraft?: Drafted;
 }
 
 /** The outcome of an async question that ended outside the dock (answered before a reload or in another tab, retired, skipped). */
@@ -187,30 +254,20 @@ export function asyncOutcome(e: AsyncEndInput): Outcome {
   return { kind: e.kind, record, at: e.at, async: e.async, ...(runId ? { runId } : {}), ...(sourceMessageId ? { anchor: sourceMessageId } : {}), ...(unsent ? { unsent } : {}) };
 }
 
-function historyRecord(entry: AskUserHistoryEntry, key: string, kind: OutcomeKind, sessionKey: string): QuestionRecord {
-  const at = entry.at ?? 0;
-  const status = kind === "answered" ? "answered" : kind === "expired" ? "expired" : "cancelled";
-  return {
-    id: key,
-    questions: entry.questions,
-    sessionKey,
-    ...(entry.runId ? { runId: entry.runId } : {}),
-    createdAtMs: at,
-    expiresAtMs: at,
-    status,
-    ...(entry.outcome.status === "answered" ? { answers: entry.outcome.answers } : {}),
-  };
-}
-
 /** The outcome of an ask_user call read back from the history, keyed `key` in the store. */
 export function historyOutcome(entry: AskUserHistoryEntry, key: string, kind: OutcomeKind, sessionKey: string): Outcome {
+  const at = entry.at ?? 0;
+  const answers = entry.outcome.status === "answered" ? { answers: entry.outcome.answers } : {};
+  const runId = entry.runId ? { runId: entry.runId } : {};
+  // The history shows no record: one is made up of what it shows, and a question with no answer counts as cancelled.
+  const record: QuestionRecord = { id: key, questions: entry.questions, sessionKey, ...runId, createdAtMs: at, expiresAtMs: at, status: terminalStatus(kind, "cancelled"), ...answers };
   return {
     kind,
-    record: historyRecord(entry, key, kind, sessionKey),
-    ...(entry.outcome.status === "answered" ? { answers: entry.outcome.answers } : {}),
+    record,
+    ...answers,
     ...(entry.outcome.status === "no-answer" && entry.outcome.reason === "cancelled" ? { noAnswerReason: "cancelled" as const } : {}),
-    at: entry.at ?? 0,
-    ...(entry.runId ? { runId: entry.runId } : {}),
+    at,
+    ...runId,
     toolCallId: entry.toolCallId,
     ...(entry.anchor ? { anchor: entry.anchor } : {}),
     fromHistory: true,
@@ -224,14 +281,5 @@ export function boundOutcome(live: Outcome, entry: Pick<AskUserHistoryEntry, "to
 
 /** An outcome kept in this tab's storage, as the dock shows it again after a reload. */
 export function keptOutcome(kept: KeptOutcome): Outcome {
-  const { kind, record } = kept;
-  return {
-    kind,
-    record,
-    ...(isAnsweredOutcome(kind) && record.answers ? { answers: record.answers } : {}),
-    at: kept.at,
-    ...(kept.runId ? { runId: kept.runId } : {}),
-    ...(kept.unsent ? { unsent: kept.unsent } : {}),
-    ...(kept.unsentMayHaveArrived ? { unsentMayHaveArrived: true as const } : {}),
-  };
+  return { ...kept, ...(isAnsweredOutcome(kept.kind) && kept.record.answers ? { answers: kept.record.answers } : {}) };
 }

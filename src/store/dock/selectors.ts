@@ -40,11 +40,6 @@ export function valuesOf(question: GatewayQuestion, draft: QuestionDraft): strin
   return typed && !values.includes(typed) ? [...values, typed] : values;
 }
 
-/** True when the question has at least one value to send. */
-export function isAnswered(question: GatewayQuestion, view: RequestView | undefined): boolean {
-  return valuesOf(question, draftOf(view, question.questionId)).length > 0;
-}
-
 /** Builds the answer envelope for a request, or undefined while any question is unanswered. */
 export function answersFor(record: QuestionRecord, view: RequestView | undefined): QuestionAnswers | undefined {
   const answers = idTable<string[]>();
@@ -69,9 +64,4 @@ export function lastStep(record: QuestionRecord): number {
 /** The active pending record, if any. */
 export function activeRecord(state: DockState): QuestionRecord | undefined {
   return state.activeId ? state.records.get(state.activeId) : undefined;
-}
-
-/** Position of the active request, 1-based, and the count of pending requests. */
-export function requestPosition(state: DockState): { index: number; count: number } {
-  return { index: state.activeId ? state.order.lastIndexOf(state.activeId) + 1 : 0, count: state.order.length };
 }

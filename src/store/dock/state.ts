@@ -11,12 +11,11 @@ import type { ConversationProblem } from "../conversation/question-entry";
 import type { ConversationData } from "../conversation/conversation-reducer";
 import type { ChatMessage } from "../../protocol/chat-message";
 import type { OutcomeLog } from "./outcome-log";
-import type { AsyncOrigin, Outcome, OutcomeKind, QuestionDraft } from "./outcome-types";
-import type { PermissionState } from "./permission-state";
+import type { AsyncOrigin, Outcome, OutcomeKind, QuestionDraft } from "./outcomes";
 
 // Everything the store's modules, the hooks and the package entry read of the dock's state is named here, so
 // these keep their place among the rest.
-export type { AsyncOrigin, Outcome, OutcomeKind, QuestionDraft } from "./outcome-types";
+export type { AsyncOrigin, Outcome, OutcomeKind, QuestionDraft } from "./outcomes";
 
 /** Per-request view state that survives switching requests and collapsing. */
 export interface RequestView {
@@ -87,6 +86,37 @@ export interface AsyncProblems {
   storage?: StorageFailure;
   /** The conversation history could not be loaded, or items the gateway sent could not be read. */
   conversation?: ConversationProblem;
+}
+
+/** A call the gateway refused for lack of permission (`FORBIDDEN`), kept so the view can say so in words. */
+export interface PermissionNotice {
+  /** The refused method, e.g. "question.list". */
+  method: string;
+  /** The scope the gateway named in `details.missingScope`, when it named one. */
+  missingScope?: string;
+  /** The gateway's own message (untrusted text; render as text). */
+  message: string;
+  at: number;
+}
+
+/**
+ * Why a question this connection heard of is not shown. Without `operator.questions` the gateway lets a
+ * connection answer only ordinary questions of its own agent runs in its own session, so the dock hides
+ * secret prompts, questions with no session, and questions no agent run asked (an operator's own `question.request`).
+ */
+export type HiddenReason = "secret" | "sessionless" | "admin";
+
+/** A question kept out of the dock, with its reason, for a details view. */
+export interface HiddenQuestion {
+  id: string;
+  reason: HiddenReason;
+  at: number;
+}
+
+/** What the connection may not do, as the dock learned it. */
+export interface PermissionState {
+  notices: PermissionNotice[];
+  hidden: HiddenQuestion[];
 }
 
 /** Everything the dock's views read. */

@@ -2,7 +2,7 @@
 // the question happened to settle: the answer may come minutes later, on another device, or be read back from the
 // transcript after a reload. Pure and deterministic, so the same messages and outcomes give the same rows live and
 // after a reload, blocking and async alike.
-import type { Outcome } from "./outcome-types";
+import type { Outcome } from "./outcomes";
 
 /** One conversation message, as the placement reads it; a host maps its own messages to this shape. */
 export interface TranscriptMessage {

@@ -1,10 +1,10 @@
 import { GatewayRequestError } from "../../gateway/connection";
 import { isSecretQuestion, type QuestionRecord } from "../../protocol/question-record";
 import type { DockContext } from "../context";
-import type { HiddenReason } from "../dock/permission-state";
+import type { HiddenReason } from "../dock/state";
 
 // The package entry and the views name these types here, beside the functions that make them.
-export type { HiddenQuestion, HiddenReason, PermissionNotice, PermissionState } from "../dock/permission-state";
+export type { HiddenQuestion, HiddenReason, PermissionNotice, PermissionState } from "../dock/state";
 
 /** The scopes that give the full question access (every question, secrets included, subject to the gateway's own rules). */
 const FULL_QUESTION_SCOPES = ["operator.questions", "operator.admin"];

@@ -7,7 +7,7 @@ import { conversationReducer, MAX_REJECTED, type ConversationData, type Conversa
 import { deriveAsyncQuestions, emptyAsyncLocal, type RejectedItem } from "../../../src/store/conversation";
 import { asyncReducer as reduceAsync } from "../../../src/store/async/reducer";
 import type { StoreEvent } from "../../../src/store/context";
-import { emptyDockState } from "../../../src/store/dock/empty-state";
+import { emptyDockState } from "../../../src/store/dock/dock-reducer";
 import type { StoreState } from "../../../src/store/dock/state";
 import type { OutboxEntry } from "../../../src/store/outbox";
 import type { SavedDraft } from "../../../src/store";

@@ -1,14 +1,16 @@
 import "fake-indexeddb/auto";
 import { describe, expect, it } from "vitest";
-import { fromBase64Url, toHex } from "../../../src/gateway/bytes";
 import {
   buildSignaturePayload,
+  createIndexedDbKeyStore,
+  createMemoryKeyStore,
+  fromBase64Url,
   loadOrCreateDeviceIdentity,
   signConnect,
+  toHex,
   type ConnectSignatureFields,
   type KeyStore,
 } from "../../../src/gateway/device-identity";
-import { createIndexedDbKeyStore, createMemoryKeyStore } from "../../../src/gateway/key-stores";
 
 const fields: ConnectSignatureFields = {
   clientId: "openclaw-control-ui",

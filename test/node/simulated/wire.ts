@@ -1,4 +1,4 @@
-import { toBase64Url, toHex } from "../../../src/gateway/bytes";
+import { toBase64Url, toHex } from "../../../src/gateway/device-identity";
 import type { Transport } from "../../../src/gateway/transport";
 import type { SimClock, SimulatedGateway } from "../../../src/simulated";
 

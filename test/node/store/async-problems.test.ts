@@ -7,7 +7,7 @@ import type { GatewayConnection } from "../../../src/gateway/connection";
 import { startHistoryReader } from "../../../src/store/async/history-reader";
 import { asyncReducer } from "../../../src/store/async/reducer";
 import type { DockContext, StoreEvent } from "../../../src/store/context";
-import { emptyDockState } from "../../../src/store/dock/empty-state";
+import { emptyDockState } from "../../../src/store/dock/dock-reducer";
 import type { StoreState, DockStore } from "../../../src/store/dock/state";
 import { createMachine } from "../../../src/store/machine";
 import type { ConversationProblem } from "../../../src/store/conversation";

@@ -3,8 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { createStore } from "zustand/vanilla";
 import { createMachine } from "../../../src/store/machine";
-import { emptyDockState } from "../../../src/store/dock/empty-state";
-import { dockReducer, type DockEvent } from "../../../src/store/dock/dock-reducer";
+import { dockReducer, emptyDockState, type DockEvent } from "../../../src/store/dock/dock-reducer";
 import type { DockStore } from "../../../src/store/dock/state";
 
 function dock() {

@@ -1,9 +1,8 @@
 // The dock's rules, one row each: a state, an event, and what the state must be after it.
 import { describe, expect, it } from "vitest";
 import type { QuestionRecord } from "../../../src/protocol";
-import { dockReducer, type DockEvent } from "../../../src/store/dock/dock-reducer";
+import { dockReducer, emptyDockState, type DockEvent } from "../../../src/store/dock/dock-reducer";
 import { newView } from "../../../src/store/dock/drafts";
-import { emptyDockState } from "../../../src/store/dock/empty-state";
 import type { StoreState, Submission } from "../../../src/store/dock/state";
 import { CHECKS, REGION, TARGET } from "../../support/questions";
 
