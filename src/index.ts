@@ -64,14 +64,12 @@ export type { DeliveryFailureCode, DeliveryState, OutboxEntry, PaneBus, PaneMess
 
 // Headless hooks: everything a view of one's own markup needs, with the props to spread on its elements.
 export { useDockStore, type DockTheme } from "./hooks/dock-context";
-export { useDockRoot, type DockRoot, type DockRootOptions, type DockRootProps, type DockPhase } from "./hooks/use-dock-root";
-export type { DockControlOptions } from "./hooks/use-dock-control";
+export { useDockRoot, type DockControlOptions, type DockRoot, type DockRootOptions, type DockRootProps, type DockPhase } from "./hooks/use-dock-root";
 export { useFooterButtons, type FooterButtonProps, type FooterButtons } from "./hooks/use-footer-buttons";
 export { useRequestNav, type RequestArrowProps, type RequestNav } from "./hooks/use-request-nav";
 export { useCollapsedBar, type CollapsedBarState } from "./hooks/use-collapsed-bar";
-export { useQuestionStep, useStepNavigation, type QuestionStepState, type StepNavigationState } from "./hooks/use-question-step";
-export type { PrimaryAction, PromptMode } from "./hooks/primary-action";
-export type { DockLayoutMode } from "./hooks/use-layout-mode";
+export { useQuestionStep, useStepNavigation, type PrimaryAction, type QuestionStepState, type StepNavigationState } from "./hooks/use-question-step";
+export type { DockLayoutMode, PromptMode } from "./hooks/use-layout-mode";
 export { useOptionGroup, type OptionGroupState, type OptionInputProps, type OptionItem } from "./hooks/use-option-group";
 export { useOtherField, type OtherFieldState, type OtherInputProps } from "./hooks/use-other-field";
 export { useExpiryCountdown, type ExpiryCountdown } from "./hooks/use-expiry-countdown";

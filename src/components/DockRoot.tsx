@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useMemo, type ErrorInfo, type ReactNode, type RefObject } from "react";
-import type { PromptMode } from "../hooks/primary-action";
+import type { PromptMode } from "../hooks/use-layout-mode";
 import { useDockRoot, type DockRoot as DockRootState, type DockRootOptions } from "../hooks/use-dock-root";
 import { useDockStore, useThemeAttribute } from "../hooks/dock-context";
 import { useMessages } from "../hooks/use-messages";

@@ -2,7 +2,7 @@ import { useCallback, useLayoutEffect, useState } from "react";
 import type { QuestionRecord } from "../protocol/question-record";
 import type { DockState } from "../store/dock/state";
 import { useDockStore, useDockStoreApi } from "./dock-context";
-import { focusMemoryOf } from "./focus-memory";
+import { focusMemoryOf } from "./use-prompt-focus";
 import { REOPEN_DOCK_KEYS } from "./keyboard-intent";
 import { useMessages } from "./use-messages";
 

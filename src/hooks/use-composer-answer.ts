@@ -16,7 +16,7 @@ import { activeRecord } from "../store/dock/selectors";
 import type { ChatReplyResult, DockState } from "../store/dock/state";
 import { useDockStore, useDockStoreApi } from "./dock-context";
 import { useMessages } from "./use-messages";
-import { reopenDock } from "./reopen-dock";
+import { reopenDock } from "./use-reopen-shortcut";
 
 // Typed alone in the composer (spaces around it and letter case aside), it reopens the dock at its question
 // instead of being sent, as in the TUI.

@@ -6,7 +6,7 @@ import type { StoreApi } from "zustand/vanilla";
 import type { DockStore } from "../store/dock/state";
 import { useDockStoreApi } from "./dock-context";
 import { useMessages } from "./use-messages";
-import { reopenDock } from "./reopen-dock";
+import { reopenDock } from "./use-reopen-shortcut";
 
 // Requests each store has notified of, so a remounted dock or a reconnect never notifies of one twice.
 const notifiedByStore = new WeakMap<StoreApi<DockStore>, Set<string>>();
