@@ -40,7 +40,7 @@ function pageSource(options: QuestionPageOptions): PageSource {
 
 /** Loads one question for a standalone page and keeps it current across reconnects; see `QuestionPage`. */
 export function useQuestionPage({ client, questionId, draftStorage, clock }: QuestionPageOptions): QuestionPageState {
-  const source = useMemo(() => pageSource({ client, questionId, ...(draftStorage ? { draftStorage } : {}), ...(clock ? { clock } : {}) }), [client, questionId, draftStorage, clock]);
+  const source = useMemo(() => pageSource({ client, questionId, draftStorage, clock }), [client, questionId, draftStorage, clock]);
   const { dispose: _dispose, ...state } = useStore(source);
   return state;
 }
