@@ -79,10 +79,6 @@ export function inlineArrowDelta(key: string, direction: InlineDirection = "ltr"
   return (key === "ArrowRight") === (direction === "ltr") ? 1 : -1;
 }
 
-function inRequestNav(target: EventTarget | null): boolean {
-  return typeof (target as Element | null)?.closest === "function" && (target as Element).closest(`[${REQUEST_NAV_ATTR}]`) !== null;
-}
-
 /**
  * Maps a key press to a dock intent, or null to leave the key alone.
  * Digits 1..N pick (the first nine at most), N+1 focuses Other while it is a digit; Ctrl/Cmd+Enter continues; Esc
@@ -101,7 +97,8 @@ export function keyboardIntent(e: KeyInput, ctx: KeyContext): KeyIntent | null {
   const delta = inlineArrowDelta(e.key, ctx.direction);
   if (delta !== null) {
     const plain = !e.ctrlKey && !e.altKey && !e.metaKey && !e.shiftKey;
-    return plain && inRequestNav(e.target) ? { type: "request", delta } : null;
+    const inRequestNav = typeof (e.target as Element | null)?.closest === "function" && (e.target as Element).closest(`[${REQUEST_NAV_ATTR}]`);
+    return plain && inRequestNav ? { type: "request", delta } : null;
   }
   if (!/^[1-9]$/.test(e.key)) return null;
   if (e.ctrlKey || e.altKey || e.metaKey || kind === "text") return null;

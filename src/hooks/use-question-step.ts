@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from "react";
+import { useCallback } from "react";
 import { useShallow } from "zustand/react/shallow";
 import type { GatewayQuestion, QuestionRecord } from "../protocol/question-record";
 import { useDockStore, useDockStoreApi } from "./dock-context";
@@ -65,26 +65,19 @@ export function useStepNavigation(requestId: string, mode: PromptMode = "stepper
   const record = useDockStore((s) => s.records.get(requestId));
   const submission = useDockStore((s) => s.submissions.get(requestId) ?? IDLE);
   const actions = useDockStore((s) => s.actions);
-  // Primitives only, compared one by one: the view itself changes with every keystroke.
-  const { step, answeredFlags, primaryKind, primaryReady } = useDockStore(
-    useShallow((s) => {
-      const view = s.views.get(requestId);
+  const step = useDockStore((s) => s.views.get(requestId)?.step ?? 0);
+  // Compared shallowly, never the view itself: it changes with every keystroke of typed text.
+  const answered = useDockStore(useShallow((s) => s.records.get(requestId)?.questions.map((q) => isAnswered(q, s.views.get(requestId))) ?? []));
+  const primary = useDockStore(
+    useShallow((s): PrimaryAction => {
       const rec = s.records.get(requestId);
-      const primary = rec ? primaryAction(rec, view, mode) : undefined;
-      return {
-        step: view?.step ?? 0,
-        answeredFlags: rec ? rec.questions.map((q) => (isAnswered(q, view) ? "1" : "0")).join("") : "",
-        primaryKind: primary?.kind ?? "submit",
-        primaryReady: primary?.ready ?? false,
-      };
+      return rec ? primaryAction(rec, s.views.get(requestId), mode) : { kind: "submit", ready: false };
     }),
   );
   const goTo = useCallback((to: number) => actions.goToStep(requestId, to), [actions, requestId]);
   const back = useCallback(() => actions.back(requestId), [actions, requestId]);
   const skip = useCallback(() => void actions.skip(requestId), [actions, requestId]);
   const continueStep = useCallback(() => continueRequest(api.getState(), requestId, mode), [api, requestId, mode]);
-  const answered = useMemo(() => Array.from(answeredFlags, (flag) => flag === "1"), [answeredFlags]);
-  const primary = useMemo(() => ({ kind: primaryKind, ready: primaryReady }), [primaryKind, primaryReady]);
   if (!record) return undefined;
   const questionCount = record.questions.length;
   return {
