@@ -44,14 +44,11 @@ export interface KeyContext {
   direction?: InlineDirection | undefined;
 }
 
-/** How the focused element treats keys: text fields own digits, native controls own Enter and Space. */
-export type KeyTargetKind = "text" | "choice" | "native" | "other";
-
 const NON_TEXT_INPUTS = new Set(["checkbox", "radio", "button", "submit", "reset", "file", "image", "range", "color"]);
 const NATIVE_CONTROLS = "a[href], button, summary, select, [role='button'], [role='link'], input[type='file'], input[type='button'], input[type='submit'], input[type='reset'], input[type='image']";
 
-/** Classifies the element a key press starts from. */
-export function keyTargetKind(target: EventTarget | null): KeyTargetKind {
+/** Classifies the element a key press starts from: text fields own digits, native controls own Enter and Space. */
+export function keyTargetKind(target: EventTarget | null): "text" | "choice" | "native" | "other" {
   if (!target || typeof (target as Element).closest !== "function") return "other";
   const el = target as Element;
   const tag = el.tagName;
