@@ -62,31 +62,26 @@ export type { DeliveryFailureCode, DeliveryState, OutboxEntry, PaneBus, PaneMess
 
 // Headless hooks: everything a view of one's own markup needs, with the props to spread on its elements.
 export { useDockStore, type DockTheme } from "./hooks/dock-context";
-export { useDockRoot, type DockRoot, type DockRootOptions, type DockRootProps, type DockPhase } from "./hooks/use-dock-root";
-export type { DockControlOptions } from "./hooks/use-dock-control";
+export { useDockRoot, type DockControlOptions, type DockRoot, type DockRootOptions, type DockRootProps, type DockPhase } from "./hooks/use-dock-root";
 export { useFooterButtons, type FooterButtonProps, type FooterButtons } from "./hooks/use-footer-buttons";
 export { useRequestNav, type RequestArrowProps, type RequestNav } from "./hooks/use-request-nav";
 export { useCollapsedBar, type CollapsedBarState } from "./hooks/use-collapsed-bar";
-export { useQuestionStep, useStepNavigation, type QuestionStepState, type StepNavigationState } from "./hooks/use-question-step";
-export type { PrimaryAction, PromptMode } from "./hooks/primary-action";
-export type { DockLayoutMode } from "./hooks/use-layout-mode";
+export { useQuestionStep, useStepNavigation, type PrimaryAction, type QuestionStepState, type StepNavigationState } from "./hooks/use-question-step";
+export type { DockLayoutMode, PromptMode } from "./hooks/use-layout-mode";
 export { useOptionGroup, type OptionGroupState, type OptionInputProps, type OptionItem } from "./hooks/use-option-group";
 export { useOtherField, type OtherFieldState, type OtherInputProps } from "./hooks/use-other-field";
 export { useExpiryCountdown, type ExpiryCountdown } from "./hooks/use-expiry-countdown";
-export { isAnsweredOutcome, useOutcomes } from "./hooks/use-outcomes";
-export { useTranscriptItems } from "./hooks/use-transcript-items";
+export { isAnsweredOutcome, useOutcomes, useTranscriptItems } from "./hooks/use-outcomes";
 export { useChatTranscript } from "./hooks/use-chat-transcript";
 export { useNewestRows, type NewestRows } from "./hooks/use-newest-rows";
 export { useDelivery } from "./hooks/use-delivery";
 export { useComposerAnswer, type ComposerAnswer, type ComposerAnswerOffer, type ComposerClaim } from "./hooks/use-composer-answer";
 export { useMessages } from "./hooks/use-messages";
 // Attention and announcements, for a dock of one's own markup (QuestionDock runs them itself).
-export { useAnnouncement } from "./hooks/use-announcement";
+export { useAnnouncement } from "./hooks/use-messages";
 export { useQuestionTitle } from "./hooks/use-question-title";
-export { useQuestionNotifications } from "./hooks/use-question-notifications";
+export { requestNotificationPermission, useQuestionNotifications, type NotificationAccess } from "./hooks/use-question-notifications";
 export { useReopenShortcut } from "./hooks/use-reopen-shortcut";
-// Notifications are QuestionDock's `notifications`; the permission is asked for from the host's own button.
-export { requestNotificationPermission, type NotificationAccess } from "./hooks/notification-permission";
 export { useQuestionPage, type QuestionPageData, type QuestionPageOptions, type QuestionPagePhase, type QuestionPageState } from "./hooks/use-question-page";
 
 // Words: the English table; German is "@openclaw-kit/question-dock/locales/de", passed through the provider's `messages`.

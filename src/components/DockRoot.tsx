@@ -1,10 +1,9 @@
 import { createContext, useCallback, useContext, useMemo, type ErrorInfo, type ReactNode, type RefObject } from "react";
-import type { PromptMode } from "../hooks/primary-action";
+import type { PromptMode } from "../hooks/use-layout-mode";
 import { useDockRoot, type DockRoot as DockRootState, type DockRootOptions } from "../hooks/use-dock-root";
 import { useDockStore, useThemeAttribute } from "../hooks/dock-context";
-import { useMessages } from "../hooks/use-messages";
+import { useAnnouncement, useMessages } from "../hooks/use-messages";
 import { useFeatureViews } from "../hooks/use-feature-views";
-import { useAnnouncement } from "../hooks/use-announcement";
 import { useQuestionNotifications } from "../hooks/use-question-notifications";
 import { useQuestionTitle } from "../hooks/use-question-title";
 import { useReopenShortcut } from "../hooks/use-reopen-shortcut";

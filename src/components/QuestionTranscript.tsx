@@ -2,7 +2,7 @@ import { memo, type ReactNode } from "react";
 import { useThemeAttribute } from "../hooks/dock-context";
 import { useLocale, useMessages } from "../hooks/use-messages";
 import { useNewestRows } from "../hooks/use-newest-rows";
-import { useTranscriptItems } from "../hooks/use-transcript-items";
+import { useTranscriptItems } from "../hooks/use-outcomes";
 import { pluralText } from "../messages";
 import type { Outcome } from "../store/dock/state";
 import type { TranscriptMessage } from "../store/dock/transcript-placement";

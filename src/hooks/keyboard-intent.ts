@@ -44,14 +44,11 @@ export interface KeyContext {
   direction?: InlineDirection | undefined;
 }
 
-/** How the focused element treats keys: text fields own digits, native controls own Enter and Space. */
-export type KeyTargetKind = "text" | "choice" | "native" | "other";
-
 const NON_TEXT_INPUTS = new Set(["checkbox", "radio", "button", "submit", "reset", "file", "image", "range", "color"]);
 const NATIVE_CONTROLS = "a[href], button, summary, select, [role='button'], [role='link'], input[type='file'], input[type='button'], input[type='submit'], input[type='reset'], input[type='image']";
 
-/** Classifies the element a key press starts from. */
-export function keyTargetKind(target: EventTarget | null): KeyTargetKind {
+/** Classifies the element a key press starts from: text fields own digits, native controls own Enter and Space. */
+export function keyTargetKind(target: EventTarget | null): "text" | "choice" | "native" | "other" {
   if (!target || typeof (target as Element).closest !== "function") return "other";
   const el = target as Element;
   const tag = el.tagName;
@@ -79,10 +76,6 @@ export function inlineArrowDelta(key: string, direction: InlineDirection = "ltr"
   return (key === "ArrowRight") === (direction === "ltr") ? 1 : -1;
 }
 
-function inRequestNav(target: EventTarget | null): boolean {
-  return typeof (target as Element | null)?.closest === "function" && (target as Element).closest(`[${REQUEST_NAV_ATTR}]`) !== null;
-}
-
 /**
  * Maps a key press to a dock intent, or null to leave the key alone.
  * Digits 1..N pick (the first nine at most), N+1 focuses Other while it is a digit; Ctrl/Cmd+Enter continues; Esc
@@ -101,7 +94,8 @@ export function keyboardIntent(e: KeyInput, ctx: KeyContext): KeyIntent | null {
   const delta = inlineArrowDelta(e.key, ctx.direction);
   if (delta !== null) {
     const plain = !e.ctrlKey && !e.altKey && !e.metaKey && !e.shiftKey;
-    return plain && inRequestNav(e.target) ? { type: "request", delta } : null;
+    const inRequestNav = typeof (e.target as Element | null)?.closest === "function" && (e.target as Element).closest(`[${REQUEST_NAV_ATTR}]`);
+    return plain && inRequestNav ? { type: "request", delta } : null;
   }
   if (!/^[1-9]$/.test(e.key)) return null;
   if (e.ctrlKey || e.altKey || e.metaKey || kind === "text") return null;

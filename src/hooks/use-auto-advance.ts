@@ -8,12 +8,12 @@ export const AUTO_ADVANCE_DELAY_MS = 250;
 /**
  * Moves a stepper to the next step shortly after a single-select choice is made, by click, digit or any
  * other caller of `select`. It never submits: the last step waits for Submit. A step change, a cleared
- * choice or another pick in the meantime cancels or restarts the wait.
+ * choice or another pick in the meantime cancels or restarts the wait. Off without a request or a delay.
  */
-export function useAutoAdvance(requestId: string, { enabled = true, delayMs = AUTO_ADVANCE_DELAY_MS }: { enabled?: boolean; delayMs?: number } = {}): void {
+export function useAutoAdvance(requestId: string | undefined, delayMs: number): void {
   const api = useDockStoreApi();
   useEffect(() => {
-    if (!enabled) return;
+    if (requestId === undefined || !(delayMs > 0)) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const cancel = () => {
       clearTimeout(timer);
@@ -44,5 +44,5 @@ export function useAutoAdvance(requestId: string, { enabled = true, delayMs = AU
       unsubscribe();
       cancel();
     };
-  }, [api, requestId, enabled, delayMs]);
+  }, [api, requestId, delayMs]);
 }

@@ -2,7 +2,7 @@ import { useCallback, useLayoutEffect, useState } from "react";
 import type { QuestionRecord } from "../protocol/question-record";
 import type { DockState } from "../store/dock/state";
 import { useDockStore, useDockStoreApi } from "./dock-context";
-import { focusMemoryOf } from "./focus-memory";
+import { focusMemoryOf } from "./use-prompt-focus";
 import { REOPEN_DOCK_KEYS } from "./keyboard-intent";
 import { useMessages } from "./use-messages";
 
@@ -22,12 +22,8 @@ export interface CollapsedBarState {
 
 // Pending ids run in arrival order (the gateway's creation order), so the newest is the last one.
 function newestRecord(s: DockState): QuestionRecord | undefined {
-  for (let i = s.order.length - 1; i >= 0; i--) {
-    const id = s.order.at(i)!;
-    if (!s.asyncOrigins.get(id)) return s.records.get(id);
-  }
-  const last = s.order.at(-1);
-  return last === undefined ? undefined : s.records.get(last);
+  const id = s.order.findLast((id) => !s.asyncOrigins.get(id)) ?? s.order.at(-1);
+  return id === undefined ? undefined : s.records.get(id);
 }
 
 const asyncQuestionCount = (s: DockState) => [...s.asyncOrigins.keys()].reduce((n, id) => n + (s.records.get(id)?.questions.length ?? 0), 0);

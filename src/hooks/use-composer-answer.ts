@@ -16,7 +16,7 @@ import { activeRecord } from "../store/dock/selectors";
 import type { ChatReplyResult, DockState } from "../store/dock/state";
 import { useDockStore, useDockStoreApi } from "./dock-context";
 import { useMessages } from "./use-messages";
-import { reopenDock } from "./reopen-dock";
+import { reopenDock } from "./use-reopen-shortcut";
 
 // Typed alone in the composer (spaces around it and letter case aside), it reopens the dock at its question
 // instead of being sent, as in the TUI.
@@ -85,13 +85,9 @@ function answerableRecord(s: DockState): QuestionRecord | undefined {
 // The gateway holds one waiting agent-run question per session, the one a chat message answers: the active one
 // when it is such, else the first that is.
 function claimedRecord(s: DockState): QuestionRecord | undefined {
-  const active = answerableRecord(s);
-  if (active && isClaimedByChat(active)) return active;
-  for (const id of s.order) {
-    const record = s.records.get(id);
-    if (record && isClaimedByChat(record) && takesReply(s, id)) return record;
-  }
-  return undefined;
+  const claimed = (record: QuestionRecord | undefined) => record !== undefined && isClaimedByChat(record) && takesReply(s, record.id);
+  const active = activeRecord(s);
+  return claimed(active) ? active : s.order.map((id) => s.records.get(id)).find(claimed);
 }
 
 function offerFor(record: QuestionRecord, text: string): ComposerAnswerOffer | undefined {

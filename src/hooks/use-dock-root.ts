@@ -1,16 +1,26 @@
-import { useCallback, useEffect, useRef, type FocusEvent, type KeyboardEventHandler, type RefObject } from "react";
+import { useCallback, useEffect, useRef, useState, type FocusEvent, type KeyboardEventHandler, type RefObject } from "react";
 import type { QuestionRecord } from "../protocol/question-record";
 import { activeRecord, hasReviewStep } from "../store/dock/selectors";
 import { useDockStore, useDockStoreApi } from "./dock-context";
-import { focusIsLost, focusMemoryOf } from "./focus-memory";
-import type { PromptMode } from "./primary-action";
-import { setDockElement } from "./reopen-dock";
-import { useAutoAdvance } from "./use-auto-advance";
-import { useDockControl, type DockControlOptions } from "./use-dock-control";
+import { AUTO_ADVANCE_DELAY_MS, useAutoAdvance } from "./use-auto-advance";
 import { useDockKeyboard } from "./use-dock-keyboard";
-import { useResolvedLayout, type DockLayoutMode } from "./use-layout-mode";
+import { useResolvedLayout, type DockLayoutMode, type PromptMode } from "./use-layout-mode";
 import { useMessages } from "./use-messages";
-import { DOCK_ATTR, usePromptFocus } from "./use-prompt-focus";
+import { DOCK_ATTR, focusIsLost, focusMemoryOf, usePromptFocus } from "./use-prompt-focus";
+
+/** Collapse and the active request, controlled by a host or left to the dock; the callbacks report every change. */
+export interface DockControlOptions {
+  /** Controls whether the dock is expanded; the store follows it. Leave it out to let the dock decide. */
+  open?: boolean | undefined;
+  /** Whether the dock starts expanded when `open` is left out. @default true */
+  defaultOpen?: boolean | undefined;
+  /** Told of every collapse and expand, whoever made it: a key, a button, the reopen shortcut, the store. */
+  onOpenChange?: ((open: boolean) => void) | undefined;
+  /** Controls which pending request the dock shows, while it is pending; the store follows it. */
+  activeRequestId?: string | undefined;
+  /** Told whenever the request the dock shows changes: the arrows, an arrival, an answer. */
+  onActiveRequestChange?: ((requestId: string | undefined) => void) | undefined;
+}
 
 /** Options of `useDockRoot`. */
 export interface DockRootOptions extends DockControlOptions {
@@ -72,12 +82,51 @@ function phaseOf(collapsed: boolean, submission: string | undefined, reviewing: 
   return reviewing ? "reviewing" : "answering";
 }
 
+// Keeps the store's collapse and active request in line with a host's props and reports their changes; returns
+// whether the dock renders collapsed.
+function useDockControl({ open, defaultOpen, onOpenChange, activeRequestId, onActiveRequestChange }: DockControlOptions): boolean {
+  const api = useDockStoreApi();
+  const storeCollapsed = useDockStore((s) => s.collapsed);
+  const activeId = useDockStore((s) => s.activeId);
+  const wantedPending = useDockStore((s) => activeRequestId !== undefined && s.records.has(activeRequestId));
+  const reports = useRef({ onOpenChange, onActiveRequestChange });
+  // Changes the dock makes only to follow the host's props are not the host's news.
+  const following = useRef(false);
+  const [initialOpen] = useState(defaultOpen);
+  useEffect(() => {
+    reports.current = { onOpenChange, onActiveRequestChange };
+  }, [onOpenChange, onActiveRequestChange]);
+  useEffect(
+    () =>
+      api.subscribe((s, prev) => {
+        if (following.current) return;
+        if (s.collapsed !== prev.collapsed) reports.current.onOpenChange?.(!s.collapsed);
+        if (s.activeId !== prev.activeId) reports.current.onActiveRequestChange?.(s.activeId ?? undefined);
+      }),
+    [api],
+  );
+  useEffect(() => {
+    if (initialOpen === false) api.getState().actions.collapse();
+  }, [api, initialOpen]);
+  useEffect(() => {
+    const s = api.getState();
+    const follow = open !== undefined && open === s.collapsed ? (open ? s.actions.expand : s.actions.collapse) : undefined;
+    const show = activeRequestId !== undefined && wantedPending && s.activeId !== activeRequestId ? activeRequestId : undefined;
+    if (!follow && show === undefined) return;
+    following.current = true;
+    follow?.();
+    if (show !== undefined) s.actions.showRequest(show);
+    following.current = false;
+  }, [api, open, storeCollapsed, activeRequestId, activeId, wantedPending]);
+  return open === undefined ? storeCollapsed : !open;
+}
+
 /**
  * The dock root's focus handlers: notes which request the dock showed while it held focus (for `usePromptFocus`),
  * and when that request leaves with focus and nothing in the dock takes it back (the dock went idle, or the request
  * shown now is async), hands focus to the composer. Focus that was never in the dock stays where it is.
  */
-function useDockFocus(activeId: string | undefined, focusComposer: () => void, promptTakesFocus = false): { onFocus(): void; onBlur(event: FocusEvent<HTMLElement>): void } {
+function useDockFocus(activeId: string | undefined, focusComposer: () => void, promptTakesFocus: boolean): { onFocus(): void; onBlur(event: FocusEvent<HTMLElement>): void } {
   const store = useDockStoreApi();
   const onFocus = useCallback(() => {
     focusMemoryOf(store).heldBy = activeId ?? null;
@@ -118,7 +167,7 @@ function useDockFocus(activeId: string | undefined, focusComposer: () => void, p
 export function useDockRoot({ layout = "auto", focusComposer = noop, onCollapse, collapsible = true, requestId, onKeyDown, autoAdvanceMs, ...control }: DockRootOptions = {}): DockRoot {
   const record = useDockStore((s) => (requestId === undefined ? activeRecord(s) : s.records.get(requestId)));
   const id = record?.id ?? "";
-  const { collapsed } = useDockControl(control);
+  const collapsed = useDockControl(control);
   const actions = useDockStore((s) => s.actions);
   const step = useDockStore((s) => s.views.get(id)?.step ?? 0);
   const submission = useDockStore((s) => s.submissions.get(id)?.status);
@@ -130,7 +179,8 @@ export function useDockRoot({ layout = "auto", focusComposer = noop, onCollapse,
   const ref = useCallback(
     (el: HTMLElement | null) => {
       rootRef.current = el;
-      setDockElement(store, el);
+      // Where a reopen finds this store's prompt to focus.
+      focusMemoryOf(store).dock = el;
     },
     [store],
   );
@@ -140,13 +190,12 @@ export function useDockRoot({ layout = "auto", focusComposer = noop, onCollapse,
     focusComposer();
     onCollapse?.();
   }, [actions, collapsible, focusComposer, onCollapse]);
-  const handleKeyDown = useDockKeyboard({ mode, onCollapse: collapse, onKeyDown });
+  const handleKeyDown = useDockKeyboard(mode, collapse, onKeyDown);
   const shown = record && !collapsed ? record.id : undefined;
   // Before useDockFocus: a prompt that takes focus back leaves nothing for the composer hand-back to do.
   usePromptFocus(rootRef, shown, mode === "stepper" ? step : "stacked", !isAsync);
   const focusProps = useDockFocus(record?.id, focusComposer, shown !== undefined && !isAsync);
-  const delay = autoAdvanceMs === undefined ? {} : { delayMs: autoAdvanceMs };
-  useAutoAdvance(shown ?? "", { enabled: shown !== undefined && mode === "stepper" && (autoAdvanceMs ?? 1) > 0, ...delay });
+  useAutoAdvance(mode === "stepper" ? shown : undefined, autoAdvanceMs ?? AUTO_ADVANCE_DELAY_MS);
   const reviewing = record !== undefined && mode === "stepper" && hasReviewStep(record) && step >= record.questions.length;
   const phase = phaseOf(collapsed, submission, reviewing);
   return {

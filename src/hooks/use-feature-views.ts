@@ -11,19 +11,15 @@ export interface FeatureSummaryProps {
   style?: CSSProperties | undefined;
 }
 
-/** The views the dock's opt-in features add; a dock without features gets none, and bundles none. */
-export interface DockFeatureViews {
-  /** Problems of the async-question storage or conversation, said under the header. */
-  ProblemNotice: ComponentType | undefined;
-  /** A finished async question's summary, in place of the blocking one. */
-  AsyncSummary: ComponentType<FeatureSummaryProps> | undefined;
-}
-
-/** The views the opt-in features of the nearest dock store add (`asyncQuestionsFeature`'s notice and summary); none outside a provider. */
-export function useFeatureViews(): DockFeatureViews {
+/**
+ * The views the opt-in features of the nearest dock store add, none outside a provider: `asyncQuestionsFeature`'s
+ * notice of storage and conversation problems, and its summary of a finished async question. A dock without
+ * features gets none, and bundles none.
+ */
+export function useFeatureViews() {
   // Not useDockStoreApi: a summary may stand alone (the question page's ended question), and then it has no features.
   const store = useContext(DockStoreContext);
   const views = store ? featureViewsOf(store) : {};
   // The store holds views as opaque values; src/features/ puts only these components there.
-  return { ProblemNotice: views.problemNotice as DockFeatureViews["ProblemNotice"], AsyncSummary: views.asyncSummary as DockFeatureViews["AsyncSummary"] };
+  return { ProblemNotice: views.problemNotice as ComponentType | undefined, AsyncSummary: views.asyncSummary as ComponentType<FeatureSummaryProps> | undefined };
 }

@@ -1,6 +1,6 @@
 import type { QuestionDockMessages } from "../messages";
 import type { Submission } from "../store/dock/state";
-import type { PromptMode } from "./primary-action";
+import type { PromptMode } from "./use-layout-mode";
 import { useMessages } from "./use-messages";
 import { useStepNavigation } from "./use-question-step";
 

@@ -1,5 +1,7 @@
 import { useSyncExternalStore } from "react";
-import type { PromptMode } from "./primary-action";
+
+/** How a prompt is laid out: one question at a time, or every question as a card. */
+export type PromptMode = "stepper" | "stacked";
 
 /** The layout a dock is asked for; "auto" picks stacked cards on narrow or touch screens. */
 export type DockLayoutMode = "auto" | PromptMode;

@@ -1,7 +1,9 @@
 // The dock's words and locale travel in their own context, so a view re-renders for them only when they change.
 import { createContext, useContext, useMemo } from "react";
-import { defaultMessages, mergeMessages, safeLocale, type QuestionDockMessages, type QuestionDockMessagesOverride } from "../messages";
+import { announcementText, defaultMessages, mergeMessages, safeLocale, type QuestionDockMessages, type QuestionDockMessagesOverride } from "../messages";
+import type { Announcement } from "../store/dock/state";
 import { warnInDevelopment } from "./dev-warning";
+import { useDockStore } from "./dock-context";
 
 /** What `QuestionDockProvider` hands down for the words: the merged table and its BCP 47 locale. */
 export interface DockMessagesValue {
@@ -22,17 +24,21 @@ export function useLocale(): string {
   return useContext(DockMessagesContext).locale;
 }
 
-// The language entries the kit ships, by language subtag.
-const SHIPPED: Readonly<Record<string, string>> = { de: "deMessages from \"@openclaw-kit/question-dock/locales/de\"" };
-// A locale without words of its own would silently keep English: say so, in development only.
+/** The latest polite announcement in the dock's words; its counter changes even when the words repeat. */
+export function useAnnouncement(): { text: string; n: number; announcement: Announcement } {
+  const announcement = useDockStore((s) => s.announcement);
+  return { text: announcementText(announcement, useMessages()), n: announcement.n, announcement };
+}
+
+// A locale without words of its own would silently keep English: say so, in development only. German ships.
 function warnWithoutWords(tag: string): void {
   const language = tag.split("-")[0]!.toLowerCase();
   if (language === "en") return;
-  const entry = SHIPPED[language];
+  const sets = `locale "${tag}" sets plurals, numbers and times;`;
   warnInDevelopment(
-    entry
-      ? `locale "${tag}" sets plurals, numbers and times; the words stay English unless you pass them: import ${entry} and pass it as messages.`
-      : `locale "${tag}" sets plurals, numbers and times; no word table ships for it, so the words stay English unless you pass your own as messages.`,
+    language === "de"
+      ? `${sets} the words stay English unless you pass them: import deMessages from "@openclaw-kit/question-dock/locales/de" and pass it as messages.`
+      : `${sets} no word table ships for it, so the words stay English unless you pass your own as messages.`,
   );
 }
 

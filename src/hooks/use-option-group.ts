@@ -1,4 +1,5 @@
 import { useCallback, useId } from "react";
+import { useShallow } from "zustand/react/shallow";
 import { isRecommended } from "../protocol/ask-user";
 import type { GatewayQuestion } from "../protocol/question-record";
 import { useDockStore } from "./dock-context";
@@ -52,15 +53,13 @@ export interface OptionGroupState {
 export function useOptionGroup(requestId: string, questionId: string): OptionGroupState | undefined {
   const base = useId();
   const question = useDockStore((s) => s.records.get(requestId)?.questions.find((q) => q.questionId === questionId));
-  // Two narrow selections rather than the draft, so typing in Other does not render the options again.
-  const selected = useDockStore((s) => draftOf(s.views.get(requestId), questionId).selected);
-  const positions = useDockStore((s) => draftOf(s.views.get(requestId), questionId).positions);
+  // The chosen positions rather than the draft, so typing in Other does not render the options again. By position:
+  // an agent may repeat a label, and only the option picked is checked.
+  const chosen = useDockStore(useShallow((s) => (question ? chosenPositions(question, draftOf(s.views.get(requestId), questionId)) : [])));
   const actions = useDockStore((s) => s.actions);
   const multiple = question?.multiSelect === true;
   const pick = useCallback((label: string, index?: number) => actions.select(requestId, questionId, label, index), [actions, requestId, questionId]);
   if (!question) return undefined;
-  // By position: an agent may repeat a label, and only the option picked is checked.
-  const chosen = chosenPositions(question, { selected, other: "", ...(positions ? { positions } : {}) });
   const textId = `${base}-t`;
   return {
     question,

@@ -1,6 +1,7 @@
 import { useMemo } from "react";
 import { useDockStore } from "./dock-context";
 import type { Outcome } from "../store/dock/state";
+import { placeQuestionSummaries, type TranscriptItem, type TranscriptMessage } from "../store/dock/transcript-placement";
 
 export { isAnsweredOutcome } from "../store/dock/outcomes";
 
@@ -9,4 +10,13 @@ export function useOutcomes(): Outcome[] {
   // Every change to the outcomes is a new log, so its identity is what invalidates the list.
   const outcomes = useDockStore((s) => s.outcomes);
   return useMemo(() => Array.from(outcomes.values()), [outcomes]);
+}
+
+/**
+ * The host's messages with the dock's question summaries placed at the turns that asked them (see
+ * `placeQuestionSummaries`); recomputed when the messages or the outcomes change. Pass a stable array.
+ */
+export function useTranscriptItems<M extends TranscriptMessage>(messages: readonly M[]): TranscriptItem<M>[] {
+  const outcomes = useOutcomes();
+  return useMemo(() => placeQuestionSummaries(messages, outcomes), [messages, outcomes]);
 }

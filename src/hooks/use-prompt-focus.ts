@@ -1,11 +1,40 @@
 import { useEffect, type RefObject } from "react";
 import { useDockStoreApi } from "./dock-context";
-import { focusIsLost, focusMemoryOf } from "./focus-memory";
 
 /** Marks the element that holds the step on screen (or a card, in stacked mode). */
 export const STEP_ATTR = "data-qd-step";
 /** Marks the dock's outer element. */
 export const DOCK_ATTR = "data-qd-dock";
+
+// What a dock knows about keyboard focus, kept per store rather than per mount: views remount (a session switched
+// away and back, a host's re-render, a layout change), and a remount must neither take focus again nor forget that
+// the person was working in the dock.
+interface FocusMemory {
+  /** Requests whose prompt has appeared: arrival is the one moment a blocking prompt takes focus. */
+  shown: Set<string>;
+  /**
+   * The request the dock showed while focus was in it. It stays when focus fell out only because the element that
+   * had it was removed (a step, a card or the collapsed bar replaced), and clears when the person moves focus out.
+   */
+  heldBy: string | null;
+  /** The dock's outer element, so a reopen finds the prompt of its own dock among several on a page. */
+  dock: HTMLElement | null;
+}
+
+const memoryByStore = new WeakMap<object, FocusMemory>();
+
+/** The focus memory of a dock store, made on first use. */
+export function focusMemoryOf(store: object): FocusMemory {
+  let memory = memoryByStore.get(store);
+  if (!memory) memoryByStore.set(store, (memory = { shown: new Set(), heldBy: null, dock: null }));
+  return memory;
+}
+
+/** True when nothing on the page has focus: it sits on the body, or on an element that is gone. */
+export function focusIsLost(doc: Document): boolean {
+  const active = doc.activeElement;
+  return !active || active === doc.body || !active.isConnected;
+}
 
 const CHOSEN_RADIO = "[role='radio'][aria-checked='true'], input[type='radio']:checked";
 const FIRST_CONTROL = "[role='radio'], input[type='checkbox'], textarea, input";
@@ -40,10 +69,10 @@ function afterPaint(doc: Document, fn: () => void): () => void {
  * request arrows; an async one never does, so the composer and the page keep the keyboard while the agent works.
  * Later (a step changed, the prompt made again, the dock expanded) focus comes back only if it fell out of the dock
  * with what was removed: while the dock held it for this request, or, for a blocking one, for any request
- * (`useDockFocus`). On arrival focus waits for the prompt's first paint, and stays where it is if the person moved it
+ * (`useDockRoot`). On arrival focus waits for the prompt's first paint, and stays where it is if the person moved it
  * meanwhile. Nothing happens while `requestId` is undefined (collapsed or idle).
  */
-export function usePromptFocus(dockRef: RefObject<HTMLElement | null>, requestId: string | undefined, stepKey: string | number, takeFocus = true): void {
+export function usePromptFocus(dockRef: RefObject<HTMLElement | null>, requestId: string | undefined, stepKey: string | number, takeFocus: boolean): void {
   const store = useDockStoreApi();
   useEffect(() => {
     const dock = dockRef.current;

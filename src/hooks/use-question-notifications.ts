@@ -6,24 +6,37 @@ import type { StoreApi } from "zustand/vanilla";
 import type { DockStore } from "../store/dock/state";
 import { useDockStoreApi } from "./dock-context";
 import { useMessages } from "./use-messages";
-import { reopenDock } from "./reopen-dock";
+import { reopenDock } from "./use-reopen-shortcut";
+
+/** Whether this page may show notifications; "unsupported" where the browser (or the server) has none. */
+export type NotificationAccess = NotificationPermission | "unsupported";
+
+/**
+ * Asks the person to allow notifications. Call it only from their click or key press, such as an "Enable notifications"
+ * button: the dock never asks by itself, and browsers ignore or penalise a request made without a gesture.
+ */
+export async function requestNotificationPermission(): Promise<NotificationAccess> {
+  if (typeof Notification === "undefined") return "unsupported";
+  await Notification.requestPermission();
+  return Notification.permission;
+}
 
 // Requests each store has notified of, so a remounted dock or a reconnect never notifies of one twice.
 const notifiedByStore = new WeakMap<StoreApi<DockStore>, Set<string>>();
 
-/** What a notification of `record` says: the first question's words (its markdown as plain text), or a fixed sentence when any question is secret. */
-export function notificationText(record: QuestionRecord, m: QuestionDockMessages): { title: string; body: string } {
+// What a notification of `record` says: the first question's words (its markdown as plain text), or a fixed sentence
+// when any question is secret.
+function notificationText(record: QuestionRecord, m: QuestionDockMessages): string {
   const first = record.questions[0];
-  const secret = record.questions.some(isSecretQuestion);
-  const body = secret ? m.attention.secretQuestion : (first && plainTextOf(first.question)) || first?.header.trim() || m.attention.openToAnswer;
-  return { title: m.attention.notificationTitle, body };
+  if (record.questions.some(isSecretQuestion)) return m.attention.secretQuestion;
+  return (first && plainTextOf(first.question)) || first?.header.trim() || m.attention.openToAnswer;
 }
 
 /**
  * Shows a system notification when a blocking question arrives while the page is hidden and notifications are
  * allowed; a click brings the window forward and the dock open at that question. Opt in with `enabled`; ask for
  * permission with `requestNotificationPermission` from a person's click. One notification per request, closed when
- * the request ends.
+ * the request ends. Touches `Notification` only in effects, so it is safe in server rendering.
  */
 export function useQuestionNotifications(enabled = true): void {
   const store = useDockStoreApi();
@@ -48,11 +61,11 @@ export function useQuestionNotifications(enabled = true): void {
       const { record } = change;
       if (!change.blocking || seen.has(record.id) || document.visibilityState !== "hidden" || Notification.permission !== "granted") return;
       seen.add(record.id);
-      const { title, body } = notificationText(record, words.current);
+      const body = notificationText(record, words.current);
       let shown: Notification;
       try {
         // The tag lets the system replace rather than stack a notification of the same request from another tab.
-        shown = new Notification(title, { body, tag: `question-dock:${record.id}` });
+        shown = new Notification(words.current.attention.notificationTitle, { body, tag: `question-dock:${record.id}` });
       } catch {
         // Some browsers (Chrome on Android) show notifications only through a service worker; the title count remains.
         return;

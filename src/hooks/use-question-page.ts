@@ -16,11 +16,9 @@ export interface QuestionPageState extends QuestionPageData {
 
 const LOADING: QuestionPageStore = { ...LOADING_PAGE, retry: () => {}, dispose: () => {} };
 
-type PageSource = Pick<StoreApi<QuestionPageStore>, "getState" | "getInitialState" | "subscribe">;
-
 // The page store is made when the view subscribes and disposed when it unsubscribes, never during a render: it
 // starts reading at once, and StrictMode's second subscription must get a live store, not the disposed one.
-function pageSource(options: QuestionPageOptions): PageSource {
+function pageSource(options: QuestionPageOptions): Pick<StoreApi<QuestionPageStore>, "getState" | "getInitialState" | "subscribe"> {
   let page: StoreApi<QuestionPageStore> | undefined;
   return {
     getState: () => page?.getState() ?? LOADING,
@@ -40,7 +38,7 @@ function pageSource(options: QuestionPageOptions): PageSource {
 
 /** Loads one question for a standalone page and keeps it current across reconnects; see `QuestionPage`. */
 export function useQuestionPage({ client, questionId, draftStorage, clock }: QuestionPageOptions): QuestionPageState {
-  const source = useMemo(() => pageSource({ client, questionId, ...(draftStorage ? { draftStorage } : {}), ...(clock ? { clock } : {}) }), [client, questionId, draftStorage, clock]);
+  const source = useMemo(() => pageSource({ client, questionId, draftStorage, clock }), [client, questionId, draftStorage, clock]);
   const { dispose: _dispose, ...state } = useStore(source);
   return state;
 }

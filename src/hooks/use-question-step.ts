@@ -1,11 +1,18 @@
-import { useCallback, useMemo } from "react";
+import { useCallback } from "react";
 import { useShallow } from "zustand/react/shallow";
 import type { GatewayQuestion, QuestionRecord } from "../protocol/question-record";
 import { useDockStore, useDockStoreApi } from "./dock-context";
-import { draftOf, hasReviewStep, valuesOf } from "../store/dock/selectors";
-import type { RequestView, Submission } from "../store/dock/state";
+import { answersFor, draftOf, hasReviewStep, lastStep, valuesOf } from "../store/dock/selectors";
+import type { DockStore, RequestView, Submission } from "../store/dock/state";
+import type { PromptMode } from "./use-layout-mode";
 import { STEP_ATTR } from "./use-prompt-focus";
-import { primaryAction, type PrimaryAction, type PromptMode } from "./primary-action";
+
+/** What the primary button (and Ctrl/Cmd+Enter) does now, and whether it can. */
+export interface PrimaryAction {
+  kind: "next" | "submit";
+  /** False while the current question (or, for submit, any question) has no answer. */
+  ready: boolean;
+}
 
 /** One request's place in its steps and the navigation a view wires to buttons; nothing of the typed text. */
 export interface StepNavigationState {
@@ -41,6 +48,14 @@ export interface QuestionStepState extends StepNavigationState {
 
 const IDLE: Submission = { status: "idle" };
 
+// Next on every stepper step but the last, Submit on the last or in stacked mode.
+function primaryAction(record: QuestionRecord, view: RequestView | undefined, mode: PromptMode): PrimaryAction {
+  const step = view?.step ?? 0;
+  if (mode === "stacked" || step >= lastStep(record)) return { kind: "submit", ready: answersFor(record, view) !== undefined };
+  const question = record.questions[step];
+  return { kind: "next", ready: question !== undefined && valuesOf(question, draftOf(view, question.questionId)).length > 0 };
+}
+
 /**
  * Step, progress and navigation for one pending request; undefined once the request has left. It renders again
  * only when one of these changes (a step, an answer appearing or going), never per keystroke of typed text.
@@ -50,26 +65,24 @@ export function useStepNavigation(requestId: string, mode: PromptMode = "stepper
   const record = useDockStore((s) => s.records.get(requestId));
   const submission = useDockStore((s) => s.submissions.get(requestId) ?? IDLE);
   const actions = useDockStore((s) => s.actions);
-  // Primitives only, compared one by one: the view itself changes with every keystroke.
-  const { step, answeredFlags, primaryKind, primaryReady } = useDockStore(
+  const step = useDockStore((s) => s.views.get(requestId)?.step ?? 0);
+  // Compared shallowly, never the view itself: it changes with every keystroke of typed text.
+  const answered = useDockStore(
     useShallow((s) => {
       const view = s.views.get(requestId);
+      return s.records.get(requestId)?.questions.map((q) => valuesOf(q, draftOf(view, q.questionId)).length > 0) ?? [];
+    }),
+  );
+  const primary = useDockStore(
+    useShallow((s): PrimaryAction => {
       const rec = s.records.get(requestId);
-      const primary = rec ? primaryAction(rec, view, mode) : undefined;
-      return {
-        step: view?.step ?? 0,
-        answeredFlags: rec ? rec.questions.map((q) => (valuesOf(q, draftOf(view, q.questionId)).length > 0 ? "1" : "0")).join("") : "",
-        primaryKind: primary?.kind ?? "submit",
-        primaryReady: primary?.ready ?? false,
-      };
+      return rec ? primaryAction(rec, s.views.get(requestId), mode) : { kind: "submit", ready: false };
     }),
   );
   const goTo = useCallback((to: number) => actions.goToStep(requestId, to), [actions, requestId]);
   const back = useCallback(() => actions.back(requestId), [actions, requestId]);
   const skip = useCallback(() => void actions.skip(requestId), [actions, requestId]);
   const continueStep = useCallback(() => continueRequest(api.getState(), requestId, mode), [api, requestId, mode]);
-  const answered = useMemo(() => Array.from(answeredFlags, (flag) => flag === "1"), [answeredFlags]);
-  const primary = useMemo(() => ({ kind: primaryKind, ready: primaryReady }), [primaryKind, primaryReady]);
   if (!record) return undefined;
   const questionCount = record.questions.length;
   return {
@@ -103,18 +116,10 @@ export function useQuestionStep(requestId: string, mode: PromptMode = "stepper")
  * Runs a request's primary action against the store's current state; does nothing while it is not ready, but for
  * stacked cards, where an early submit is refused by the store so the view can name the open questions.
  */
-export function continueRequest(
-  state: { records: ReadonlyMap<string, QuestionRecord>; views: ReadonlyMap<string, RequestView>; actions: { next(id: string): void; submit(id: string): Promise<void> } },
-  requestId: string,
-  mode: PromptMode,
-): void {
+export function continueRequest(state: Pick<DockStore, "records" | "views" | "actions">, requestId: string, mode: PromptMode): void {
   const record = state.records.get(requestId);
   if (!record) return;
   const action = primaryAction(record, state.views.get(requestId), mode);
-  if (!action.ready) {
-    if (mode === "stacked") void state.actions.submit(requestId);
-    return;
-  }
-  if (action.kind === "next") state.actions.next(requestId);
-  else void state.actions.submit(requestId);
+  if (action.ready && action.kind === "next") state.actions.next(requestId);
+  else if (action.ready || mode === "stacked") void state.actions.submit(requestId);
 }

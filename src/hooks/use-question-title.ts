@@ -3,12 +3,8 @@ import type { DockState } from "../store/dock/state";
 import { useDockStore } from "./dock-context";
 import { useMessages } from "./use-messages";
 
-/** How many blocking requests wait: the ones an agent is stopped on. Async (Codex) questions do not count. */
-export function blockingCount(s: Pick<DockState, "order" | "asyncOrigins">): number {
-  let n = 0;
-  for (const id of s.order) if (!s.asyncOrigins.get(id)) n++;
-  return n;
-}
+// How many blocking requests wait: the ones an agent is stopped on. Async (Codex) questions do not count.
+const blockingCount = (s: DockState) => s.order.filter((id) => !s.asyncOrigins.get(id)).length;
 
 /**
  * While blocking questions wait, the page title carries their count, "(1) ❓ Chat"; the page's own title comes back

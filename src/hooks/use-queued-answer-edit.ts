@@ -4,31 +4,14 @@ import { useDockStore } from "./dock-context";
 import { keyboardIntent } from "./keyboard-intent";
 
 /** Editing a queued async answer: its text while open, and the controls' wiring. */
-export interface QueuedAnswerEdit {
-  editing: boolean;
-  text: string;
-  setText(text: string): void;
-  /** A save found the answer already sent (or no longer queued): the gateway has the old text; the edit stays to copy. */
-  refused: boolean;
-  /** Save applies: there is text, and no save was refused. */
-  canSave: boolean;
-  start(): void;
-  /** Re-queues the same entry with the text; closes on success, or sets `refused`. */
-  save(): void;
-  /** Closes without changing the answer. */
-  cancel(): void;
-  /** Ctrl/Cmd+Enter saves and Esc cancels, as in the dock. */
-  onFieldKeyDown(event: KeyboardEvent<HTMLElement>): void;
-  /** Ref callback of the Edit button: focus returns to it when the editor closes. */
-  bindEditButton(el: HTMLButtonElement | null): void;
-  /** Ref callback of what takes focus instead when the Edit button is gone (the answer went out meanwhile). */
-  bindFallback(el: HTMLElement | null): void;
-  /** Ref callback of the text field. */
-  bindField(el: HTMLTextAreaElement | null): void;
-}
+export type QueuedAnswerEdit = ReturnType<typeof useQueuedAnswerEdit>;
 
-/** The Edit answer flow of one outbox entry: open it with the queued text, save it into the same entry, or cancel. */
-export function useQueuedAnswerEdit(entry: OutboxEntry | undefined): QueuedAnswerEdit {
+/**
+ * The Edit answer flow of one outbox entry: open it with the queued text, save it into the same entry (or, when the
+ * answer was sent meanwhile, set `refused` and keep the edit to copy), or cancel. Focus moves to the field on open and
+ * back to the Edit button on close, or to the fallback when the button is gone. Ctrl/Cmd+Enter saves and Esc cancels.
+ */
+export function useQueuedAnswerEdit(entry: OutboxEntry | undefined) {
   const editAnswer = useDockStore((s) => s.actions.editAnswer);
   const [editing, setEditing] = useState(false);
   const [text, setText] = useState("");
@@ -64,7 +47,7 @@ export function useQueuedAnswerEdit(entry: OutboxEntry | undefined): QueuedAnswe
     setEditing(true);
     focusNext.current = "field";
   }, [queued]);
-  const close = useCallback(() => {
+  const cancel = useCallback(() => {
     setEditing(false);
     setRefused(false);
     focusNext.current = "button";
@@ -73,20 +56,20 @@ export function useQueuedAnswerEdit(entry: OutboxEntry | undefined): QueuedAnswe
   const save = useCallback(() => {
     if (!canSave) return;
     // The same text changes nothing; no event, so the entry keeps its place and time.
-    if (text === queued || (id !== undefined && editAnswer(id, text))) return close();
+    if (text === queued || (id !== undefined && editAnswer(id, text))) return cancel();
     setRefused(true);
     focusNext.current = "field";
-  }, [canSave, text, queued, id, editAnswer, close]);
+  }, [canSave, text, queued, id, editAnswer, cancel]);
   const onFieldKeyDown = useCallback(
     (event: KeyboardEvent<HTMLElement>) => {
       const intent = keyboardIntent(event, { optionCount: 0, hasOther: false });
       if (intent?.type !== "collapse" && intent?.type !== "continue") return;
       event.preventDefault();
       event.stopPropagation();
-      if (intent.type === "collapse") close();
+      if (intent.type === "collapse") cancel();
       else save();
     },
-    [close, save],
+    [cancel, save],
   );
-  return { editing, text, setText, refused, canSave, start, save, cancel: close, onFieldKeyDown, bindEditButton, bindFallback, bindField };
+  return { editing, text, setText, refused, canSave, start, save, cancel, onFieldKeyDown, bindEditButton, bindFallback, bindField };
 }
