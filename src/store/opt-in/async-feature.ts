@@ -5,7 +5,6 @@ import { startOutbox } from "../async/outbox";
 import { DEFAULT_CONFIRM_DELAYS_MS, DEFAULT_SEND_TIMEOUT_MS } from "../async/delivery";
 import { createAsyncSync } from "../async/questions";
 import { asyncReducer } from "../async/reducer";
-import { createHistoryOutcomes } from "../async/history-outcomes";
 import { createPaneBus } from "../keep/bus";
 import { defaultStorage, type DockStorage } from "../keep/storage";
 import { startDraftKeeping } from "../keep/draft-keeping";
@@ -55,13 +54,11 @@ export function createAsyncQuestionsFeature(options: AsyncQuestionsOptions = {},
         confirmDelaysMs: options.confirmDelaysMs ?? DEFAULT_CONFIRM_DELAYS_MS,
       });
       asyncSync.start(outbox);
-      const historyOutcomes = createHistoryOutcomes(ctx);
       return {
         asyncSync,
         outbox,
         keepDrafts: (choice) => startDraftKeeping(ctx, { storage, bus, ...choice }),
         dispose: () => {
-          historyOutcomes.dispose();
           outbox.dispose();
           history.dispose();
           ownBus?.close();
