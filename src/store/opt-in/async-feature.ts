@@ -1,8 +1,7 @@
 // Async (Codex) questions: the conversation's history and runs, the answer outbox, the effect that brings the derived
 // questions into the dock, and the outcomes read back from history. Only a host that imports the feature's factory loads them.
 import { startHistoryReader, DEFAULT_HISTORY_LIMIT } from "../async/history-reader";
-import { startOutbox } from "../async/outbox";
-import { DEFAULT_CONFIRM_DELAYS_MS, DEFAULT_SEND_TIMEOUT_MS } from "../async/delivery";
+import { DEFAULT_CONFIRM_DELAYS_MS, DEFAULT_SEND_TIMEOUT_MS, startOutbox } from "../async/outbox";
 import { createAsyncSync } from "../async/questions";
 import { asyncReducer } from "../async/reducer";
 import { createPaneBus } from "../keep/bus";
