@@ -2,7 +2,7 @@ import { entryOf as ownEntry } from "../../protocol/id-table";
 import { formatAnswerText } from "../../protocol/answer-text";
 import { asyncRequestId, recordOf } from "./question-shape";
 import type { AsyncQuestionEntry } from "../conversation/question-entry";
-import { reopenAnchor } from "../conversation/runs";
+import { reopenAnchor } from "../conversation/derive-questions";
 import type { DockContext } from "../context";
 import type { GatewaySync } from "../effects/gateway-sync";
 import { entryForItem } from "../outbox/outbox-rules";

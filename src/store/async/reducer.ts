@@ -2,12 +2,11 @@
 // The async questions are derived here, from the messages, the person's local choices and the outbox, exactly when
 // one of those changes, so a question with an answer on its way is never retired.
 import { conversationReducer, CONVERSATION_EVENTS, type ConversationEvent } from "../conversation/conversation-reducer";
-import { deriveAsyncQuestions } from "../conversation/derive-questions";
+import { deriveAsyncQuestions, reopenAnchor } from "../conversation/derive-questions";
 import type { AsyncQuestionEntry } from "../conversation/question-entry";
 import { OUTBOX_EVENTS, outboxReducer, type OutboxEvent } from "../outbox/outbox-reducer";
 import type { AsyncOrigin, StoreState, SavedDraft } from "../dock/state";
 import type { OutboxEntry } from "../outbox/entry";
-import { reopenAnchor } from "../conversation/runs";
 import { askUserEntries, type AskUserHistoryEntry } from "../../protocol/ask-user-history";
 import type { ChatMessage } from "../../protocol/chat-message";
 import type { QuestionRecord } from "../../protocol/question-record";
