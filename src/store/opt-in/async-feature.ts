@@ -43,7 +43,6 @@ export function createAsyncQuestionsFeature(options: AsyncQuestionsOptions = {},
       const ownBus = options.bus ? undefined : createPaneBus();
       const bus = options.bus ?? ownBus!;
       const history = startHistoryReader(ctx, options.historyLimit ?? DEFAULT_HISTORY_LIMIT);
-      const asyncSync = createAsyncSync(ctx, sync);
       const outbox = startOutbox(ctx, {
         storage,
         bus,
@@ -52,7 +51,7 @@ export function createAsyncQuestionsFeature(options: AsyncQuestionsOptions = {},
         sendTimeoutMs: options.sendTimeoutMs ?? DEFAULT_SEND_TIMEOUT_MS,
         confirmDelaysMs: options.confirmDelaysMs ?? DEFAULT_CONFIRM_DELAYS_MS,
       });
-      asyncSync.start(outbox);
+      const asyncSync = createAsyncSync(ctx, sync, outbox);
       return {
         asyncSync,
         outbox,
