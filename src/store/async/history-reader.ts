@@ -6,9 +6,8 @@ import { parseChatEvent, type ChatMessage } from "../../protocol/chat-message";
 import { parseSessionMessageEvent, parseSessionMessagesSubscription, SESSION_MESSAGE_EVENT, SESSION_MESSAGES_SUBSCRIBE, SESSION_MESSAGES_UNSUBSCRIBE } from "../../protocol/session-message";
 import { runEndingOf, runEndingOfLifecycle, type LifecycleEventData } from "../../protocol/run-ending";
 import type { ActiveRuns } from "../conversation/conversation-reducer";
-import { deliveryProblem, liveMessageOf, readHistoryPage, savedInHistory, type RejectedItem } from "../conversation/history-read";
+import { deliveryProblem, liveMessageOf, placeSavedRow, readHistoryPage, savedInHistory, type RejectedItem } from "../conversation/history-read";
 import { RunActivity } from "../conversation/run-activity";
-import { placeSavedRow } from "../conversation/saved-rows";
 import type { DockContext } from "../context";
 import type { GatewayConnection } from "../../gateway/connection";
 
@@ -46,7 +45,8 @@ export function startHistoryReader(ctx: DockContext, limit: number) {
 
   // The saved-row feed, `sessions.messages.subscribe`, asked on every connect since a subscription ends with its
   // socket. A refusal (a missing scope, an older gateway) leaves it off; the conversation then learns of rows by
-  // reading the history when a run ends. `feedLive`: the gateway confirmed it on the current connection.
+  // reading the history when a run ends. `feedLive`: the gateway confirmed it on the current connection (a closing
+  // connection fails the subscribe still on its way, and the next connect asks again).
   let feedAttempt = 0;
   let feedLive = false;
   let canonicalKey: string | undefined;
@@ -175,13 +175,6 @@ export function startHistoryReader(ctx: DockContext, limit: number) {
   // Subscribed before the first history request goes out, so no row falls between the two.
   const offs = [
     client.onConnected(subscribe),
-    client.subscribeConnection((info) => {
-      // An answer still on its way belongs to the connection that just closed.
-      if (info.state !== "connected") {
-        feedAttempt += 1;
-        feedLive = false;
-      }
-    }),
     client.onEvent("chat", onChat),
     client.onEvent("agent", onAgent),
     client.onEvent(SESSION_MESSAGE_EVENT, onSessionMessage),
