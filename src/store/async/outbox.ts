@@ -30,33 +30,16 @@ export interface OutboxSetup {
 }
 
 /** What enqueue takes. */
-export interface EnqueueInput {
-  itemId: string;
-  replyToId?: string;
-  message: string;
-  draft: SavedDraft;
-}
+export type EnqueueInput = Pick<OutboxEntry, "itemId" | "replyToId" | "message"> & { draft: SavedDraft };
 
 /** The outbox of one store. */
-export interface Outbox {
-  /** Adds an answer (or returns the item's existing entry: one answer per question); it is sent when connected and the run is idle. */
-  enqueue(input: EnqueueInput): OutboxEntry;
-  /** Re-sends a failed or unconfirmed entry under its own key, after checking the history; false when not allowed. */
-  retry(id: string): boolean;
-  /** Removes a queued, failed or unconfirmed entry and reopens its draft in every pane; false when not allowed. */
-  discard(id: string): boolean;
-  /** Changes the text of a queued entry that was never sent; false when not allowed. */
-  edit(id: string, message: string): boolean;
-  /** Resolves once every storage write issued so far has settled. */
-  whenSaved(): Promise<void>;
-  dispose(): void;
-}
+export type Outbox = ReturnType<typeof startOutbox>;
 
 /** An outbox event as it is dispatched here: `local` ones concern only this pane, or came from another, and are neither saved nor shared. */
 type Dispatched = OutboxEvent & { local?: true };
 
 /** Starts the outbox of `ctx`'s conversation. */
-export function startOutbox(ctx: DockContext, setup: OutboxSetup): Outbox {
+export function startOutbox(ctx: DockContext, setup: OutboxSetup) {
   const { client, sessionKey, now, timers } = ctx.options;
   const { storage, bus, history } = setup;
   // Entries this pane sends when they are queued: made here, loaded at start, or retried here. Others are only shown.
@@ -242,7 +225,6 @@ export function startOutbox(ctx: DockContext, setup: OutboxSetup): Outbox {
     pump();
   }
 
-
   /** Applies another pane's news; an entry this pane is sending right now keeps its own state, which is sent back. */
   const fromPane = (message: PaneMessage) => {
     if (disposed || !isPaneMessage(message) || message.scope !== ctx.get().scope) return;
@@ -307,31 +289,21 @@ export function startOutbox(ctx: DockContext, setup: OutboxSetup): Outbox {
   ];
 
   return {
-    enqueue(input) {
+    /** Adds an answer (or returns the item's existing entry: one answer per question); it is sent when connected and the run is idle. */
+    enqueue(input: EnqueueInput): OutboxEntry {
       const existing = entryForItem(state(), input.itemId);
       // One answer per question: a second submit (a double click, another dock) gets the first entry back.
       if (existing) return existing;
       // Strictly after the newest entry, so the send order survives a reload even for answers given in one millisecond.
       const at = Math.max(now(), ...state().order.map((id) => (entry(id)?.createdAt ?? 0) + 1));
-      const made: OutboxEntry = {
-        id: setup.newId(),
-        sessionKey,
-        itemId: input.itemId,
-        ...(input.replyToId ? { replyToId: input.replyToId } : {}),
-        message: input.message,
-        state: "queued",
-        createdAt: at,
-        updatedAt: at,
-        failureCount: 0,
-        isPaused: !connected(),
-        draft: input.draft,
-      };
+      const made: OutboxEntry = { id: setup.newId(), sessionKey, ...input, state: "queued", createdAt: at, updatedAt: at, failureCount: 0, isPaused: !connected() };
       owned.add(made.id);
       dispatch({ type: "enqueued", entry: made });
       pump();
       return entry(made.id) ?? made;
     },
-    retry(id) {
+    /** Re-sends a failed or unconfirmed entry under its own key, after checking the history; false when not allowed. */
+    retry(id: string): boolean {
       const e = entry(id);
       if (!e || !canRetry(e) || active === id) return false;
       owned.add(id);
@@ -343,7 +315,8 @@ export function startOutbox(ctx: DockContext, setup: OutboxSetup): Outbox {
       pump();
       return true;
     },
-    discard(id) {
+    /** Removes a queued, failed or unconfirmed entry and reopens its draft in every pane; false when not allowed. */
+    discard(id: string): boolean {
       const e = entry(id);
       if (!e || !canDiscard(e) || active === id) return false;
       // An uncertain answer that the history shows after all was delivered: it must not come back as a draft.
@@ -355,12 +328,14 @@ export function startOutbox(ctx: DockContext, setup: OutboxSetup): Outbox {
       dispatch({ type: "discarded", id });
       return true;
     },
-    edit(id, message) {
+    /** Changes the text of a queued entry that was never sent; false when not allowed. */
+    edit(id: string, message: string): boolean {
       const e = entry(id);
       if (!e || !canEdit(e) || active === id) return false;
       return change(id, { type: "edited", message }) !== undefined;
     },
-    whenSaved: () => chain,
+    /** Resolves once every storage write issued so far has settled. */
+    whenSaved: (): Promise<void> => chain,
     dispose() {
       if (disposed) return;
       disposed = true;
