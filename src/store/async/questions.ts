@@ -1,6 +1,6 @@
 import { entryOf as ownEntry } from "../../protocol/id-table";
 import { formatAnswerText } from "../../protocol/answer-text";
-import { asyncRequestId, recordOf } from "./question-shape";
+import { asyncRequestId } from "./question-shape";
 import type { AsyncQuestionEntry } from "../conversation/question-entry";
 import { reopenAnchor } from "../conversation/derive-questions";
 import type { DockContext } from "../context";
@@ -9,7 +9,31 @@ import { entryForItem } from "../outbox/outbox-rules";
 import { savedDraftOf } from "../keep/saved-draft";
 import { answersFor } from "../dock/selectors";
 import type { AsyncOrigin, Outcome } from "../dock/state";
+import type { QuestionRecord } from "../../protocol/question-record";
 import type { Outbox } from "./outbox";
+
+// The record the dock shows for an async question.
+function recordOf(entry: AsyncQuestionEntry, sessionKey: string, now: number): QuestionRecord {
+  return {
+    id: asyncRequestId(entry.delivery.itemId),
+    questions: entry.delivery.questions.map((q, i) => ({
+      // An async delivery's questions have no ids of their own.
+      questionId: `q${i}`,
+      // The title is the question itself; no header chip, so it never shows twice.
+      header: "",
+      question: q.title,
+      options: q.options.map((label) => ({ label })),
+      isOther: true,
+    })),
+    sessionKey,
+    // The run that asked binds the summary to its turn; a Codex question's row names it only through its turn.
+    ...(entry.runId ? { runId: entry.runId } : {}),
+    createdAtMs: entry.deliveredAt ?? now,
+    // Async questions do not expire; they leave by retirement, an answer or a skip.
+    expiresAtMs: Number.POSITIVE_INFINITY,
+    status: "pending",
+  };
+}
 
 /** What ties the dock to async (Codex) questions: they arrive from the conversation and leave through the outbox. */
 export type AsyncSync = ReturnType<typeof createAsyncSync>;
