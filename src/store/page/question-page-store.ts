@@ -105,12 +105,6 @@ function recordsOf(storage: DockStorage, client: GatewayConnection, record: Ques
   return identity ? scopedRecords(storage, storageScope(identity, record.sessionKey ?? "main")) : undefined;
 }
 
-async function savedDraft(records: ScopedRecords | undefined, record: QuestionRecord): Promise<IdTable<QuestionDraft> | undefined> {
-  const drafts = (await records?.list("draft").catch(() => [])) ?? [];
-  const saved = drafts.find((d): d is SavedDraft => isSavedDraft(d) && d.requestId === record.id);
-  return saved ? unsentOfSaved(saved) : undefined;
-}
-
 /** Creates the store of a standalone question page: it reads the question at once and again after every reconnect. */
 export function createQuestionPageStore({ client, questionId, draftStorage, clock = systemClock }: QuestionPageOptions): StoreApi<QuestionPageStore> {
   const storage = draftStorage ?? defaultStorage();
@@ -126,13 +120,6 @@ export function createQuestionPageStore({ client, questionId, draftStorage, cloc
   // Only the newest read may land: an older one's answer would show a page the gateway has since moved past.
   let generation = 0;
   let disposed = false;
-
-  const newDockStore = (record: QuestionRecord) => {
-    store.getState().store?.getState().actions.dispose();
-    // A link may name a question of any conversation, or of none.
-    const sessionKey = record.sessionKey ?? "main";
-    return openStore({ client, sessionKey, showSessionless: true, typingGraceMs: 0, blockingDrafts: blockingDraftsFeature({ storage }), clock }, [record]);
-  };
 
   async function read(): Promise<void> {
     if (disposed) return;
@@ -156,7 +143,10 @@ export function createQuestionPageStore({ client, questionId, draftStorage, cloc
           await recordsOf(storage, client, record)?.put("draft", record.id, draft).catch(() => undefined);
           if (!current()) return;
         }
-        dock = newDockStore(record);
+        dock?.getState().actions.dispose();
+        // A link may name a question of any conversation, or of none.
+        const sessionKey = record.sessionKey ?? "main";
+        dock = openStore({ client, sessionKey, showSessionless: true, typingGraceMs: 0, blockingDrafts: blockingDraftsFeature({ storage }), clock }, [record]);
       }
       dispatch({ type: "questionPending", record, store: dock });
     } catch (error) {
@@ -165,7 +155,11 @@ export function createQuestionPageStore({ client, questionId, draftStorage, cloc
       // The gateway no longer has it (a restart): whatever was typed stays there to copy.
       const { record, store: dock } = store.getState();
       let unsent = record && dock ? unsentDraft(record, dock.getState().views.get(record.id), "unavailable") : undefined;
-      if (record && !unsent) unsent = await savedDraft(recordsOf(storage, client, record), record);
+      if (record && !unsent) {
+        const drafts = (await recordsOf(storage, client, record)?.list("draft").catch(() => [])) ?? [];
+        const saved = drafts.find((d): d is SavedDraft => isSavedDraft(d) && d.requestId === record.id);
+        unsent = saved ? unsentOfSaved(saved) : undefined;
+      }
       if (!current()) return;
       dispatch({ type: "questionGone", at: clock.now(), ...(unsent ? { unsent } : {}) });
     }
