@@ -20,9 +20,6 @@ export const DEFAULT_HISTORY_LIMIT = 1000;
 /** The history link of one store. */
 export type HistoryReader = ReturnType<typeof startHistoryReader>;
 
-// `requestsBefore`: history requests sent before it arrived; a later answer without it drops it.
-type LiveEntry = { message: ChatMessage; requestsBefore: number };
-
 // The gateway keeps one saved-row subscription per connection and session, not one per caller: a second conversation
 // of the same session on the same client must not lose its rows when the first one unsubscribes. Counted per client.
 const feedHolders = new WeakMap<GatewayConnection, Map<string, number>>();
@@ -31,7 +28,8 @@ const feedHolders = new WeakMap<GatewayConnection, Map<string, number>>();
 export function startHistoryReader(ctx: DockContext, limit: number) {
   const { client, sessionKey } = ctx.options;
   const activity = new RunActivity();
-  let live: LiveEntry[] = [];
+  // Messages shown before the history holds them; `requestsBefore`: history requests sent before it arrived.
+  let live: { message: ChatMessage; requestsBefore: number }[] = [];
   let requestsSent = 0;
   let loading: Promise<void> | undefined;
   let again = false;
