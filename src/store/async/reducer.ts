@@ -139,7 +139,9 @@ function applied<S extends StoreState>(s: S, event: { type: string }): S {
 /** The state after a conversation, outbox or async-dock event, without deriving the async questions: all a store that only reads the history needs. */
 export function historyReducer<S extends StoreState>(s: S, event: { type: string }): S {
   const next = applied(s, event);
-  return HISTORY_OUTCOME_EVENTS.has(event.type) ? withHistoryOutcomes(next) : next;
+  // A conversation event that changed nothing (a run's stream of deltas) changes no outcome either.
+  if (!HISTORY_OUTCOME_EVENTS.has(event.type) || (next === s && CONVERSATION_EVENTS.has(event.type))) return next;
+  return withHistoryOutcomes(next);
 }
 
 /** The state after an async event, with the async questions derived again when what they are derived from changed; the same object for any other event or one that changes nothing. */
