@@ -2,9 +2,7 @@
 // What the page does lives in the store (src/store/page); this only ties its life to the component's.
 import { useMemo } from "react";
 import { useStore, type StoreApi } from "zustand";
-import type { QuestionPageData, QuestionPagePhase } from "../store/page/question-page-reducer";
-import { LOADING_PAGE } from "../store/page/question-page-reducer";
-import { createQuestionPageStore, type QuestionPageOptions, type QuestionPageStore } from "../store/page/question-page-store";
+import { createQuestionPageStore, LOADING_PAGE, type QuestionPageData, type QuestionPagePhase, type QuestionPageOptions, type QuestionPageStore } from "../store/page/question-page-store";
 
 export type { QuestionPageData, QuestionPagePhase, QuestionPageOptions };
 

@@ -82,7 +82,6 @@ describe("The blocking-only import", () => {
           "src/store/async/outbox.ts",
           "src/store/async/questions.ts",
           "src/store/async/reducer.ts",
-          "src/store/async/history-outcomes.ts",
           "src/store/keep/bus.ts",
           "src/store/keep/draft-keeping.ts",
           "src/store/outbox/outbox-reducer.ts",
@@ -99,7 +98,7 @@ describe("The blocking-only import", () => {
     "gains the conversation, and not the outbox or the async questions' effect, with the chat feed",
     async () => {
       const modules = await modulesOf([...BLOCKING_IMPORT, "chatHistoryFeature", "useChatTranscript", "QuestionTranscript"]);
-      expect(modules).toEqual(expect.arrayContaining(["src/store/opt-in/chat-history.ts", "src/store/async/history-reader.ts", "src/store/async/history-outcomes.ts"]));
+      expect(modules).toEqual(expect.arrayContaining(["src/store/opt-in/chat-history.ts", "src/store/async/history-reader.ts", "src/store/async/reducer.ts"]));
       expect(modules.filter((path) => /^src\/(features\/|store\/async\/(outbox|questions|delivery)\.ts$|store\/keep\/bus\.ts$)/.test(path))).toEqual([]);
     },
     BUNDLE_MS,

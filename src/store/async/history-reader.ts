@@ -3,14 +3,13 @@
 // rows (`session.message`), so an async question saved mid-run shows at once. What it learns it dispatches as events.
 import { belongsToSession } from "../../protocol/session-key";
 import { parseChatEvent, type ChatMessage } from "../../protocol/chat-message";
-import { parseSessionMessageEvent, SESSION_MESSAGE_EVENT } from "../../protocol/session-message";
+import { parseSessionMessageEvent, parseSessionMessagesSubscription, SESSION_MESSAGE_EVENT, SESSION_MESSAGES_SUBSCRIBE, SESSION_MESSAGES_UNSUBSCRIBE } from "../../protocol/session-message";
 import { runEndingOf, runEndingOfLifecycle, type LifecycleEventData } from "../../protocol/run-ending";
 import type { ActiveRuns } from "../conversation/conversation-reducer";
-import { deliveryProblem, liveMessageOf, readHistoryPage, savedInHistory, type RejectedItem } from "../conversation/history-read";
-import { followSessionMessages } from "../conversation/message-feed";
+import { deliveryProblem, liveMessageOf, placeSavedRow, readHistoryPage, savedInHistory, type RejectedItem } from "../conversation/history-read";
 import { RunActivity } from "../conversation/run-activity";
-import { placeSavedRow } from "../conversation/saved-rows";
 import type { DockContext } from "../context";
+import type { GatewayConnection } from "../../gateway/connection";
 
 /**
  * Messages `chat.history` is asked for when no limit is given: the gateway's own maximum, so summaries and
@@ -21,14 +20,16 @@ export const DEFAULT_HISTORY_LIMIT = 1000;
 /** The history link of one store. */
 export type HistoryReader = ReturnType<typeof startHistoryReader>;
 
-// `requestsBefore`: history requests sent before it arrived; a later answer without it drops it.
-type LiveEntry = { message: ChatMessage; requestsBefore: number };
+// The gateway keeps one saved-row subscription per connection and session, not one per caller: a second conversation
+// of the same session on the same client must not lose its rows when the first one unsubscribes. Counted per client.
+const feedHolders = new WeakMap<GatewayConnection, Map<string, number>>();
 
 /** Starts following the conversation of `ctx`'s session. */
 export function startHistoryReader(ctx: DockContext, limit: number) {
   const { client, sessionKey } = ctx.options;
   const activity = new RunActivity();
-  let live: LiveEntry[] = [];
+  // Messages shown before the history holds them; `requestsBefore`: history requests sent before it arrived.
+  let live: { message: ChatMessage; requestsBefore: number }[] = [];
   let requestsSent = 0;
   let loading: Promise<void> | undefined;
   let again = false;
@@ -39,6 +40,30 @@ export function startHistoryReader(ctx: DockContext, limit: number) {
     if (!disposed) ctx.dispatch(event);
   };
   const runsNow = (): ActiveRuns => ({ active: activity.isActive(), ids: activity.ids() });
+
+  // The saved-row feed, `sessions.messages.subscribe`, asked on every connect since a subscription ends with its
+  // socket. A refusal (a missing scope, an older gateway) leaves it off; the conversation then learns of rows by
+  // reading the history when a run ends. `feedLive`: the gateway confirmed it on the current connection (a closing
+  // connection fails the subscribe still on its way, and the next connect asks again).
+  let feedAttempt = 0;
+  let feedLive = false;
+  let canonicalKey: string | undefined;
+  const holders = feedHolders.get(client) ?? new Map<string, number>();
+  feedHolders.set(client, holders);
+  holders.set(sessionKey, (holders.get(sessionKey) ?? 0) + 1);
+  const subscribe = () => {
+    const attempt = ++feedAttempt;
+    feedLive = false;
+    client.request(SESSION_MESSAGES_SUBSCRIBE, { key: sessionKey }).then(
+      (result) => {
+        if (attempt !== feedAttempt || disposed) return;
+        const read = parseSessionMessagesSubscription(result);
+        feedLive = read.ok && read.value.subscribed;
+        if (read.ok) canonicalKey = read.value.key;
+      },
+      () => undefined,
+    );
+  };
 
   const loadOnce = async () => {
     const token = activity.beginSnapshot();
@@ -79,7 +104,7 @@ export function startHistoryReader(ctx: DockContext, limit: number) {
   const runsChanged = () => dispatch({ type: "runActivityChanged", runs: runsNow() });
 
   const mine = (key: unknown) =>
-    typeof key === "string" && (belongsToSession(key, sessionKey, client.getConnection().hello?.mainSessionKey, false) || key === feed.canonicalKey());
+    typeof key === "string" && (belongsToSession(key, sessionKey, client.getConnection().hello?.mainSessionKey, false) || key === canonicalKey);
 
   const reject = (item: RejectedItem) => dispatch({ type: "itemRejected", item });
 
@@ -115,7 +140,7 @@ export function startHistoryReader(ctx: DockContext, limit: number) {
     activity.onLifecycle(p.runId, data);
     runsChanged();
     // Without the row feed, a run's end is when its rows show: a Codex run's final often carries no message.
-    if (!feed.isLive() && runEndingOfLifecycle(data) !== null) void load();
+    if (!feedLive && runEndingOfLifecycle(data) !== null) void load();
   };
 
   const onSessionMessage = (payload: unknown) => {
@@ -146,15 +171,18 @@ export function startHistoryReader(ctx: DockContext, limit: number) {
   };
 
   // Subscribed before the first history request goes out, so no row falls between the two.
-  const feed = followSessionMessages(client, sessionKey);
   const offs = [
+    client.onConnected(subscribe),
     client.onEvent("chat", onChat),
     client.onEvent("agent", onAgent),
     client.onEvent(SESSION_MESSAGE_EVENT, onSessionMessage),
     client.onConnected(() => void load()),
     client.onGap(() => void load()),
   ];
-  if (client.getConnection().state === "connected") void load();
+  if (client.getConnection().state === "connected") {
+    subscribe();
+    void load();
+  }
 
   return {
     /** Reads the history again; rejects when it could not be read, so a stale view is never taken as proof of absence. */
@@ -164,9 +192,14 @@ export function startHistoryReader(ctx: DockContext, limit: number) {
       if (!loaded || error?.kind === "load-failed") throw new Error(error?.kind === "load-failed" ? error.reason : "The conversation history is not loaded.");
     },
     dispose() {
+      if (disposed) return;
       disposed = true;
-      feed.stop();
       for (const off of offs) off();
+      const left = (holders.get(sessionKey) ?? 1) - 1;
+      if (left > 0) holders.set(sessionKey, left);
+      else holders.delete(sessionKey);
+      // Sent even while a subscribe is still unanswered, so it cannot outlive the conversation; a refusal is harmless.
+      if (left === 0 && client.getConnection().state === "connected") client.request(SESSION_MESSAGES_UNSUBSCRIBE, { key: sessionKey }).catch(() => undefined);
     },
   };
 }

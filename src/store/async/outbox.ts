@@ -1,52 +1,54 @@
 // The answer outbox of a conversation, modelled on a mutation queue: each entry keeps one idempotency key for all
-// its attempts and is sent by delivery.ts. This module turns the person's intents, the connection and the other tabs
-// into outbox events, and keeps storage and the other tabs in step.
+// its attempts. It turns the person's intents, the connection and the other tabs into outbox events, keeps storage
+// and the other tabs in step, and sends: one entry at a time, only while connected and while the agent's run is
+// idle, each confirmed only once the saved history holds it.
+import type { ChatSendParams } from "../../protocol/methods";
 import type { DockContext } from "../context";
 import { canDiscard, canEdit, canRetry, type OutboxEntryEvent, type OutboxEvent } from "../outbox/outbox-reducer";
-import { entryForItem, isMemoryOnly, isOutboxEntry } from "../outbox/outbox-rules";
-import type { OutboxEntry, PaneBus, PaneMessage } from "../outbox/entry";
+import { classifySendError, entryForItem, isMemoryOnly, isOutboxEntry, keysOf, sendKeyOf } from "../outbox/outbox-rules";
+import type { DeliveryFailureCode, OutboxEntry, PaneBus, PaneMessage } from "../outbox/entry";
 import type { SavedDraft } from "../keep/saved-draft";
 import { isPaneMessage } from "../keep/bus";
 import { scopedRecords, type DockStorage } from "../keep/storage";
-import { startDelivery, type DeliveryParts } from "./delivery";
+import type { HistoryReader } from "./history-reader";
 
-/** How the outbox of one store is set up. */
-export type OutboxSetup = DeliveryParts["setup"] & { storage: DockStorage; bus: PaneBus };
+/** Most fresh keys one entry may get from the restart rule before it is marked failed. @default 2 */
+export const MAX_SUCCESSOR_KEYS = 2;
+/** Default deadline of one chat.send, in ms. @default 30000 */
+export const DEFAULT_SEND_TIMEOUT_MS = 30_000;
+/** Default waits before each history check once the gateway took a message, in ms. */
+export const DEFAULT_CONFIRM_DELAYS_MS: readonly number[] = [0, 250, 500, 1000, 2000, 4000];
+
+/** How the outbox of one store is set up: where it keeps entries, the history it confirms against, its keys and deadlines. */
+export interface OutboxSetup {
+  storage: DockStorage;
+  bus: PaneBus;
+  history: HistoryReader;
+  newId: () => string;
+  sendTimeoutMs: number;
+  confirmDelaysMs: readonly number[];
+}
 
 /** What enqueue takes. */
-export interface EnqueueInput {
-  itemId: string;
-  replyToId?: string;
-  message: string;
-  draft: SavedDraft;
-}
+export type EnqueueInput = Pick<OutboxEntry, "itemId" | "replyToId" | "message"> & { draft: SavedDraft };
 
 /** The outbox of one store. */
-export interface Outbox {
-  /** Adds an answer (or returns the item's existing entry: one answer per question); it is sent when connected and the run is idle. */
-  enqueue(input: EnqueueInput): OutboxEntry;
-  /** Re-sends a failed or unconfirmed entry under its own key, after checking the history; false when not allowed. */
-  retry(id: string): boolean;
-  /** Removes a queued, failed or unconfirmed entry and reopens its draft in every pane; false when not allowed. */
-  discard(id: string): boolean;
-  /** Changes the text of a queued entry that was never sent; false when not allowed. */
-  edit(id: string, message: string): boolean;
-  /** Resolves once every storage write issued so far has settled. */
-  whenSaved(): Promise<void>;
-  dispose(): void;
-}
+export type Outbox = ReturnType<typeof startOutbox>;
 
 /** An outbox event as it is dispatched here: `local` ones concern only this pane, or came from another, and are neither saved nor shared. */
 type Dispatched = OutboxEvent & { local?: true };
 
 /** Starts the outbox of `ctx`'s conversation. */
-export function startOutbox(ctx: DockContext, setup: OutboxSetup): Outbox {
-  const { client, sessionKey, now } = ctx.options;
-  const { storage, bus } = setup;
+export function startOutbox(ctx: DockContext, setup: OutboxSetup) {
+  const { client, sessionKey, now, timers } = ctx.options;
+  const { storage, bus, history } = setup;
   // Entries this pane sends when they are queued: made here, loaded at start, or retried here. Others are only shown.
   const owned = new Set<string>();
   let chain: Promise<void> = Promise.resolve();
   let disposed = false;
+  // The entry this pane is sending now, and the waits between its history checks.
+  let active: string | undefined;
+  const waits = new Set<unknown>();
 
   const state = () => ctx.get().outbox;
   const entry = (id: string): OutboxEntry | undefined => state().entries[id];
@@ -95,24 +97,149 @@ export function startOutbox(ctx: DockContext, setup: OutboxSetup): Outbox {
   const touched = (event: OutboxEvent): string[] =>
     event.type === "enqueued" || event.type === "paneUpdated" ? [event.entry.id] : event.type === "restored" || event.type === "storageFailed" ? [] : [event.id];
 
-  const delivery = startDelivery({ ctx, setup, owned, state, entry, change, connected, disposed: () => disposed });
-  const { pump, checkAll, resume, holds, confirm, active } = delivery;
+  const wait = (ms: number) =>
+    ms <= 0
+      ? Promise.resolve()
+      : new Promise<void>((resolve) => {
+          const handle = timers.setTimeout(() => {
+            waits.delete(handle);
+            resolve();
+          }, ms);
+          waits.add(handle);
+        });
+
+  const holds = (e: OutboxEntry) => {
+    const { messages } = ctx.get().chat;
+    return keysOf(e).some((key) => messages.some((m) => m.role === "user" && m.idempotencyKey === `${key}:user`));
+  };
+  const confirm = (id: string) => void change(id, { type: "confirmed" });
+  // Either the dock's own finding (a code) or the gateway's words; never both, so the summary shows one cause.
+  const uncertain = (id: string, cause: { failureCode: DeliveryFailureCode } | { failureReason: string }) => void change(id, { type: "uncertain", cause });
+
+  /** True when a fresh history was read; a stale view is never taken as proof of absence. */
+  async function refresh(): Promise<boolean> {
+    try {
+      await history.reload();
+      return !disposed;
+    } catch {
+      return false;
+    }
+  }
+
+  function checkAll(): void {
+    for (const id of state().order) {
+      const e = entry(id);
+      if (e && e.state !== "confirmed" && holds(e)) confirm(id);
+    }
+  }
+
+  function pump(): void {
+    // Idle means the history was read and shows no run going: a page opened during a busy run waits for it.
+    const { loaded, runActive } = ctx.get().chat;
+    if (disposed || active !== undefined || !state().ready || !connected() || !loaded || runActive) return;
+    const next = state().order.find((id) => owned.has(id) && entry(id)?.state === "queued");
+    if (next !== undefined) void deliver(next);
+  }
+
+  async function deliver(id: string): Promise<void> {
+    active = id;
+    try {
+      const started = change(id, { type: "sendStarted" });
+      if (!started) return;
+      if ((started.attempts ?? 0) > 0) {
+        // Sent before: the first attempt may have arrived after all, and a second send must not be needed to learn it.
+        const fresh = await refresh();
+        const e = entry(id);
+        if (!e || e.state !== "sending") return;
+        if (!fresh) return uncertain(id, { failureCode: "history-unchecked" });
+        if (holds(e)) return confirm(id);
+      }
+      if (await send(id)) await awaitConfirmation(id);
+    } finally {
+      if (active === id) active = undefined;
+      pump();
+    }
+  }
+
+  /** One chat.send under the entry's key; true when the gateway took it. */
+  async function send(id: string): Promise<boolean> {
+    const e = change(id, { type: "attempted" });
+    if (!e) return false;
+    const params: ChatSendParams = { sessionKey, message: e.message, idempotencyKey: sendKeyOf(e), ...(e.replyToId ? { replyToId: e.replyToId } : {}) };
+    try {
+      await client.request("chat.send", params, { timeoutMs: setup.sendTimeoutMs });
+      return !disposed;
+    } catch (error) {
+      if (disposed) return false;
+      const failure = classifySendError(error);
+      if (failure.kind === "uncertain") uncertain(id, { failureCode: failure.code });
+      else if (failure.kind === "refused") change(id, { type: "refused", reason: failure.reason, forGood: failure.forGood });
+      else return afterNotAdmitted(id, failure.reason);
+      return false;
+    }
+  }
+
+  // The restart rule. After a gateway restart, a key the old process saw but never saved can answer
+  // "not durably admitted" on every try, so re-sending it may never succeed. A freshly read history
+  // decides: if it holds the message under any key of the entry, that is the delivery (confirmed); if
+  // it does not, the turn was never admitted, and only then the entry gets a successor key. The old key
+  // stays on the entry, so a copy under it still counts as confirmation. Never two messages.
+  async function afterNotAdmitted(id: string, reason: string): Promise<boolean> {
+    if (!(await refresh())) {
+      uncertain(id, { failureReason: reason });
+      return false;
+    }
+    const e = entry(id);
+    if (!e || e.state !== "sending") return false;
+    if (holds(e)) {
+      confirm(id);
+      return false;
+    }
+    if ((e.retiredKeys ?? []).length >= MAX_SUCCESSOR_KEYS) {
+      change(id, { type: "refused", reason, forGood: false });
+      return false;
+    }
+    change(id, { type: "rekeyed", key: setup.newId() });
+    return send(id);
+  }
+
+  async function awaitConfirmation(id: string): Promise<void> {
+    for (const delay of setup.confirmDelaysMs) {
+      await wait(delay);
+      const e = entry(id);
+      if (disposed || !e || e.state !== "sending") return;
+      if (holds(e)) return confirm(id);
+      const fresh = await refresh();
+      const now = entry(id);
+      if (fresh && now && now.state === "sending" && holds(now)) return confirm(id);
+    }
+    uncertain(id, { failureCode: "not-in-history" });
+  }
+
+  async function resume(): Promise<void> {
+    if (disposed || !state().ready) return;
+    const doubtful = Object.values(state().entries).some((e) => e.state === "unconfirmed" || e.state === "failed");
+    if (doubtful && connected()) await refresh();
+    if (disposed) return;
+    checkAll();
+    pump();
+  }
 
   /** Applies another pane's news; an entry this pane is sending right now keeps its own state, which is sent back. */
   const fromPane = (message: PaneMessage) => {
     if (disposed || !isPaneMessage(message) || message.scope !== ctx.get().scope) return;
     // Another tab discarded the answer: here too it leaves and its draft reopens, unless this tab is sending it.
-    if (message.table === "reopen") return active() === message.id ? undefined : dispatch({ type: "discarded", id: message.id, local: true });
+    if (message.table === "reopen") return active === message.id ? undefined : dispatch({ type: "discarded", id: message.id, local: true });
     if (message.table !== "outbox") return;
     if (message.value === undefined) {
       const local = entry(message.id);
-      if (local && active() === message.id) return share(local);
+      if (local && active === message.id) return share(local);
       return dispatch({ type: "paneRemoved", id: message.id, local: true });
     }
     if (!isOutboxEntry(message.value, sessionKey) || message.value.id !== message.id) return;
     const incoming = message.value;
     const local = entry(incoming.id);
-    if (local && active() === local.id && incoming.state !== "confirmed") return share(local);
+    if (local && active === local.id && incoming.state !== "confirmed") return share(local);
     const before = state();
     dispatch({ type: "paneUpdated", entry: { ...incoming, isPaused: incoming.state === "queued" && !connected() }, local: true });
     if (state() !== before) checkAll();
@@ -162,33 +289,23 @@ export function startOutbox(ctx: DockContext, setup: OutboxSetup): Outbox {
   ];
 
   return {
-    enqueue(input) {
+    /** Adds an answer (or returns the item's existing entry: one answer per question); it is sent when connected and the run is idle. */
+    enqueue(input: EnqueueInput): OutboxEntry {
       const existing = entryForItem(state(), input.itemId);
       // One answer per question: a second submit (a double click, another dock) gets the first entry back.
       if (existing) return existing;
       // Strictly after the newest entry, so the send order survives a reload even for answers given in one millisecond.
       const at = Math.max(now(), ...state().order.map((id) => (entry(id)?.createdAt ?? 0) + 1));
-      const made: OutboxEntry = {
-        id: setup.newId(),
-        sessionKey,
-        itemId: input.itemId,
-        ...(input.replyToId ? { replyToId: input.replyToId } : {}),
-        message: input.message,
-        state: "queued",
-        createdAt: at,
-        updatedAt: at,
-        failureCount: 0,
-        isPaused: !connected(),
-        draft: input.draft,
-      };
+      const made: OutboxEntry = { id: setup.newId(), sessionKey, ...input, state: "queued", createdAt: at, updatedAt: at, failureCount: 0, isPaused: !connected() };
       owned.add(made.id);
       dispatch({ type: "enqueued", entry: made });
       pump();
       return entry(made.id) ?? made;
     },
-    retry(id) {
+    /** Re-sends a failed or unconfirmed entry under its own key, after checking the history; false when not allowed. */
+    retry(id: string): boolean {
       const e = entry(id);
-      if (!e || !canRetry(e) || active() === id) return false;
+      if (!e || !canRetry(e) || active === id) return false;
       owned.add(id);
       if (holds(e)) {
         confirm(id);
@@ -198,9 +315,10 @@ export function startOutbox(ctx: DockContext, setup: OutboxSetup): Outbox {
       pump();
       return true;
     },
-    discard(id) {
+    /** Removes a queued, failed or unconfirmed entry and reopens its draft in every pane; false when not allowed. */
+    discard(id: string): boolean {
       const e = entry(id);
-      if (!e || !canDiscard(e) || active() === id) return false;
+      if (!e || !canDiscard(e) || active === id) return false;
       // An uncertain answer that the history shows after all was delivered: it must not come back as a draft.
       if (e.state !== "queued" && holds(e)) {
         confirm(id);
@@ -210,16 +328,18 @@ export function startOutbox(ctx: DockContext, setup: OutboxSetup): Outbox {
       dispatch({ type: "discarded", id });
       return true;
     },
-    edit(id, message) {
+    /** Changes the text of a queued entry that was never sent; false when not allowed. */
+    edit(id: string, message: string): boolean {
       const e = entry(id);
-      if (!e || !canEdit(e) || active() === id) return false;
+      if (!e || !canEdit(e) || active === id) return false;
       return change(id, { type: "edited", message }) !== undefined;
     },
-    whenSaved: () => chain,
+    /** Resolves once every storage write issued so far has settled. */
+    whenSaved: (): Promise<void> => chain,
     dispose() {
       if (disposed) return;
       disposed = true;
-      delivery.stop();
+      for (const handle of waits) timers.clearTimeout(handle);
       offs.forEach((off) => off());
     },
   };

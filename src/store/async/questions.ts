@@ -1,29 +1,51 @@
 import { entryOf as ownEntry } from "../../protocol/id-table";
 import { formatAnswerText } from "../../protocol/answer-text";
-import { asyncRequestId, recordOf } from "./question-shape";
+import { asyncRequestId } from "./question-shape";
 import type { AsyncQuestionEntry } from "../conversation/question-entry";
-import { reopenAnchor } from "../conversation/runs";
+import { reopenAnchor } from "../conversation/derive-questions";
 import type { DockContext } from "../context";
 import type { GatewaySync } from "../effects/gateway-sync";
 import { entryForItem } from "../outbox/outbox-rules";
 import { savedDraftOf } from "../keep/saved-draft";
 import { answersFor } from "../dock/selectors";
 import type { AsyncOrigin, Outcome } from "../dock/state";
+import type { QuestionRecord } from "../../protocol/question-record";
 import type { Outbox } from "./outbox";
+
+// The record the dock shows for an async question.
+function recordOf(entry: AsyncQuestionEntry, sessionKey: string, now: number): QuestionRecord {
+  return {
+    id: asyncRequestId(entry.delivery.itemId),
+    questions: entry.delivery.questions.map((q, i) => ({
+      // An async delivery's questions have no ids of their own.
+      questionId: `q${i}`,
+      // The title is the question itself; no header chip, so it never shows twice.
+      header: "",
+      question: q.title,
+      options: q.options.map((label) => ({ label })),
+      isOther: true,
+    })),
+    sessionKey,
+    // The run that asked binds the summary to its turn; a Codex question's row names it only through its turn.
+    ...(entry.runId ? { runId: entry.runId } : {}),
+    createdAtMs: entry.deliveredAt ?? now,
+    // Async questions do not expire; they leave by retirement, an answer or a skip.
+    expiresAtMs: Number.POSITIVE_INFINITY,
+    status: "pending",
+  };
+}
 
 /** What ties the dock to async (Codex) questions: they arrive from the conversation and leave through the outbox. */
 export type AsyncSync = ReturnType<typeof createAsyncSync>;
 
 /** Wires a store's async questions, derived from its conversation, to its dock, drafts and outbox. */
-export function createAsyncSync(ctx: DockContext, sync: GatewaySync) {
+export function createAsyncSync(ctx: DockContext, sync: GatewaySync, outbox: Outbox) {
   const { sessionKey, now } = ctx.options;
-  let outbox: Outbox | undefined;
   let disposed = false;
 
   const originOf = (requestId: string) => ctx.get().asyncOrigins.get(requestId);
   const entryOf = (itemId: string) => ctx.get().chat.questions.find((q) => q.delivery.itemId === itemId);
   const outboxEntryFor = (itemId: string) => entryForItem(ctx.get().outbox, itemId);
-  const reopenItem = (itemId: string, at?: number) => ctx.dispatch({ type: "questionReopened", itemId, anchor: at ?? reopenAnchor(ctx.get().chat.messages) });
   const originFor = (entry: AsyncQuestionEntry): AsyncOrigin => ({
     itemId: entry.delivery.itemId,
     ...(entry.sourceMessageId ? { sourceMessageId: entry.sourceMessageId } : {}),
@@ -99,23 +121,19 @@ export function createAsyncSync(ctx: DockContext, sync: GatewaySync) {
   // The person's own choices always change what the dock shows; a message only when it asks or settles a question,
   // which the derived `questions` array tells. A restore makes the outbox ready, which may settle questions; every
   // other outbox event changes an entry, which may have answered a question in another pane.
-  const offs: Array<() => void> = [];
-  const start = (o: Outbox) => {
-    outbox = o;
-    offs.push(
-      ctx.on(["questionReopened", "questionSkipped"], reconcile),
-      ctx.on(["historyLoaded", "messageArrived", "rowReplaced"], (_e, next, prev) => {
-        if (next.chat.questions !== prev.chat.questions) reconcile();
-      }),
-      ctx.on(["enqueued", "discarded", "paneUpdated", "paneRemoved", "restored", "confirmed", "uncertain", "refused", "requeued", "edited", "sendStarted"], (e, next, prev) => {
-        if (next.outbox.entries !== prev.outbox.entries) settleAnswered();
-        // Discard reopens its question even when nothing about the questions themselves changed.
-        if (e.type === "restored" || e.type === "discarded" || next.chat.questions !== prev.chat.questions) reconcile();
-      }),
-    );
-    settleAnswered();
-    reconcile();
-  };
+  const offs = [
+    ctx.on(["questionReopened", "questionSkipped"], reconcile),
+    ctx.on(["historyLoaded", "messageArrived", "rowReplaced"], (_e, next, prev) => {
+      if (next.chat.questions !== prev.chat.questions) reconcile();
+    }),
+    ctx.on(["enqueued", "discarded", "paneUpdated", "paneRemoved", "restored", "confirmed", "uncertain", "refused", "requeued", "edited", "sendStarted"], (e, next, prev) => {
+      if (next.outbox.entries !== prev.outbox.entries) settleAnswered();
+      // Discard reopens its question even when nothing about the questions themselves changed.
+      if (e.type === "restored" || e.type === "discarded" || next.chat.questions !== prev.chat.questions) reconcile();
+    }),
+  ];
+  settleAnswered();
+  reconcile();
 
   // The async question `rid` names while the dock holds it.
   const held = (rid: string) => {
@@ -126,8 +144,6 @@ export function createAsyncSync(ctx: DockContext, sync: GatewaySync) {
   };
 
   return {
-    /** Starts following the store once the outbox exists. */
-    start,
     isAsync: (rid: string) => originOf(rid) !== undefined,
     submit(rid: string) {
       const q = held(rid);
@@ -142,7 +158,7 @@ export function createAsyncSync(ctx: DockContext, sync: GatewaySync) {
       const draft = savedDraftOf(record, view, now());
       // A question first seen in a live event may only learn its message id from the saved history later.
       const replyToId = entryOf(origin.itemId)?.sourceMessageId ?? origin.sourceMessageId;
-      const sent = outbox!.enqueue({ itemId: origin.itemId, ...(replyToId ? { replyToId } : {}), message, draft });
+      const sent = outbox.enqueue({ itemId: origin.itemId, ...(replyToId ? { replyToId } : {}), message, draft });
       sync.settle(rid, "answered", answers, { async: { ...origin, ...(replyToId ? { sourceMessageId: replyToId } : {}), outboxId: sent.id } });
     },
     skip(rid: string) {
@@ -157,7 +173,7 @@ export function createAsyncSync(ctx: DockContext, sync: GatewaySync) {
     reopen(itemId: string) {
       const rid = asyncRequestId(itemId);
       ctx.dispatch({ type: "outcomeDropped", id: rid });
-      reopenItem(itemId);
+      ctx.dispatch({ type: "questionReopened", itemId, anchor: reopenAnchor(ctx.get().chat.messages) });
       reconcile();
     },
     dispose() {

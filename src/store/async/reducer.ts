@@ -2,15 +2,15 @@
 // The async questions are derived here, from the messages, the person's local choices and the outbox, exactly when
 // one of those changes, so a question with an answer on its way is never retired.
 import { conversationReducer, CONVERSATION_EVENTS, type ConversationEvent } from "../conversation/conversation-reducer";
-import { deriveAsyncQuestions } from "../conversation/derive-questions";
+import { deriveAsyncQuestions, reopenAnchor } from "../conversation/derive-questions";
 import type { AsyncQuestionEntry } from "../conversation/question-entry";
 import { OUTBOX_EVENTS, outboxReducer, type OutboxEvent } from "../outbox/outbox-reducer";
-import type { AsyncOrigin, StoreState, OutcomeKind, SavedDraft } from "../dock/state";
+import type { AsyncOrigin, StoreState, SavedDraft } from "../dock/state";
 import type { OutboxEntry } from "../outbox/entry";
-import { reopenAnchor } from "../conversation/runs";
-import type { AskUserHistoryEntry } from "../../protocol/ask-user-history";
+import { askUserEntries, type AskUserHistoryEntry } from "../../protocol/ask-user-history";
+import type { ChatMessage } from "../../protocol/chat-message";
 import type { QuestionRecord } from "../../protocol/question-record";
-import { asyncOutcome, boundOutcome, historyOutcome, type AsyncEndInput, type AsyncOutcomeOrigin } from "../dock/outcomes";
+import { asyncOutcome, boundOutcome, historyOutcome, historyOutcomeKind, type AsyncEndInput, type AsyncOutcomeOrigin } from "../dock/outcomes";
 import { newView } from "../dock/drafts";
 import { viewWithSaved } from "../keep/saved-draft";
 import type { DockEvent } from "../dock/dock-reducer";
@@ -19,7 +19,7 @@ import { asyncItemOf, asyncRequestId } from "./question-shape";
 /** An outbox event as the store dispatches it: with the time it happened. */
 export type TimedOutboxEvent = OutboxEvent & { at: number };
 
-/** What happens to async questions in the dock and to the outcomes read back from the history. */
+/** What happens to async questions in the dock. */
 export type AsyncDockEvent =
   /** An async question joined the dock as `requestId`. */
   | { type: "asyncJoined"; requestId: string; origin: AsyncOrigin }
@@ -27,11 +27,7 @@ export type AsyncDockEvent =
    * An async question ended outside the dock (answered before a reload or in another tab, retired, skipped), with
    * its saved draft; `onlyWithUnsent` records it only when that draft leaves something unsent to show.
    */
-  | { type: "asyncQuestionEnded"; id: string; kind: AsyncEndInput["kind"]; record: QuestionRecord; async: AsyncOutcomeOrigin; at: number; onlyWithUnsent: boolean }
-  /** The history holds an ask_user call the dock knows no outcome of; `key` is its key in the store. */
-  | { type: "historyOutcomeRead"; key: string; entry: AskUserHistoryEntry; kind: OutcomeKind }
-  /** The history named the call (and message) that asked a live outcome's question. */
-  | { type: "outcomeBoundToCall"; id: string; call: Pick<AskUserHistoryEntry, "toolCallId" | "anchor" | "runId"> };
+  | { type: "asyncQuestionEnded"; id: string; kind: AsyncEndInput["kind"]; record: QuestionRecord; async: AsyncOutcomeOrigin; at: number; onlyWithUnsent: boolean };
 
 /** The events of the async half. */
 export type AsyncEvent = ConversationEvent | TimedOutboxEvent | AsyncDockEvent;
@@ -43,23 +39,49 @@ function asyncQuestionEnded<S extends StoreState>(s: S, e: Extract<AsyncDockEven
   return e.onlyWithUnsent && !outcome.unsent ? s : { ...s, outcomes: s.outcomes.with(e.id, outcome) };
 }
 
-// The async half's own dock events: async questions linked and ended, and outcomes read back from the history.
-function asyncDockReducer<S extends StoreState>(s: S, event: AsyncDockEvent): S {
-  switch (event.type) {
-    case "asyncJoined":
-      return { ...s, asyncOrigins: new Map(s.asyncOrigins).set(event.requestId, event.origin) };
-    case "asyncQuestionEnded":
-      return asyncQuestionEnded(s, event);
-    case "historyOutcomeRead":
-      return { ...s, outcomes: s.outcomes.with(event.key, historyOutcome(event.entry, event.key, event.kind, s.sessionKey)) };
-    case "outcomeBoundToCall": {
-      const live = s.outcomes.get(event.id);
-      return !live || live.toolCallId !== undefined ? s : { ...s, outcomes: s.outcomes.with(event.id, boundOutcome(live, event.call)) };
-    }
-  }
+// What changes the outcomes read back from the history: the messages, the runs going, and every event that puts or
+// drops a live outcome (a question can settle live after the history that holds its call was read).
+const HISTORY_OUTCOME_EVENTS: ReadonlySet<string> = new Set(["historyLoaded", "messageArrived", "rowReplaced", "runActivityChanged", "recordSettled", "restored", "sentRequestEnded", "asyncQuestionEnded", "outcomeDropped"]);
+
+const entriesRead = new WeakMap<readonly ChatMessage[], AskUserHistoryEntry[]>();
+const questionIds = (questions: readonly { questionId: string }[]) => questions.map((q) => q.questionId).join("\0");
+
+// The key of the live outcome or pending record that is this entry's question, if any. Without the record id, a
+// live question of the same run asking the same questions is taken to be this one.
+function liveKeyOf(s: StoreState, entry: AskUserHistoryEntry, key: string): string | undefined {
+  if (s.outcomes.has(key) || s.records.has(key)) return key;
+  if (entry.questionRecordId || !entry.runId) return undefined;
+  const ids = questionIds(entry.questions);
+  const same = (r: QuestionRecord) => r.runId === entry.runId && questionIds(r.questions) === ids;
+  for (const [id, o] of s.outcomes) if (!o.fromHistory && same(o.record)) return id;
+  return [...s.records.values()].find(same)?.id;
 }
 
-const ASYNC_DOCK_EVENTS: ReadonlySet<string> = new Set(["asyncJoined", "asyncQuestionEnded", "historyOutcomeRead", "outcomeBoundToCall"]);
+/**
+ * Summaries of the ask_user questions the history holds, so a reload or a new page still shows what was asked and how
+ * it ended, at the turn that asked. Live outcomes always win: the history only fills in questions the store does not
+ * know (keyed by the gateway's record id, else the tool call), and tells a live one which call and message asked it.
+ */
+function withHistoryOutcomes<S extends StoreState>(s: S): S {
+  // What this tab kept comes back first (the outbox is ready once it has): a live outcome always wins over history.
+  if (!s.chat.loaded || !s.outbox.ready) return s;
+  let entries = entriesRead.get(s.chat.messages);
+  if (!entries) entriesRead.set(s.chat.messages, (entries = askUserEntries(s.chat.messages)));
+  let next = s;
+  for (const entry of entries) {
+    const key = entry.questionRecordId ?? `history:${entry.runId ?? ""}:${entry.toolCallId}`;
+    const liveKey = liveKeyOf(next, entry, key);
+    if (liveKey !== undefined) {
+      // A live outcome knows its run only; the history adds the tool call and the message.
+      const live = next.outcomes.get(liveKey);
+      if (live && live.toolCallId === undefined) next = { ...next, outcomes: next.outcomes.with(liveKey, boundOutcome(live, entry)) };
+      continue;
+    }
+    const kind = historyOutcomeKind(entry, entry.runId !== undefined && s.chat.activeRunIds.includes(entry.runId));
+    if (kind) next = { ...next, outcomes: next.outcomes.with(key, historyOutcome(entry, key, kind, s.sessionKey)) };
+  }
+  return next;
+}
 
 // Entries are small, so comparing their JSON is the simplest way to keep the array when nothing changed.
 function sameEntries(a: readonly AsyncQuestionEntry[], b: readonly AsyncQuestionEntry[]): boolean {
@@ -98,9 +120,10 @@ function reopened<S extends StoreState>(s: S, entry: OutboxEntry, at: number): S
   return { ...next, chat: conversationReducer(next.chat, { type: "questionReopened", itemId: entry.itemId, anchor: reopenAnchor(next.chat.messages) }) };
 }
 
-/** The state after a conversation, outbox or async-dock event, without deriving the async questions: all a store that only reads the history needs. */
-export function historyReducer<S extends StoreState>(s: S, event: { type: string }): S {
-  if (ASYNC_DOCK_EVENTS.has(event.type)) return asyncDockReducer(s, event as AsyncDockEvent);
+function applied<S extends StoreState>(s: S, event: { type: string }): S {
+  const a = event as AsyncEvent;
+  if (a.type === "asyncJoined") return { ...s, asyncOrigins: new Map(s.asyncOrigins).set(a.requestId, a.origin) };
+  if (a.type === "asyncQuestionEnded") return asyncQuestionEnded(s, a);
   if (CONVERSATION_EVENTS.has(event.type)) {
     const chat = conversationReducer(s.chat, event as ConversationEvent);
     return withDraftChoices(chat === s.chat ? s : { ...s, chat }, event as AsyncEvent);
@@ -111,6 +134,14 @@ export function historyReducer<S extends StoreState>(s: S, event: { type: string
   const next = withDraftChoices(outbox === s.outbox ? s : { ...s, outbox }, e);
   const gone = e.type === "discarded" && outbox !== s.outbox ? s.outbox.entries[e.id] : undefined;
   return gone ? reopened(next, gone, e.at) : next;
+}
+
+/** The state after a conversation, outbox or async-dock event, without deriving the async questions: all a store that only reads the history needs. */
+export function historyReducer<S extends StoreState>(s: S, event: { type: string }): S {
+  const next = applied(s, event);
+  // A conversation event that changed nothing (a run's stream of deltas) changes no outcome either.
+  if (!HISTORY_OUTCOME_EVENTS.has(event.type) || (next === s && CONVERSATION_EVENTS.has(event.type))) return next;
+  return withHistoryOutcomes(next);
 }
 
 /** The state after an async event, with the async questions derived again when what they are derived from changed; the same object for any other event or one that changes nothing. */

@@ -2,7 +2,7 @@
 // names a summary may give its asker (tool calls, async item, transcript id, run).
 import { sentKeyOf, type ChatMessage } from "../../protocol/chat-message";
 import type { TranscriptMessage } from "../dock/transcript-placement";
-import { isPersonMessage } from "./runs";
+import { isPersonMessage } from "./derive-questions";
 
 /** A chat message as a transcript row: what the placement reads, and the message itself for the row's content. */
 export interface ChatTranscriptMessage extends TranscriptMessage {

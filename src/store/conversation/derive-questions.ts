@@ -1,7 +1,9 @@
-import type { ChatMessage } from "../../protocol/chat-message";
-import { collectDeliveries, matchReplies, type Delivered, type SavedReply } from "./saved-replies";
-import { mapRuns, messagePositions, runsOfMessages, type RunSpan } from "./runs";
-import type { AsyncQuestionEntry, AsyncQuestionStatus } from "./question-entry";
+// Async questions as the conversation history shows them: where each was delivered, in which run, whether a person's
+// message answered it and whether a later run retired it; pure.
+import { parseAnswerText } from "../../protocol/answer-text";
+import { codexTurnOf, sentKeyOf, type ChatMessage } from "../../protocol/chat-message";
+import { runEndingOf, type RunEnding } from "../../protocol/run-ending";
+import type { AsyncQuestionEntry } from "./question-entry";
 
 /** What the person did to async questions on this device; none of it is in the gateway's history. */
 export interface AsyncLocalState {
@@ -16,22 +18,113 @@ export function emptyAsyncLocal(): AsyncLocalState {
   return { reopenedAt: new Map(), skipped: new Set() };
 }
 
-/**
- * True when a later run completed successfully: a run whose turn started after the question arrived (and after its
- * reopen, if reopened). That excludes the question's own run and runs that overlapped its delivery, however they end.
- * A restart-recovery run starts with its own recovery prompt, so a successful one after the delivery counts too; a
- * restart alone leaves the interrupted run without an ending, and failed, aborted or commentary-only runs end "settled".
- */
-function retired(d: Delivered, successes: readonly RunSpan[], reopenedAt: number | undefined): boolean {
-  return successes.some((run) => run.start > d.pos && (reopenedAt === undefined || run.start >= reopenedAt));
+/** True for a message a person wrote (not one the gateway injected, such as a restart-recovery prompt). */
+export function isPersonMessage(message: ChatMessage): boolean {
+  const kind = message.provenance?.kind;
+  return message.role === "user" && (kind === undefined || kind === "external_user");
 }
 
-function statusOf(d: Delivered, reply: SavedReply | undefined, local: AsyncLocalState, onTheirWay: ReadonlySet<string>, successes: readonly RunSpan[]): AsyncQuestionStatus {
-  const itemId = d.delivery.itemId;
-  if (reply) return "answered";
-  if (local.skipped.has(itemId)) return "skipped";
-  if (onTheirWay.has(itemId)) return "pending";
-  return retired(d, successes, local.reopenedAt.get(itemId)) ? "retired" : "pending";
+// A monotonic position per message: its transcript `seq` where it has one, else one past the previous position.
+// Positions survive the history window moving on, which array indexes do not; without seqs they are the indexes.
+function messagePositions(messages: readonly ChatMessage[]): number[] {
+  const out: number[] = [];
+  let previous = -1;
+  for (const m of messages) {
+    previous = m.seq !== undefined && m.seq > previous ? m.seq : previous + 1;
+    out.push(previous);
+  }
+  return out;
+}
+
+/** The position a reopen is measured from: one past the newest message. Runs starting there or later are "after the reopen". */
+export function reopenAnchor(messages: readonly ChatMessage[]): number {
+  return (messagePositions(messages).at(-1) ?? -1) + 1;
+}
+
+// The run of every message, in order (`known`: the key is a run id the history names, not a stand-in for a turn):
+// its runId; else the run its Codex turn names (an async question's row names only its turn, and a row of the same
+// turn that carries the run id binds it); for a user message the run its `<runId>:user` key names; else the turn of
+// the user message before it.
+function runsOfMessages(messages: readonly ChatMessage[], positions: readonly number[]): { key: string; known: boolean }[] {
+  const turns = new Map<string, string>();
+  for (const m of messages) {
+    const turn = codexTurnOf(m);
+    if (turn !== undefined && m.runId !== undefined && !turns.has(turn)) turns.set(turn, m.runId);
+  }
+  let turn: { key: string; known: boolean } | undefined;
+  return messages.map((m, i) => {
+    const pos = positions[i]!;
+    const bound = m.runId ?? turns.get(codexTurnOf(m) ?? "");
+    if (m.role === "user") {
+      const sent = bound ?? sentKeyOf(m);
+      turn = sent !== undefined ? { key: sent, known: true } : { key: `turn@${pos}`, known: false };
+      return turn;
+    }
+    if (bound !== undefined) return { key: bound, known: true };
+    return turn ?? { key: `orphan@${pos}`, known: false };
+  });
+}
+
+// Where each run that completed successfully started. One run holds every row it saved, so an abort's two rows (the
+// gateway's and the mirrored one) end it once. The last ending counts (a commentary can precede the reply), but a
+// stop or a failure is never undone.
+function successfulRunStarts(messages: readonly ChatMessage[], positions: readonly number[], owners: readonly { key: string }[]): number[] {
+  const runs = new Map<string, { start: number; ending?: RunEnding; stopped?: boolean }>();
+  messages.forEach((m, i) => {
+    const pos = positions[i]!;
+    const run = runs.get(owners[i]!.key) ?? { start: pos };
+    run.start = Math.min(run.start, pos);
+    const ending = runEndingOf(m);
+    if (ending && !run.stopped) run.ending = ending;
+    if (ending === "settled" && m.phase !== "commentary") run.stopped = true;
+    runs.set(owners[i]!.key, run);
+  });
+  return [...runs.values()].flatMap((run) => (run.ending === "successful" ? [run.start] : []));
+}
+
+type Delivered = Omit<AsyncQuestionEntry, "status" | "replyText" | "replyKey"> & { pos: number };
+
+// The first delivery of each itemId, from assistant messages whose block is valid, each with its run; later copies are ignored.
+function collectDeliveries(messages: readonly ChatMessage[], positions: readonly number[], owners: readonly { key: string; known: boolean }[]): Delivered[] {
+  const seen = new Set<string>();
+  const out: Delivered[] = [];
+  messages.forEach((m, index) => {
+    if (m.role !== "assistant" || !m.asyncDelivery?.ok) return;
+    const delivery = m.asyncDelivery.value;
+    if (seen.has(delivery.itemId)) return;
+    seen.add(delivery.itemId);
+    const owner = owners[index];
+    const turnId = codexTurnOf(m);
+    out.push({
+      delivery,
+      ...(m.id ? { sourceMessageId: m.id } : {}),
+      ...(owner?.known ? { runId: owner.key } : {}),
+      ...(turnId ? { turnId } : {}),
+      index,
+      ...(m.timestamp !== undefined ? { deliveredAt: m.timestamp } : {}),
+      pos: positions[index]!,
+    });
+  });
+  return out;
+}
+
+function answers(message: ChatMessage, d: Delivered): boolean {
+  if (message.replyToId !== undefined) return d.sourceMessageId === message.replyToId;
+  return parseAnswerText(message.text, d.delivery.questions.map((q) => q.title)).kind === "split";
+}
+
+// Each question's saved reply: a person's later message replying to its message, or reading as answers to its titles.
+// A reply that could answer several open questions answers none: guessing would mark the wrong one done.
+function matchReplies(messages: readonly ChatMessage[], delivered: readonly Delivered[]): Map<string, { text: string; key?: string }> {
+  const replies = new Map<string, { text: string; key?: string }>();
+  messages.forEach((m, index) => {
+    if (!isPersonMessage(m)) return;
+    const open = delivered.filter((d) => d.index < index && !replies.has(d.delivery.itemId) && answers(m, d));
+    if (open.length !== 1) return;
+    const key = sentKeyOf(m);
+    replies.set(open[0]!.delivery.itemId, { text: m.text, ...(key ? { key } : {}) });
+  });
+  return replies;
 }
 
 /**
@@ -42,21 +135,19 @@ function statusOf(d: Delivered, reply: SavedReply | undefined, local: AsyncLocal
 export function deriveAsyncQuestions(messages: readonly ChatMessage[], local: AsyncLocalState, onTheirWay: ReadonlySet<string> = new Set()): AsyncQuestionEntry[] {
   const positions = messagePositions(messages);
   const owners = runsOfMessages(messages, positions);
-  const runs = mapRuns(messages, positions, owners);
-  const successes = [...runs.values()].filter((run) => run.ending === "successful");
+  const successes = successfulRunStarts(messages, positions, owners);
   const delivered = collectDeliveries(messages, positions, owners);
   const replies = matchReplies(messages, delivered);
-  return delivered.map((d) => {
-    const reply = replies.get(d.delivery.itemId);
-    return {
-      delivery: d.delivery,
-      ...(d.sourceMessageId ? { sourceMessageId: d.sourceMessageId } : {}),
-      ...(d.runId ? { runId: d.runId } : {}),
-      ...(d.turnId ? { turnId: d.turnId } : {}),
-      index: d.index,
-      ...(d.deliveredAt !== undefined ? { deliveredAt: d.deliveredAt } : {}),
-      status: statusOf(d, reply, local, onTheirWay, successes),
-      ...(reply ? { replyText: reply.text, ...(reply.key ? { replyKey: reply.key } : {}) } : {}),
-    };
+  return delivered.map(({ pos, ...d }) => {
+    const itemId = d.delivery.itemId;
+    const reply = replies.get(itemId);
+    const reopenedAt = local.reopenedAt.get(itemId);
+    // Retired by a later run that completed successfully: one whose turn started after the question arrived (and
+    // after its reopen). That excludes the question's own run and runs that overlapped its delivery, however they end.
+    // A restart-recovery run starts with its own recovery prompt, so a successful one after the delivery counts too; a
+    // restart alone leaves the interrupted run without an ending, and failed, aborted or commentary-only runs end "settled".
+    const retired = successes.some((start) => start > pos && (reopenedAt === undefined || start >= reopenedAt));
+    const status = reply ? "answered" : local.skipped.has(itemId) ? "skipped" : !onTheirWay.has(itemId) && retired ? "retired" : "pending";
+    return { ...d, status, ...(reply ? { replyText: reply.text, ...(reply.key ? { replyKey: reply.key } : {}) } : {}) };
   });
 }

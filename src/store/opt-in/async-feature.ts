@@ -1,11 +1,9 @@
 // Async (Codex) questions: the conversation's history and runs, the answer outbox, the effect that brings the derived
 // questions into the dock, and the outcomes read back from history. Only a host that imports the feature's factory loads them.
 import { startHistoryReader, DEFAULT_HISTORY_LIMIT } from "../async/history-reader";
-import { startOutbox } from "../async/outbox";
-import { DEFAULT_CONFIRM_DELAYS_MS, DEFAULT_SEND_TIMEOUT_MS } from "../async/delivery";
+import { DEFAULT_CONFIRM_DELAYS_MS, DEFAULT_SEND_TIMEOUT_MS, startOutbox } from "../async/outbox";
 import { createAsyncSync } from "../async/questions";
 import { asyncReducer } from "../async/reducer";
-import { createHistoryOutcomes } from "../async/history-outcomes";
 import { createPaneBus } from "../keep/bus";
 import { defaultStorage, type DockStorage } from "../keep/storage";
 import { startDraftKeeping } from "../keep/draft-keeping";
@@ -45,7 +43,6 @@ export function createAsyncQuestionsFeature(options: AsyncQuestionsOptions = {},
       const ownBus = options.bus ? undefined : createPaneBus();
       const bus = options.bus ?? ownBus!;
       const history = startHistoryReader(ctx, options.historyLimit ?? DEFAULT_HISTORY_LIMIT);
-      const asyncSync = createAsyncSync(ctx, sync);
       const outbox = startOutbox(ctx, {
         storage,
         bus,
@@ -54,14 +51,12 @@ export function createAsyncQuestionsFeature(options: AsyncQuestionsOptions = {},
         sendTimeoutMs: options.sendTimeoutMs ?? DEFAULT_SEND_TIMEOUT_MS,
         confirmDelaysMs: options.confirmDelaysMs ?? DEFAULT_CONFIRM_DELAYS_MS,
       });
-      asyncSync.start(outbox);
-      const historyOutcomes = createHistoryOutcomes(ctx);
+      const asyncSync = createAsyncSync(ctx, sync, outbox);
       return {
         asyncSync,
         outbox,
         keepDrafts: (choice) => startDraftKeeping(ctx, { storage, bus, ...choice }),
         dispose: () => {
-          historyOutcomes.dispose();
           outbox.dispose();
           history.dispose();
           ownBus?.close();

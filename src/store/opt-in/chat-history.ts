@@ -2,9 +2,8 @@
 // the ask_user outcomes that history holds: what async questions read too, for a blocking-only host that places
 // summaries in a transcript of its own. The history reducer applies its events; no async questions are derived.
 import { startHistoryReader, DEFAULT_HISTORY_LIMIT } from "../async/history-reader";
-import { createHistoryOutcomes } from "../async/history-outcomes";
 import { historyReducer } from "../async/reducer";
-import { defineFeature, type AttachFeature } from "./attach";
+import { defineFeature } from "./attach";
 import type { ChatHistoryFeature } from "./feature-types";
 
 /** Options of `chatHistoryFeature`. */
@@ -15,9 +14,5 @@ export interface ChatHistoryOptions {
 
 /** Keeps the conversation's messages in the store (`state.chat.messages`, read by `useChatTranscript`) without async questions, which read them anyway. */
 export function chatHistoryFeature(options: ChatHistoryOptions = {}): ChatHistoryFeature {
-  const attach: AttachFeature = (ctx) => {
-    const parts = [startHistoryReader(ctx, options.historyLimit ?? DEFAULT_HISTORY_LIMIT), createHistoryOutcomes(ctx)];
-    return { dispose: () => parts.forEach((part) => part.dispose()) };
-  };
-  return defineFeature({ feature: "chatHistory" }, attach, undefined, historyReducer);
+  return defineFeature({ feature: "chatHistory" }, (ctx) => startHistoryReader(ctx, options.historyLimit ?? DEFAULT_HISTORY_LIMIT), undefined, historyReducer);
 }

@@ -1,6 +1,8 @@
 // The standalone page of one question (a question link), shown through a dock store of the question's own
 // conversation, so the page uses the same stepper, drafts, submit and outcome rules as the dock. The typed draft
-// lives in that store and in draft storage (per question id), so neither a failed read nor Retry loses it.
+// lives in that store and in draft storage (per question id), so neither a failed read nor Retry loses it. The
+// page's reads of the gateway, its reconnects and Retry only turn what happened into events; what each one shows is
+// decided by its reducer.
 import { createStore, type StoreApi } from "zustand/vanilla";
 import { GatewayErrorCode, QuestionErrorReason } from "../../protocol/errors";
 import type { IdTable } from "../../protocol/id-table";
@@ -13,10 +15,63 @@ import { blockingDraftsFeature } from "../opt-in/drafts-feature";
 import { defaultStorage, scopedRecords, type DockStorage, type ScopedRecords } from "../keep/storage";
 import { isSavedDraft, unsentOfSaved, type SavedDraft } from "../keep/saved-draft";
 import { storageScope } from "../keep/scope";
-import { newResolverId, outcomeOf, unsentDraft } from "../dock/outcomes";
+import { endedRecordOutcome, newResolverId, outcomeOf, unavailableOutcome, unsentDraft } from "../dock/outcomes";
 import { tabResolverId } from "../keep/sent-requests";
-import type { QuestionDraft } from "../dock/state";
-import { LOADING_PAGE, questionPageReducer, type QuestionPageData, type QuestionPageEvent } from "./question-page-reducer";
+import type { Outcome, OutcomeKind, QuestionDockStore, QuestionDraft } from "../dock/state";
+
+/** Where the page stands: reading the question, showing it, the gateway no longer has it, or a read failed. */
+export type QuestionPagePhase = "loading" | "ready" | "gone" | "error";
+
+/** What a question page shows, as its reducer keeps it. */
+export interface QuestionPageData {
+  phase: QuestionPagePhase;
+  /** The failed read, in the gateway's or the client's words (phase "error"). */
+  error?: string;
+  /** The question as last read. */
+  record?: QuestionRecord;
+  /** The dock store that shows and answers the question; present once it was read. */
+  store?: QuestionDockStore;
+  /** How the question ended when the page learned it from a read rather than from its store. */
+  ended?: Outcome;
+  /** True while a read is under way. */
+  busy: boolean;
+}
+
+/** Everything that can happen to a question page, by name. */
+export type QuestionPageEvent =
+  | { type: "readStarted" }
+  /** The gateway still waits for an answer; `store` is the dock store that shows it (the same one, or a new one). */
+  | { type: "questionPending"; record: QuestionRecord; store: QuestionDockStore }
+  /** The read says the question ended, `kind` being how this tab reads that end. */
+  | { type: "questionEnded"; record: QuestionRecord; kind: OutcomeKind; at: number }
+  /** The gateway no longer has the question, or never had it; `unsent` is what was typed for the last read. */
+  | { type: "questionGone"; at: number; unsent?: IdTable<QuestionDraft> }
+  /** A read failed for any other reason, in the gateway's or the client's words. */
+  | { type: "readFailed"; error: string };
+
+/** A page before its first read has answered. */
+export const LOADING_PAGE: QuestionPageData = Object.freeze({ phase: "loading", busy: true });
+
+// A read that answers replaces what an earlier failure said; the dock store stays, so nothing typed in it is lost.
+const kept = (s: QuestionPageData) => ({ ...(s.record ? { record: s.record } : {}), ...(s.store ? { store: s.store } : {}) });
+
+/** The next state of a question page after `event`; the same object when the event changes nothing. */
+export function questionPageReducer(s: QuestionPageData, event: QuestionPageEvent): QuestionPageData {
+  switch (event.type) {
+    case "readStarted":
+      return s.busy ? s : { ...s, busy: true };
+    case "questionPending":
+      return { phase: "ready", record: event.record, store: event.store, busy: false };
+    case "questionEnded":
+      return { ...kept(s), phase: "ready", record: event.record, ended: endedRecordOutcome(event.record, event.kind, event.at, false), busy: false };
+    case "questionGone": {
+      const ended = s.record ? unavailableOutcome(s.record, event.at, event.unsent) : undefined;
+      return { ...kept(s), phase: "gone", ...(ended ? { ended } : {}), busy: false };
+    }
+    case "readFailed":
+      return { ...s, phase: "error", error: event.error, busy: false };
+  }
+}
 
 /** Options of a question page's store, and of `useQuestionPage`. */
 export interface QuestionPageOptions {
@@ -50,12 +105,6 @@ function recordsOf(storage: DockStorage, client: GatewayConnection, record: Ques
   return identity ? scopedRecords(storage, storageScope(identity, record.sessionKey ?? "main")) : undefined;
 }
 
-async function savedDraft(records: ScopedRecords | undefined, record: QuestionRecord): Promise<IdTable<QuestionDraft> | undefined> {
-  const drafts = (await records?.list("draft").catch(() => [])) ?? [];
-  const saved = drafts.find((d): d is SavedDraft => isSavedDraft(d) && d.requestId === record.id);
-  return saved ? unsentOfSaved(saved) : undefined;
-}
-
 /** Creates the store of a standalone question page: it reads the question at once and again after every reconnect. */
 export function createQuestionPageStore({ client, questionId, draftStorage, clock = systemClock }: QuestionPageOptions): StoreApi<QuestionPageStore> {
   const storage = draftStorage ?? defaultStorage();
@@ -71,13 +120,6 @@ export function createQuestionPageStore({ client, questionId, draftStorage, cloc
   // Only the newest read may land: an older one's answer would show a page the gateway has since moved past.
   let generation = 0;
   let disposed = false;
-
-  const newDockStore = (record: QuestionRecord) => {
-    store.getState().store?.getState().actions.dispose();
-    // A link may name a question of any conversation, or of none.
-    const sessionKey = record.sessionKey ?? "main";
-    return openStore({ client, sessionKey, showSessionless: true, typingGraceMs: 0, blockingDrafts: blockingDraftsFeature({ storage }), clock }, [record]);
-  };
 
   async function read(): Promise<void> {
     if (disposed) return;
@@ -101,7 +143,10 @@ export function createQuestionPageStore({ client, questionId, draftStorage, cloc
           await recordsOf(storage, client, record)?.put("draft", record.id, draft).catch(() => undefined);
           if (!current()) return;
         }
-        dock = newDockStore(record);
+        dock?.getState().actions.dispose();
+        // A link may name a question of any conversation, or of none.
+        const sessionKey = record.sessionKey ?? "main";
+        dock = openStore({ client, sessionKey, showSessionless: true, typingGraceMs: 0, blockingDrafts: blockingDraftsFeature({ storage }), clock }, [record]);
       }
       dispatch({ type: "questionPending", record, store: dock });
     } catch (error) {
@@ -110,7 +155,11 @@ export function createQuestionPageStore({ client, questionId, draftStorage, cloc
       // The gateway no longer has it (a restart): whatever was typed stays there to copy.
       const { record, store: dock } = store.getState();
       let unsent = record && dock ? unsentDraft(record, dock.getState().views.get(record.id), "unavailable") : undefined;
-      if (record && !unsent) unsent = await savedDraft(recordsOf(storage, client, record), record);
+      if (record && !unsent) {
+        const drafts = (await recordsOf(storage, client, record)?.list("draft").catch(() => [])) ?? [];
+        const saved = drafts.find((d): d is SavedDraft => isSavedDraft(d) && d.requestId === record.id);
+        unsent = saved ? unsentOfSaved(saved) : undefined;
+      }
       if (!current()) return;
       dispatch({ type: "questionGone", at: clock.now(), ...(unsent ? { unsent } : {}) });
     }

@@ -1,7 +1,7 @@
 // Where a saved row from the live feed goes: only the very next position is taken on trust.
 import { describe, expect, it } from "vitest";
 import type { ChatMessage } from "../../../src/protocol";
-import { placeSavedRow, type RowPlacement, type SavedRow } from "../../../src/store/conversation/saved-rows";
+import { placeSavedRow, type RowPlacement, type SavedRow } from "../../../src/store/conversation/history-read";
 
 const saved = (seq: number, extra: Partial<ChatMessage> = {}): ChatMessage => ({ role: "assistant", text: `row ${seq}`, id: `m${seq}`, seq, aborted: false, runTerminal: false, ...extra });
 const row = (seq: number, extra: Partial<ChatMessage> = {}): SavedRow => saved(seq, extra) as SavedRow;

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { StoreApi } from "zustand/vanilla";
 import type { QuestionRecord } from "../../../src/protocol";
 import type { DockStore } from "../../../src/store";
-import { LOADING_PAGE, questionPageReducer, type QuestionPageData } from "../../../src/store/page/question-page-reducer";
+import { LOADING_PAGE, questionPageReducer, type QuestionPageData } from "../../../src/store/page/question-page-store";
 import { TARGET } from "../../support/questions";
 
 const record: QuestionRecord = { id: "q1", questions: [TARGET], sessionKey: "main", createdAtMs: 1_000, expiresAtMs: 61_000, status: "pending" };
