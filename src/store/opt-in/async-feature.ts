@@ -34,16 +34,15 @@ export interface AsyncQuestionsOptions {
  * The store's half of async questions, with the views the dock shows for them; the public factory
  * (`asyncQuestionsFeature`, src/features/) passes those views, store tests may leave them out.
  */
-export function createAsyncQuestionsFeature(options: AsyncQuestionsOptions = {}, views?: FeatureViews): AsyncQuestionsFeature {
+export function createAsyncQuestionsFeature(options: AsyncQuestionsOptions = {}, views: FeatureViews = {}): AsyncQuestionsFeature {
   if (typeof options !== "object" || options === null || "conversation" in options || "outbox" in options) {
     throw new TypeError("asyncQuestionsFeature takes options ({ storage?, bus? }), not conversation services: the store now holds the conversation and its outbox itself.");
   }
   return defineFeature(
     { feature: "asyncQuestions" },
-    (ctx, sync) => {
+    (ctx, sync, blockingDrafts) => {
       const storage = options.storage ?? defaultStorage();
-      const ownBus = options.bus ? undefined : createPaneBus();
-      const bus = options.bus ?? ownBus!;
+      const bus = options.bus ?? createPaneBus();
       const history = startHistoryReader(ctx, options.historyLimit ?? DEFAULT_HISTORY_LIMIT);
       const asyncSync = createAsyncSync(ctx, sync);
       const outbox = startOutbox(ctx, {
@@ -56,19 +55,23 @@ export function createAsyncQuestionsFeature(options: AsyncQuestionsOptions = {},
       });
       asyncSync.start(outbox);
       const historyOutcomes = createHistoryOutcomes(ctx);
+      // The async questions' storage keeps blocking drafts too, unless the store says `blockingDrafts: false`.
+      const drafts = startDraftKeeping(ctx, { storage, bus, blockingDrafts, outbox: true });
       return {
         asyncSync,
         outbox,
-        keepDrafts: (choice) => startDraftKeeping(ctx, { storage, bus, ...choice }),
+        views,
+        read: drafts.read,
         dispose: () => {
+          drafts.stop();
           historyOutcomes.dispose();
           outbox.dispose();
           history.dispose();
-          ownBus?.close();
+          // A bus the store made itself is closed with it.
+          if (!options.bus) bus.close();
         },
       };
     },
-    views,
     asyncReducer,
   );
 }

@@ -19,5 +19,5 @@ export function chatHistoryFeature(options: ChatHistoryOptions = {}): ChatHistor
     const parts = [startHistoryReader(ctx, options.historyLimit ?? DEFAULT_HISTORY_LIMIT), createHistoryOutcomes(ctx)];
     return { dispose: () => parts.forEach((part) => part.dispose()) };
   };
-  return defineFeature({ feature: "chatHistory" }, attach, undefined, historyReducer);
+  return defineFeature({ feature: "chatHistory" }, attach, historyReducer);
 }

@@ -12,9 +12,14 @@ import type { BlockingDraftsFeature } from "./feature-types";
  */
 export function blockingDraftsFeature(services?: BlockingDraftServices): BlockingDraftsFeature {
   return defineFeature({ feature: "blockingDrafts" }, (ctx) => {
-    const ownBus = services ? undefined : createPaneBus();
-    const storage = services?.storage ?? defaultStorage();
-    const bus = services ? services.bus : ownBus;
-    return { keepDrafts: (choice) => startDraftKeeping(ctx, { storage, ...(bus ? { bus } : {}), ...choice }), dispose: () => ownBus?.close() };
+    const bus = services ? services.bus : createPaneBus();
+    const drafts = startDraftKeeping(ctx, { storage: services?.storage ?? defaultStorage(), bus, blockingDrafts: true, outbox: false });
+    return {
+      read: drafts.read,
+      dispose: () => {
+        drafts.stop();
+        if (!services) bus?.close();
+      },
+    };
   });
 }
