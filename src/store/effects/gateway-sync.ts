@@ -5,7 +5,6 @@ import { parseQuestionRecord, type QuestionRecord } from "../../protocol/questio
 import type { ValidationIssue } from "../../protocol/result";
 import { belongsToSession } from "../../protocol/session-key";
 import type { DockContext } from "../context";
-import { createExpiryTimer } from "./expiry-timer";
 import { outcomeOf } from "../dock/outcomes";
 import { notePermission, screenRecord } from "./permissions";
 import { activeAfterArrival } from "../dock/priority";
@@ -16,6 +15,9 @@ import { GatewayRequestError } from "../../gateway/connection";
 /** What ties the store to the gateway: applies events, recovers after reconnects, and settles requests. */
 export type GatewaySync = ReturnType<typeof createGatewaySync>;
 
+// Timers take a signed 32-bit delay; a longer one fires at once. A far expiry is reached in several hops instead.
+const MAX_TIMER_DELAY_MS = 2 ** 31 - 1;
+
 /** The pending record `held` as the resolved event `e` ended it. */
 function endedRecord(held: QuestionRecord, e: QuestionResolvedEvent): QuestionRecord {
   return e.status === "answered" ? { ...held, status: e.status, answers: e.answers } : { ...held, status: e.status };
@@ -24,8 +26,15 @@ function endedRecord(held: QuestionRecord, e: QuestionResolvedEvent): QuestionRe
 /** Wires a dock store to its gateway client. */
 export function createGatewaySync(ctx: DockContext) {
   const { client, now, timers } = ctx.options;
-  let recheck: unknown;
   let disposed = false;
+  // One timer each: the priority rule's second look at an arrival, and the earliest expiry.
+  const timer = () => {
+    let handle: unknown;
+    const clear = () => handle !== undefined && timers.clearTimeout(handle);
+    return { clear, set: (fn: () => void, ms: number) => (clear(), (handle = timers.setTimeout(fn, ms))) };
+  };
+  const recheck = timer();
+  const expiry = timer();
 
   const announce = (announcement: Announcement) => ctx.dispatch({ type: "announced", announcement });
 
@@ -43,7 +52,8 @@ export function createGatewaySync(ctx: DockContext) {
     const announcement: Announcement = kind === "answered" && extra?.async ? { key: "outcome", kind, header, queued: true } : { key: "outcome", kind, header };
     ctx.dispatch({ type: "recordSettled", id, outcome: kind, at: now(), announcement, ...(answers ? { answers } : {}), ...(extra?.async ? { async: extra.async } : {}), ...(resolvedBy !== undefined ? { resolvedBy } : {}) });
     ctx.sent.forget(id);
-    expiry.left();
+    // The timer stays while requests are left: when it fires early it finds nothing due and sets itself for the next one.
+    if (ctx.get().records.size === 0) expiry.clear();
   };
 
   // Settles a request from its terminal record, telling our own answer apart from one given elsewhere.
@@ -79,18 +89,13 @@ export function createGatewaySync(ctx: DockContext) {
     });
   };
 
-  const clearRecheck = () => {
-    if (recheck !== undefined) timers.clearTimeout(recheck);
-    recheck = undefined;
-  };
-
   const applyPriority = (newId: string) => {
-    clearRecheck();
+    recheck.clear();
     const s = ctx.get();
     if (disposed || !s.records.get(newId)) return;
     const { activeId, recheckInMs } = activeAfterArrival(s, newId, now(), ctx.options.typingGraceMs);
     if (activeId !== s.activeId && activeId !== null) ctx.dispatch({ type: "requestSwitched", requestId: activeId });
-    if (recheckInMs > 0) recheck = timers.setTimeout(() => applyPriority(newId), recheckInMs);
+    if (recheckInMs > 0) recheck.set(() => applyPriority(newId), recheckInMs);
   };
 
   const receive = (rec: QuestionRecord, source: string) => {
@@ -108,13 +113,25 @@ export function createGatewaySync(ctx: DockContext) {
       ...(verdict?.activeId === rec.id ? { activate: true } : {}),
     });
     if (!verdict || !ctx.get().records.get(rec.id)) return;
-    clearRecheck();
+    recheck.clear();
     // Waiting for a pause in the typing: ask again once it is long enough.
-    if (verdict.recheckInMs > 0) recheck = timers.setTimeout(() => applyPriority(rec.id), verdict.recheckInMs);
-    expiry.reschedule();
+    if (verdict.recheckInMs > 0) recheck.set(() => applyPriority(rec.id), verdict.recheckInMs);
+    expire();
   };
 
-  const expiry = createExpiryTimer(ctx, (id) => settle(id, "expired"));
+  // The gateway also sends `question.resolved` with status expired, but a dock that is offline at that moment must
+  // still let the prompt go on time. Async questions never expire (their expiresAtMs is Infinity).
+  const expire = (): void => {
+    expiry.clear();
+    // A late reply (e.g. a submit that was in flight) can still settle a request after dispose; it must not re-arm.
+    if (disposed) return;
+    const t = now();
+    const records = [...ctx.get().records.values()].filter((r) => Number.isFinite(r.expiresAtMs));
+    const due = records.filter((r) => r.expiresAtMs <= t);
+    if (due.length > 0) return due.forEach((r) => settle(r.id, "expired"));
+    const next = Math.min(...records.map((r) => r.expiresAtMs));
+    if (next !== Infinity) expiry.set(expire, Math.min(MAX_TIMER_DELAY_MS, next - t));
+  };
 
   const recover = async (serverChanged: boolean) => {
     // The gateway's own requests (an async question is no question record of the gateway's), and what this tab sent
@@ -210,8 +227,8 @@ export function createGatewaySync(ctx: DockContext) {
     dispose() {
       disposed = true;
       offs.forEach((off) => off());
-      expiry.dispose();
-      clearRecheck();
+      expiry.clear();
+      recheck.clear();
     },
   };
 }
