@@ -154,7 +154,7 @@ export function createGatewaySync(ctx: DockContext) {
       for (const item of result.settled) {
         if (item.record && !ctx.get().records.get(item.id)) settleSentBeforeReload(item.record);
         else if (item.record) settleWhenReplied(item.record);
-        else settle(item.id, item.outcome === "unavailable" ? "unavailable" : item.outcome === "cancelled" ? "cancelled" : item.outcome);
+        else settle(item.id, item.outcome);
       }
       if (serverChanged) local.filter((id) => !listed.has(id)).forEach((id) => settle(id, "unavailable"));
       // Whatever the recovery said of a request sent before a reload, it is answered now: ask no more.

@@ -1,8 +1,5 @@
 import type { PaneBus, PaneMessage } from "../outbox/entry";
 
-/** Name of the channel every dock of this kit shares unless told otherwise. @default "openclaw-question-dock" */
-export const DEFAULT_PANE_CHANNEL = "openclaw-question-dock";
-
 // One bus of the page: the listeners it was given.
 type Member = Set<(message: PaneMessage) => void>;
 
@@ -41,8 +38,11 @@ function openRemote(name: string, channel: Channel): BroadcastChannel | undefine
   }
 }
 
-/** Opens a bus to every other pane of this name: same-page buses directly, other tabs through BroadcastChannel when there is one. */
-export function createPaneBus(channelName: string = DEFAULT_PANE_CHANNEL): PaneBus {
+/**
+ * Opens a bus to every other pane of this name (by default the one every dock of this kit shares): same-page buses
+ * directly, other tabs through BroadcastChannel when there is one.
+ */
+export function createPaneBus(channelName = "openclaw-question-dock"): PaneBus {
   let channel = channels.get(channelName);
   if (!channel) {
     channel = { members: new Set() };

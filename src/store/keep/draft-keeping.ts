@@ -28,10 +28,7 @@ export function startDraftKeeping(ctx: DockContext, setup: DraftSetup) {
   const { now, timers } = ctx.options;
   const saveTimers = new Map<string, unknown>();
 
-  const records = () => {
-    const s = ctx.get().scope;
-    return s === undefined ? undefined : scopedRecords(setup.storage, s);
-  };
+  const records = (scope = ctx.get().scope) => (scope === undefined ? undefined : scopedRecords(setup.storage, scope));
   const isAsync = (s: DockStore, id: string) => s.asyncOrigins.has(id) || asyncItemOf(id) !== undefined;
   const keeps = (s: DockStore, id: string) => setup.blockingDrafts || isAsync(s, id);
 
@@ -122,12 +119,9 @@ export function startDraftKeeping(ctx: DockContext, setup: DraftSetup) {
   ];
 
   // A reload or a closed tab disposes nothing; the page's own last events are the moment to write.
-  const page = typeof window === "undefined" ? undefined : window;
-  const doc = typeof document === "undefined" ? undefined : document;
-  const onHidden = () => {
-    if (doc?.visibilityState === "hidden") flush();
-  };
-  page?.addEventListener("pagehide", flush);
+  const doc = globalThis.document as Document | undefined;
+  const onHidden = () => doc?.visibilityState === "hidden" && flush();
+  globalThis.addEventListener?.("pagehide", flush);
   doc?.addEventListener("visibilitychange", onHidden);
 
   return {
@@ -136,7 +130,7 @@ export function startDraftKeeping(ctx: DockContext, setup: DraftSetup) {
     stop() {
       flush();
       offs.forEach((off) => off());
-      page?.removeEventListener("pagehide", flush);
+      globalThis.removeEventListener?.("pagehide", flush);
       doc?.removeEventListener("visibilitychange", onHidden);
     },
   };

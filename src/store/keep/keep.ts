@@ -46,17 +46,9 @@ function revive(raw: unknown): [string, KeptOutcome] | undefined {
   const parsed = parseQuestionRecord(s.record);
   if (!parsed.ok || parsed.value.id !== s.id) return undefined;
   const unsent = typeof s.unsent === "object" && s.unsent !== null ? Object.entries(s.unsent).filter(([, d]) => isQuestionDraft(d)) : [];
-  return [
-    s.id,
-    {
-      kind: s.kind as OutcomeKind,
-      record: parsed.value,
-      at: s.at,
-      ...(typeof s.runId === "string" ? { runId: s.runId } : {}),
-      ...(unsent.length ? { unsent: idTable(unsent) } : {}),
-      ...(s.unsentMayHaveArrived === true ? { unsentMayHaveArrived: true as const } : {}),
-    },
-  ];
+  const runId = typeof s.runId === "string" ? s.runId : undefined;
+  const kept = { kind: s.kind as OutcomeKind, record: parsed.value, at: s.at, runId, unsentMayHaveArrived: s.unsentMayHaveArrived === true || undefined };
+  return [s.id, { ...kept, unsent: unsent.length ? idTable(unsent) : undefined }];
 }
 
 /** Starts keeping this tab's outcomes, and restores what was kept; `read` reads what a feature keeps. Returns the stop. */
