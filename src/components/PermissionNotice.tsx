@@ -3,7 +3,7 @@ import { entryOf } from "../protocol/id-table";
 import { useDockStore, useThemeAttribute } from "../hooks/dock-context";
 import { useLocale, useMessages } from "../hooks/use-messages";
 import { defaultMessages, pluralText, type QuestionDockMessages } from "../messages";
-import type { PermissionNotice as Notice } from "../store/effects/permissions";
+import type { PermissionNotice as Notice } from "../store/dock/permission-state";
 
 /** Longest piece of the gateway's own message shown; it is untrusted text. */
 const MAX_DETAIL = 160;

@@ -1,5 +1,5 @@
 // What the dock learned the connection may not do, as state, and how each thing learned changes it; what notices a
-// refusal or a hidden record sits in effects/permissions.ts.
+// refusal or a hidden record sits in effects/gateway-sync.ts.
 
 /** How many refusals the state keeps; one per method is the usual case. */
 const MAX_NOTICES = 10;

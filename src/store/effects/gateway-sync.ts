@@ -1,14 +1,14 @@
 import { getQuestionEnding, recoverQuestions } from "../../gateway/questions-api";
 import type { QuestionAnswers } from "../../protocol/answers";
 import { parseResolvedEvent, type RecordEnding } from "../../protocol/payloads";
-import { parseQuestionRecord, type QuestionRecord } from "../../protocol/question-record";
+import { isSecretQuestion, parseQuestionRecord, type QuestionRecord } from "../../protocol/question-record";
 import type { ValidationIssue } from "../../protocol/result";
 import { belongsToSession } from "../../protocol/session-key";
 import type { DockContext } from "../context";
 import { outcomeOf } from "../dock/outcomes";
-import { notePermission, screenRecord } from "./permissions";
 import { activeAfterArrival } from "../dock/priority";
 import type { Announcement, Outcome, OutcomeKind, SubmitErrorCode } from "../dock/state";
+import type { HiddenReason } from "../dock/permission-state";
 import type { QuestionResolvedEvent } from "../../protocol/methods";
 import { GatewayRequestError } from "../../gateway/connection";
 
@@ -17,6 +17,18 @@ export type GatewaySync = ReturnType<typeof createGatewaySync>;
 
 // Timers take a signed 32-bit delay; a longer one fires at once. A far expiry is reached in several hops instead.
 const MAX_TIMER_DELAY_MS = 2 ** 31 - 1;
+
+/** The scopes that give the full question access (every question, secrets included, subject to the gateway's own rules). */
+const FULL_QUESTION_SCOPES = ["operator.questions", "operator.admin"];
+
+// Unknown grants (no `auth.scopes`) count as full access, to hide nothing by guess.
+function hiddenReasonOf(record: QuestionRecord, granted: readonly string[] | undefined): HiddenReason | undefined {
+  if (!granted || granted.length === 0 || granted.some((s) => FULL_QUESTION_SCOPES.includes(s))) return undefined;
+  if (record.questions.some(isSecretQuestion)) return "secret";
+  if (!record.sessionKey) return "sessionless";
+  if (!record.runId) return "admin";
+  return undefined;
+}
 
 /** The pending record `held` as the resolved event `e` ended it. */
 function endedRecord(held: QuestionRecord, e: QuestionResolvedEvent): QuestionRecord {
@@ -43,6 +55,16 @@ export function createGatewaySync(ctx: DockContext) {
 
   const mine = (rec: QuestionRecord) =>
     belongsToSession(rec.sessionKey, ctx.options.sessionKey, client.getConnection().hello?.mainSessionKey, ctx.options.showSessionless);
+
+  // True when the record must stay out of the dock; the first time per id it is logged and listed with its reason.
+  const hidden = (record: QuestionRecord): boolean => {
+    const reason = hiddenReasonOf(record, client.getConnection().hello?.scopes);
+    if (!reason) return false;
+    if (ctx.get().permission.hidden.some((h) => h.id === record.id)) return true;
+    console.info(`[question-dock] question ${JSON.stringify(record.id)} not shown: ${reason} question without operator.questions`);
+    ctx.dispatch({ type: "recordHidden", id: record.id, reason, at: now() });
+    return true;
+  };
 
   const settle = (id: string, kind: OutcomeKind, answers?: QuestionAnswers, extra?: Pick<Outcome, "async">, resolvedBy?: unknown) => {
     const record = ctx.get().records.get(id);
@@ -99,7 +121,7 @@ export function createGatewaySync(ctx: DockContext) {
   };
 
   const receive = (rec: QuestionRecord, source: string) => {
-    if (!mine(rec) || screenRecord(ctx, rec)) return;
+    if (!mine(rec) || hidden(rec)) return;
     const s = ctx.get();
     if (rec.status !== "pending") return settleWhenReplied(rec);
     const known = Boolean(s.records.get(rec.id));
@@ -160,8 +182,13 @@ export function createGatewaySync(ctx: DockContext) {
       // Whatever the recovery said of a request sent before a reload, it is answered now: ask no more.
       for (const id of ctx.sent.ids()) if (!ctx.get().records.get(id)) ctx.sent.forget(id);
     } catch (error) {
-      // A refusal for lack of permission is the person's to know, in words (see permissions.ts).
-      notePermission(ctx, "question.list", error);
+      // A refusal for lack of permission is the person's to know, in words: one notice per method, newest kept.
+      if (error instanceof GatewayRequestError && error.code === "FORBIDDEN") {
+        const scope = error.details?.["missingScope"];
+        // GatewayRequestError prefixes the method and code; the person needs only the gateway's own sentence.
+        const message = error.message.replace(/^\S+ failed: FORBIDDEN(?: \([^)]*\))?: /, "");
+        ctx.dispatch({ type: "permissionRefused", notice: { method: "question.list", message, at: now(), ...(typeof scope === "string" && scope ? { missingScope: scope } : {}) } });
+      }
       reject("recovery", [{ path: "", message: error instanceof Error ? error.message : String(error) }]);
     }
   };

@@ -12,7 +12,7 @@ import { startDraftKeeping } from "../keep/draft-keeping";
 import { newKey } from "../effects/answer-by-chat";
 import type { PaneBus } from "../outbox/entry";
 import { defineFeature, type FeatureViews } from "./attach";
-import type { AsyncQuestionsFeature } from "./feature-types";
+import type { AsyncQuestionsFeature } from "../context";
 
 /** Where async answers and drafts are kept and how they are sent; every field has a default. */
 export interface AsyncQuestionsOptions {

@@ -1,13 +1,12 @@
 // How the store reaches a feature's working parts: the factory files them under the token it returns, so the store
 // names no feature module and a blocking-only bundle holds none of them.
 import type { StoreApi } from "zustand/vanilla";
-import type { DockContext } from "../context";
 import type { AsyncSync } from "../async/questions";
 import type { Outbox } from "../async/outbox";
 import type { GatewaySync } from "../effects/gateway-sync";
 import type { StoredRecords } from "../keep/keep";
 import type { DockStore } from "../dock/state";
-import type { DockFeature } from "./feature-types";
+import type { DockContext, DockFeature } from "../context";
 
 /**
  * Views a feature adds to the dock, filled in above the views layer (src/features/) and read through

@@ -5,7 +5,7 @@ import { startHistoryReader, DEFAULT_HISTORY_LIMIT } from "../async/history-read
 import { createHistoryOutcomes } from "../async/history-outcomes";
 import { historyReducer } from "../async/reducer";
 import { defineFeature, type AttachFeature } from "./attach";
-import type { ChatHistoryFeature } from "./feature-types";
+import type { ChatHistoryFeature } from "../context";
 
 /** Options of `chatHistoryFeature`. */
 export interface ChatHistoryOptions {

@@ -1,10 +1,9 @@
 // Blocking drafts that outlive the page: a host that imports this factory gives the store somewhere to keep them.
-import type { BlockingDraftServices } from "../context";
 import { createPaneBus } from "../keep/bus";
 import { defaultStorage } from "../keep/storage";
 import { startDraftKeeping } from "../keep/draft-keeping";
 import { defineFeature } from "./attach";
-import type { BlockingDraftsFeature } from "./feature-types";
+import type { BlockingDraftServices, BlockingDraftsFeature } from "../context";
 
 /**
  * Keeps a dock's blocking drafts in `services.storage` and shares them live over `services.bus`.
