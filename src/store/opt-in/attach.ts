@@ -37,8 +37,11 @@ export type AttachFeature = (ctx: DockContext, sync: GatewaySync, blockingDrafts
 /** What a feature adds to the store's reducer: the events it owns, applied after the dock's own. */
 export type FeatureReducer = <S extends DockStore>(state: S, event: { type: string }) => S;
 
+/** What a factory files under its token: how to start the feature in a dock, and the events it adds to the reducer. */
+type FeatureParts = { attach: AttachFeature; reduce?: FeatureReducer | undefined };
+
 // Keyed by the token, so a token is only good when its factory made it; nothing is kept once the host drops it.
-const parts = new WeakMap<DockFeature, { attach: AttachFeature; reduce?: FeatureReducer | undefined }>();
+const parts = new WeakMap<DockFeature, FeatureParts>();
 
 /** Makes the token a factory returns, filed with the function that starts the feature in a dock. */
 export function defineFeature<F extends DockFeature>(token: F, attach: AttachFeature, reduce?: FeatureReducer): F {
@@ -46,20 +49,14 @@ export function defineFeature<F extends DockFeature>(token: F, attach: AttachFea
   return Object.freeze(token);
 }
 
-/** The reducer `feature` adds to the store's, if any. */
-export function featureReducer(feature: DockFeature): FeatureReducer | undefined {
-  return parts.get(feature)?.reduce;
-}
-
 /**
- * How to start `feature`, given as the store's `option`, in a dock. Throws for anything no factory made, such as a
- * plain options object, naming the factory to call; the store asks before it makes anything, so a refused option
- * leaves nothing running.
+ * The parts of `feature`, given as the store's `option`. Throws for anything no factory made, such as a plain options
+ * object, naming the factory to call; the store asks before it makes anything, so a refused option leaves nothing running.
  */
-export function featureStarter(option: DockFeature["feature"], feature: DockFeature): AttachFeature {
+export function featureParts(option: DockFeature["feature"], feature: DockFeature): FeatureParts {
   const found = parts.get(feature);
   if (!found || feature.feature !== option) throw new TypeError(`createQuestionDockStore's "${option}" option takes what ${option}Feature(…) returns.`);
-  return found.attach;
+  return found;
 }
 
 // What a store's views and tests read of it, noted once when the store is made: its features' views, its clock (a
