@@ -27,15 +27,16 @@ function fanOut(channel: Channel, message: PaneMessage, sender?: Member): void {
   }
 }
 
-function openRemote(name: string, channel: Channel): BroadcastChannel | undefined {
+function openChannel(name: string): Channel {
+  const channel: Channel = { members: new Set() };
+  channels.set(name, channel);
   try {
-    const remote = new BroadcastChannel(name);
-    remote.onmessage = (event: MessageEvent) => isPaneMessage(event.data) && fanOut(channel, event.data);
-    return remote;
+    channel.remote = new BroadcastChannel(name);
+    channel.remote.onmessage = (event: MessageEvent) => isPaneMessage(event.data) && fanOut(channel, event.data);
   } catch {
     // No BroadcastChannel here: the bus reaches this page's panes only.
-    return undefined;
   }
+  return channel;
 }
 
 /**
@@ -43,13 +44,7 @@ function openRemote(name: string, channel: Channel): BroadcastChannel | undefine
  * directly, other tabs through BroadcastChannel when there is one.
  */
 export function createPaneBus(channelName = "openclaw-question-dock"): PaneBus {
-  let channel = channels.get(channelName);
-  if (!channel) {
-    channel = { members: new Set() };
-    channels.set(channelName, channel);
-    channel.remote = openRemote(channelName, channel);
-  }
-  const shared = channel;
+  const shared = channels.get(channelName) ?? openChannel(channelName);
   const self: Member = new Set();
   shared.members.add(self);
   let closed = false;
