@@ -54,7 +54,6 @@ function revive(raw: unknown): [string, KeptOutcome] | undefined {
 /** Starts keeping this tab's outcomes, and restores what was kept; `read` reads what a feature keeps. Returns the stop. */
 export function startKeeping(ctx: DockContext, read?: (scope: string) => Promise<StoredRecords>): () => void {
   const kept = tabList("outcomes:", () => ctx.get().scope, MAX_OUTCOMES);
-  const others = (id: string) => kept.read().filter((s) => (s as Stored | null)?.id !== id);
   let restoring = false;
   let stopped = false;
 
@@ -70,7 +69,7 @@ export function startKeeping(ctx: DockContext, read?: (scope: string) => Promise
   const keep = (id: string, s: DockStore) => {
     const outcome = s.outcomes.get(id);
     const stored = outcome && s.scope !== undefined && storable(id, outcome);
-    if (stored) kept.write([...others(id), stored]);
+    if (stored) kept.put(id, stored);
   };
 
   void restore(ctx.get().scope);
@@ -78,10 +77,7 @@ export function startKeeping(ctx: DockContext, read?: (scope: string) => Promise
     ctx.on(["connectionChanged"], (_e, next) => void restore(next.scope)),
     ctx.on(["recordSettled"], (e, next) => keep(e.id, next)),
     ctx.on(["sentRequestEnded"], (e, next) => keep(e.record.id, next)),
-    ctx.on(["outcomeDropped"], (e) => {
-      const list = others(e.id);
-      if (list.length < kept.read().length) kept.write(list);
-    }),
+    ctx.on(["outcomeDropped"], (e) => kept.remove(e.id)),
   ];
   return () => {
     stopped = true;

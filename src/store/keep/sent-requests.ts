@@ -23,7 +23,7 @@ function tabStorage(): Storage | undefined {
 
 /**
  * A list kept in this tab's sessionStorage under `name` and the scope, oldest first, at most `max` long; in this
- * page's memory where there is no sessionStorage or no scope yet.
+ * page's memory where there is no sessionStorage or no scope yet. Its items are ids, or records with an `id`.
  */
 export function tabList(name: string, scopeOf: () => string | undefined, max: number) {
   const tab = tabStorage();
@@ -53,33 +53,31 @@ export function tabList(name: string, scopeOf: () => string | undefined, max: nu
       // A full or refused storage only costs the reload case.
     }
   };
-  return { read, write };
-}
-
-// A list of ids, each once: what was added last goes last.
-function idList(name: string, scopeOf: () => string | undefined) {
-  const list = tabList(name, scopeOf, 50);
-  const read = () => list.read().filter((v): v is string => typeof v === "string");
-  const remove = (id: string) => {
-    const ids = read();
-    if (ids.includes(id)) list.write(ids.filter((x) => x !== id));
+  const others = (id: string) => read().filter((item) => item !== id && (item as { id?: unknown } | null)?.id !== id);
+  return {
+    read,
+    /** Puts `item` last, in place of any earlier one of `id`. */
+    put: (id: string, item: unknown = id) => write([...others(id), item]),
+    remove: (id: string) => {
+      const rest = others(id);
+      if (rest.length < read().length) write(rest);
+    },
   };
-  return { read, remove, add: (id: string) => list.write([...read().filter((x) => x !== id), id]) };
 }
 
 /** The ledger of one conversation in this tab, kept under its scope (in memory where there is no sessionStorage). */
 export function createSentLedger(scopeOf: () => string | undefined) {
-  const sent = idList("sent:", scopeOf);
+  const sent = tabList("sent:", scopeOf, 50);
   // Kept past `forget`: after a reload the request's end is judged by whether this tab's chat reply answered it.
-  const chatReplies = idList("sent:chat:", scopeOf);
+  const chatReplies = tabList("sent:chat:", scopeOf, 50);
   const answers = new Map<string, QuestionAnswers[]>();
   const replies = new Map<string, Promise<void>>();
   return {
-    ids: sent.read,
+    ids: () => sent.read().filter((id) => typeof id === "string"),
     /** Notes a submit or skip going out; every answer sent is kept, so a lost reply to any of them still reads as ours. */
     remember: (id: string, given?: QuestionAnswers) => {
       if (given) answers.set(id, [...(answers.get(id) ?? []), given]);
-      sent.add(id);
+      sent.put(id);
     },
     attempted: (id: string): readonly QuestionAnswers[] | undefined => answers.get(id),
     /** Holds the gateway's reply to a submit while it is awaited, so a settle or an expiry can wait for it. */
@@ -98,7 +96,7 @@ export function createSentLedger(scopeOf: () => string | undefined) {
       sent.remove(id);
     },
     /** Notes that this tab sent a chat reply to answer the request; `taken: false` takes that back (the gateway refused it). */
-    noteChatReply: (id: string, taken: boolean) => (taken ? chatReplies.add(id) : chatReplies.remove(id)),
+    noteChatReply: (id: string, taken: boolean) => (taken ? chatReplies.put(id) : chatReplies.remove(id)),
     sentChatReply: (id: string) => chatReplies.read().includes(id),
   };
 }
