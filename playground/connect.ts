@@ -25,7 +25,7 @@ export type PlaygroundWindow = Window & { __questionDockSim?: SimulatedGateway }
 
 const SIM_TOKEN = "playground";
 
-/** IndexedDB database of the playground's device key, apart from the outbox's `DEFAULT_DOCK_DB`. */
+/** IndexedDB database of the playground's device key, apart from the outbox's ("openclaw-question-dock"). */
 export const DEVICE_KEY_DB = "openclaw-question-dock-device";
 
 /** Reads `gateway`, `token`, `session` and `scopes` from a query string; without `gateway` the simulator is used, with `persist` and `latency`. */

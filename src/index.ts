@@ -45,14 +45,14 @@ export { createQuestionDockStore, type DockStoreOptions } from "./store/create-s
 export { asyncQuestionsFeature } from "./features/async-questions";
 export { blockingDraftsFeature } from "./store/opt-in/drafts-feature";
 export { chatHistoryFeature, type ChatHistoryOptions } from "./store/opt-in/chat-history";
-export type { AsyncQuestionsFeature, BlockingDraftsFeature, ChatHistoryFeature } from "./store/opt-in/feature-types";
+export type { AsyncQuestionsFeature, BlockingDraftsFeature, ChatHistoryFeature } from "./store/context";
 export type { AsyncQuestionsOptions } from "./store/opt-in/async-feature";
 export { createIndexedDbStorage, createMemoryStorage, type DockStorage, type IndexedDbStorageOptions } from "./store/keep/storage";
 export { createPaneBus } from "./store/keep/bus";
 export type { SavedAnswer, SavedDraft } from "./store/keep/saved-draft";
 export type { BlockingDraftServices } from "./store/context";
 export type { Announcement, AsyncOrigin, AsyncProblems, ChatReplyResult, ChatState, DockActions, DockRejection, DockSnapshot, DockState, Outcome, OutcomeKind, QuestionDraft, QuestionDockStore, RequestChange, RequestView, Submission, SubmitErrorCode } from "./store/dock/state";
-export type { HiddenQuestion, HiddenReason, PermissionNotice, PermissionState } from "./store/effects/permissions";
+export type { HiddenQuestion, HiddenReason, PermissionNotice, PermissionState } from "./store/dock/state";
 export { placeQuestionSummaries, type TranscriptItem, type TranscriptMessage } from "./store/dock/transcript-placement";
 export { chatTranscriptOf, type ChatTranscriptMessage } from "./store/conversation/chat-transcript";
 

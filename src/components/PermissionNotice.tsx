@@ -2,7 +2,7 @@ import { useId, useMemo, useState } from "react";
 import { useDockStore, useThemeAttribute } from "../hooks/dock-context";
 import { useLocale, useMessages } from "../hooks/use-messages";
 import { defaultMessages, pluralText, type QuestionDockMessages } from "../messages";
-import type { PermissionNotice as Notice } from "../store/effects/permissions";
+import type { PermissionNotice as Notice } from "../store/dock/state";
 
 /** Longest piece of the gateway's own message shown; it is untrusted text. */
 const MAX_DETAIL = 160;

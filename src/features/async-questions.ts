@@ -3,7 +3,7 @@
 import { AsyncProblemNotice } from "../components/AsyncProblemNotice";
 import { AsyncSummary } from "../components/AsyncSummary";
 import { createAsyncQuestionsFeature, type AsyncQuestionsOptions } from "../store/opt-in/async-feature";
-import type { AsyncQuestionsFeature } from "../store/opt-in/feature-types";
+import type { AsyncQuestionsFeature } from "../store/context";
 
 /** Shows the conversation's async questions in a dock, with history outcomes, their summaries and a notice of their problems; blocking drafts are kept too unless the store says `blockingDrafts: false`. */
 export function asyncQuestionsFeature(options?: AsyncQuestionsOptions): AsyncQuestionsFeature {

@@ -1,4 +1,4 @@
-import type { HiddenReason } from "../store/effects/permissions";
+import type { HiddenReason } from "../store/dock/state";
 import type { DeliveryFailureCode, StorageFailure } from "../store/outbox/entry";
 import type { OutcomeKind, SubmitErrorCode } from "../store/dock/state";
 

@@ -80,8 +80,8 @@ export function createDockActions(ctx: DockContext, sync: GatewaySync, asyncSync
   };
 
   return {
-    select: (rid, qid, label, index) => edit(rid, qid, { kind: "select", label, ...(index === undefined ? {} : { index }) }),
-    toggle: (rid, qid, label, index) => edit(rid, qid, { kind: "toggle", label, ...(index === undefined ? {} : { index }) }),
+    select: (rid, qid, label, index) => edit(rid, qid, { kind: "select", label, index }),
+    toggle: (rid, qid, label, index) => edit(rid, qid, { kind: "toggle", label, index }),
     // Cleaned as the gateway would refuse or strip it, so a typed answer can always be sent as shown.
     setOther: (rid, qid, text) => edit(rid, qid, { kind: "setOther", text: sendableText(text).text }),
     chooseOther: (rid, qid) => edit(rid, qid, { kind: "chooseOther" }),

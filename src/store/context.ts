@@ -3,7 +3,6 @@
 import type { Clock } from "../gateway/clock";
 import type { GatewayConnection } from "../gateway/connection";
 import type { DockStorage } from "./keep/storage";
-import type { AsyncQuestionsFeature, BlockingDraftsFeature, ChatHistoryFeature } from "./opt-in/feature-types";
 import type { DockEvent } from "./dock/dock-reducer";
 import type { AsyncEvent } from "./async/reducer";
 import type { Machine } from "./machine";
@@ -11,6 +10,27 @@ import type { PaneBus } from "./outbox/entry";
 import type { SentLedger } from "./keep/sent-requests";
 import type { Timers } from "../gateway/clock";
 import type { DockStore } from "./dock/state";
+
+// What a host holds of an opt-in feature: an opaque token made by the feature's factory. Its working parts stay
+// private to the store (opt-in/attach.ts), so a host that never calls the factory never loads them.
+
+/** Async (Codex) questions, their answer outbox and history outcomes; made by `asyncQuestionsFeature`, passed as the store's `asyncQuestions`. */
+export interface AsyncQuestionsFeature {
+  readonly feature: "asyncQuestions";
+}
+
+/** Blocking drafts kept across reloads and shared with the conversation's other panes; made by `blockingDraftsFeature`, passed as the store's `blockingDrafts`. */
+export interface BlockingDraftsFeature {
+  readonly feature: "blockingDrafts";
+}
+
+/** The conversation's messages and the outcomes its history holds; made by `chatHistoryFeature`, passed as the store's `chatHistory`. */
+export interface ChatHistoryFeature {
+  readonly feature: "chatHistory";
+}
+
+/** Any opt-in feature of a dock store. */
+export type DockFeature = AsyncQuestionsFeature | BlockingDraftsFeature | ChatHistoryFeature;
 
 /** Where a dock keeps its blocking drafts: storage survives a reload, the bus reaches the conversation's other tabs. */
 export interface BlockingDraftServices {

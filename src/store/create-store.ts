@@ -4,7 +4,7 @@ import { createDockActions } from "./actions";
 import { createMachine } from "./machine";
 import { dockReducer, emptyDockState } from "./dock/dock-reducer";
 import { createGatewaySync } from "./effects/gateway-sync";
-import { featureReducer, featureStarter, noteStore } from "./opt-in/attach";
+import { featureParts, noteStore } from "./opt-in/attach";
 import { newResolverId } from "./dock/outcomes";
 import { createSentLedger, tabResolverId } from "./keep/sent-requests";
 import { startKeeping } from "./keep/keep";
@@ -28,11 +28,9 @@ export function createQuestionDockStore(opts: DockStoreOptions): QuestionDockSto
 /** The store of `createQuestionDockStore` with its whole state, showing `records` before the first connect (a question page, stories); they are checked again on connect. */
 export function openStore(opts: DockStoreOptions, records: readonly QuestionRecord[] = []): StoreApi<DockStore> {
   // Opt-in parts come in as tokens from their factories (opt-in/, src/features/), so a store without them loads none of their code.
-  const startAsync = opts.asyncQuestions ? featureStarter("asyncQuestions", opts.asyncQuestions) : undefined;
-  const startDrafts = opts.blockingDrafts ? featureStarter("blockingDrafts", opts.blockingDrafts) : undefined;
-  // Async questions read the conversation themselves.
-  const chatFeature = opts.asyncQuestions ?? opts.chatHistory;
-  const startChat = opts.chatHistory && !opts.asyncQuestions ? featureStarter("chatHistory", opts.chatHistory) : undefined;
+  const asyncParts = opts.asyncQuestions && featureParts("asyncQuestions", opts.asyncQuestions);
+  const draftsParts = opts.blockingDrafts ? featureParts("blockingDrafts", opts.blockingDrafts) : undefined;
+  const chatParts = opts.chatHistory && featureParts("chatHistory", opts.chatHistory);
   const clock = opts.clock ?? systemClock;
   const options = {
     client: opts.client,
@@ -47,30 +45,24 @@ export function openStore(opts: DockStoreOptions, records: readonly QuestionReco
   // Actions need the store's own set/get, so the store is made first and the actions attached after.
   const store = createStore<DockStore>()(() => ({ ...initial, actions: undefined as unknown as DockStore["actions"] }));
   // The conversation's feature owns its events and the outbox's; the dock's reducer ignores them.
-  const asyncReduce = chatFeature ? featureReducer(chatFeature) : undefined;
-  const reduce = (s: DockStore, e: StoreEvent): DockStore => (asyncReduce ? asyncReduce(dockReducer(s, e), e) : dockReducer(s, e));
+  const featureReduce = (asyncParts ?? chatParts)?.reduce;
+  const reduce = (s: DockStore, e: StoreEvent): DockStore => (featureReduce ? featureReduce(dockReducer(s, e), e) : dockReducer(s, e));
   const machine = createMachine<DockStore, StoreEvent>(store, reduce);
   const ctx: DockContext = { options, ...machine, sent: createSentLedger(() => machine.get().scope) };
   const sync = createGatewaySync(ctx);
-  const asyncRun = startAsync?.(ctx, sync);
-  const draftsRun = startDrafts?.(ctx, sync);
-  const chatRun = startChat?.(ctx, sync);
-  // One place to keep drafts: the async questions' storage, which keeps blocking drafts too unless told not to.
-  const keepDrafts = asyncRun?.keepDrafts ?? draftsRun?.keepDrafts;
-  const drafts = keepDrafts?.({ blockingDrafts: opts.blockingDrafts !== false, outbox: asyncRun !== undefined });
-  const stopKeeping = startKeeping(ctx, drafts?.read);
+  // Async questions read the conversation and keep drafts themselves, blocking ones too unless told not to.
+  const asyncRun = asyncParts?.attach(ctx, sync, opts.blockingDrafts !== false);
+  const runs = asyncRun ? [asyncRun] : [draftsParts?.attach(ctx, sync, true), chatParts?.attach(ctx, sync, false)].filter((run) => run !== undefined);
+  const stopKeeping = startKeeping(ctx, runs.find((run) => run.read)?.read);
   const actions = createDockActions(ctx, sync, asyncRun?.asyncSync, asyncRun?.outbox);
   const dispose = actions.dispose;
   actions.dispose = () => {
-    drafts?.stop();
+    runs.forEach((run) => run.dispose());
     stopKeeping();
-    asyncRun?.dispose();
-    draftsRun?.dispose();
-    chatRun?.dispose();
     dispose();
   };
   store.setState({ actions });
-  noteStore(store, [opts.asyncQuestions, opts.blockingDrafts || undefined].filter((f) => f !== undefined), options.now, asyncRun?.outbox);
+  noteStore(store, options.now, asyncRun);
   for (const record of records) sync.receive(record, "initial");
   return store;
 }

@@ -2,7 +2,7 @@ export { createQuestionDockStore, openStore } from "./create-store";
 export type { DockStoreOptions } from "./context";
 export { createAsyncQuestionsFeature } from "./opt-in/async-feature";
 export { blockingDraftsFeature } from "./opt-in/drafts-feature";
-export type { AsyncQuestionsFeature, BlockingDraftsFeature } from "./opt-in/feature-types";
+export type { AsyncQuestionsFeature, BlockingDraftsFeature } from "./context";
 export { asyncRequestId } from "./async/question-shape";
 export { createIndexedDbStorage, createMemoryStorage, type DockStorage } from "./keep/storage";
 export { createPaneBus } from "./keep/bus";

@@ -3,26 +3,13 @@
 // the state once the outermost dispatch or batch is over, so an event and what its listeners dispatch render once.
 import type { StoreApi } from "zustand/vanilla";
 
-/** Hears one applied event of the named types, with the state it made and the state before it. */
-export type Listener<S, E> = (event: E, next: S, prev: S) => void;
+type Listener<S, E> = (event: E, next: S, prev: S) => void;
 
 /** Dispatch, batch and named events over one store, whose state nothing else writes. */
-export interface Machine<S, E extends { type: string }> {
-  /** The current state, including events of a batch still running. */
-  get(): S;
-  /** Applies one event through the reducer: the only way the state changes. */
-  dispatch(event: E): void;
-  /** Runs `fn`, whose events reach the store's subscribers as one change. */
-  batch(fn: () => void): void;
-  /**
-   * Calls `listener` after each event of `types` that changed the state. Events a listener dispatches are heard
-   * after the current one, in order. Returns the unsubscribe.
-   */
-  on<T extends E["type"]>(types: readonly T[], listener: Listener<S, Extract<E, { type: T }>>): () => void;
-}
+export type Machine<S, E extends { type: string }> = ReturnType<typeof createMachine<S, E>>;
 
 /** The machine over `store`, whose state only `reduce` computes. */
-export function createMachine<S, E extends { type: string }>(store: StoreApi<S>, reduce: (state: S, event: E) => S): Machine<S, E> {
+export function createMachine<S, E extends { type: string }>(store: StoreApi<S>, reduce: (state: S, event: E) => S) {
   // Within a batch, the state so far; subscribers hear of it once the batch ends.
   let pending: S | undefined;
   let depth = 0;
@@ -31,8 +18,10 @@ export function createMachine<S, E extends { type: string }>(store: StoreApi<S>,
   const queue: Array<{ event: E; next: S; prev: S }> = [];
   let delivering = false;
 
+  /** The current state, including events of a batch still running. */
   const get = () => pending ?? store.getState();
 
+  /** Runs `fn`, whose events reach the store's subscribers as one change. */
   const batch = (fn: () => void) => {
     depth++;
     try {
@@ -63,6 +52,7 @@ export function createMachine<S, E extends { type: string }>(store: StoreApi<S>,
     }
   };
 
+  /** Applies one event through the reducer: the only way the state changes. */
   const dispatch = (event: E) => {
     const prev = get();
     const next = reduce(prev, event);
@@ -74,7 +64,11 @@ export function createMachine<S, E extends { type: string }>(store: StoreApi<S>,
     });
   };
 
-  const on = <T extends E["type"]>(types: readonly T[], listener: Listener<S, Extract<E, { type: T }>>) => {
+  /**
+   * Calls `listener` after each event of `types` that changed the state, with the state it made and the state before
+   * it. Events a listener dispatches are heard after the current one, in order. Returns the unsubscribe.
+   */
+  const on = <T extends E["type"]>(types: readonly T[], listener: Listener<S, Extract<E, { type: T }>>): (() => void) => {
     // Its own function per call, so registering one listener twice gives two independent unsubscribes.
     const own: Listener<S, E> = (event, next, prev) => listener(event as Extract<E, { type: T }>, next, prev);
     for (const type of types) {

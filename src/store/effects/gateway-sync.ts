@@ -1,20 +1,34 @@
 import { getQuestionEnding, recoverQuestions } from "../../gateway/questions-api";
 import type { QuestionAnswers } from "../../protocol/answers";
 import { parseResolvedEvent, type RecordEnding } from "../../protocol/payloads";
-import { parseQuestionRecord, type QuestionRecord } from "../../protocol/question-record";
+import { isSecretQuestion, parseQuestionRecord, type QuestionRecord } from "../../protocol/question-record";
 import type { ValidationIssue } from "../../protocol/result";
 import { belongsToSession } from "../../protocol/session-key";
 import type { DockContext } from "../context";
-import { createExpiryTimer } from "./expiry-timer";
 import { outcomeOf } from "../dock/outcomes";
-import { notePermission, screenRecord } from "./permissions";
 import { activeAfterArrival } from "../dock/priority";
 import type { Announcement, Outcome, OutcomeKind, SubmitErrorCode } from "../dock/state";
+import type { HiddenReason } from "../dock/state";
 import type { QuestionResolvedEvent } from "../../protocol/methods";
 import { GatewayRequestError } from "../../gateway/connection";
 
 /** What ties the store to the gateway: applies events, recovers after reconnects, and settles requests. */
 export type GatewaySync = ReturnType<typeof createGatewaySync>;
+
+// Timers take a signed 32-bit delay; a longer one fires at once. A far expiry is reached in several hops instead.
+const MAX_TIMER_DELAY_MS = 2 ** 31 - 1;
+
+/** The scopes that give the full question access (every question, secrets included, subject to the gateway's own rules). */
+const FULL_QUESTION_SCOPES = ["operator.questions", "operator.admin"];
+
+// Unknown grants (no `auth.scopes`) count as full access, to hide nothing by guess.
+function hiddenReasonOf(record: QuestionRecord, granted: readonly string[] | undefined): HiddenReason | undefined {
+  if (!granted || granted.length === 0 || granted.some((s) => FULL_QUESTION_SCOPES.includes(s))) return undefined;
+  if (record.questions.some(isSecretQuestion)) return "secret";
+  if (!record.sessionKey) return "sessionless";
+  if (!record.runId) return "admin";
+  return undefined;
+}
 
 /** The pending record `held` as the resolved event `e` ended it. */
 function endedRecord(held: QuestionRecord, e: QuestionResolvedEvent): QuestionRecord {
@@ -24,8 +38,15 @@ function endedRecord(held: QuestionRecord, e: QuestionResolvedEvent): QuestionRe
 /** Wires a dock store to its gateway client. */
 export function createGatewaySync(ctx: DockContext) {
   const { client, now, timers } = ctx.options;
-  let recheck: unknown;
   let disposed = false;
+  // One timer each: the priority rule's second look at an arrival, and the earliest expiry.
+  const timer = () => {
+    let handle: unknown;
+    const clear = () => handle !== undefined && timers.clearTimeout(handle);
+    return { clear, set: (fn: () => void, ms: number) => (clear(), (handle = timers.setTimeout(fn, ms))) };
+  };
+  const recheck = timer();
+  const expiry = timer();
 
   const announce = (announcement: Announcement) => ctx.dispatch({ type: "announced", announcement });
 
@@ -35,6 +56,16 @@ export function createGatewaySync(ctx: DockContext) {
   const mine = (rec: QuestionRecord) =>
     belongsToSession(rec.sessionKey, ctx.options.sessionKey, client.getConnection().hello?.mainSessionKey, ctx.options.showSessionless);
 
+  // True when the record must stay out of the dock; the first time per id it is logged and listed with its reason.
+  const hidden = (record: QuestionRecord): boolean => {
+    const reason = hiddenReasonOf(record, client.getConnection().hello?.scopes);
+    if (!reason) return false;
+    if (ctx.get().permission.hidden.some((h) => h.id === record.id)) return true;
+    console.info(`[question-dock] question ${JSON.stringify(record.id)} not shown: ${reason} question without operator.questions`);
+    ctx.dispatch({ type: "recordHidden", id: record.id, reason, at: now() });
+    return true;
+  };
+
   const settle = (id: string, kind: OutcomeKind, answers?: QuestionAnswers, extra?: Pick<Outcome, "async">, resolvedBy?: unknown) => {
     const record = ctx.get().records.get(id);
     if (!record) return;
@@ -43,7 +74,8 @@ export function createGatewaySync(ctx: DockContext) {
     const announcement: Announcement = kind === "answered" && extra?.async ? { key: "outcome", kind, header, queued: true } : { key: "outcome", kind, header };
     ctx.dispatch({ type: "recordSettled", id, outcome: kind, at: now(), announcement, ...(answers ? { answers } : {}), ...(extra?.async ? { async: extra.async } : {}), ...(resolvedBy !== undefined ? { resolvedBy } : {}) });
     ctx.sent.forget(id);
-    expiry.left();
+    // The timer stays while requests are left: when it fires early it finds nothing due and sets itself for the next one.
+    if (ctx.get().records.size === 0) expiry.clear();
   };
 
   // Settles a request from its terminal record, telling our own answer apart from one given elsewhere.
@@ -79,22 +111,17 @@ export function createGatewaySync(ctx: DockContext) {
     });
   };
 
-  const clearRecheck = () => {
-    if (recheck !== undefined) timers.clearTimeout(recheck);
-    recheck = undefined;
-  };
-
   const applyPriority = (newId: string) => {
-    clearRecheck();
+    recheck.clear();
     const s = ctx.get();
     if (disposed || !s.records.get(newId)) return;
     const { activeId, recheckInMs } = activeAfterArrival(s, newId, now(), ctx.options.typingGraceMs);
     if (activeId !== s.activeId && activeId !== null) ctx.dispatch({ type: "requestSwitched", requestId: activeId });
-    if (recheckInMs > 0) recheck = timers.setTimeout(() => applyPriority(newId), recheckInMs);
+    if (recheckInMs > 0) recheck.set(() => applyPriority(newId), recheckInMs);
   };
 
   const receive = (rec: QuestionRecord, source: string) => {
-    if (!mine(rec) || screenRecord(ctx, rec)) return;
+    if (!mine(rec) || hidden(rec)) return;
     const s = ctx.get();
     if (rec.status !== "pending") return settleWhenReplied(rec);
     const known = Boolean(s.records.get(rec.id));
@@ -108,13 +135,25 @@ export function createGatewaySync(ctx: DockContext) {
       ...(verdict?.activeId === rec.id ? { activate: true } : {}),
     });
     if (!verdict || !ctx.get().records.get(rec.id)) return;
-    clearRecheck();
+    recheck.clear();
     // Waiting for a pause in the typing: ask again once it is long enough.
-    if (verdict.recheckInMs > 0) recheck = timers.setTimeout(() => applyPriority(rec.id), verdict.recheckInMs);
-    expiry.reschedule();
+    if (verdict.recheckInMs > 0) recheck.set(() => applyPriority(rec.id), verdict.recheckInMs);
+    expire();
   };
 
-  const expiry = createExpiryTimer(ctx, (id) => settle(id, "expired"));
+  // The gateway also sends `question.resolved` with status expired, but a dock that is offline at that moment must
+  // still let the prompt go on time. Async questions never expire (their expiresAtMs is Infinity).
+  const expire = (): void => {
+    expiry.clear();
+    // A late reply (e.g. a submit that was in flight) can still settle a request after dispose; it must not re-arm.
+    if (disposed) return;
+    const t = now();
+    const records = [...ctx.get().records.values()].filter((r) => Number.isFinite(r.expiresAtMs));
+    const due = records.filter((r) => r.expiresAtMs <= t);
+    if (due.length > 0) return due.forEach((r) => settle(r.id, "expired"));
+    const next = Math.min(...records.map((r) => r.expiresAtMs));
+    if (next !== Infinity) expiry.set(expire, Math.min(MAX_TIMER_DELAY_MS, next - t));
+  };
 
   const recover = async (serverChanged: boolean) => {
     // The gateway's own requests (an async question is no question record of the gateway's), and what this tab sent
@@ -137,14 +176,19 @@ export function createGatewaySync(ctx: DockContext) {
       for (const item of result.settled) {
         if (item.record && !ctx.get().records.get(item.id)) settleSentBeforeReload(item.record);
         else if (item.record) settleWhenReplied(item.record);
-        else settle(item.id, item.outcome === "unavailable" ? "unavailable" : item.outcome === "cancelled" ? "cancelled" : item.outcome);
+        else settle(item.id, item.outcome);
       }
       if (serverChanged) local.filter((id) => !listed.has(id)).forEach((id) => settle(id, "unavailable"));
       // Whatever the recovery said of a request sent before a reload, it is answered now: ask no more.
       for (const id of ctx.sent.ids()) if (!ctx.get().records.get(id)) ctx.sent.forget(id);
     } catch (error) {
-      // A refusal for lack of permission is the person's to know, in words (see permissions.ts).
-      notePermission(ctx, "question.list", error);
+      // A refusal for lack of permission is the person's to know, in words: one notice per method, newest kept.
+      if (error instanceof GatewayRequestError && error.code === "FORBIDDEN") {
+        const scope = error.details?.["missingScope"];
+        // GatewayRequestError prefixes the method and code; the person needs only the gateway's own sentence.
+        const message = error.message.replace(/^\S+ failed: FORBIDDEN(?: \([^)]*\))?: /, "");
+        ctx.dispatch({ type: "permissionRefused", notice: { method: "question.list", message, at: now(), ...(typeof scope === "string" && scope ? { missingScope: scope } : {}) } });
+      }
       reject("recovery", [{ path: "", message: error instanceof Error ? error.message : String(error) }]);
     }
   };
@@ -210,8 +254,8 @@ export function createGatewaySync(ctx: DockContext) {
     dispose() {
       disposed = true;
       offs.forEach((off) => off());
-      expiry.dispose();
-      clearRecheck();
+      expiry.clear();
+      recheck.clear();
     },
   };
 }

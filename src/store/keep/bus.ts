@@ -1,15 +1,12 @@
 import type { PaneBus, PaneMessage } from "../outbox/entry";
 
-/** Name of the channel every dock of this kit shares unless told otherwise. @default "openclaw-question-dock" */
-export const DEFAULT_PANE_CHANNEL = "openclaw-question-dock";
-
 // One bus of the page: the listeners it was given.
 type Member = Set<(message: PaneMessage) => void>;
 
 interface Channel {
   members: Set<Member>;
   /** The page's one BroadcastChannel for this name: a second one here would hear the first and double every message. */
-  remote?: BroadcastChannel;
+  remote?: BroadcastChannel | undefined;
 }
 
 const channels = new Map<string, Channel>();
@@ -22,42 +19,32 @@ export function isPaneMessage(value: unknown): value is PaneMessage {
   return typeof m === "object" && m !== null && typeof m.table === "string" && TABLES.has(m.table) && typeof m.scope === "string" && typeof m.id === "string";
 }
 
-function deliver(member: Member, message: PaneMessage): void {
-  for (const listener of [...member]) {
-    try {
-      listener(message);
-    } catch (error) {
-      // One pane's failing listener must not keep the message from the others.
-      queueMicrotask(() => {
-        throw error;
-      });
-    }
+// Asynchronous like BroadcastChannel, so a pane never reacts inside the sender's own state update, and one apiece,
+// so one pane's failing listener does not keep the message from the others.
+function fanOut(channel: Channel, message: PaneMessage, sender?: Member): void {
+  for (const member of channel.members) {
+    if (member !== sender) queueMicrotask(() => channel.members.has(member) && [...member].forEach((listener) => listener(message)));
   }
 }
 
-function openRemote(name: string, channel: Channel): BroadcastChannel | undefined {
-  if (typeof BroadcastChannel !== "function") return undefined;
+function openChannel(name: string): Channel {
+  const channel: Channel = { members: new Set() };
+  channels.set(name, channel);
   try {
-    const remote = new BroadcastChannel(name);
-    remote.onmessage = (event: MessageEvent) => {
-      if (!isPaneMessage(event.data)) return;
-      for (const member of channel.members) deliver(member, event.data);
-    };
-    return remote;
+    channel.remote = new BroadcastChannel(name);
+    channel.remote.onmessage = (event: MessageEvent) => isPaneMessage(event.data) && fanOut(channel, event.data);
   } catch {
-    return undefined;
+    // No BroadcastChannel here: the bus reaches this page's panes only.
   }
+  return channel;
 }
 
-/** Opens a bus to every other pane of this name: same-page buses directly, other tabs through BroadcastChannel when there is one. */
-export function createPaneBus(channelName: string = DEFAULT_PANE_CHANNEL): PaneBus {
-  let channel = channels.get(channelName);
-  if (!channel) {
-    channel = { members: new Set() };
-    channels.set(channelName, channel);
-    channel.remote = openRemote(channelName, channel);
-  }
-  const shared = channel;
+/**
+ * Opens a bus to every other pane of this name (by default the one every dock of this kit shares): same-page buses
+ * directly, other tabs through BroadcastChannel when there is one.
+ */
+export function createPaneBus(channelName = "openclaw-question-dock"): PaneBus {
+  const shared = channels.get(channelName) ?? openChannel(channelName);
   const self: Member = new Set();
   shared.members.add(self);
   let closed = false;
@@ -65,10 +52,7 @@ export function createPaneBus(channelName: string = DEFAULT_PANE_CHANNEL): PaneB
   return {
     post(message) {
       if (closed) return;
-      // Asynchronous like BroadcastChannel, so a pane never reacts inside the sender's own state update.
-      for (const member of shared.members) {
-        if (member !== self) queueMicrotask(() => shared.members.has(member) && deliver(member, message));
-      }
+      fanOut(shared, message, self);
       try {
         shared.remote?.postMessage(message);
       } catch {
@@ -86,7 +70,7 @@ export function createPaneBus(channelName: string = DEFAULT_PANE_CHANNEL): PaneB
       shared.members.delete(self);
       if (shared.members.size > 0) return;
       shared.remote?.close();
-      if (channels.get(channelName) === shared) channels.delete(channelName);
+      channels.delete(channelName);
     },
   };
 }

@@ -14,30 +14,21 @@ import { asyncItemOf, asyncRequestId } from "../async/question-shape";
 /** Quiet time before a typed draft is written to storage. */
 export const DRAFT_SAVE_DELAY_MS = 300;
 
-/** Where a store keeps drafts, and which. */
+/** Where a store keeps drafts, and which: blocking drafts too, and the outbox entries (with async questions). */
 export interface DraftSetup {
   storage: DockStorage;
   /** The other tabs of the conversation; none: drafts are not shared live. */
-  bus?: PaneBus;
-  /** Keep the drafts of blocking requests too (async drafts are always kept). */
+  bus: PaneBus | undefined;
   blockingDrafts: boolean;
-  /** Read the outbox entries back too (with async questions). */
   outbox: boolean;
 }
 
-/** The running draft keeping of one store: `read` reads what was kept under a scope, for the one `restored` event. */
-export type DraftKeeping = ReturnType<typeof startDraftKeeping>;
-
-/** Starts keeping the drafts of the store of `ctx`. */
+/** Starts keeping the drafts of the store of `ctx`; `read` reads what was kept under a scope, for the one `restored` event. */
 export function startDraftKeeping(ctx: DockContext, setup: DraftSetup) {
   const { now, timers } = ctx.options;
   const saveTimers = new Map<string, unknown>();
-  let stopped = false;
 
-  const records = () => {
-    const s = ctx.get().scope;
-    return s === undefined ? undefined : scopedRecords(setup.storage, s);
-  };
+  const records = (scope = ctx.get().scope) => (scope === undefined ? undefined : scopedRecords(setup.storage, scope));
   const isAsync = (s: DockStore, id: string) => s.asyncOrigins.has(id) || asyncItemOf(id) !== undefined;
   const keeps = (s: DockStore, id: string) => setup.blockingDrafts || isAsync(s, id);
 
@@ -86,7 +77,7 @@ export function startDraftKeeping(ctx: DockContext, setup: DraftSetup) {
   };
 
   const fromPane = (message: PaneMessage) => {
-    if (stopped || !isPaneMessage(message) || message.table !== "draft" || message.scope !== ctx.get().scope) return;
+    if (!isPaneMessage(message) || message.table !== "draft" || message.scope !== ctx.get().scope) return;
     if (message.value === undefined) return ctx.dispatch({ type: "draftDropped", requestId: message.id });
     if (!isSavedDraft(message.value) || message.value.requestId !== message.id || !keeps(ctx.get(), message.id)) return;
     // Live: the other tab's latest edit wins here too, as if typed in this one.
@@ -97,7 +88,7 @@ export function startDraftKeeping(ctx: DockContext, setup: DraftSetup) {
     // Each is heard only when it changed a draft or the step: every one is the person's edit, to save and share.
     ctx.on(["draftEdited", "stepChanged"], (e, next) => {
       const record = next.records.get(e.requestId);
-      if (stopped || !record || !keeps(next, e.requestId)) return;
+      if (!record || !keeps(next, e.requestId)) return;
       const draft = savedDraftOf(record, next.views.get(e.requestId), now());
       // A prompt of secret questions only has nothing that may leave memory.
       if (draft.answers.length === 0) return;
@@ -105,7 +96,7 @@ export function startDraftKeeping(ctx: DockContext, setup: DraftSetup) {
       share(e.requestId, draft);
     }),
     ctx.on(["recordSettled"], (e, next, prev) => {
-      if (stopped || !keeps(prev, e.id)) return;
+      if (!keeps(prev, e.id)) return;
       cancel(e.id);
       // A retired or skipped async question keeps its draft for a reopen; any other ending takes it away.
       const held = next.savedDrafts.get(e.id);
@@ -117,23 +108,20 @@ export function startDraftKeeping(ctx: DockContext, setup: DraftSetup) {
     ctx.on(["discarded"], (e, next, prev) => {
       const itemId = prev.outbox.entries[e.id]?.itemId;
       const held = itemId === undefined ? undefined : next.savedDrafts.get(asyncRequestId(itemId));
-      if (!stopped && held && !(e as { local?: true }).local) write(held);
+      if (held && !(e as { local?: true }).local) write(held);
     }),
     // A reopened question's kept draft loses its skip, so a reload does not skip it again.
     ctx.on(["questionReopened"], (e, next) => {
       const held = next.savedDrafts.get(asyncRequestId(e.itemId));
-      if (!stopped && held) write(held);
+      if (held) write(held);
     }),
     ...(setup.bus ? [setup.bus.subscribe(fromPane)] : []),
   ];
 
   // A reload or a closed tab disposes nothing; the page's own last events are the moment to write.
-  const page = typeof window === "undefined" ? undefined : window;
-  const doc = typeof document === "undefined" ? undefined : document;
-  const onHidden = () => {
-    if (doc?.visibilityState === "hidden") flush();
-  };
-  page?.addEventListener("pagehide", flush);
+  const doc = globalThis.document as Document | undefined;
+  const onHidden = () => doc?.visibilityState === "hidden" && flush();
+  globalThis.addEventListener?.("pagehide", flush);
   doc?.addEventListener("visibilitychange", onHidden);
 
   return {
@@ -141,9 +129,8 @@ export function startDraftKeeping(ctx: DockContext, setup: DraftSetup) {
     /** Writes what is still waiting and stops. */
     stop() {
       flush();
-      stopped = true;
       offs.forEach((off) => off());
-      page?.removeEventListener("pagehide", flush);
+      globalThis.removeEventListener?.("pagehide", flush);
       doc?.removeEventListener("visibilitychange", onHidden);
     },
   };

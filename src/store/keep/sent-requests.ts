@@ -5,73 +5,79 @@
 // awaited stay in this page's memory: an answer may be credential-shaped, and a promise cannot outlive the page.
 import type { QuestionAnswers } from "../../protocol/answers";
 
-const PREFIX = "openclaw-question-dock:sent:";
-/** How many ids the ledger keeps at most; the oldest go first. */
-const MAX_IDS = 50;
+const PREFIX = "openclaw-question-dock:";
+/** A bound on a list's stored text, well inside the few megabytes a browser gives sessionStorage. */
+const MAX_CHARS = 1_000_000;
 
 /** What one conversation of this tab sent: requests with a submit or skip not yet seen to end, their answers and replies. */
 export type SentLedger = ReturnType<typeof createSentLedger>;
 
-/** This tab's sessionStorage, or undefined where it is missing or switched off. */
-export function tabStorage(): Storage | undefined {
+function tabStorage(): Storage | undefined {
   try {
     return typeof sessionStorage === "undefined" ? undefined : sessionStorage;
   } catch {
-    // Storage can be switched off (a sandboxed frame); the ledger then lives for the page only.
+    // Storage can be switched off (a sandboxed frame); the list then lives for the page only.
     return undefined;
   }
 }
 
-// A bounded list of ids under one sessionStorage key (in memory where there is none, or no key yet).
-function idList(keyOf: () => string | undefined) {
+/**
+ * A list kept in this tab's sessionStorage under `name` and the scope, oldest first, at most `max` long; in this
+ * page's memory where there is no sessionStorage or no scope yet. Its items are ids, or records with an `id`.
+ */
+export function tabList(name: string, scopeOf: () => string | undefined, max: number) {
   const tab = tabStorage();
-  let memory: string[] = [];
-  const read = (): string[] => {
+  const keyOf = () => {
+    const scope = scopeOf();
+    return scope === undefined ? undefined : `${PREFIX}${name}${encodeURIComponent(scope)}`;
+  };
+  let memory: unknown[] = [];
+  const read = (): unknown[] => {
     const key = keyOf();
     if (!tab || key === undefined) return memory;
     try {
       const parsed: unknown = JSON.parse(tab.getItem(key) ?? "[]");
-      return Array.isArray(parsed) ? parsed.filter((v): v is string => typeof v === "string") : [];
+      return Array.isArray(parsed) ? parsed : [];
     } catch {
       return [];
     }
   };
-  const write = (ids: string[]) => {
-    memory = ids.slice(-MAX_IDS);
+  const write = (list: unknown[]) => {
+    memory = list.slice(-max);
+    let text = JSON.stringify(memory);
+    while (text.length > MAX_CHARS && memory.length > 0) text = JSON.stringify((memory = memory.slice(1)));
     const key = keyOf();
     try {
-      if (key !== undefined) tab?.setItem(key, JSON.stringify(memory));
+      if (key !== undefined) tab?.setItem(key, text);
     } catch {
       // A full or refused storage only costs the reload case.
     }
   };
+  const others = (id: string) => read().filter((item) => item !== id && (item as { id?: unknown } | null)?.id !== id);
   return {
     read,
-    add: (id: string) => write([...read().filter((x) => x !== id), id]),
+    /** Puts `item` last, in place of any earlier one of `id`. */
+    put: (id: string, item: unknown = id) => write([...others(id), item]),
     remove: (id: string) => {
-      const ids = read();
-      if (ids.includes(id)) write(ids.filter((x) => x !== id));
+      const rest = others(id);
+      if (rest.length < read().length) write(rest);
     },
   };
 }
 
 /** The ledger of one conversation in this tab, kept under its scope (in memory where there is no sessionStorage). */
 export function createSentLedger(scopeOf: () => string | undefined) {
-  const keyed = (kind: string) => () => {
-    const scope = scopeOf();
-    return scope === undefined ? undefined : `${PREFIX}${kind}${encodeURIComponent(scope)}`;
-  };
-  const sent = idList(keyed(""));
+  const sent = tabList("sent:", scopeOf, 50);
   // Kept past `forget`: after a reload the request's end is judged by whether this tab's chat reply answered it.
-  const chatReplies = idList(keyed("chat:"));
+  const chatReplies = tabList("sent:chat:", scopeOf, 50);
   const answers = new Map<string, QuestionAnswers[]>();
   const replies = new Map<string, Promise<void>>();
   return {
-    ids: sent.read,
+    ids: () => sent.read().filter((id) => typeof id === "string"),
     /** Notes a submit or skip going out; every answer sent is kept, so a lost reply to any of them still reads as ours. */
     remember: (id: string, given?: QuestionAnswers) => {
       if (given) answers.set(id, [...(answers.get(id) ?? []), given]);
-      sent.add(id);
+      sent.put(id);
     },
     attempted: (id: string): readonly QuestionAnswers[] | undefined => answers.get(id),
     /** Holds the gateway's reply to a submit while it is awaited, so a settle or an expiry can wait for it. */
@@ -90,7 +96,7 @@ export function createSentLedger(scopeOf: () => string | undefined) {
       sent.remove(id);
     },
     /** Notes that this tab sent a chat reply to answer the request; `taken: false` takes that back (the gateway refused it). */
-    noteChatReply: (id: string, taken: boolean) => (taken ? chatReplies.add(id) : chatReplies.remove(id)),
+    noteChatReply: (id: string, taken: boolean) => (taken ? chatReplies.put(id) : chatReplies.remove(id)),
     sentChatReply: (id: string) => chatReplies.read().includes(id),
   };
 }
@@ -98,7 +104,7 @@ export function createSentLedger(scopeOf: () => string | undefined) {
 /** This tab's resolver id, kept across reloads so an answer sent before one still reads as the person's own. */
 export function tabResolverId(make: () => string): string {
   const storage = tabStorage();
-  const key = `${PREFIX}resolver`;
+  const key = `${PREFIX}sent:resolver`;
   try {
     const known = storage?.getItem(key);
     if (known) return known;

@@ -16,9 +16,6 @@ export interface DockStorage {
   remove(key: string): Promise<void>;
 }
 
-/** Name of the IndexedDB database that holds drafts and the outbox. @default "openclaw-question-dock" */
-export const DEFAULT_DOCK_DB = "openclaw-question-dock";
-
 /** Options of `createIndexedDbStorage`. */
 export interface IndexedDbStorageOptions {
   /** @default "openclaw-question-dock" */
@@ -27,8 +24,8 @@ export interface IndexedDbStorageOptions {
   storeName?: string;
 }
 
-/** The kinds of record a conversation keeps. */
-export type KeptTable = "draft" | "outbox";
+// The kinds of record a conversation keeps.
+type KeptTable = "draft" | "outbox";
 
 // Both parts are encoded: scopes hold URLs and ids are untrusted, so neither can reach into another's prefix.
 const prefixOf = (scope: string, table: KeptTable) => `scope:${encodeURIComponent(scope)}:${table}:`;
@@ -51,7 +48,7 @@ export function createIndexedDbStorage(options: IndexedDbStorageOptions = {}): D
   const open = (): UseStore => {
     if (store) return store;
     if (typeof indexedDB === "undefined") throw new Error("IndexedDB is not available here");
-    store = createStore(options.dbName ?? DEFAULT_DOCK_DB, options.storeName ?? "records");
+    store = createStore(options.dbName ?? "openclaw-question-dock", options.storeName ?? "records");
     return store;
   };
   return {

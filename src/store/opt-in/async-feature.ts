@@ -10,7 +10,7 @@ import { startDraftKeeping } from "../keep/draft-keeping";
 import { newKey } from "../effects/answer-by-chat";
 import type { PaneBus } from "../outbox/entry";
 import { defineFeature, type FeatureViews } from "./attach";
-import type { AsyncQuestionsFeature } from "./feature-types";
+import type { AsyncQuestionsFeature } from "../context";
 
 /** Where async answers and drafts are kept and how they are sent; every field has a default. */
 export interface AsyncQuestionsOptions {
@@ -32,16 +32,15 @@ export interface AsyncQuestionsOptions {
  * The store's half of async questions, with the views the dock shows for them; the public factory
  * (`asyncQuestionsFeature`, src/features/) passes those views, store tests may leave them out.
  */
-export function createAsyncQuestionsFeature(options: AsyncQuestionsOptions = {}, views?: FeatureViews): AsyncQuestionsFeature {
+export function createAsyncQuestionsFeature(options: AsyncQuestionsOptions = {}, views: FeatureViews = {}): AsyncQuestionsFeature {
   if (typeof options !== "object" || options === null || "conversation" in options || "outbox" in options) {
     throw new TypeError("asyncQuestionsFeature takes options ({ storage?, bus? }), not conversation services: the store now holds the conversation and its outbox itself.");
   }
   return defineFeature(
     { feature: "asyncQuestions" },
-    (ctx, sync) => {
+    (ctx, sync, blockingDrafts) => {
       const storage = options.storage ?? defaultStorage();
-      const ownBus = options.bus ? undefined : createPaneBus();
-      const bus = options.bus ?? ownBus!;
+      const bus = options.bus ?? createPaneBus();
       const history = startHistoryReader(ctx, options.historyLimit ?? DEFAULT_HISTORY_LIMIT);
       const outbox = startOutbox(ctx, {
         storage,
@@ -52,18 +51,22 @@ export function createAsyncQuestionsFeature(options: AsyncQuestionsOptions = {},
         confirmDelaysMs: options.confirmDelaysMs ?? DEFAULT_CONFIRM_DELAYS_MS,
       });
       const asyncSync = createAsyncSync(ctx, sync, outbox);
+      // The async questions' storage keeps blocking drafts too, unless the store says `blockingDrafts: false`.
+      const drafts = startDraftKeeping(ctx, { storage, bus, blockingDrafts, outbox: true });
       return {
         asyncSync,
         outbox,
-        keepDrafts: (choice) => startDraftKeeping(ctx, { storage, bus, ...choice }),
+        views,
+        read: drafts.read,
         dispose: () => {
+          drafts.stop();
           outbox.dispose();
           history.dispose();
-          ownBus?.close();
+          // A bus the store made itself is closed with it.
+          if (!options.bus) bus.close();
         },
       };
     },
-    views,
     asyncReducer,
   );
 }

@@ -1,28 +1,12 @@
 // How the store reaches a feature's working parts: the factory files them under the token it returns, so the store
 // names no feature module and a blocking-only bundle holds none of them.
 import type { StoreApi } from "zustand/vanilla";
-import type { DockContext } from "../context";
 import type { AsyncSync } from "../async/questions";
 import type { Outbox } from "../async/outbox";
 import type { GatewaySync } from "../effects/gateway-sync";
-import type { DraftKeeping } from "../keep/draft-keeping";
+import type { StoredRecords } from "../keep/keep";
 import type { DockStore } from "../dock/state";
-import type { DockFeature } from "./feature-types";
-
-/** A feature running in one dock. */
-export interface FeatureRun {
-  /** Starts keeping drafts (and reading answers back) where the feature keeps them; the store starts one at most. */
-  keepDrafts?: (choice: { blockingDrafts: boolean; outbox: boolean }) => DraftKeeping;
-  /** The async questions' effect, which the actions route async answers through. */
-  asyncSync?: AsyncSync;
-  /** The outbox async answers go out through. */
-  outbox?: Outbox;
-  /** Stops what the feature started in this dock; the async questions' effect itself is stopped with the actions. */
-  dispose(): void;
-}
-
-/** Starts a feature in one dock. */
-export type AttachFeature = (ctx: DockContext, sync: GatewaySync) => FeatureRun;
+import type { DockContext, DockFeature } from "../context";
 
 /**
  * Views a feature adds to the dock, filled in above the views layer (src/features/) and read through
@@ -35,44 +19,53 @@ export interface FeatureViews {
   asyncSummary?: unknown;
 }
 
+/** A feature running in one dock. */
+export interface FeatureRun {
+  /** Reads what the feature kept under a scope, for the one `restored` event. */
+  read?: (scope: string) => Promise<StoredRecords>;
+  /** With async questions: their effect and the outbox, which the actions route async answers through, and their views. */
+  asyncSync?: AsyncSync;
+  outbox?: Outbox;
+  views?: FeatureViews;
+  /** Writes what is still waiting and stops what the feature started in this dock. */
+  dispose(): void;
+}
+
+/** Starts a feature in one dock; `blockingDrafts`: keep the drafts of blocking requests too. */
+export type AttachFeature = (ctx: DockContext, sync: GatewaySync, blockingDrafts: boolean) => FeatureRun;
+
 /** What a feature adds to the store's reducer: the events it owns, applied after the dock's own. */
 export type FeatureReducer = <S extends DockStore>(state: S, event: { type: string }) => S;
 
+/** What a factory files under its token: how to start the feature in a dock, and the events it adds to the reducer. */
+type FeatureParts = { attach: AttachFeature; reduce?: FeatureReducer | undefined };
+
 // Keyed by the token, so a token is only good when its factory made it; nothing is kept once the host drops it.
-const parts = new WeakMap<DockFeature, { attach: AttachFeature; views: FeatureViews; reduce?: FeatureReducer }>();
-const NO_VIEWS: FeatureViews = Object.freeze({});
+const parts = new WeakMap<DockFeature, FeatureParts>();
 
-/** Makes the token a factory returns, filed with the function that starts the feature in a dock and the views it adds. */
-export function defineFeature<F extends DockFeature>(token: F, attach: AttachFeature, views: FeatureViews = NO_VIEWS, reduce?: FeatureReducer): F {
-  Object.freeze(token);
-  parts.set(token, { attach, views, ...(reduce ? { reduce } : {}) });
-  return token;
-}
-
-/** The reducer `feature` adds to the store's, if any. */
-export function featureReducer(feature: DockFeature): FeatureReducer | undefined {
-  return parts.get(feature)?.reduce;
+/** Makes the token a factory returns, filed with the function that starts the feature in a dock. */
+export function defineFeature<F extends DockFeature>(token: F, attach: AttachFeature, reduce?: FeatureReducer): F {
+  parts.set(token, { attach, reduce });
+  return Object.freeze(token);
 }
 
 /**
- * How to start `feature`, given as the store's `option`, in a dock. Throws for anything no factory made, such as a
- * plain options object, naming the factory to call; the store asks before it makes anything, so a refused option
- * leaves nothing running.
+ * The parts of `feature`, given as the store's `option`. Throws for anything no factory made, such as a plain options
+ * object, naming the factory to call; the store asks before it makes anything, so a refused option leaves nothing running.
  */
-export function featureStarter(option: DockFeature["feature"], feature: DockFeature): AttachFeature {
+export function featureParts(option: DockFeature["feature"], feature: DockFeature): FeatureParts {
   const found = parts.get(feature);
   if (!found || feature.feature !== option) throw new TypeError(`createQuestionDockStore's "${option}" option takes what ${option}Feature(…) returns.`);
-  return found.attach;
+  return found;
 }
 
 // What a store's views and tests read of it, noted once when the store is made: its features' views, its clock (a
 // countdown reads the store's own clock; a story's stands still) and, with async questions, its outbox.
-const storeParts = new WeakMap<StoreApi<DockStore>, { views: FeatureViews; now: () => number; outbox?: Outbox }>();
+const storeParts = new WeakMap<StoreApi<DockStore>, { views: FeatureViews; now: () => number; outbox?: Outbox | undefined }>();
 
 /** Notes what `store`'s views and tests read of it, once, when the store is made. */
-export function noteStore(store: StoreApi<DockStore>, features: readonly DockFeature[], now: () => number, outbox?: Outbox): void {
-  const views = Object.assign({}, ...features.map((f) => parts.get(f)?.views ?? NO_VIEWS)) as FeatureViews;
-  storeParts.set(store, { views: Object.keys(views).length > 0 ? Object.freeze(views) : NO_VIEWS, now, ...(outbox ? { outbox } : {}) });
+export function noteStore(store: StoreApi<DockStore>, now: () => number, run?: FeatureRun): void {
+  storeParts.set(store, { views: run?.views ?? {}, now, outbox: run?.outbox });
 }
 
 /** The clock of `store`'s time: what its expiries are counted against. */
@@ -89,5 +82,5 @@ export function outboxOf(store: StoreApi<DockStore>): Outbox {
 
 /** The views the features of `store` add; none for a store without features. */
 export function featureViewsOf(store: StoreApi<DockStore>): FeatureViews {
-  return storeParts.get(store)?.views ?? NO_VIEWS;
+  return storeParts.get(store)?.views ?? {};
 }

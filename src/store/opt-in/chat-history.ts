@@ -4,7 +4,7 @@
 import { startHistoryReader, DEFAULT_HISTORY_LIMIT } from "../async/history-reader";
 import { historyReducer } from "../async/reducer";
 import { defineFeature } from "./attach";
-import type { ChatHistoryFeature } from "./feature-types";
+import type { ChatHistoryFeature } from "../context";
 
 /** Options of `chatHistoryFeature`. */
 export interface ChatHistoryOptions {
@@ -14,5 +14,5 @@ export interface ChatHistoryOptions {
 
 /** Keeps the conversation's messages in the store (`state.chat.messages`, read by `useChatTranscript`) without async questions, which read them anyway. */
 export function chatHistoryFeature(options: ChatHistoryOptions = {}): ChatHistoryFeature {
-  return defineFeature({ feature: "chatHistory" }, (ctx) => startHistoryReader(ctx, options.historyLimit ?? DEFAULT_HISTORY_LIMIT), undefined, historyReducer);
+  return defineFeature({ feature: "chatHistory" }, (ctx) => startHistoryReader(ctx, options.historyLimit ?? DEFAULT_HISTORY_LIMIT), historyReducer);
 }

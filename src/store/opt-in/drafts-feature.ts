@@ -1,10 +1,9 @@
 // Blocking drafts that outlive the page: a host that imports this factory gives the store somewhere to keep them.
-import type { BlockingDraftServices } from "../context";
 import { createPaneBus } from "../keep/bus";
 import { defaultStorage } from "../keep/storage";
 import { startDraftKeeping } from "../keep/draft-keeping";
 import { defineFeature } from "./attach";
-import type { BlockingDraftsFeature } from "./feature-types";
+import type { BlockingDraftServices, BlockingDraftsFeature } from "../context";
 
 /**
  * Keeps a dock's blocking drafts in `services.storage` and shares them live over `services.bus`.
@@ -12,9 +11,14 @@ import type { BlockingDraftsFeature } from "./feature-types";
  */
 export function blockingDraftsFeature(services?: BlockingDraftServices): BlockingDraftsFeature {
   return defineFeature({ feature: "blockingDrafts" }, (ctx) => {
-    const ownBus = services ? undefined : createPaneBus();
-    const storage = services?.storage ?? defaultStorage();
-    const bus = services ? services.bus : ownBus;
-    return { keepDrafts: (choice) => startDraftKeeping(ctx, { storage, ...(bus ? { bus } : {}), ...choice }), dispose: () => ownBus?.close() };
+    const bus = services ? services.bus : createPaneBus();
+    const drafts = startDraftKeeping(ctx, { storage: services?.storage ?? defaultStorage(), bus, blockingDrafts: true, outbox: false });
+    return {
+      read: drafts.read,
+      dispose: () => {
+        drafts.stop();
+        if (!services) bus?.close();
+      },
+    };
   });
 }

@@ -1,3 +1,3 @@
-export { canDiscard, canEdit, canRetry, outboxEntryReducer, outboxReducer, OUTBOX_TRANSITIONS, type OutboxData, type OutboxEntryEvent } from "./outbox-reducer";
+export { canDiscard, canEdit, canRetry, outboxEntryReducer, outboxReducer, OUTBOX_TRANSITIONS, type OutboxEntryEvent } from "./outbox-reducer";
 export { classifySendError, entryForItem, keysOf } from "./outbox-rules";
 export type * from "./entry";

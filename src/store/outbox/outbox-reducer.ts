@@ -47,8 +47,6 @@ export type OutboxEvent =
   /** Storage failed; the outbox goes on in memory. */
   | { type: "storageFailed"; operation: StorageFailure["operation"] };
 
-export type { OutboxData } from "./entry";
-
 /** The statuses each entry event (and Discard) applies in; from any other the entry stays as it was. */
 export const OUTBOX_TRANSITIONS: Readonly<Record<OutboxEntryEvent["type"] | "discarded", readonly OutboxEntry["state"][]>> = {
   sendStarted: ["queued"],

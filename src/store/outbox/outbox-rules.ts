@@ -28,12 +28,8 @@ export function isMemoryOnly(entry: OutboxEntry): boolean {
 }
 
 /** The outbox entry answering `itemId`, if any (one answer per question). */
-export function entryForItem(state: { entries: Record<string, OutboxEntry>; order: string[] }, itemId: string): OutboxEntry | undefined {
-  for (const id of state.order) {
-    const entry = state.entries[id];
-    if (entry?.itemId === itemId) return entry;
-  }
-  return undefined;
+export function entryForItem(state: { entries: Record<string, OutboxEntry> }, itemId: string): OutboxEntry | undefined {
+  return Object.values(state.entries).find((entry) => entry.itemId === itemId);
 }
 
 /** The key chat.send uses for this entry now. */
