@@ -1,13 +1,13 @@
-import { createContext, useContext, type ReactNode } from "react";
+import { createContext, useContext } from "react";
 import { useMessages } from "../hooks/use-messages";
 import { useOptionGroup, type OptionGroupState } from "../hooks/use-option-group";
 import { useOtherField } from "../hooks/use-other-field";
+import { safeHttpUrl } from "../protocol/links";
 import { classes, type ViewProps } from "./view-props";
 import { useDockParts } from "./DockRoot";
+import type { PanelProps } from "./DockParts";
 import { MarkdownText } from "./MarkdownText";
-import { MissingAnswers } from "./MissingAnswers";
 import { OptionList } from "./OptionList";
-import { QuestionLink } from "./QuestionLink";
 
 interface QuestionScope {
   requestId: string;
@@ -18,27 +18,11 @@ interface QuestionScope {
 
 const QuestionContext = createContext<QuestionScope | null>(null);
 
-/** The question a part inside `QuestionDock.Questions` shows; throws outside one. */
-export function useQuestionScope(): QuestionScope {
+// The question a part inside `QuestionDock.Questions` shows; throws outside one.
+function useQuestionScope(): QuestionScope {
   const scope = useContext(QuestionContext);
   if (!scope) throw new Error("Question parts (Prompt, Options, Other) must be rendered inside <QuestionDock.Questions>.");
   return scope;
-}
-
-/** Props of `QuestionDock.Panel`. */
-export interface PanelProps extends ViewProps {
-  children?: ReactNode;
-}
-
-/** The expanded prompt's box; it is made again for each request, so what it holds starts afresh. */
-export function Panel({ className, style, children }: PanelProps) {
-  const { record, mode, collapsed } = useDockParts();
-  if (collapsed) return null;
-  return (
-    <div key={`${record.id}:${mode}`} className={classes("qd-prompt", className)} style={style} data-mode={mode} tabIndex={-1}>
-      {children}
-    </div>
-  );
 }
 
 function Question({ questionId, showHeader, className, style, children }: PanelProps & { questionId: string; showHeader: boolean }) {
@@ -99,6 +83,20 @@ export function QuestionText({ className, style }: ViewProps) {
   );
 }
 
+/** A question's reference link; anything but http or https renders nothing. */
+export function QuestionLink({ url }: { url: string }) {
+  const href = safeHttpUrl(url);
+  const m = useMessages();
+  if (!href) return null;
+  const { host, pathname } = new URL(href);
+  return (
+    <a className="qd-link" href={href} target="_blank" rel="noopener noreferrer">
+      {`${host}${pathname === "/" ? "" : pathname}`}
+      <span className="qd-visually-hidden">{m.opensInNewTab}</span>
+    </a>
+  );
+}
+
 /** A question's options. */
 export function Options(props: ViewProps) {
   return <OptionList group={useQuestionScope().group} {...props} />;
@@ -144,10 +142,4 @@ export function Other({ className, style }: ViewProps) {
       ) : null}
     </div>
   );
-}
-
-/** In stacked cards, after a submit with open questions: which ones, and a button into the first. */
-export function Missing() {
-  const { record, mode, collapsed, rootRef } = useDockParts();
-  return mode === "stacked" && !collapsed ? <MissingAnswers requestId={record.id} panelRef={rootRef} /> : null;
 }
