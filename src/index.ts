@@ -24,8 +24,7 @@ export { DockLayout, type DockLayoutProps } from "./components/DockLayout";
 export { QuestionSummary, type QuestionSummaryProps } from "./components/QuestionSummary";
 export { QuestionSummaryList, SUMMARY_PAGE_SIZE, type QuestionSummaryListProps } from "./components/QuestionSummaryList";
 export { QuestionTranscript, type QuestionTranscriptProps } from "./components/QuestionTranscript";
-export { ComposerAnswerPrompt, type ComposerAnswerPromptProps } from "./components/ComposerAnswerPrompt";
-export { ComposerClaimHint, type ComposerClaimHintProps } from "./components/ComposerClaimHint";
+export { ComposerAnswerPrompt, ComposerClaimHint, type ComposerAnswerPromptProps, type ComposerClaimHintProps } from "./components/ComposerAnswer";
 export { QuestionPage, type QuestionPageProps } from "./components/QuestionPage";
 
 // The gateway client, its transport and device key stores.

@@ -26,15 +26,11 @@ interface NewestListProps extends ViewProps {
   children: (hidden: number) => ReactNode;
 }
 
-/**
- * A long log's newest rows and, before them, a button that shows earlier ones a page at a time: thousands of rows
- * would otherwise be tens of thousands of elements, slowing every frame of the page.
- */
+/** A long log's newest rows (`useNewestRows`) and, before them, a button that shows earlier ones a page at a time. */
 export function NewestList({ count, pageSize, kind, label, earlier, className, style, children }: NewestListProps) {
   const locale = useLocale();
   const theme = useThemeAttribute();
   const { hidden, showEarlier, listRef } = useNewestRows(count, pageSize);
-  if (count === 0) return null;
   return (
     <>
       {hidden > 0 && (
@@ -53,6 +49,7 @@ export function NewestList({ count, pageSize, kind, label, earlier, className, s
 export function QuestionSummaryList({ pageSize = SUMMARY_PAGE_SIZE, className, style }: QuestionSummaryListProps) {
   const outcomes = useOutcomes();
   const m = useMessages();
+  if (outcomes.length === 0) return null;
   return (
     <NewestList count={outcomes.length} pageSize={pageSize} kind="qd-summaries" label={m.summary.listLabel} earlier={m.summary.showEarlier} className={className} style={style}>
       {(hidden) =>

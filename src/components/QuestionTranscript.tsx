@@ -37,6 +37,7 @@ const SummaryItem = /* @__PURE__ */ memo(function SummaryItem({ outcome }: { out
 export function QuestionTranscript<M extends TranscriptMessage>({ messages, renderMessage, pageSize = TRANSCRIPT_PAGE_SIZE, className, style }: QuestionTranscriptProps<M>) {
   const items = useTranscriptItems(messages);
   const m = useMessages();
+  if (items.length === 0) return null;
   return (
     <NewestList count={items.length} pageSize={pageSize} kind="qd-transcript" label={m.transcript.label} earlier={m.transcript.showEarlier} className={className} style={style}>
       {(hidden) =>
