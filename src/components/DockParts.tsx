@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, type ReactNode, type RefObject } from "react";
+import { useEffect, useId, useMemo, type ReactNode } from "react";
 import { useDockStore } from "../hooks/dock-context";
 import { useCollapsedBar } from "../hooks/use-collapsed-bar";
 import { QUESTION_ATTR } from "../hooks/use-dock-keyboard";
@@ -99,12 +99,12 @@ export function ReviewStep(props: ViewProps) {
   const { record, mode, step, collapsed } = useDockParts();
   const reviewing = mode === "stepper" && !collapsed && record.questions.length > 1 && step >= record.questions.length;
   // Only on the review step: the answers it lists change with every keystroke of typed text.
-  return reviewing ? <Review requestId={record.id} {...props} /> : null;
+  return reviewing ? <Review {...props} /> : null;
 }
 
-function Review({ requestId, className, style }: ViewProps & { requestId: string }) {
+function Review({ className, style }: ViewProps) {
   const headingId = useId();
-  const s = useQuestionStep(requestId);
+  const s = useQuestionStep(useDockParts().record.id);
   const m = useMessages();
   if (!s) return null;
   return (
@@ -134,17 +134,18 @@ function Review({ requestId, className, style }: ViewProps & { requestId: string
 
 /** In stacked cards, after a submit with open questions: which ones, and a button into the first. */
 export function Missing() {
-  const { record, mode, collapsed, rootRef } = useDockParts();
-  return mode === "stacked" && !collapsed ? <MissingAnswers requestId={record.id} panelRef={rootRef} /> : null;
+  const { mode, collapsed } = useDockParts();
+  return mode === "stacked" && !collapsed ? <MissingAnswers /> : null;
 }
 
 // Each refused submit moves focus once: a view that mounts again (a collapse and expand) must not pull it again.
 const focusedFor = new WeakSet<Submission>();
 
-// Each such attempt moves focus into the first open question, inside `panelRef`; the list stays current as they get answers.
-function MissingAnswers({ requestId, panelRef }: { requestId: string; panelRef: RefObject<HTMLElement | null> }) {
+// Each such attempt moves focus into the first open question, inside the dock; the list stays current as they get answers.
+function MissingAnswers() {
+  const { record, rootRef } = useDockParts();
   const m = useMessages();
-  const nav = useStepNavigation(requestId, "stacked");
+  const nav = useStepNavigation(record.id, "stacked");
   const submission = nav?.submission;
   const refused = submission?.status === "error" && submission.code === "unanswered";
   const questions = nav?.record.questions;
@@ -153,7 +154,7 @@ function MissingAnswers({ requestId, panelRef }: { requestId: string; panelRef: 
   const firstId = missing[0]?.question.questionId;
   // Ids come from the gateway, so no selector is built from them.
   const focusFirst = () => {
-    const card = Array.from(panelRef.current?.querySelectorAll<HTMLElement>(`[${QUESTION_ATTR}]`) ?? []).find((el) => el.getAttribute(QUESTION_ATTR) === firstId);
+    const card = Array.from(rootRef.current?.querySelectorAll<HTMLElement>(`[${QUESTION_ATTR}]`) ?? []).find((el) => el.getAttribute(QUESTION_ATTR) === firstId);
     if (card && firstId !== undefined) focusFirstControl(card);
   };
   useEffect(() => {

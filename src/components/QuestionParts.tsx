@@ -9,28 +9,21 @@ import type { PanelProps } from "./DockParts";
 import { MarkdownText } from "./MarkdownText";
 import { OptionList } from "./OptionList";
 
-interface QuestionScope {
-  requestId: string;
-  group: OptionGroupState;
-  /** Stacked cards show each question's short header; the stepper shows it in the dock header. */
-  showHeader: boolean;
-}
-
-const QuestionContext = createContext<QuestionScope | null>(null);
+const QuestionContext = createContext<OptionGroupState | null>(null);
 
 // The question a part inside `QuestionDock.Questions` shows; throws outside one.
-function useQuestionScope(): QuestionScope {
-  const scope = useContext(QuestionContext);
-  if (!scope) throw new Error("Question parts (Prompt, Options, Other) must be rendered inside <QuestionDock.Questions>.");
-  return scope;
+function useQuestionGroup(): OptionGroupState {
+  const group = useContext(QuestionContext);
+  if (!group) throw new Error("Question parts (Prompt, Options, Other) must be rendered inside <QuestionDock.Questions>.");
+  return group;
 }
 
-function Question({ questionId, showHeader, className, style, children }: PanelProps & { questionId: string; showHeader: boolean }) {
+function Question({ questionId, className, style, children }: PanelProps & { questionId: string }) {
   const { record } = useDockParts();
   const group = useOptionGroup(record.id, questionId);
   if (!group) return null;
   return (
-    <QuestionContext.Provider value={{ requestId: record.id, group, showHeader }}>
+    <QuestionContext.Provider value={group}>
       <div className={classes("qd-question", className)} style={style} {...group.questionProps}>
         {children}
       </div>
@@ -55,12 +48,12 @@ export function Questions({ className, style, children = DEFAULT_QUESTION }: Pan
   if (collapsed) return null;
   if (mode === "stepper") {
     const question = record.questions[step];
-    return question ? <Question key={question.questionId} questionId={question.questionId} showHeader={false} className={className} style={style}>{children}</Question> : null;
+    return question ? <Question key={question.questionId} questionId={question.questionId} className={className} style={style}>{children}</Question> : null;
   }
   return (
     <div className="qd-cards">
       {record.questions.map((q) => (
-        <Question key={q.questionId} questionId={q.questionId} showHeader className={className} style={style}>
+        <Question key={q.questionId} questionId={q.questionId} className={className} style={style}>
           {children}
         </Question>
       ))}
@@ -70,12 +63,14 @@ export function Questions({ className, style, children = DEFAULT_QUESTION }: Pan
 
 /** A question's words: its short header on a card, the text that names its options, the multi-select hint and its link. */
 export function QuestionText({ className, style }: ViewProps) {
-  const { group, showHeader } = useQuestionScope();
+  const group = useQuestionGroup();
+  const { mode } = useDockParts();
   const m = useMessages();
   const { question } = group;
   return (
     <>
-      {showHeader && question.header && <p className="qd-chip">{question.header}</p>}
+      {/* Stacked cards show each question's short header; the stepper shows it in the dock header. */}
+      {mode === "stacked" && question.header && <p className="qd-chip">{question.header}</p>}
       <MarkdownText as="h3" className={classes("qd-question__text", className)} style={style} id={group.textProps.id} text={question.question} />
       {question.multiSelect && question.options.length > 0 && <p className="qd-hint">{m.step.chooseAll}</p>}
       {question.url && <QuestionLink url={question.url} />}
@@ -99,7 +94,7 @@ export function QuestionLink({ url }: { url: string }) {
 
 /** A question's options. */
 export function Options(props: ViewProps) {
-  return <OptionList group={useQuestionScope().group} {...props} />;
+  return <OptionList group={useQuestionGroup()} {...props} />;
 }
 
 /**
@@ -107,8 +102,8 @@ export function Options(props: ViewProps) {
  * stays, marked "Not chosen"; pressing in the field, its digit, or typing makes it the answer again.
  */
 export function Other({ className, style }: ViewProps) {
-  const { requestId, group } = useQuestionScope();
-  const field = useOtherField(requestId, group.question.questionId);
+  const { record } = useDockParts();
+  const field = useOtherField(record.id, useQuestionGroup().question.questionId);
   const m = useMessages();
   if (!field) return null;
   const shared = { className: field.notChosen ? "qd-other__input qd-other__input--not-chosen" : "qd-other__input", ...field.inputProps };
