@@ -45,7 +45,6 @@ export function AsyncSummary({ outcome, label, className, style }: FeatureSummar
       {editing ? (
         <>
           <SummaryLines lines={titles} />
-          {/* The queued answer's text, open for editing, with Save and Cancel (Ctrl/Cmd+Enter and Esc). */}
           <div className="qd-answer-edit">
             <label className="qd-answer-edit__label" htmlFor={fieldId}>
               {m.editAnswer.field}

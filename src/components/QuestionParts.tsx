@@ -11,7 +11,6 @@ import { OptionList } from "./OptionList";
 
 const QuestionContext = createContext<OptionGroupState | null>(null);
 
-// The question a part inside `QuestionDock.Questions` shows; throws outside one.
 function useQuestionGroup(): OptionGroupState {
   const group = useContext(QuestionContext);
   if (!group) throw new Error("Question parts (Prompt, Options, Other) must be rendered inside <QuestionDock.Questions>.");
