@@ -8,27 +8,23 @@ export { QuestionDock, type QuestionDockProps } from "./components/QuestionDock"
 // The dock's parts, also as `QuestionDock.Root`, `QuestionDock.Header` and so on: Root holds the keys, focus and
 // announcements, and the others go inside it in any order, each taking `className` and `style`.
 export { DockRoot as QuestionDockRoot, useDockParts, type DockPartsValue, type QuestionDockRootProps } from "./components/DockRoot";
-export { DockHeader as QuestionDockHeader } from "./components/DockHeader";
 export type { ViewProps } from "./components/view-props";
-export { StepProgress as QuestionDockProgress } from "./components/StepProgress";
 export {
+  DockHeader as QuestionDockHeader,
+  StepProgress as QuestionDockProgress,
   Panel as QuestionDockPanel,
-  Questions as QuestionDockQuestions,
-  QuestionText as QuestionDockPrompt,
-  Options as QuestionDockOptions,
-  Other as QuestionDockOther,
+  ReviewStep as QuestionDockReview,
   Missing as QuestionDockMissing,
+  PromptFooter as QuestionDockFooter,
+  CollapsedBar as QuestionDockCollapsedBar,
   type PanelProps as QuestionDockPanelProps,
-} from "./components/QuestionParts";
-export { ReviewStep as QuestionDockReview } from "./components/ReviewStep";
-export { PromptFooter as QuestionDockFooter } from "./components/PromptFooter";
-export { CollapsedBar as QuestionDockCollapsedBar } from "./components/CollapsedBar";
+} from "./components/DockParts";
+export { Questions as QuestionDockQuestions, QuestionText as QuestionDockPrompt, Options as QuestionDockOptions, Other as QuestionDockOther } from "./components/QuestionParts";
 export { DockLayout, type DockLayoutProps } from "./components/DockLayout";
 export { QuestionSummary, type QuestionSummaryProps } from "./components/QuestionSummary";
 export { QuestionSummaryList, SUMMARY_PAGE_SIZE, type QuestionSummaryListProps } from "./components/QuestionSummaryList";
 export { QuestionTranscript, type QuestionTranscriptProps } from "./components/QuestionTranscript";
-export { ComposerAnswerPrompt, type ComposerAnswerPromptProps } from "./components/ComposerAnswerPrompt";
-export { ComposerClaimHint, type ComposerClaimHintProps } from "./components/ComposerClaimHint";
+export { ComposerAnswerPrompt, ComposerClaimHint, type ComposerAnswerPromptProps, type ComposerClaimHintProps } from "./components/ComposerAnswer";
 export { QuestionPage, type QuestionPageProps } from "./components/QuestionPage";
 
 // The gateway client, its transport and device key stores.

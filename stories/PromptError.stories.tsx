@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, within } from "storybook/test";
-import { PromptError } from "../src/components/PromptError";
+import { PromptError } from "../src/components/DockRoot";
 import type { QuestionRecord } from "../src/protocol";
 import "./support/story-frame.css";
 

@@ -1,21 +1,12 @@
 import { useMemo, useState } from "react";
-import { useStoreState, useThemeAttribute } from "../hooks/dock-context";
+import { useStoreState } from "../hooks/dock-context";
 import { useLocale, useMessages } from "../hooks/use-messages";
-import { defaultMessages, pluralText, type QuestionDockMessages } from "../messages";
+import { pluralText } from "../messages";
 import type { AsyncProblems } from "../store/dock/state";
-import { cut as cutTo } from "./RejectedNotice";
+import { cut, Notice } from "./DockNotices";
 
 /** Longest piece of untrusted text (the gateway's words, an item id) shown. */
 const MAX_DETAIL = 160;
-
-const cut = (text: string) => cutTo(text, MAX_DETAIL);
-
-/** A conversation problem in plain words, e.g. "The conversation history could not be loaded: …". */
-export function conversationProblemWords(problem: NonNullable<AsyncProblems["conversation"]>, messages: QuestionDockMessages = defaultMessages, locale = "en"): string {
-  const words = messages.asyncProblems;
-  if (problem.kind === "load-failed") return words.loadFailed({ reason: cut(problem.reason) });
-  return pluralText(words.deliveryRefused, problem.count, locale);
-}
 
 /** A notice near the dock that answers are not being saved, or that the conversation could not be read in full. */
 export function AsyncProblemNotice() {
@@ -30,17 +21,18 @@ export function AsyncProblemNotice() {
   const { storage, conversation }: AsyncProblems = problems && problems !== dismissed ? problems : {};
   const m = useMessages();
   const locale = useLocale();
-  const theme = useThemeAttribute();
   if (!storage && !conversation) return null;
+  const words = m.asyncProblems;
   const refused = conversation?.kind === "delivery-refused" ? conversation : undefined;
   return (
-    <div className="qd-rejected qd-async-problem" data-theme={theme} role="status">
-      {storage && <p className="qd-rejected__title">{m.asyncProblems.storage[storage.operation]}</p>}
-      {conversation && <p className="qd-rejected__title">{conversationProblemWords(conversation, m, locale)}</p>}
-      {refused && <p className="qd-rejected__details">{cut(`${refused.itemId ?? refused.source}: ${refused.reason}`)}</p>}
-      <button type="button" className="qd-button qd-button--quiet" onClick={() => setDismissed(problems)}>
-        {m.dismiss}
-      </button>
-    </div>
+    <Notice kind="qd-async-problem" onDismiss={() => setDismissed(problems)}>
+      {storage && <p className="qd-rejected__title">{words.storage[storage.operation]}</p>}
+      {conversation && (
+        <p className="qd-rejected__title">
+          {refused ? pluralText(words.deliveryRefused, refused.count, locale) : words.loadFailed({ reason: cut(conversation.reason, MAX_DETAIL) })}
+        </p>
+      )}
+      {refused && <p className="qd-rejected__details">{cut(`${refused.itemId ?? refused.source}: ${refused.reason}`, MAX_DETAIL)}</p>}
+    </Notice>
   );
 }

@@ -1,3 +1,4 @@
+import { useId } from "react";
 import { entryOf } from "../protocol/id-table";
 import { parseAnswerText } from "../protocol/answer-text";
 import { useDelivery } from "../hooks/use-delivery";
@@ -8,7 +9,6 @@ import type { FeatureSummaryProps } from "../hooks/use-feature-views";
 import type { Outcome } from "../store/dock/state";
 import { useDockStore, useThemeAttribute } from "../hooks/dock-context";
 import { answerText } from "./answer-line";
-import { QueuedAnswerEditor } from "./QueuedAnswerEditor";
 import { SummaryLines } from "./QuestionSummary";
 import { UnsentDraft } from "./UnsentDraft";
 import { classes } from "./view-props";
@@ -35,8 +35,8 @@ export function AsyncSummary({ outcome, label, className, style }: FeatureSummar
   const reply = replyLines(outcome, delivery.entry?.message, m.secretMask);
   // Saved history is the proof of delivery; without an outbox entry, an answered reply comes from it.
   const doubt = delivery.entry?.failureCode ? m.delivery.doubts[delivery.entry.failureCode] : delivery.entry?.failureReason;
-  const edit = useQueuedAnswerEdit(delivery.entry);
-  const { editing, start, bindEditButton, bindFallback } = edit;
+  const { editing, start, bindEditButton, bindFallback, bindField, text, setText, onFieldKeyDown, refused, canSave, save, cancel } = useQueuedAnswerEdit(delivery.entry);
+  const fieldId = useId();
   const titles = outcome.record.questions.map((q) => ({ question: q.question }));
   const deliveryLabel = delivery.label ?? (answered && outcome.async?.replyText !== undefined ? m.delivery.confirmed : undefined);
   return (
@@ -45,7 +45,36 @@ export function AsyncSummary({ outcome, label, className, style }: FeatureSummar
       {editing ? (
         <>
           <SummaryLines lines={titles} />
-          <QueuedAnswerEditor edit={edit} />
+          <div className="qd-answer-edit">
+            <label className="qd-answer-edit__label" htmlFor={fieldId}>
+              {m.editAnswer.field}
+            </label>
+            <textarea
+              id={fieldId}
+              ref={bindField}
+              className="qd-other__input qd-answer-edit__field"
+              rows={4}
+              value={text}
+              onChange={(event) => setText(event.target.value)}
+              onKeyDown={onFieldKeyDown}
+              aria-keyshortcuts="Control+Enter Meta+Enter Escape"
+            />
+            {refused && (
+              <p className="qd-error" role="alert">
+                {m.editAnswer.refused}
+              </p>
+            )}
+            <div className="qd-answer-edit__actions">
+              {!refused && (
+                <button type="button" className="qd-button qd-button--primary" aria-disabled={!canSave || undefined} onClick={canSave ? save : undefined}>
+                  {m.editAnswer.save}
+                </button>
+              )}
+              <button type="button" className="qd-button" onClick={cancel}>
+                {m.editAnswer.cancel}
+              </button>
+            </div>
+          </div>
         </>
       ) : reply.whole !== undefined ? (
         <>

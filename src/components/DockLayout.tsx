@@ -1,13 +1,9 @@
-import { createContext, useEffect, useMemo, useRef, type ReactNode, type RefObject } from "react";
+import { createContext, useCallback, useEffect, useRef, type ReactNode } from "react";
 import { useThemeAttribute } from "../hooks/dock-context";
+import { classes } from "./view-props";
 
-/** What the layout offers the dock: a way to hand focus back to whichever composer is rendered. */
-export interface DockLayoutApi {
-  focusComposer(): void;
-}
-
-/** The layout around a dock, or null when the dock is rendered without `DockLayout`. */
-export const DockLayoutContext = createContext<DockLayoutApi | null>(null);
+/** Hands focus back to whichever composer the enclosing `DockLayout` renders; null without one. */
+export const DockLayoutContext = createContext<(() => void) | null>(null);
 
 /** Props of `DockLayout`. */
 export interface DockLayoutProps {
@@ -20,41 +16,30 @@ export interface DockLayoutProps {
 
 const COMPOSER_FOCUS = "textarea, [contenteditable]:not([contenteditable='false']), input:not([type='hidden']), button, [tabindex]:not([tabindex='-1'])";
 
-// The custom property DockLayout keeps equal to the visual viewport's height; the stylesheet falls back to 100dvh.
-const VIEWPORT_HEIGHT_PROPERTY = "--qd-viewport-height";
-
-// An on-screen keyboard shrinks the visual viewport, not always the layout viewport (iOS), so `dvh` alone would
-// leave the dock under the keyboard. Pinch zoom also shrinks it; multiplying by the scale keeps zoom out of it.
-function useVisualViewportHeight(target: RefObject<HTMLElement | null>): void {
-  useEffect(() => {
-    const el = target.current;
-    const vv = typeof window === "undefined" ? undefined : window.visualViewport;
-    if (!el || !vv) return;
-    const sync = () => el.style.setProperty(VIEWPORT_HEIGHT_PROPERTY, `${Math.round(vv.height * (vv.scale || 1))}px`);
-    sync();
-    vv.addEventListener("resize", sync);
-    return () => {
-      vv.removeEventListener("resize", sync);
-      el.style.removeProperty(VIEWPORT_HEIGHT_PROPERTY);
-    };
-  }, [target]);
-}
-
 /** The chat column: transcript, then the dock docked above the composer, each in its own slot. */
 export function DockLayout({ transcript, dock, composer, className }: DockLayoutProps) {
   const composerSlot = useRef<HTMLDivElement>(null);
   const root = useRef<HTMLDivElement>(null);
   const theme = useThemeAttribute();
-  useVisualViewportHeight(root);
-  const api = useMemo<DockLayoutApi>(
-    () => ({
-      focusComposer: () => composerSlot.current?.querySelector<HTMLElement>(COMPOSER_FOCUS)?.focus(),
-    }),
-    [],
-  );
+  // An on-screen keyboard shrinks the visual viewport, not always the layout viewport (iOS), so `dvh` alone would
+  // leave the dock under the keyboard; the stylesheet falls back to it. Pinch zoom also shrinks the visual viewport;
+  // multiplying by the scale keeps zoom out of it.
+  useEffect(() => {
+    const el = root.current;
+    const vv = typeof window === "undefined" ? undefined : window.visualViewport;
+    if (!el || !vv) return;
+    const sync = () => el.style.setProperty("--qd-viewport-height", `${Math.round(vv.height * (vv.scale || 1))}px`);
+    sync();
+    vv.addEventListener("resize", sync);
+    return () => {
+      vv.removeEventListener("resize", sync);
+      el.style.removeProperty("--qd-viewport-height");
+    };
+  }, []);
+  const focusComposer = useCallback(() => composerSlot.current?.querySelector<HTMLElement>(COMPOSER_FOCUS)?.focus(), []);
   return (
-    <DockLayoutContext.Provider value={api}>
-      <div className={className ? `qd-layout ${className}` : "qd-layout"} data-theme={theme} ref={root}>
+    <DockLayoutContext.Provider value={focusComposer}>
+      <div className={classes("qd-layout", className)} data-theme={theme} ref={root}>
         {/* The slot scrolls, so it must take keyboard focus even when the transcript holds nothing focusable. */}
         <div className="qd-layout__transcript" tabIndex={0}>
           {transcript}

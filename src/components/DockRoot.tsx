@@ -10,10 +10,8 @@ import { useReopenShortcut } from "../hooks/use-reopen-shortcut";
 import type { QuestionRecord } from "../protocol/question-record";
 import { DockErrorBoundary } from "./DockErrorBoundary";
 import { DockLayoutContext } from "./DockLayout";
-import { PromptError } from "./PromptError";
-import { PermissionNotice } from "./PermissionNotice";
-import { RejectedNotice } from "./RejectedNotice";
-import type { ViewProps } from "./view-props";
+import { PermissionNotice, RejectedNotice } from "./DockNotices";
+import { classes, type ViewProps } from "./view-props";
 
 /** What the root gives the parts inside it. */
 export interface DockPartsValue {
@@ -39,6 +37,31 @@ export function DockPartsProvider({ dock, children }: { dock: DockRootState; chi
   const { record, mode, step, collapsed, collapse, rootRef } = dock;
   const value = useMemo(() => (record ? { record, mode, step, collapsed, collapse, rootRef } : null), [record, mode, step, collapsed, collapse, rootRef]);
   return <DockPartsContext.Provider value={value}>{value && children}</DockPartsContext.Provider>;
+}
+
+/**
+ * What a prompt that failed to render shows: a plain message, the raw question text as text, and Skip (`onSkip`),
+ * so the agent is not left waiting on a question nobody can see.
+ */
+export function PromptError({ record, onSkip }: { record: QuestionRecord; onSkip: () => void }) {
+  const questions = Array.isArray(record.questions) ? record.questions : [];
+  const m = useMessages();
+  return (
+    <div className="qd-prompt-error" role="alert">
+      <p className="qd-prompt-error__title">{m.promptError.title}</p>
+      {questions.length > 0 && (
+        <ul className="qd-prompt-error__questions" aria-label={m.promptError.questionText}>
+          {questions.map((q, i) => (
+            <li key={i}>{String(q?.question ?? "")}</li>
+          ))}
+        </ul>
+      )}
+      <p className="qd-prompt-error__hint">{m.promptError.hint}</p>
+      <button type="button" className="qd-button" onClick={onSkip}>
+        {m.footer.skip}
+      </button>
+    </div>
+  );
 }
 
 /** A polite live region that reads the dock's announcements: new questions, delivery and expiry. */
@@ -84,19 +107,19 @@ export function DockRoot({ composerRef, onRenderError, titleCount = false, notif
   const actions = useDockStore((s) => s.actions);
   const dockLabel = useMessages().dockLabel;
   const theme = useThemeAttribute();
-  const layoutApi = useContext(DockLayoutContext);
+  const focusLayoutComposer = useContext(DockLayoutContext);
   // Views of opt-in features come with the feature the store was given, so a blocking-only dock bundles none.
   const { ProblemNotice } = useFeatureViews();
   const focusComposer = useCallback(() => {
     if (composerRef?.current) composerRef.current.focus();
-    else layoutApi?.focusComposer();
-  }, [composerRef, layoutApi]);
+    else focusLayoutComposer?.();
+  }, [composerRef, focusLayoutComposer]);
   const dock = useDockRoot({ ...options, focusComposer });
   const { record } = dock;
   return (
     <>
       {record && (
-        <section className={className ? `qd-dock ${className}` : "qd-dock"} style={style} aria-label={dockLabel} data-theme={theme} {...dock.rootProps}>
+        <section className={classes("qd-dock", className)} style={style} aria-label={dockLabel} data-theme={theme} {...dock.rootProps}>
           <DockPartsProvider dock={dock}>
             {dock.collapsed ? (
               children

@@ -3,21 +3,15 @@ import { useExpiryCountdown } from "../hooks/use-expiry-countdown";
 import { useLocale, useMessages } from "../hooks/use-messages";
 import { timeLeftText } from "../messages";
 
-/** Props of `ExpiryClock`. */
-export interface ExpiryClockProps {
-  expiresAtMs: number;
-  /** @default the clock of the nearest dock store, else Date.now */
-  now?: () => number;
-}
-
-/** When the last-minute warning is announced, in ms before expiry. @default 60000 */
-export const EXPIRY_WARNING_MS = 60_000;
+/** When the last-minute warning is announced, in ms before expiry. */
+const EXPIRY_WARNING_MS = 60_000;
 
 /**
  * Time left as mm:ss (h:mm:ss from an hour, capped). It is the only part of the dock that re-renders every second; the digits are hidden
- * from screen readers, which get a per-minute text and one polite warning at a minute left.
+ * from screen readers, which get a per-minute text and one polite warning at a minute left. `now` defaults to the clock
+ * of the nearest dock store, else Date.now.
  */
-export const ExpiryClock = memo(function ExpiryClock({ expiresAtMs, now }: ExpiryClockProps) {
+export const ExpiryClock = memo(function ExpiryClock({ expiresAtMs, now }: { expiresAtMs: number; now?: () => number }) {
   const { remainingMs, text, expired } = useExpiryCountdown(expiresAtMs, now);
   const warning = !expired && remainingMs <= EXPIRY_WARNING_MS;
   const m = useMessages();

@@ -1,11 +1,7 @@
 import { warnInDevelopment } from "../hooks/dev-warning";
-import { CollapsedBar } from "./CollapsedBar";
-import { DockHeader } from "./DockHeader";
+import { CollapsedBar, DockHeader, Missing, Panel, PromptFooter, ReviewStep, StepProgress } from "./DockParts";
 import { DockRoot, type QuestionDockRootProps } from "./DockRoot";
-import { PromptFooter } from "./PromptFooter";
-import { Missing, Options, Other, Panel, QuestionText, Questions } from "./QuestionParts";
-import { ReviewStep } from "./ReviewStep";
-import { StepProgress } from "./StepProgress";
+import { Options, Other, QuestionText, Questions } from "./QuestionParts";
 
 /** Props of `QuestionDock`. */
 export type QuestionDockProps = Omit<QuestionDockRootProps, "children">;

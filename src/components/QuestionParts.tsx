@@ -1,52 +1,28 @@
-import { createContext, useContext, type ReactNode } from "react";
+import { createContext, useContext } from "react";
 import { useMessages } from "../hooks/use-messages";
 import { useOptionGroup, type OptionGroupState } from "../hooks/use-option-group";
 import { useOtherField } from "../hooks/use-other-field";
+import { safeHttpUrl } from "../protocol/links";
 import { classes, type ViewProps } from "./view-props";
 import { useDockParts } from "./DockRoot";
+import type { PanelProps } from "./DockParts";
 import { MarkdownText } from "./MarkdownText";
-import { MissingAnswers } from "./MissingAnswers";
 import { OptionList } from "./OptionList";
-import { QuestionLink } from "./QuestionLink";
 
-interface QuestionScope {
-  requestId: string;
-  group: OptionGroupState;
-  /** Stacked cards show each question's short header; the stepper shows it in the dock header. */
-  showHeader: boolean;
+const QuestionContext = createContext<OptionGroupState | null>(null);
+
+function useQuestionGroup(): OptionGroupState {
+  const group = useContext(QuestionContext);
+  if (!group) throw new Error("Question parts (Prompt, Options, Other) must be rendered inside <QuestionDock.Questions>.");
+  return group;
 }
 
-const QuestionContext = createContext<QuestionScope | null>(null);
-
-/** The question a part inside `QuestionDock.Questions` shows; throws outside one. */
-export function useQuestionScope(): QuestionScope {
-  const scope = useContext(QuestionContext);
-  if (!scope) throw new Error("Question parts (Prompt, Options, Other) must be rendered inside <QuestionDock.Questions>.");
-  return scope;
-}
-
-/** Props of `QuestionDock.Panel`. */
-export interface PanelProps extends ViewProps {
-  children?: ReactNode;
-}
-
-/** The expanded prompt's box; it is made again for each request, so what it holds starts afresh. */
-export function Panel({ className, style, children }: PanelProps) {
-  const { record, mode, collapsed } = useDockParts();
-  if (collapsed) return null;
-  return (
-    <div key={`${record.id}:${mode}`} className={classes("qd-prompt", className)} style={style} data-mode={mode} tabIndex={-1}>
-      {children}
-    </div>
-  );
-}
-
-function Question({ questionId, showHeader, className, style, children }: PanelProps & { questionId: string; showHeader: boolean }) {
+function Question({ questionId, className, style, children }: PanelProps & { questionId: string }) {
   const { record } = useDockParts();
   const group = useOptionGroup(record.id, questionId);
   if (!group) return null;
   return (
-    <QuestionContext.Provider value={{ requestId: record.id, group, showHeader }}>
+    <QuestionContext.Provider value={group}>
       <div className={classes("qd-question", className)} style={style} {...group.questionProps}>
         {children}
       </div>
@@ -71,12 +47,12 @@ export function Questions({ className, style, children = DEFAULT_QUESTION }: Pan
   if (collapsed) return null;
   if (mode === "stepper") {
     const question = record.questions[step];
-    return question ? <Question key={question.questionId} questionId={question.questionId} showHeader={false} className={className} style={style}>{children}</Question> : null;
+    return question ? <Question key={question.questionId} questionId={question.questionId} className={className} style={style}>{children}</Question> : null;
   }
   return (
     <div className="qd-cards">
       {record.questions.map((q) => (
-        <Question key={q.questionId} questionId={q.questionId} showHeader className={className} style={style}>
+        <Question key={q.questionId} questionId={q.questionId} className={className} style={style}>
           {children}
         </Question>
       ))}
@@ -86,12 +62,14 @@ export function Questions({ className, style, children = DEFAULT_QUESTION }: Pan
 
 /** A question's words: its short header on a card, the text that names its options, the multi-select hint and its link. */
 export function QuestionText({ className, style }: ViewProps) {
-  const { group, showHeader } = useQuestionScope();
+  const group = useQuestionGroup();
+  const { mode } = useDockParts();
   const m = useMessages();
   const { question } = group;
   return (
     <>
-      {showHeader && question.header && <p className="qd-chip">{question.header}</p>}
+      {/* Stacked cards show each question's short header; the stepper shows it in the dock header. */}
+      {mode === "stacked" && question.header && <p className="qd-chip">{question.header}</p>}
       <MarkdownText as="h3" className={classes("qd-question__text", className)} style={style} id={group.textProps.id} text={question.question} />
       {question.multiSelect && question.options.length > 0 && <p className="qd-hint">{m.step.chooseAll}</p>}
       {question.url && <QuestionLink url={question.url} />}
@@ -99,9 +77,23 @@ export function QuestionText({ className, style }: ViewProps) {
   );
 }
 
+/** A question's reference link; anything but http or https renders nothing. */
+export function QuestionLink({ url }: { url: string }) {
+  const href = safeHttpUrl(url);
+  const m = useMessages();
+  if (!href) return null;
+  const { host, pathname } = new URL(href);
+  return (
+    <a className="qd-link" href={href} target="_blank" rel="noopener noreferrer">
+      {`${host}${pathname === "/" ? "" : pathname}`}
+      <span className="qd-visually-hidden">{m.opensInNewTab}</span>
+    </a>
+  );
+}
+
 /** A question's options. */
 export function Options(props: ViewProps) {
-  return <OptionList group={useQuestionScope().group} {...props} />;
+  return <OptionList group={useQuestionGroup()} {...props} />;
 }
 
 /**
@@ -109,8 +101,8 @@ export function Options(props: ViewProps) {
  * stays, marked "Not chosen"; pressing in the field, its digit, or typing makes it the answer again.
  */
 export function Other({ className, style }: ViewProps) {
-  const { requestId, group } = useQuestionScope();
-  const field = useOtherField(requestId, group.question.questionId);
+  const { record } = useDockParts();
+  const field = useOtherField(record.id, useQuestionGroup().question.questionId);
   const m = useMessages();
   if (!field) return null;
   const shared = { className: field.notChosen ? "qd-other__input qd-other__input--not-chosen" : "qd-other__input", ...field.inputProps };
@@ -144,10 +136,4 @@ export function Other({ className, style }: ViewProps) {
       ) : null}
     </div>
   );
-}
-
-/** In stacked cards, after a submit with open questions: which ones, and a button into the first. */
-export function Missing() {
-  const { record, mode, collapsed, rootRef } = useDockParts();
-  return mode === "stacked" && !collapsed ? <MissingAnswers requestId={record.id} panelRef={rootRef} /> : null;
 }

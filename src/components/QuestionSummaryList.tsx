@@ -1,8 +1,9 @@
+import type { ReactNode } from "react";
 import { useThemeAttribute } from "../hooks/dock-context";
 import { useLocale, useMessages } from "../hooks/use-messages";
 import { useNewestRows } from "../hooks/use-newest-rows";
 import { useOutcomes } from "../hooks/use-outcomes";
-import { pluralText } from "../messages";
+import { pluralText, type PluralForms } from "../messages";
 import { QuestionSummary } from "./QuestionSummary";
 import { classes, type ViewProps } from "./view-props";
 
@@ -15,33 +16,49 @@ export interface QuestionSummaryListProps extends ViewProps {
   pageSize?: number;
 }
 
-/**
- * Every finished request of the dock as summaries, oldest first; nothing is evicted by time. A long conversation
- * shows its newest summaries and a button before them that shows earlier ones a page at a time: thousands of
- * summaries would otherwise be tens of thousands of elements, slowing every frame of the page.
- */
-export function QuestionSummaryList({ pageSize = SUMMARY_PAGE_SIZE, className, style }: QuestionSummaryListProps) {
-  const outcomes = useOutcomes();
-  const m = useMessages();
+interface NewestListProps extends ViewProps {
+  count: number;
+  pageSize: number;
+  kind: string;
+  label: string;
+  earlier: PluralForms;
+  /** The rows after the `hidden` earliest. */
+  children: (hidden: number) => ReactNode;
+}
+
+/** A long log's newest rows (`useNewestRows`) and, before them, a button that shows earlier ones a page at a time. */
+export function NewestList({ count, pageSize, kind, label, earlier, className, style, children }: NewestListProps) {
   const locale = useLocale();
   const theme = useThemeAttribute();
-  const { hidden, showEarlier, listRef } = useNewestRows(outcomes.length, pageSize);
-  if (outcomes.length === 0) return null;
-  const shown = hidden > 0 ? outcomes.slice(hidden) : outcomes;
+  const { hidden, showEarlier, listRef } = useNewestRows(count, pageSize);
   return (
     <>
       {hidden > 0 && (
         <button type="button" className="qd-button qd-summaries__earlier" data-theme={theme} onClick={showEarlier}>
-          {pluralText(m.summary.showEarlier, hidden, locale)}
+          {pluralText(earlier, hidden, locale)}
         </button>
       )}
-      <ol ref={listRef} className={classes("qd-summaries", className)} style={style} data-theme={theme} aria-label={m.summary.listLabel} start={hidden + 1} tabIndex={-1}>
-        {shown.map((o) => (
+      <ol ref={listRef} className={classes(kind, className)} style={style} data-theme={theme} aria-label={label} start={hidden + 1} tabIndex={-1}>
+        {children(hidden)}
+      </ol>
+    </>
+  );
+}
+
+/** Every finished request of the dock as summaries, oldest first, the newest shown; nothing is evicted by time. */
+export function QuestionSummaryList({ pageSize = SUMMARY_PAGE_SIZE, className, style }: QuestionSummaryListProps) {
+  const outcomes = useOutcomes();
+  const m = useMessages();
+  if (outcomes.length === 0) return null;
+  return (
+    <NewestList count={outcomes.length} pageSize={pageSize} kind="qd-summaries" label={m.summary.listLabel} earlier={m.summary.showEarlier} className={className} style={style}>
+      {(hidden) =>
+        outcomes.slice(hidden).map((o) => (
           <li key={o.record.id}>
             <QuestionSummary outcome={o} />
           </li>
-        ))}
-      </ol>
-    </>
+        ))
+      }
+    </NewestList>
   );
 }

@@ -1,13 +1,11 @@
 import { memo, type ReactNode } from "react";
-import { useThemeAttribute } from "../hooks/dock-context";
-import { useLocale, useMessages } from "../hooks/use-messages";
-import { useNewestRows } from "../hooks/use-newest-rows";
+import { useMessages } from "../hooks/use-messages";
 import { useTranscriptItems } from "../hooks/use-outcomes";
-import { pluralText } from "../messages";
 import type { Outcome } from "../store/dock/state";
 import type { TranscriptMessage } from "../store/dock/transcript-placement";
 import { QuestionSummary } from "./QuestionSummary";
-import { classes, type ViewProps } from "./view-props";
+import { NewestList } from "./QuestionSummaryList";
+import type { ViewProps } from "./view-props";
 
 /** How many of the newest rows `QuestionTranscript` shows at first, and how many more each press adds. */
 export const TRANSCRIPT_PAGE_SIZE = 100;
@@ -39,19 +37,11 @@ const SummaryItem = /* @__PURE__ */ memo(function SummaryItem({ outcome }: { out
 export function QuestionTranscript<M extends TranscriptMessage>({ messages, renderMessage, pageSize = TRANSCRIPT_PAGE_SIZE, className, style }: QuestionTranscriptProps<M>) {
   const items = useTranscriptItems(messages);
   const m = useMessages();
-  const locale = useLocale();
-  const theme = useThemeAttribute();
-  const { hidden, showEarlier, listRef } = useNewestRows(items.length, pageSize);
   if (items.length === 0) return null;
   return (
-    <>
-      {hidden > 0 && (
-        <button type="button" className="qd-button qd-summaries__earlier" data-theme={theme} onClick={showEarlier}>
-          {pluralText(m.transcript.showEarlier, hidden, locale)}
-        </button>
-      )}
-      <ol ref={listRef} className={classes("qd-transcript", className)} style={style} data-theme={theme} aria-label={m.transcript.label} start={hidden + 1} tabIndex={-1}>
-        {items.slice(hidden).map((item) =>
+    <NewestList count={items.length} pageSize={pageSize} kind="qd-transcript" label={m.transcript.label} earlier={m.transcript.showEarlier} className={className} style={style}>
+      {(hidden) =>
+        items.slice(hidden).map((item) =>
           item.kind === "message" ? (
             <li key={item.key} className="qd-transcript__message" data-role={item.message.role}>
               {renderMessage(item.message)}
@@ -59,8 +49,8 @@ export function QuestionTranscript<M extends TranscriptMessage>({ messages, rend
           ) : (
             <SummaryItem key={item.key} outcome={item.outcome} />
           ),
-        )}
-      </ol>
-    </>
+        )
+      }
+    </NewestList>
   );
 }

@@ -8,24 +8,15 @@ import type { QuestionDraft } from "../store/dock/state";
 /** How long "Copied" stays on the button. */
 const COPIED_FOR_MS = 2000;
 
-/** Props of `UnsentDraft`. */
-export interface UnsentDraftProps {
-  record: QuestionRecord;
-  unsent: IdTable<QuestionDraft>;
-  /** The answer left but its reply never came: say it may not have arrived, not that it was not sent. */
-  mayHaveArrived?: boolean;
-}
-
-// Everything the person produced, choices and typed text alike: the point is that none of it is lost.
-function valuesOf(draft: QuestionDraft): string[] {
-  return draft.other.trim() ? [...draft.selected, draft.other] : [...draft.selected];
-}
-
-/** What the person had chosen or typed when the question went away, with Copy to give it to the agent another way. */
-export function UnsentDraft({ record, unsent, mayHaveArrived = false }: UnsentDraftProps) {
+/**
+ * What the person had chosen or typed when the question went away, with Copy to give it to the agent another way;
+ * `mayHaveArrived` when the answer left but its reply never came: it may not have arrived, not "it was not sent".
+ */
+export function UnsentDraft({ record, unsent, mayHaveArrived = false }: { record: QuestionRecord; unsent: IdTable<QuestionDraft>; mayHaveArrived?: boolean }) {
+  // Everything the person produced, choices and typed text alike: the point is that none of it is lost.
   const items = record.questions.flatMap((q) => {
     const draft = entryOf(unsent, q.questionId);
-    return draft ? [{ title: q.question, values: valuesOf(draft) }] : [];
+    return draft ? [{ title: q.question, values: draft.other.trim() ? [...draft.selected, draft.other] : [...draft.selected] }] : [];
   });
   const text = formatAnswerText(items);
   const [state, setState] = useState<"idle" | "copied" | "failed">("idle");

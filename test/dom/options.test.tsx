@@ -1,6 +1,6 @@
 import { act, render, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { QuestionLink } from "../../src/components/QuestionLink";
+import { QuestionLink } from "../../src/components/QuestionParts";
 import { AUTO_ADVANCE_DELAY_MS } from "../../src/hooks/use-auto-advance";
 import { CHECKS, REGION, TARGET, renderDock, startDock, type DockHarness } from "./dock-harness";
 

@@ -1,0 +1,104 @@
+import { useId, useMemo, useState, type ReactNode } from "react";
+import type { ValidationIssue } from "../protocol/result";
+import { truncateGraphemes } from "../protocol/graphemes";
+import { useDockStore, useThemeAttribute } from "../hooks/dock-context";
+import { useLocale, useMessages } from "../hooks/use-messages";
+import { pluralText, type QuestionDockMessages } from "../messages";
+import type { PermissionNotice as Refusal } from "../store/dock/state";
+import { classes } from "./view-props";
+
+/** Untrusted text cut to `max` user-perceived characters, with an ellipsis where it was cut. */
+export const cut = (text: string, max: number) => {
+  const short = truncateGraphemes(text, max);
+  return short === text ? text : `${short}…`;
+};
+
+/** A notice beside the dock: its lines, a list of details behind a button when there are some, and Dismiss. */
+export function Notice({ kind, details, onDismiss, children }: { kind?: string; details?: { label: string; items: ReactNode } | undefined; onDismiss(): void; children: ReactNode }) {
+  const [open, setOpen] = useState(false);
+  const detailsId = useId();
+  const m = useMessages();
+  return (
+    <div className={classes("qd-rejected", kind)} data-theme={useThemeAttribute()} role="status">
+      {children}
+      {details && (
+        <button type="button" className="qd-button qd-button--quiet" aria-expanded={open} aria-controls={detailsId} onClick={() => setOpen((o) => !o)}>
+          {details.label}
+        </button>
+      )}
+      <button type="button" className="qd-button qd-button--quiet" onClick={onDismiss}>
+        {m.dismiss}
+      </button>
+      {details && (
+        <ul className="qd-rejected__details" id={detailsId} hidden={!open}>
+          {details.items}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+// The id, path and message come from untrusted input; each is cut on its own (by user-perceived character, so no
+// emoji or surrogate pair is split), so a long id or path never hides the message that explains the problem.
+const MAX_ID = 40;
+const MAX_PATH = 60;
+const MAX_MESSAGE = 160;
+
+// Records that failed validation; a failed recovery (a transport error) is a connection matter, shown elsewhere.
+const RECORD_SOURCES: ReadonlySet<string> = new Set(["question.requested", "question.resolved", "question.list", "question.get"]);
+
+// One problem as a line of text: "id: path: message", each part cut to a sensible length.
+function rejectionLine(id: string | undefined, issue: ValidationIssue): string {
+  return `${id ? `${cut(id, MAX_ID)}: ` : ""}${issue.path ? `${cut(issue.path, MAX_PATH)}: ` : ""}${cut(issue.message, MAX_MESSAGE)}`;
+}
+
+/** A small notice that the gateway sent a question the dock could not show, with its problems on demand. */
+export function RejectedNotice() {
+  const rejected = useDockStore((s) => s.rejected);
+  // Dismissing hides what is there now; a record rejected later shows again.
+  const [dismissedAt, setDismissedAt] = useState(Number.NEGATIVE_INFINITY);
+  const items = useMemo(() => rejected.filter((r) => RECORD_SOURCES.has(r.source) && r.at > dismissedAt), [rejected, dismissedAt]);
+  const m = useMessages();
+  const locale = useLocale();
+  if (items.length === 0) return null;
+  const lines = items.flatMap((item, i) => item.errors.slice(0, 5).map((issue, j) => <li key={`${i}:${j}`}>{rejectionLine(item.id, issue)}</li>));
+  return (
+    <Notice details={{ label: m.rejected.details, items: lines }} onDismiss={() => setDismissedAt(Math.max(...rejected.map((r) => r.at)))}>
+      <p className="qd-rejected__title">{pluralText(m.rejected.count, items.length, locale)}</p>
+    </Notice>
+  );
+}
+
+/** Longest piece of the gateway's own message shown; it is untrusted text. */
+const MAX_DETAIL = 160;
+
+// One refusal in plain words, e.g. "This connection may not see questions (missing operator.questions)."
+function permissionWords(notice: Refusal, words: QuestionDockMessages["permission"]): string {
+  const { what } = words;
+  if (notice.missingScope) return words.missingScope({ what, scope: notice.missingScope });
+  return words.gatewaySaid({ what, said: cut(notice.message, MAX_DETAIL) });
+}
+
+/** A notice near the dock that the gateway refused this connection something, and which questions it keeps hidden. */
+export function PermissionNotice() {
+  const permission = useDockStore((s) => s.permission);
+  // Dismissing hides what is there now; a later refusal shows again.
+  const [dismissedAt, setDismissedAt] = useState(Number.NEGATIVE_INFINITY);
+  const notices = useMemo(() => permission.notices.filter((n) => n.at > dismissedAt), [permission.notices, dismissedAt]);
+  const hidden = useMemo(() => permission.hidden.filter((h) => h.at > dismissedAt), [permission.hidden, dismissedAt]);
+  const dismiss = () => setDismissedAt(Math.max(...permission.notices.map((n) => n.at), ...permission.hidden.map((h) => h.at)));
+  const m = useMessages();
+  const locale = useLocale();
+  if (notices.length === 0 && hidden.length === 0) return null;
+  const why = hidden.map((h) => <li key={h.id}>{`${h.id.slice(0, 80)}: ${m.permission.reasons[h.reason]}`}</li>);
+  return (
+    <Notice kind="qd-permission" details={hidden.length > 0 ? { label: m.permission.why, items: why } : undefined} onDismiss={dismiss}>
+      {notices.map((n) => (
+        <p key={n.method} className="qd-rejected__title">
+          {permissionWords(n, m.permission)}
+        </p>
+      ))}
+      {hidden.length > 0 && <p className="qd-rejected__title">{pluralText(m.permission.hidden, hidden.length, locale)}</p>}
+    </Notice>
+  );
+}
