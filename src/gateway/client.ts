@@ -19,7 +19,6 @@ interface Connection {
   lastFrameAt: number;
   deadline?: unknown;
   tickTimer?: unknown;
-  /** The device this connection signs in as, once its key is loaded. */
   deviceId?: string;
 }
 
@@ -40,8 +39,7 @@ function listen<Args extends unknown[]>(set: Listeners<Args>, fn: (...args: Args
   return () => set.delete(fn);
 }
 
-// A listener that throws cannot stop the others or the client's own work: its error is reported outside the
-// client's call stack, so the bug still shows without breaking the socket loop.
+// A throwing listener must not stop the others or the socket loop; its error is reported outside the call stack.
 function emit<Args extends unknown[]>(set: Listeners<Args> | undefined, ...args: Args): void {
   for (const fn of [...(set ?? [])]) {
     try {
@@ -54,20 +52,15 @@ function emit<Args extends unknown[]>(set: Listeners<Args> | undefined, ...args:
   }
 }
 
-// The client's own errors (TIMEOUT, DISCONNECTED) in the gateway's shape; `details.sent` says whether the request
-// had left: only then may the gateway have applied it although no answer came.
+// TIMEOUT/DISCONNECTED in the gateway's shape; `details.sent` tells whether the gateway may have applied the request.
 function clientError(method: string, code: string, message: string, sent = false): GatewayRequestError {
   return new GatewayRequestError(method, { code, message, details: { sent } });
 }
 
-// Schedule for failures the user must fix (pairing, token): slow, so an approval elsewhere is still picked up.
+// For failures a person must fix (pairing, token): slow, and never under `baseMs`, so an approval is still noticed.
 const SLOW_BACKOFF = { baseMs: 15_000, maxMs: 300_000 };
 
-/**
- * Delay before retry number `attempt` (1 for the first retry): "full jitter", a uniform pick in
- * [0, min(max, base·2^(attempt-1))], so many clients that lost the same gateway do not return in step.
- * A server's `retryAfterMs` is a floor, itself capped at `maxMs` so a bad value cannot park the client.
- */
+/** Full-jitter delay before retry `attempt` (1 = first); a server's `retryAfterMs` is a floor, capped at `maxMs`. */
 export function backoffDelay(attempt: number, options: BackoffOptions = {}, retryAfterMs?: number): number {
   const base = Math.max(0, options.baseMs ?? 500);
   const max = Math.max(0, options.maxMs ?? 30_000);
@@ -278,7 +271,6 @@ export function createGatewayClient(opts: GatewayClientOptions): GatewayClient {
     if (!running) return;
     const failure = conn.failure ?? { kind: "retry", message: describeClose(code, reason, conn.established) };
     const attempt = conn.established ? 1 : info.attempt + 1;
-    // A failure only a person can fix waits at least the slow base, so a pairing approval is still noticed without hammering.
     const delay =
       failure.kind === "fatal"
         ? backoffDelay(attempt, { ...SLOW_BACKOFF, random }, failure.retryAfterMs ?? SLOW_BACKOFF.baseMs)

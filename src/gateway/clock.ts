@@ -1,5 +1,4 @@
-// One time source for every layer: the client, the store, the outbox and the simulated gateway all take a
-// Clock, so a test or a story moves them together with one fake (or stops time for all of them).
+// Every layer (client, store, outbox, simulated gateway) takes a Clock, so one fake moves them all together.
 
 /** The time and timers a part of the kit runs on; inject one to drive it with fake time. */
 export interface Clock {

@@ -16,7 +16,6 @@ export const CONTROL_UI_SCOPES: readonly string[] = [
 /** The client id the gateway pairs browser operators under. */
 export const CONTROL_UI_CLIENT_ID = "openclaw-control-ui";
 
-/** The server's `connect.challenge` payload. */
 type ConnectChallenge = { nonce: string; ts: number };
 
 /** Validates a `connect.challenge` payload: a non-empty nonce and a non-negative integer `ts`. */
@@ -29,11 +28,7 @@ export function parseChallenge(payload: unknown): Validated<ConnectChallenge> {
   return issues.length ? invalid(issues) : valid({ nonce: o.nonce as string, ts: o.ts as number });
 }
 
-/**
- * Builds signed connect params answering one challenge, as the gateway's closed schema accepts them, with the
- * options' defaults filled in. A browser describes itself as OpenClaw's own Control UI does; Node has no navigator
- * (before 21) and sends no locale or user agent.
- */
+/** Builds the signed connect params for one challenge, filling in the options' defaults as the Control UI does. */
 export async function buildConnectParams(opts: GatewayClientOptions, identity: DeviceIdentity, challenge: ConnectChallenge) {
   const nav = (globalThis as { navigator?: { language?: string; userAgent?: string } }).navigator;
   const locale = opts.locale ?? nav?.language;

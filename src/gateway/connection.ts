@@ -10,11 +10,8 @@ export type ConnectionState = "connecting" | "connected" | "reconnecting" | "off
 
 /** Who is connected to which gateway: what everything a page keeps for later belongs to. */
 export interface ConnectionIdentity {
-  /** The gateway's URL, as the client was given it. */
   gateway: string;
-  /** The device the client signed in as. */
   deviceId: string;
-  /** The role the gateway granted. */
   role: string;
   /** The scopes the gateway granted, sorted. */
   scopes: readonly string[];
@@ -38,7 +35,6 @@ export interface ConnectionInfo {
 /** Facts about a completed (re)connect, handed to `onConnected` listeners. */
 export interface ConnectedInfo {
   hello: HelloOk;
-  /** True the first time this client connects. */
   first: boolean;
   /** True when the gateway restarted or is another server (its bootId changed). */
   serverChanged: boolean;
@@ -65,7 +61,6 @@ export class GatewayRequestError extends Error {
 export interface GatewayConnection {
   /** The current connection snapshot; a new object on every change. */
   getConnection(): ConnectionInfo;
-  /** Subscribes to connection snapshots; returns the unsubscribe. */
   subscribeConnection(listener: (info: ConnectionInfo) => void): () => void;
   /** Calls a method; rejects with `GatewayRequestError`, or with code TIMEOUT/DISCONNECTED. */
   request(method: string, params: unknown, opts?: { timeoutMs?: number }): Promise<unknown>;
@@ -115,7 +110,6 @@ export interface GatewayClientOptions {
   userAgent?: string;
   /** Deadline of each request and of the handshake, in ms. @default 15000 */
   requestTimeoutMs?: number;
-  /** Reconnect schedule for transient failures. */
   backoff?: Omit<BackoffOptions, "random">;
   /** Drop a connection after two tick intervals without any frame. @default true */
   watchTicks?: boolean;
@@ -133,13 +127,11 @@ export interface ProtocolErrorInfo {
 
 /** The gateway client: a `GatewayConnection` plus its lifecycle. */
 export interface GatewayClient extends GatewayConnection {
-  /** Opens the connection and keeps it open until `stop`. */
   start(): void;
   /** Closes the connection, stops reconnecting and rejects every waiting request with DISCONNECTED. */
   stop(): void;
   /** Skips the wait of a scheduled retry (for a "Retry now" button). */
   reconnectNow(): void;
-  /** The latest greeting, if the client ever connected. */
   getHello(): HelloOk | undefined;
   /** Reports malformed frames; the client itself ignores them and carries on. */
   onProtocolError(listener: (info: ProtocolErrorInfo) => void): () => void;

@@ -45,7 +45,6 @@ function subtle(): SubtleCrypto {
   return api;
 }
 
-// A fresh Ed25519 key pair whose private key cannot be exported.
 async function generateDeviceKeyPair(): Promise<StoredKeyPair> {
   let keyPair: CryptoKeyPair;
   try {
@@ -70,7 +69,6 @@ function isUsable(stored: StoredKeyPair | undefined): stored is StoredKeyPair {
 
 async function identityOf(stored: StoredKeyPair, persisted: boolean): Promise<DeviceIdentity> {
   return {
-    // The gateway's device id: the hex SHA-256 of the raw public key.
     deviceId: toHex(new Uint8Array(await subtle().digest("SHA-256", new Uint8Array(stored.publicKeyRaw)))),
     publicKey: toBase64Url(stored.publicKeyRaw),
     privateKey: stored.keyPair.privateKey,
@@ -103,7 +101,7 @@ function asciiLower(value: string | undefined): string {
   return (value ?? "").trim().replace(/[A-Z]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 32));
 }
 
-/** The exact v3 string the device signs: `v3|deviceId|clientId|mode|role|scopes|signedAt|token|nonce|platform|deviceFamily`. */
+/** The v3 string the device signs: its fields joined by "|", platform and device family lowercased (ASCII only). */
 export function buildSignaturePayload(deviceId: string, f: ConnectSignatureFields): string {
   return [
     "v3",
@@ -152,7 +150,6 @@ export function toHex(bytes: Uint8Array): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-
 /** A key store that lives as long as the page: every reload is a new device. */
 export function createMemoryKeyStore(initial?: StoredKeyPair): KeyStore {
   let stored = initial;
@@ -166,7 +163,7 @@ export function createMemoryKeyStore(initial?: StoredKeyPair): KeyStore {
 
 /** Where the IndexedDB key store keeps the device key. */
 export interface IndexedDbKeyStoreOptions {
-  /** Its own database: idb-keyval keeps one object store per database, and the outbox has the dock's. @default "openclaw-question-dock-device" */
+  /** Own database: idb-keyval keeps one object store per database. @default "openclaw-question-dock-device" */
   dbName?: string;
   /** @default "device" */
   storeName?: string;
@@ -174,10 +171,7 @@ export interface IndexedDbKeyStoreOptions {
   key?: string;
 }
 
-/**
- * A key store in IndexedDB. The CryptoKeyPair itself is stored (browsers structured-clone CryptoKey),
- * so the private key stays non-extractable; a browser that refuses makes `save` reject.
- */
+/** A key store in IndexedDB: the non-extractable CryptoKeyPair is stored as is; `save` rejects if a browser can't. */
 export function createIndexedDbKeyStore(options: IndexedDbKeyStoreOptions = {}): KeyStore {
   const key = options.key ?? "identity";
   let db: UseStore | undefined;

@@ -58,12 +58,7 @@ export function resolveQuestion(c: GatewayConnection, params: QuestionResolvePar
   return call(c, "question.resolve", params, parseResolveResult);
 }
 
-/**
- * Re-reads the questions after a (re)connect: `question.list` for what is pending, then `question.get` for each
- * locally pending id the list no longer holds, to learn how it ended ("unavailable": the gateway does not know it any
- * more, or will not show it to this client). Records that fail validation are set aside in `rejected`, by list
- * position or by id. Transport errors reject.
- */
+/** Re-reads questions after a (re)connect: what is pending, then how each locally pending id the list lacks ended. */
 export async function recoverQuestions(c: GatewayConnection, localPendingIds: readonly string[]) {
   const list = await listQuestions(c);
   const pending = [...list.records];
@@ -71,7 +66,6 @@ export async function recoverQuestions(c: GatewayConnection, localPendingIds: re
   const settled: Array<{ id: string; outcome: "answered" | "cancelled" | "expired" | "unavailable"; record?: QuestionRecord }> = [];
   const listed = new Set(pending.map((r) => r.id));
   const missing = [...new Set(localPendingIds)].filter((id) => !listed.has(id));
-  // A record that failed validation comes back as its issues; one the gateway does not know (or hides) as undefined.
   const lookUp = (id: string) =>
     getQuestion(c, id).catch((error: unknown) => {
       if (error instanceof GatewayResultError) return error.issues;

@@ -32,10 +32,7 @@ function safeClose(code: number | undefined, reason: string | undefined): [numbe
 
 /** Options of `createWebSocketTransport`. */
 export interface WebSocketTransportOptions {
-  /**
-   * Node only (the `ws` package): the Origin header to send. The gateway refuses Control UI clients
-   * without one; browsers always send their page's origin and ignore this.
-   */
+  /** Node only (`ws`): the Origin header, which the gateway requires of Control UI clients; browsers send their own. */
   origin?: string;
 }
 

@@ -30,7 +30,7 @@ function submitError({ action, code, detail }: SubmitErrorParams): string {
   }
 }
 
-/** The dock's German words, from "/locales/de", for the provider's `messages`; complete, since the type makes a missing key a compile error. */
+/** The dock's German words, from "/locales/de"; the type makes a missing key a compile error. */
 export const deMessages: QuestionDockMessages = {
   dockLabel: "Fragen",
   review: "Überprüfen",

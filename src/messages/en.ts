@@ -122,7 +122,6 @@ const english = {
     questionText: "Question text",
     hint: "You can skip it, or answer it from another surface.",
   },
-  // One label per outcome, for the summary and the announcement alike.
   outcomes: {
     answered: "Answered",
     "answered-elsewhere": "Answered elsewhere",
@@ -188,7 +187,7 @@ const english = {
     copied: "Copied",
     copyFailed: "Could not copy; select the text instead",
   },
-  // Stacked cards after a submit with questions still open; `questions` are their headers (or `numbered`), joined by ", ".
+  // Cards left open after a submit; `questions` are their headers (or `numbered`), joined by ", ".
   missingAnswers: {
     text: ({ questions }: { questions: string }) => `Still to answer: ${questions}.`,
     goTo: ({ question }: { question: string }) => `Go to ${question}`,
@@ -217,7 +216,6 @@ const english = {
     why: "Why",
   },
   rejected: { count: plural({ one: "A question could not be shown.", other: "{count} questions could not be shown." }), details: "Details" },
-  // Problems behind async questions, shown near the dock.
   asyncProblems: {
     storage: {
       save: "Answers are not being saved on this device. They are still sent, but an answer not yet sent is lost if this page closes.",

@@ -23,14 +23,14 @@ export function pluralText(forms: PluralForms, count: number, locale: string): s
 
 type DurationFormatCtor = new (locale: string, options: { style: "long" }) => { format(duration: Record<string, number>): string };
 
-// A whole number of minutes or hours spelled out: Intl.DurationFormat where the runtime has it, a unit number otherwise.
+// Minutes or hours spelled out: Intl.DurationFormat where the runtime has it, a unit number otherwise.
 function durationText(amount: number, unit: "minute" | "hour", locale: string): string {
   const DurationFormat = (Intl as unknown as { DurationFormat?: DurationFormatCtor }).DurationFormat;
   if (DurationFormat) return new DurationFormat(locale, { style: "long" }).format({ [`${unit}s`]: amount });
   return new Intl.NumberFormat(locale, { style: "unit", unit, unitDisplay: "long" }).format(amount);
 }
 
-/** Spoken time left: whole minutes below two hours, then whole hours, capped so a far-off expiry never reads as a huge number. */
+/** Spoken time left: minutes below two hours, then hours, capped so a far-off expiry never reads as a huge number. */
 export function timeLeftText(ms: number, messages: QuestionDockMessages, locale: string): string {
   const minutes = Math.ceil(ms / 60_000);
   const { clock } = messages;

@@ -1,4 +1,4 @@
-// Other languages are separate entries (src/messages/de.ts is "/locales/de"), so no host pays for a table it does not use.
+// Other languages are separate entries (de.ts is "/locales/de"), so no host pays for a table it does not use.
 import type { QuestionDockMessages, QuestionDockMessagesOverride } from "./en";
 
 export { defaultMessages, type CancelReason, type DeliveryStatus, type PluralForms, type QuestionDockMessages, type QuestionDockMessagesOverride, type SubmitAction, type SubmitErrorParams } from "./en";

@@ -9,22 +9,17 @@ export interface AnswerBlock {
 /** A reply read back for the summary: split per question, or whole when splitting would be a guess. */
 export type ParsedAnswerText = { kind: "split"; blocks: AnswerBlock[] } | { kind: "whole"; text: string };
 
-// Titles and labels are the agent's text, and the gateway refuses a chat message holding a NUL on every try:
-// they get the rule typed answers get at input, so an answer never waits on a send that must fail.
+// The gateway refuses a chat message holding NUL, so the agent's titles and labels get the typed-answer rule too.
 const clean = (text: string) => sendableText(text).text;
 
 const heading = (title: string) => `> ${clean(title).replace(/\s*\n\s*/g, " ").trim()}`;
 
-/** Formats async answers as a chat reply: `> {title}`, a blank line, the values joined by ", ", a blank line between questions. */
+/** Formats async answers as a chat reply: `> {title}`, a blank line, the values joined by ", ", per question. */
 export function formatAnswerText(items: ReadonlyArray<{ title: string; values: readonly string[] }>): string {
   return items.map((item) => `${heading(item.title)}\n\n${item.values.map(clean).join(", ")}`).join("\n\n");
 }
 
-/**
- * Reads a reply back against the titles it answers. It splits only when every heading stands exactly once,
- * in order, at the start of a line; any other shape (an edited reply, an answer that quotes a heading)
- * is returned whole, because a split would put words under the wrong question.
- */
+/** Reads a reply back per title; unless every heading stands once, in order, on its own line, it is returned whole. */
 export function parseAnswerText(text: string, titles: readonly string[]): ParsedAnswerText {
   const whole: ParsedAnswerText = { kind: "whole", text };
   const lines = text.replace(/\r\n/g, "\n").split("\n");

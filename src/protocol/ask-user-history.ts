@@ -1,7 +1,4 @@
-// Reads what a transcript (`chat.history`) keeps of the agent's ask_user calls. On the gateway an ask_user call
-// is either a plain `ask_user` tool call or, more often, the deferred `tool_call` tool with `{id:"ask_user", args}`;
-// then the history holds the assistant's `tool_call` block, a `custom` nested-tool message with the inner call
-// and its result, and a `toolResult` of `tool_call` wrapping the same result. See docs/gateway-findings.md.
+// ask_user calls in a transcript: plain, or (usually) wrapped in the deferred `tool_call` (docs/gateway-findings.md).
 import type { QuestionAnswers } from "./answers";
 import { HEADER_MAX_CHARS, MAX_OPTIONS } from "./ask-user";
 import { truncateGraphemes } from "./graphemes";
@@ -45,7 +42,7 @@ const MAX_TEXT = 2000;
 const str = (v: unknown): string | undefined => (typeof v === "string" && v !== "" ? v.slice(0, MAX_TEXT) : undefined);
 const num = (v: unknown): number | undefined => (typeof v === "number" && Number.isFinite(v) ? v : undefined);
 
-/** The question record id the gateway's ask_user tool gives a call: `ask_` + the first 32 hex of sha256(runId NUL toolCallId). */
+/** The record id the gateway's ask_user tool gives a call: `ask_` + first 32 hex of sha256(runId NUL toolCallId). */
 export function askUserRecordId(runId: string, toolCallId: string): string {
   return `ask_${sha256Hex(`${runId}\0${toolCallId}`).slice(0, 32)}`;
 }

@@ -2,7 +2,6 @@ import { MAX_OPTIONS } from "./ask-user";
 import { Reader } from "./reader";
 import { invalid, valid, type Validated } from "./result";
 
-// The bounds of one delivery: how many questions, and the longest item id, title and choice label, in characters.
 const ASYNC_MAX_QUESTIONS = 12;
 const ASYNC_MAX_ITEM_ID = 256;
 const ASYNC_MAX_TITLE = 4096;
@@ -35,19 +34,12 @@ function readOption(r: Reader, raw: unknown, path: string): string | undefined {
 function readOptions(r: Reader, raw: unknown, path: string): string[] {
   if (raw === undefined || raw === null) return [];
   const list = r.array(raw, path) ?? [];
-  // The Codex plugin sends at most 4 today; more are read all the same, up to the bound every question has.
   if (Array.isArray(raw) && (list.length < 1 || list.length > MAX_OPTIONS)) r.fail(path, `must have 1 to ${MAX_OPTIONS} options, got ${list.length}`);
-  // A repeated label is kept: OpenClaw's own UI shows such a question, and the agent is waiting on its answer.
-  // The dock tells the options apart by position and sends the label.
+  // A repeated label is kept, as OpenClaw's own UI shows such a question; the dock tells options apart by position.
   return list.flatMap((opt, j) => readOption(r, opt, r.at(path, j)) ?? []);
 }
 
-/**
- * Validates an `openclawAsyncDelivery` block within the limits above and `MAX_OPTIONS`; options may be strings or
- * `{label}` objects, whose other fields are ignored.
- * A blank label makes the whole delivery invalid (the conversation lists it as a rejected item); a repeated one
- * does not, unlike a blocking record: OpenClaw's own UI shows such a question. Never throws.
- */
+/** Validates an `openclawAsyncDelivery` block; options are strings or `{label}`, and a blank label rejects it all. */
 export function parseAsyncDelivery(input: unknown): Validated<AsyncDelivery> {
   const r = new Reader();
   const o = r.object(input, "");

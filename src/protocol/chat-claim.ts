@@ -1,8 +1,4 @@
-// How the gateway reads a chat message that its creator sends while an agent run's question waits
-// (openclaw 2026.9.6, docs/gateway-findings.md "Chat replies while an agent run waits"). The gateway claims the
-// message as the answer and resolves the question with `resolvedBy: "plain-text"`; the kit reads the message the
-// same way before it is sent, so the composer can say what the answer will be, and afterwards, so the summary can
-// tell that answer for this page's own.
+// The gateway claims a chat reply to an agent run's waiting question as its answer; the kit reads it alike.
 import type { QuestionAnswers } from "./answers";
 import { idTable } from "./id-table";
 import type { GatewayQuestion, QuestionRecord } from "./question-record";
@@ -15,7 +11,6 @@ export function isClaimedByChat(record: QuestionRecord): boolean {
   return record.runId !== undefined && record.sessionKey !== undefined;
 }
 
-// A number picks that option; otherwise an option's label, ignoring case.
 function optionOf(text: string, q: GatewayQuestion): string | undefined {
   const trimmed = text.trim();
   if (/^\d+$/.test(trimmed)) {
@@ -26,7 +21,6 @@ function optionOf(text: string, q: GatewayQuestion): string | undefined {
   return q.options.find((o) => o.label.toLowerCase() === lower)?.label;
 }
 
-// One value: an option, or the text itself where the question takes free text.
 function valueOf(text: string, q: GatewayQuestion): string | undefined {
   const option = optionOf(text, q);
   if (option !== undefined) return option;
@@ -46,7 +40,6 @@ function valuesOf(text: string, q: GatewayQuestion): string[] {
   return [...new Set(parts)];
 }
 
-// "key: value" (or "=" or "-") lines, keyed in lower case; the key holds none of those marks.
 function keyedLines(text: string): Map<string, string> {
   const keyed = new Map<string, string>();
   for (const line of text.split(/\r?\n/)) {
@@ -58,12 +51,7 @@ function keyedLines(text: string): Map<string, string> {
   return keyed;
 }
 
-/**
- * The answers the gateway will record for `text`, read by its rules: with one question, a number or label picks an
- * option (commas separate choices in multi-select) and other text is the person's own answer; with several,
- * "key: value" lines (the question's id, header, text or number) or one line per question in order. A question the
- * text does not answer gets an empty list, which the gateway refuses.
- */
+/** The answers the gateway will record for a chat reply, by its rules; an unanswered question gets an empty list. */
 export function readChatClaim(record: Pick<QuestionRecord, "questions">, text: string): QuestionAnswers {
   const answers = idTable<string[]>();
   const { questions } = record;

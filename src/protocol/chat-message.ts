@@ -30,7 +30,7 @@ export interface ChatMessage {
   runTerminal: boolean;
   /** `__openclaw.mirrorOrigin`, e.g. "codex-app-server" for mirrored Codex messages. */
   mirrorOrigin?: string;
-  /** `__openclaw.mirrorIdentity` of a mirrored Codex message: `<turnId>:prompt`, `<turnId>:async:<itemId>`, `<turnId>:assistant`, … */
+  /** `__openclaw.mirrorIdentity`: `<turnId>:prompt`, `<turnId>:async:<itemId>`, `<turnId>:assistant`, … */
   mirrorIdentity?: string;
   /** On "custom" messages: what the gateway recorded, e.g. "run-failed-before-reply" for a run that failed. */
   customType?: string;
@@ -62,7 +62,7 @@ export interface ChatEvent {
 
 const USER_SUFFIX = ":user";
 
-/** The `chat.send` idempotency key a person's message was sent with (its stored key without the gateway's `:user` suffix). */
+/** The `chat.send` idempotency key a person's message was sent with (the gateway stores it with a `:user` suffix). */
 export function sentKeyOf(message: ChatMessage): string | undefined {
   const key = message.idempotencyKey;
   return key?.endsWith(USER_SUFFIX) ? key.slice(0, -USER_SUFFIX.length) : undefined;
@@ -88,11 +88,10 @@ function provenanceOf(raw: unknown): ChatMessageProvenance | undefined {
 export function codexTurnOf(message: Pick<ChatMessage, "mirrorIdentity">): string | undefined {
   const identity = message.mirrorIdentity;
   const end = identity?.indexOf(":") ?? -1;
-  // An identity without a colon names no turn the kit knows how to read.
   return end > 0 ? identity!.slice(0, end) : undefined;
 }
 
-/** Reads a transcript message tolerantly: a field of the wrong type is left out; only a non-object or a missing role is invalid. Never throws. */
+/** Reads a transcript message tolerantly: a wrong-typed field is left out; only a missing role is invalid. */
 export function parseChatMessage(raw: unknown): Validated<ChatMessage> {
   const o = asObject(raw);
   if (!o) return invalid([{ path: "", message: `must be an object, got ${describe(raw)}` }]);

@@ -1,5 +1,4 @@
-// The spec says never to answer ask_user with a credential: the secrets tool is the safe path for one.
-// These shapes catch the common ones a person might paste. They warn, they do not block: the person decides.
+// Credentials must not answer ask_user (the secrets tool is for them); these shapes warn, the person decides.
 
 // Tokens whose prefix names them (provider keys, personal access tokens, cloud key ids).
 const PREFIXED = [
@@ -18,13 +17,11 @@ const PEM_PRIVATE_KEY = /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY-----/;
 // header.payload.signature, the first two base64url JSON that starts with {"  (eyJ).
 const JWT = /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/;
 
-// A long run of token characters with letters and digits mixed and high entropy. Plain hex (commit hashes,
-// checksums) and UUIDs are left alone: people quote them as answers, and they are not secrets by themselves.
+// Long mixed-case runs of high entropy; plain hex and UUIDs are quoted as answers and are no secrets by themselves.
 const TOKEN_RUN = /[A-Za-z0-9+/=_-]{32,}/g;
 const HEX_ONLY = /^[0-9a-fA-F]+$/;
 
-// Public key material is random-looking but no secret: certificates, public PEM blocks and OpenSSH public keys
-// are taken out before the long-token scan, so pasting one is not warned about.
+// Public key material looks random but is no secret, so it is taken out before the long-token scan.
 const PUBLIC_MATERIAL = [
   /-----BEGIN (?:[A-Z0-9]+ )*(?:PUBLIC KEY|CERTIFICATE)-----[\s\S]*?(?:-----END [A-Z0-9 ]+-----|$)/g,
   /\b(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-nistp\d+|sk-ssh-ed25519@openssh\.com|sk-ecdsa-sha2-nistp256@openssh\.com) AAAA[A-Za-z0-9+/=]+/g,
@@ -48,7 +45,7 @@ function looksRandom(run: string): boolean {
   return classes >= 3 && entropyPerChar(run) >= MIN_BITS_PER_CHAR;
 }
 
-/** True when the text holds something shaped like a credential: an API key, a JWT, a private key or a long random token. */
+/** True when the text holds something shaped like a credential: an API key, JWT, private key or random token. */
 export function looksLikeCredential(text: string): boolean {
   if (text.length < 16) return false;
   if (PEM_PRIVATE_KEY.test(text) || JWT.test(text) || PREFIXED.some((re) => re.test(text))) return true;

@@ -2,13 +2,13 @@
 const segmenter: Intl.Segmenter | null =
   typeof Intl !== "undefined" && typeof Intl.Segmenter === "function" ? new Intl.Segmenter(undefined, { granularity: "grapheme" }) : null;
 
-/** Splits text into user-perceived characters (grapheme clusters), so flags, ZWJ families and accents stay whole; `null` splits by code point. */
+/** Splits text into grapheme clusters (flags, ZWJ families, accents stay whole); `null` splits by code point. */
 export function graphemes(text: string, splitter: Intl.Segmenter | null = segmenter): string[] {
   if (!splitter) return Array.from(text);
   return Array.from(splitter.segment(text), (s) => s.segment);
 }
 
-/** Cuts text to at most `max` user-perceived characters; never splits a grapheme cluster (code points without Segmenter). */
+/** Cuts text to at most `max` user-perceived characters, never splitting a grapheme cluster. */
 export function truncateGraphemes(text: string, max: number, splitter: Intl.Segmenter | null = segmenter): string {
   // Cheap exit: no text of at most `max` UTF-16 units can hold more than `max` graphemes.
   if (text.length <= max) return text;

@@ -1,6 +1,4 @@
-// Tables keyed by ids that come from the gateway or the agent. A plain object answers a lookup of
-// "constructor" or "toString" with Object.prototype's function, and "__proto__" would even change the
-// object's prototype; a table with no prototype holds only what was put in it.
+// No prototype: a gateway or agent id such as "constructor" or "__proto__" must read as a plain key.
 
 /** A read-only table keyed by untrusted ids; made by `idTable`, so no key is inherited. */
 export type IdTable<T> = Readonly<Record<string, T>>;

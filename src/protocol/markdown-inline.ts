@@ -1,4 +1,3 @@
-// Safe markdown, inline: code spans, emphasis, line breaks and http(s) links inside one block (markdown.ts).
 import { safeHttpUrl } from "./links";
 
 /** Inline content of safe markdown: text, code spans, line breaks, emphasis and http(s) links. */
@@ -28,7 +27,6 @@ type Wrapper = MarkdownInline & { children: MarkdownInline[] };
 const depths = new WeakMap<MarkdownInline, number>();
 const depthOf = (n: MarkdownInline) => depths.get(n) ?? 0;
 
-/** Joins adjacent text nodes and drops empty ones. */
 function merged(nodes: MarkdownInline[]): MarkdownInline[] {
   const out: MarkdownInline[] = [];
   for (const n of nodes) {
@@ -56,10 +54,7 @@ function backtickRuns(src: string): Map<number, { length: number; close: number 
   return runs;
 }
 
-/**
- * Index of the ")" that ends a link target starting at `from`, or -1. A space, a bracket or an overlong target
- * means no link; stopping at brackets keeps the scans of "[a](" repeated apart, so together they stay linear.
- */
+/** The ")" ending a link target at `from`, or -1; stopping at spaces and brackets keeps repeated scans linear. */
 function targetEnd(src: string, from: number): number {
   let open = 0;
   for (let j = from; j < src.length && j < from + MAX_URL_LENGTH; j++) {
@@ -71,7 +66,6 @@ function targetEnd(src: string, from: number): number {
   return -1;
 }
 
-/** A bare URL at `at` without the sentence punctuation that trails it. */
 function bareUrlAt(src: string, at: number): string | undefined {
   BARE_URL.lastIndex = at;
   let url = BARE_URL.exec(src)?.[0];
@@ -90,10 +84,7 @@ interface Opener {
   char: string;
 }
 
-/**
- * Parses one paragraph's inline content. Every node leaves the top level at most once and every opener is
- * dropped at most once, so the work stays linear in the length of the text.
- */
+/** Parses one paragraph's inline content, in time linear in its length. */
 export function parseMarkdownInline(src: string): MarkdownInline[] {
   const out: MarkdownInline[] = [];
   const openers: Opener[] = [];
@@ -199,7 +190,6 @@ export function parseMarkdownInline(src: string): MarkdownInline[] {
         brackets = [];
         i = end + 1;
       } else {
-        // Not a link, or not an http(s) one: the brackets and the target stay as text.
         pending = "]";
         i++;
       }

@@ -1,4 +1,3 @@
-// Safe markdown, blocks: paragraphs, code blocks and lists, each paragraph's text read by markdown-inline.ts.
 import { parseMarkdownInline, text, type MarkdownInline } from "./markdown-inline";
 
 export { MARKDOWN_MAX_INLINE_DEPTH, parseMarkdownInline, type MarkdownInline } from "./markdown-inline";
@@ -23,7 +22,6 @@ const INDENTED_CODE = /^(?: {4}|\t)/;
 const BLANK = /^\s*$/;
 const indentOf = (line: string) => line.length - line.trimStart().length;
 
-/** Reads a list from `start`; returns it and the index of the first line after it. */
 function list(lines: string[], start: number, depth: number): [MarkdownBlock, number] {
   const ordered = /\d/.test(ITEM.exec(lines[start] as string)?.[2] ?? "");
   const items: MarkdownBlock[][] = [];
@@ -88,11 +86,7 @@ function blocks(lines: string[], depth: number): MarkdownBlock[] {
   return out;
 }
 
-/**
- * Parses untrusted text as a small, safe subset of markdown: paragraphs and line breaks, code spans and code
- * blocks, emphasis, bullet and numbered lists, and links whose target passes `safeHttpUrl`. Anything else,
- * HTML included, stays text. Text longer than `MARKDOWN_MAX_LENGTH` is one plain paragraph.
- */
+/** Parses untrusted text as a small, safe markdown subset; anything else, HTML included, stays text. */
 export function parseMarkdown(src: string): MarkdownBlock[] {
   if (src.length > MARKDOWN_MAX_LENGTH) return [{ type: "paragraph", children: [text(src)] }];
   return blocks(src.split(/\r\n?|\n/), 0);
@@ -102,7 +96,7 @@ function inlinePlain(nodes: MarkdownInline[]): string {
   return nodes.map((n) => (n.type === "break" ? "\n" : "children" in n ? inlinePlain(n.children) : n.text)).join("");
 }
 
-/** The words of parsed markdown without its markup, blocks and list items on lines of their own: for accessible names. */
+/** Parsed markdown's words without markup, one line per block and list item: for accessible names. */
 export function markdownPlainText(parsed: MarkdownBlock[]): string {
   return parsed
     .map((b) => (b.type === "paragraph" ? inlinePlain(b.children) : b.type === "codeBlock" ? b.text : b.items.map(markdownPlainText).join("\n")))

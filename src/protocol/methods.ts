@@ -14,7 +14,7 @@ export interface QuestionRequestParams {
   timeoutMs?: number;
 }
 
-/** Params of `question.resolve`: answers, or a cancel that declines the whole prompt; the gateway keeps `resolvedBy` on the record. */
+/** Params of `question.resolve`: answers, or a cancel declining the whole prompt; the record keeps `resolvedBy`. */
 export type QuestionResolveParams =
   | { id: string; answers: QuestionAnswers; resolvedBy?: string }
   | { id: string; cancel: true; resolvedBy?: string };

@@ -33,13 +33,10 @@ export function parseGetResult(payload: unknown): Validated<QuestionRecord> {
   return parsed.ok ? parsed : invalid(parsed.errors.map((e) => ({ ...e, path: r.at("question", e.path) })));
 }
 
-/** How a record ended, as a `question.get` result tells it: the only fields a dock that already holds the record reads. */
+/** How a record ended, per `question.get`: the only fields a dock that already holds the record reads. */
 export type RecordEnding = Pick<QuestionRecord, "id" | "status" | "answers" | "resolvedBy">;
 
-/**
- * Validates the ending a `question.get` result tells: id, status, answers and `resolvedBy`. The record's questions
- * were validated when the request arrived, and are not read again from the reply.
- */
+/** Validates the ending a `question.get` result tells; the questions, validated on arrival, are not read again. */
 export function parseGetEnding(payload: unknown): Validated<RecordEnding> {
   const r = new Reader();
   const q = r.object(r.object(payload, "")?.question, "question");

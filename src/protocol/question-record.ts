@@ -74,7 +74,6 @@ export function readAnswers(r: Reader, raw: unknown, path: string): QuestionAnsw
   return { answers };
 }
 
-// Whether two items of `list` share a key.
 function hasRepeat<T>(list: readonly T[], key: (item: T) => string): boolean {
   return new Set(list.map(key)).size !== list.length;
 }
@@ -117,17 +116,12 @@ function readQuestion(r: Reader, raw: unknown, path: string): GatewayQuestion | 
   const isSecret = r.optionalBoolean(q.isSecret, field("isSecret"));
   const secretStore = q.secretStore === undefined || q.secretStore === null ? undefined : readSecretStore(r, q.secretStore, field("secretStore"));
   if (questionId === undefined || header === undefined || question === undefined) return undefined;
-  // The gateway takes free text for a question without options, whether or not it sets isOther: a plain labelled
-  // field. An unsafe link is dropped rather than failing the record: the question itself is still answerable.
+  // A question without options takes free text whatever isOther says; an unsafe link is dropped, not fatal.
   const takesText = options.length === 0 ? true : isOther;
   return compact({ questionId, header, question, options, multiSelect, isOther: takesText, url: safeHttpUrl(q.url), isSecret, secretStore });
 }
 
-/**
- * Validates a question record from the wire; never throws. Only what safety needs is checked: texts are strings,
- * links http(s), ids strings, and a question offers at most `MAX_OPTIONS` options. Fields the kit does not read (an
- * option's `value` or `preview`, a question's `presentation`, …) are ignored: the kit shows the label and sends it.
- */
+/** Validates a question record from the wire, checking only what safety needs (texts, http(s) links, ids, options). */
 export function parseQuestionRecord(input: unknown): Validated<QuestionRecord> {
   const r = new Reader();
   const o = r.object(input, "");
@@ -150,10 +144,7 @@ export function parseQuestionRecord(input: unknown): Validated<QuestionRecord> {
   return valid(compact<QuestionRecord>({ id, questions, createdAtMs, expiresAtMs, status, agentId, sessionKey, runId, answers, resolvedBy: o.resolvedBy }));
 }
 
-/**
- * Checks an answer against its record the way the gateway does: every question answered,
- * one value for single-select, and free text only where the question accepts it.
- */
+/** Checks an answer as the gateway does: all questions answered, one value for single-select, text only if allowed. */
 export function checkAnswers(record: QuestionRecord, envelope: QuestionAnswers): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
   const known = new Set(record.questions.map((q) => q.questionId));

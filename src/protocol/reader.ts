@@ -27,10 +27,7 @@ export function asObject(value: unknown): Record<string, unknown> | undefined {
   return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
 }
 
-/**
- * Reads fields out of an unknown value while collecting every problem, so a validator
- * reports all of them at once instead of throwing at the first.
- */
+/** Reads fields of an unknown value, collecting every problem instead of throwing at the first. */
 export class Reader {
   readonly issues: ValidationIssue[] = [];
   private unlisted = 0;

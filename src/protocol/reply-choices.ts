@@ -1,5 +1,4 @@
-// Reads one question's part of a plain-text reply: option numbers, option labels and free text.
-// Whenever two readings of the same words point at different answers, the result is an error, not a pick.
+// Two readings of the same reply words that point at different answers give an error, never a pick.
 import { RECOMMENDED_SUFFIX } from "./ask-user";
 import { truncateGraphemes } from "./graphemes";
 import type { GatewayQuestion } from "./question-record";
@@ -33,7 +32,6 @@ export function quoteReply(text: string): string {
 const NUMBER = /^[#(]?(\d+)[.)]?$/;
 const NUMBERED_LABEL = /^(\d+)[.)] (.+)$/;
 
-/** The options of one question, prepared for matching words against them. */
 class OptionMatcher {
   private readonly exact: string[];
   private readonly full: string[];
@@ -49,7 +47,7 @@ class OptionMatcher {
     this.maxParts = Math.max(1, ...this.full.map((k) => k.split(",").length));
   }
 
-  /** The option a label-like text names: exact text first, then ignoring case and spacing, then without "(Recommended)". */
+  /** The option a label names: exact text first, then ignoring case and spacing, then without "(Recommended)". */
   label(text: string): Token {
     const trimmed = text.trim();
     const key = replyKey(text);
@@ -88,7 +86,6 @@ class OptionMatcher {
   }
 }
 
-// Names the choices, so the reason tells the person what they can reply.
 function notAChoice(q: GatewayQuestion, text: string): ChoiceResult {
   const choices = q.options.map((o, i) => `${i + 1}. ${displayLabel(o.label)}`).join("; ");
   return { ok: false, reason: `${quoteReply(text)} is not one of the choices (${choices}); reply with a number or a name.` };
@@ -101,8 +98,7 @@ function isSkipWord(text: string, skipWords: readonly string[]): boolean {
 
 type Segments = { ok: true; picked: Set<number>; own: string[] } | { ok: false; reason: string };
 
-// Splits a comma list into options, longest label span first, so a label holding a comma stays whole;
-// each run of parts that names no option is kept as one own answer, commas and all.
+// Longest label span first, so a label holding a comma stays whole; a run naming no option is one own answer.
 function segment(m: OptionMatcher, text: string): Segments {
   const parts = text.split(",");
   const picked = new Set<number>();

@@ -1,20 +1,16 @@
 import type { ChatEvent, ChatMessage } from "./chat-message";
 
-/** How a run ended: "successful" (completed), or "settled" (ended any other way: failed, aborted, timed out, commentary only). */
+/** How a run ended: "successful", or "settled" (failed, aborted, timed out, commentary only). */
 export type RunEnding = "successful" | "settled";
 
-/** Stop reasons that end a run without success. */
 const UNSUCCESSFUL_STOPS: ReadonlySet<string> = new Set(["aborted", "cancelled", "canceled", "timeout", "timed_out", "error"]);
 
 const lower = (s: string | undefined) => s?.toLowerCase();
 
-// The `customType` of the record the gateway saves when a run fails before its reply (Codex runs save no error message).
+// What the gateway saves when a run fails before its reply (Codex runs save no error message).
 const RUN_FAILED_CUSTOM_TYPE = "run-failed-before-reply";
 
-/**
- * How a saved message ends its run, or null when it ends none (async deliveries, tool calls, relayed messages). An
- * assistant message ends it as its markers say; a `run-failed-before-reply` record ends it settled.
- */
+/** How a saved message ends its run, or null when it ends none (async deliveries, tool calls, relayed messages). */
 export function runEndingOf(message: ChatMessage): RunEnding | null {
   if (message.role === "custom") return message.customType === RUN_FAILED_CUSTOM_TYPE ? "settled" : null;
   // The gateway saves a mid-stream abort as "stop" plus `openclawAbort`, so the marker is read before the stop reason.

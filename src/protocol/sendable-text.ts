@@ -1,6 +1,4 @@
-// The gateway refuses a chat message holding a NUL byte, and drops the other C0 controls and DEL (keeping tab
-// and line breaks). Cleaning typed answers the same way at input means an answer never waits on a send that
-// must fail, and what the person sees is what the agent gets.
+// The gateway refuses NUL and drops other C0 controls and DEL; cleaned at input, no answer waits on a doomed send.
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const UNSENDABLE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
 

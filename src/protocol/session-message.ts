@@ -1,6 +1,4 @@
-// The gateway's live feed of saved transcript rows. A connection subscribes per session; each row the
-// transcript appends (a person's message, an agent's reply, an async question saved mid-run) then arrives as a
-// `session.message` event. Subscriptions belong to the connection: a reconnect must subscribe again.
+// The gateway's live feed of saved transcript rows; subscriptions belong to a connection and end with it.
 import { parseChatMessage, type ChatMessage } from "./chat-message";
 import { asObject, describe } from "./reader";
 import { invalid, valid, type Validated, type ValidationIssue } from "./result";
@@ -40,11 +38,7 @@ function position(value: unknown, path: string, issues: ValidationIssue[]): numb
   return undefined;
 }
 
-/**
- * Reads a `session.message` payload. Invalid without a session key, without a readable message, without a row id
- * or position, or when the top-level `messageId`/`messageSeq` disagree with the row's own: such a row cannot be
- * placed, so the caller reads the history instead. Never throws.
- */
+/** Reads a `session.message` payload; invalid when its row cannot be placed (no id or seq, or they disagree). */
 export function parseSessionMessageEvent(payload: unknown): Validated<SessionMessageEvent> {
   const o = asObject(payload);
   if (!o) return invalid([{ path: "", message: `must be an object, got ${describe(payload)}` }]);
@@ -68,7 +62,7 @@ export function parseSessionMessageEvent(payload: unknown): Validated<SessionMes
   return valid({ sessionKey, ...(agentId ? { agentId } : {}), message: { ...row, id, seq }, ...(runId ? { runId } : {}) });
 }
 
-/** Reads the answer of `sessions.messages.subscribe`/`unsubscribe`; `key` is the canonical session key. Never throws. */
+/** Reads the answer of `sessions.messages.subscribe`/`unsubscribe`; `key` is the canonical session key. */
 export function parseSessionMessagesSubscription(result: unknown): Validated<{ subscribed: boolean; key: string }> {
   const o = asObject(result);
   if (!o) return invalid([{ path: "", message: `must be an object, got ${describe(result)}` }]);

@@ -1,5 +1,4 @@
-// A small synchronous SHA-256 (FIPS 180-4) over UTF-8 text. Synchronous because a transcript is read in one pass
-// and `crypto.subtle` is async and missing outside secure contexts.
+// Synchronous: a transcript is read in one pass, and `crypto.subtle` is async and missing outside secure contexts.
 
 const K = new Uint32Array([
   0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5, 0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3,

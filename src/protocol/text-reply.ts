@@ -13,8 +13,7 @@ export interface TextReplyOptions {
   skipWords?: readonly string[];
 }
 
-// "2: Production" answers question 2. In a one-question prompt "1:30" reads as a time, so there the colon must not
-// sit between digits; with several questions the numbered form is what the prompt asked for.
+// "2: x" answers question 2; with one question "1:30" reads as a time, so there the colon must not sit between digits.
 const NUMBERED_LINE = /^(\d+)\s*[:：]\s*(.*)$/s;
 const TIME_LIKE = /^\d+\s*[:：]\d/;
 
@@ -35,7 +34,6 @@ function readLine(raw: string, count: number): Line {
   return { number, text: m[2]!.trim() };
 }
 
-// Places each line on its question: numbered lines where they say, the others in order on the questions left.
 function assignLines(questions: readonly GatewayQuestion[], text: string): string[] | string {
   const count = questions.length;
   if (count === 1) return [readLine(text, 1).text];
@@ -63,10 +61,7 @@ function assignLines(questions: readonly GatewayQuestion[], text: string): strin
   return slots.map((s) => s ?? "");
 }
 
-/**
- * Reads a plain-text reply to a prompt: option numbers, option labels (any case and spacing), own answers where
- * the question accepts them, comma lists for multi-select, one line or "N: …" per question. Never throws.
- */
+/** Reads a plain-text reply: option numbers or labels, own answers, comma lists, one line or "N: …" per question. */
 export function parseTextReply(record: QuestionRecord, text: string, options: TextReplyOptions = {}): TextReplyResult {
   if (typeof text !== "string") return fail("The reply is not text.");
   const skipWords = options.skipWords && options.skipWords.length > 0 ? options.skipWords : [DEFAULT_SKIP_WORD];
