@@ -1,5 +1,4 @@
-// A feature joins its store link with the views it adds to the dock, so the one call a host makes brings both, and
-// a host that never makes it bundles neither. Only the package entry imports this layer.
+// Joins a feature's store link with its views, so a host that never calls it bundles neither.
 import { AsyncProblemNotice } from "../components/AsyncProblemNotice";
 import { AsyncSummary } from "../components/AsyncSummary";
 import { createAsyncQuestionsFeature, type AsyncQuestionsOptions } from "../store/opt-in/async-feature";

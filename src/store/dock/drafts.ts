@@ -3,7 +3,6 @@ import type { GatewayQuestion, QuestionRecord } from "../../protocol/question-re
 import { chosenPositions, draftOf, lastStep } from "./selectors";
 import type { QuestionDraft, RequestView } from "./state";
 
-// Shared by every new view: drafts change only through copies (withEntry), so one frozen empty table will do.
 const NO_DRAFTS = Object.freeze(idTable<QuestionDraft>());
 
 /** A fresh view for a request that just arrived. */
