@@ -26,7 +26,6 @@ export class OutcomeLog implements ReadonlyMap<string, Outcome> {
     return new OutcomeLog({ ids: [], values: [], at: new Map() }, 0);
   }
 
-  // The latest position of `id` this version sees, or -1.
   #last(id: string): number {
     const positions = this.#shared.at.get(id);
     if (!positions) return -1;
