@@ -13,12 +13,14 @@ import type { GatewayConnection } from "../../gateway/connection";
 /** `chat.history`'s default limit: the gateway's maximum, so a long conversation reads back whole. @default 1000 */
 export const DEFAULT_HISTORY_LIMIT = 1000;
 
+/** The history link of one store. */
 export type HistoryReader = ReturnType<typeof startHistoryReader>;
 
 // The gateway keeps one saved-row subscription per connection and session: a second conversation of the session must
 // not lose its rows when the first unsubscribes.
 const feedHolders = new WeakMap<GatewayConnection, Map<string, number>>();
 
+/** Starts following the conversation of `ctx`'s session. */
 export function startHistoryReader(ctx: DockContext, limit: number) {
   const { client, sessionKey } = ctx.options;
   const activity = new RunActivity();

@@ -27,8 +27,10 @@ export interface OutboxSetup {
   confirmDelaysMs: readonly number[];
 }
 
+/** What enqueue takes. */
 export type EnqueueInput = Pick<OutboxEntry, "itemId" | "replyToId" | "message"> & { draft: SavedDraft };
 
+/** The outbox of one store. */
 export type Outbox = ReturnType<typeof startOutbox>;
 
 /** `local` events concern only this pane, or came from another: neither saved nor shared. */

@@ -100,7 +100,6 @@ function lastSeq(messages: readonly ChatMessage[]): number | undefined {
 }
 
 /** Where a saved row goes; pure. Before the first load a new row shows at once and the load settles it. */
-// After it only the very next position is trusted: a gap or an older row asks the history, the gateway's own word.
 export function placeSavedRow(messages: readonly ChatMessage[], row: SavedRow, loaded: boolean): RowPlacement {
   const same = messages.find((m) => m.id === row.id);
   if (same) return same.seq === undefined || same.seq === row.seq ? { kind: "duplicate" } : { kind: "reload", reason: `row ${row.id} moved from ${same.seq} to ${row.seq}` };
@@ -110,6 +109,7 @@ export function placeSavedRow(messages: readonly ChatMessage[], row: SavedRow, l
   }
   const standIn = messages.findIndex((m) => m.id === undefined && savedInHistory([row], m));
   const placed: RowPlacement = standIn >= 0 ? { kind: "replace", index: standIn } : { kind: "append" };
+  // After the first load only the very next position is trusted: a gap or an older row asks the history.
   if (!loaded) return placed;
   const last = lastSeq(messages);
   const expected = (last ?? 0) + 1;

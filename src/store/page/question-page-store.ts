@@ -32,12 +32,13 @@ export interface QuestionPageData {
   busy: boolean;
 }
 
+/** Everything that can happen to a question page, by name. */
 export type QuestionPageEvent =
   | { type: "readStarted" }
-  /** `store`: the same dock store, or a new one. */
+  /** The gateway still waits; `store` is the same dock store, or a new one. */
   | { type: "questionPending"; record: QuestionRecord; store: QuestionDockStore }
   | { type: "questionEnded"; record: QuestionRecord; kind: OutcomeKind; at: number }
-  /** `unsent` is what was typed for the last read. */
+  /** The gateway no longer has the question; `unsent` is what was typed for the last read. */
   | { type: "questionGone"; at: number; unsent?: IdTable<QuestionDraft> }
   | { type: "readFailed"; error: string };
 
@@ -76,6 +77,7 @@ export interface QuestionPageOptions {
   clock?: Clock;
 }
 
+/** A question page's state with what can be asked of it. */
 export interface QuestionPageStore extends QuestionPageData {
   retry(): void;
   /** Stops reading, lets a read under way land nowhere, and disposes the dock store. */
@@ -88,7 +90,7 @@ const resolverId = () => tabResolverId(() => newResolverId());
 const isGone = (error: unknown) =>
   error instanceof GatewayRequestError && (error.reason === QuestionErrorReason.NotFound || error.code === GatewayErrorCode.Forbidden);
 
-// As the identity connected now sees them.
+// The kept records of the question's conversation, under the identity connected now.
 function recordsOf(storage: DockStorage, client: GatewayConnection, record: QuestionRecord): ScopedRecords | undefined {
   const identity = client.getConnection().identity;
   return identity ? scopedRecords(storage, storageScope(identity, record.sessionKey ?? "main")) : undefined;
