@@ -4,7 +4,7 @@ import { AsyncSummary } from "../components/AsyncSummary";
 import { createAsyncQuestionsFeature, type AsyncQuestionsOptions } from "../store/opt-in/async-feature";
 import type { AsyncQuestionsFeature } from "../store/opt-in/feature-types";
 
-/** Shows the conversation's async questions in a dock, with history outcomes, their summaries and a notice of their problems; blocking drafts are kept too unless the store says `blockingDrafts: false`. */
+/** Shows async questions, their outcomes, summaries and problems; blocking drafts kept unless `blockingDrafts: false`. */
 export function asyncQuestionsFeature(options?: AsyncQuestionsOptions): AsyncQuestionsFeature {
   return createAsyncQuestionsFeature(options, { problemNotice: AsyncProblemNotice, asyncSummary: AsyncSummary });
 }

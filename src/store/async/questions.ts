@@ -114,7 +114,7 @@ export function createAsyncSync(ctx: DockContext, sync: GatewaySync, outbox: Out
     }
   };
 
-  // A message matters only when it changes the derived `questions`; any outbox change may mean an answer in another pane.
+  // A message matters only when it changes the derived `questions`; an outbox change may be an answer in another pane.
   const offs = [
     ctx.on(["questionReopened", "questionSkipped"], reconcile),
     ctx.on(["historyLoaded", "messageArrived", "rowReplaced"], (_e, next, prev) => {

@@ -35,7 +35,7 @@ function messagePositions(messages: readonly ChatMessage[]): number[] {
   return out;
 }
 
-/** The position a reopen is measured from: one past the newest message. Runs starting there or later are "after the reopen". */
+/** The position a reopen is measured from: one past the newest message; runs starting there count as after it. */
 export function reopenAnchor(messages: readonly ChatMessage[]): number {
   return (messagePositions(messages).at(-1) ?? -1) + 1;
 }
@@ -81,7 +81,7 @@ function successfulRunStarts(messages: readonly ChatMessage[], positions: readon
 
 type Delivered = Omit<AsyncQuestionEntry, "status" | "replyText" | "replyKey"> & { pos: number };
 
-// The first delivery of each itemId, from assistant messages whose block is valid, each with its run; later copies are ignored.
+// The first delivery of each itemId, from assistant messages whose block is valid, each with its run.
 function collectDeliveries(messages: readonly ChatMessage[], positions: readonly number[], owners: readonly { key: string; known: boolean }[]): Delivered[] {
   const seen = new Set<string>();
   const out: Delivered[] = [];

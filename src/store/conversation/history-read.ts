@@ -36,7 +36,7 @@ function snapshotOf(sessionInfo: unknown): RunSnapshot | undefined {
   return has === undefined && ids === undefined ? undefined : { ...(has !== undefined ? { hasActiveRun: has } : {}), ...(ids ? { activeRunIds: ids } : {}) };
 }
 
-/** Reads a `chat.history` result: unreadable items are left out and listed, never fatal. Throws only when there is no message list. */
+/** Reads a `chat.history` result: unreadable items are listed, never fatal; throws only without a message list. */
 export function readHistoryPage(result: unknown): { messages: ChatMessage[]; rejected: RejectedItem[]; snapshot?: RunSnapshot } {
   const list = asObject(result)?.messages;
   if (!Array.isArray(list)) throw new Error(`chat.history answered without a message list (messages: ${list === null ? "null" : typeof list})`);

@@ -119,7 +119,7 @@ export function outcomeOf(record: Pick<QuestionRecord, "status" | "answers" | "r
   }
 }
 
-/** How an ask_user call read back from the history ended, as an outcome kind; undefined while it cannot say yet (its run is still going). */
+/** How an ask_user call read back from the history ended; undefined while its run is still going. */
 export function historyOutcomeKind(entry: AskUserHistoryEntry, runGoing: boolean): OutcomeKind | undefined {
   const { outcome } = entry;
   if (outcome.status === "answered") return "answered";
@@ -202,7 +202,7 @@ export function settledOutcome(e: SettledInput): Outcome {
   };
 }
 
-/** The outcome of a terminal record the dock never held: one sent before a reload (`withRun`), or a question page's own. */
+/** The outcome of a terminal record the dock never held: sent before a reload (`withRun`), or a question page's. */
 export function endedRecordOutcome(record: QuestionRecord, kind: OutcomeKind, at: number, withRun: boolean): Outcome {
   return { kind, record, ...(record.answers ? { answers: record.answers } : {}), at, ...(withRun && record.runId ? { runId: record.runId } : {}) };
 }
@@ -212,7 +212,7 @@ export function unavailableOutcome(record: QuestionRecord, at: number, unsent: I
   return { kind: "unavailable", record, at, ...(unsent ? { unsent } : {}) };
 }
 
-/** What the async questions' effect knows of an async question's end; `savedDraft` is the view of its saved draft, if any. */
+/** What the async questions' effect knows of an async question's end; `savedDraft`: its saved draft's view, if any. */
 export interface AsyncEndInput {
   kind: "answered" | "retired" | "skipped";
   /** The record the dock shows for the question (pending). */
@@ -222,7 +222,7 @@ export interface AsyncEndInput {
   savedDraft?: Drafted;
 }
 
-/** The outcome of an async question that ended outside the dock (answered before a reload or in another tab, retired, skipped). */
+/** The outcome of an async question that ended outside the dock (answered elsewhere or before a reload, retired, skipped). */
 export function asyncOutcome(e: AsyncEndInput): Outcome {
   const record: QuestionRecord = { ...e.record, status: e.kind === "answered" ? "answered" : "cancelled" };
   // A retired question keeps what the person had typed, after a reload too, until they answer or skip it.

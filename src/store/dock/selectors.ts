@@ -10,7 +10,7 @@ export function draftOf(view: RequestView | undefined, questionId: string): Ques
   return entryOf(view?.drafts, questionId) ?? EMPTY_DRAFT;
 }
 
-/** The chosen positions: as picked, or for a labels-only draft (storage, another tab) each label's first free option. */
+/** The chosen positions: as picked, or for a labels-only draft (storage, another tab) each label's first free one. */
 export function chosenPositions(question: GatewayQuestion, draft: QuestionDraft): number[] {
   const { selected, positions } = draft;
   const matches = positions?.length === selected.length && positions.every((p, i) => question.options[p]?.label === selected[i]) && new Set(positions).size === positions.length;

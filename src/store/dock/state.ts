@@ -60,7 +60,7 @@ export type Announcement =
   | { key: "uncertain"; action: "answer" | "skip" }
   | { key: "submitFailed"; action: "answer" | "skip"; code: SubmitErrorCode; detail?: string };
 
-/** A request arriving now (never one recovered after a reconnect or a reload) or leaving the dock; `blocking` is false for async (Codex) questions. */
+/** A request arriving live (never one recovered) or leaving the dock; `blocking` is false for async (Codex) questions. */
 export type RequestChange = { type: "arrived"; record: QuestionRecord; blocking: boolean } | { type: "ended"; id: string };
 
 /** A record from the gateway that failed validation, reported instead of shown. */
@@ -198,7 +198,7 @@ export type DockStore = StoreState & { actions: DockActions };
 /** What a view reads of a dock store: its state and its actions. */
 export type DockSnapshot = DockState & { actions: DockActions };
 
-/** One conversation's store, from `createQuestionDockStore`: read it, subscribe to it, and act through `getState().actions`. */
+/** One conversation's store, from `createQuestionDockStore`; act through `getState().actions`. */
 export interface QuestionDockStore {
   getState(): DockSnapshot;
   getInitialState(): DockSnapshot;

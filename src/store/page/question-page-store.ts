@@ -1,5 +1,5 @@
 // A question link's page, shown through a dock store of the question's own conversation, so it shares the dock's
-// stepper, drafts and outcome rules; the draft also lives in draft storage, so neither a failed read nor Retry loses it.
+// stepper, drafts and outcome rules; the draft also lives in storage, so neither a failed read nor Retry loses it.
 import { createStore, type StoreApi } from "zustand/vanilla";
 import { GatewayErrorCode, QuestionErrorReason } from "../../protocol/errors";
 import type { IdTable } from "../../protocol/id-table";
