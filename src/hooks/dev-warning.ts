@@ -1,4 +1,4 @@
-// A host's bundler replaces `process.env.NODE_ENV`; where nothing does, there is no `process` and it counts as development.
+// A host's bundler replaces `process.env.NODE_ENV`; where nothing does, it counts as development.
 declare const process: { env: { NODE_ENV?: string } };
 
 function development(): boolean {

@@ -22,7 +22,7 @@ export function useDockStore<T>(selector: (state: DockSnapshot) => T): T {
   return useStore(useDockStoreApi(), selector);
 }
 
-/** `useDockStore` over the store's whole state, for the hooks that read the tables only the store keeps (the outbox, the conversation). */
+/** `useDockStore` over the whole state, for hooks that read the store's own tables (the outbox, the conversation). */
 export function useStoreState<T>(selector: (state: DockStore) => T): T {
   return useStore(useDockStoreApi(), selector);
 }

@@ -76,11 +76,7 @@ export function inlineArrowDelta(key: string, direction: InlineDirection = "ltr"
   return (key === "ArrowRight") === (direction === "ltr") ? 1 : -1;
 }
 
-/**
- * Maps a key press to a dock intent, or null to leave the key alone.
- * Digits 1..N pick (the first nine at most), N+1 focuses Other while it is a digit; Ctrl/Cmd+Enter continues; Esc
- * collapses; on the request arrows, ArrowLeft and ArrowRight move between requests, mirrored in right-to-left text.
- */
+/** Maps a key press to a dock intent, or null to leave the key alone; arrows mirror in right-to-left text. */
 export function keyboardIntent(e: KeyInput, ctx: KeyContext): KeyIntent | null {
   if (isComposing(e)) return null;
   const kind = keyTargetKind(e.target);
@@ -105,10 +101,7 @@ export function keyboardIntent(e: KeyInput, ctx: KeyContext): KeyIntent | null {
   return null;
 }
 
-/**
- * The page-wide shortcut that reopens a collapsed dock and puts focus on its question, in `aria-keyshortcuts` form.
- * Alt+Shift is free in the major browsers and screen readers (NVDA and JAWS use Insert or Caps Lock, VoiceOver Ctrl+Option).
- */
+/** The reopen shortcut, as `aria-keyshortcuts`; Alt+Shift is free in major browsers and screen readers. */
 export const REOPEN_DOCK_KEYS = "Alt+Shift+Q";
 
 /** True for the reopen shortcut (Alt+Shift+Q, by the key's place, so any layout and a Mac's Option key work). */

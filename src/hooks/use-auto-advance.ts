@@ -5,11 +5,7 @@ import { chosenPositions, draftOf, lastStep } from "../store/dock/selectors";
 /** How long a picked single-select choice stays on screen before the stepper moves on, in ms. @default 250 */
 export const AUTO_ADVANCE_DELAY_MS = 250;
 
-/**
- * Moves a stepper to the next step shortly after a single-select choice is made, by click, digit or any
- * other caller of `select`. It never submits: the last step waits for Submit. A step change, a cleared
- * choice or another pick in the meantime cancels or restarts the wait. Off without a request or a delay.
- */
+/** Moves a stepper on shortly after a single-select pick; never submits; a step change or new pick restarts it. */
 export function useAutoAdvance(requestId: string | undefined, delayMs: number): void {
   const api = useDockStoreApi();
   useEffect(() => {

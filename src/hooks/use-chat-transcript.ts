@@ -2,10 +2,7 @@ import { useMemo } from "react";
 import { chatTranscriptOf, type ChatTranscriptMessage } from "../store/conversation/chat-transcript";
 import { useDockStore } from "./dock-context";
 
-/**
- * The conversation's messages as `QuestionTranscript` takes them, from the store's history (`chatHistoryFeature` or
- * `asyncQuestionsFeature`); empty for a store with neither. The same array while the messages do not change.
- */
+/** The store's conversation as `QuestionTranscript` rows; empty without a history feature, stable while unchanged. */
 export function useChatTranscript(): ChatTranscriptMessage[] {
   const messages = useDockStore((s) => s.chat.messages);
   return useMemo(() => chatTranscriptOf(messages), [messages]);

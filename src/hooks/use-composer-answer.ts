@@ -1,9 +1,6 @@
-// What a message typed in the composer does while the agent waits on a question, as the gateway really behaves
-// (openclaw 2026.9.6, docs/gateway-findings.md "Chat replies while an agent run waits"):
-// - while an agent run's question waits, a message from the run's creator IS its answer: the gateway reads it
-//   (number, label, own text, commas) and resolves the question. The composer says so before sending ("claim");
-// - a question no run asked (question.request) is never answered by chat: a message that reads as its answer is
-//   offered as that answer (sent with question.resolve) or as chat ("offer").
+// What a composer message does while a question waits (docs/gateway-findings.md "Chat replies while an agent run
+// waits"): an agent run's question takes its creator's message as the answer ("claim"); a question no run asked
+// is never answered by chat, so a message reading as its answer is offered as one ("offer").
 import { useCallback, useMemo } from "react";
 import { entryOf } from "../protocol/id-table";
 import { isSecretQuestion, type GatewayQuestion, type QuestionRecord } from "../protocol/question-record";
@@ -18,8 +15,7 @@ import { useDockStore, useDockStoreApi } from "./dock-context";
 import { useMessages } from "./use-messages";
 import { reopenDock } from "./use-reopen-shortcut";
 
-// Typed alone in the composer (spaces around it and letter case aside), it reopens the dock at its question
-// instead of being sent, as in the TUI.
+// Typed alone (case and spaces aside) it reopens the dock instead of being sent, as in the TUI.
 const REOPEN_DOCK_COMMAND = "/question";
 
 /** What the composer's text would do to the active blocking request: answer it with `answers`, or skip it. */
@@ -60,16 +56,15 @@ export interface ComposerAnswer {
   confirm(): Promise<boolean>;
   /** Sends the text as the chat message that answers the claimed question; the result says why, if it was not taken. */
   reply(): Promise<ChatReplyResult>;
-  /** The text is `/question` alone while a request waits: on send, call `reopenDock` and send nothing. Neither `claim` nor `offer` is set then. */
+  /** `/question` alone while a request waits: call `reopenDock` instead of sending; neither claim nor offer is set. */
   reopensDock: boolean;
   /** Expands the dock and focuses its question; a no-op when nothing waits. */
   reopenDock(): void;
 }
 
-// A question's name in one line: its header, or its text when it has none.
 const titleOf = (q: GatewayQuestion | undefined) => q?.header.trim() || q?.question.trim() || "";
 
-// One question, one line: "Deploy: Production"; a secret's value is never shown.
+// A secret's value is never shown.
 function linesOf(record: QuestionRecord, answers: QuestionAnswers, mask: string): string[] {
   return record.questions.map((q) => `${titleOf(q)}: ${isSecretQuestion(q) ? mask : (entryOf(answers.answers, q.questionId) ?? []).join(", ")}`);
 }
@@ -107,7 +102,7 @@ function claimFor(record: QuestionRecord, text: string, mask: string): ComposerC
   return { requestId: record.id, header: titleOf(record.questions[0]), lines: linesOf(record, answers, mask), answers, missing, credential: !secret && looksLikeCredential(text) };
 }
 
-/** Reads the composer's `text` against the waiting questions: a `claim` (the message will answer), an `offer` (ask first), or neither. */
+/** Reads the composer's `text`: a `claim` (the message will answer), an `offer` (ask first), or neither. */
 export function useComposerAnswer(text: string): ComposerAnswer {
   const store = useDockStoreApi();
   const mask = useMessages().secretMask;

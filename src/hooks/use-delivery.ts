@@ -4,7 +4,7 @@ import type { OutboxEntry } from "../store/outbox/entry";
 import type { DeliveryStatus } from "../messages";
 import { useMessages } from "./use-messages";
 
-/** The delivery of one async answer: its status and words, and which of Retry answer, Discard and Edit answer apply now. */
+/** The delivery of one async answer: its status and words, and which of Retry, Discard and Edit apply now. */
 export function useDelivery(outboxId: string | undefined): {
   entry: OutboxEntry | undefined;
   status: DeliveryStatus | undefined;

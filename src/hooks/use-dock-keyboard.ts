@@ -12,17 +12,13 @@ export const QUESTION_ATTR = "data-qd-question";
 /** Marks a question's Other field, so digit N+1 can find it. */
 export const OTHER_ATTR = "data-qd-other";
 
-// What the dock shows: the active request, its step, and whether the dock is open.
 function shownStepKey(state: Pick<DockStore, "activeId" | "views" | "collapsed">): string {
   if (!state.activeId) return "";
   return `${state.activeId}\u0000${state.views.get(state.activeId)?.step ?? 0}\u0000${state.collapsed ? 1 : 0}`;
 }
 
-/**
- * The step on screen once it has reached a painted frame, null while a new one waits for it. Keys pressed faster
- * than the screen updates (a double press, a held chord) land after the store has moved on but before the person
- * could see the new step; the handler drops them.
- */
+// The step on screen once painted, null until then: keys faster than the screen (a double press, a held chord)
+// must not act on a step the person has not seen.
 function usePaintedStep(api: StoreApi<DockStore>): RefObject<string | null> {
   // What is on screen when the dock mounts has already been painted by the time a key can reach it.
   const painted = useRef<string | null>(shownStepKey(api.getState()));
@@ -48,7 +44,7 @@ function usePaintedStep(api: StoreApi<DockStore>): RefObject<string | null> {
   return painted;
 }
 
-/** The dock's keydown handler: digits pick, Ctrl/Cmd+Enter continues, Esc collapses, arrows on the request arrows switch requests. */
+/** The dock's keydown handler: digits pick, Ctrl/Cmd+Enter continues, Esc collapses, arrows switch requests. */
 export function useDockKeyboard(mode: PromptMode, onCollapse: () => void, onKeyDown: KeyboardEventHandler<HTMLElement> | undefined): KeyboardEventHandler<HTMLElement> {
   const api = useDockStoreApi();
   const painted = usePaintedStep(api);
@@ -83,9 +79,8 @@ export function useDockKeyboard(mode: PromptMode, onCollapse: () => void, onKeyD
         if (intent.delta === 1) state.actions.nextRequest();
         else state.actions.previousRequest();
       } else if (intent.type === "continue") {
-        // A held chord's auto-repeat is dropped, and so is a key for a step the person has not seen: one not yet
-        // painted, or a question the stepper has already left (two quick Ctrl+Enter on the last question would
-        // otherwise submit from a review step nobody saw).
+        // Dropped: a held chord's auto-repeat, and a step not yet painted or already left (two quick Ctrl+Enter
+        // on the last question would otherwise submit from an unseen review step).
         const seen = painted.current === shownStepKey(state) && (mode !== "stepper" || !heldId || record.questions[step]?.questionId === heldId);
         if (!event.repeat && seen) continueRequest(state, record.id, mode);
       } else if (intent.type === "focusOther" && question) {

@@ -82,8 +82,7 @@ function phaseOf(collapsed: boolean, submission: string | undefined, reviewing: 
   return reviewing ? "reviewing" : "answering";
 }
 
-// Keeps the store's collapse and active request in line with a host's props and reports their changes; returns
-// whether the dock renders collapsed.
+// Follows a host's props for collapse and the active request; true when the dock renders collapsed.
 function useDockControl({ open, defaultOpen, onOpenChange, activeRequestId, onActiveRequestChange }: DockControlOptions): boolean {
   const api = useDockStoreApi();
   const storeCollapsed = useDockStore((s) => s.collapsed);
@@ -121,11 +120,8 @@ function useDockControl({ open, defaultOpen, onOpenChange, activeRequestId, onAc
   return open === undefined ? storeCollapsed : !open;
 }
 
-/**
- * The dock root's focus handlers: notes which request the dock showed while it held focus (for `usePromptFocus`),
- * and when that request leaves with focus and nothing in the dock takes it back (the dock went idle, or the request
- * shown now is async), hands focus to the composer. Focus that was never in the dock stays where it is.
- */
+// Notes which request the dock showed while holding focus; when it leaves with focus and nothing in the dock takes
+// it back (idle, or async shown now), focus goes to the composer. Focus never in the dock stays where it is.
 function useDockFocus(activeId: string | undefined, focusComposer: () => void, promptTakesFocus: boolean): { onFocus(): void; onBlur(event: FocusEvent<HTMLElement>): void } {
   const store = useDockStoreApi();
   const onFocus = useCallback(() => {
@@ -160,10 +156,7 @@ function useDockFocus(activeId: string | undefined, focusComposer: () => void, p
   return { onFocus, onBlur };
 }
 
-/**
- * The dock's root, for its own markup or a host's: keyboard intent, the focus decision made once per arrival, the
- * stepper's auto-advance and the state attributes all live here, so parts placed anywhere inside keep every key.
- */
+/** The dock's root for any markup: keys, the once-per-arrival focus decision, auto-advance and state attributes. */
 export function useDockRoot({ layout = "auto", focusComposer = noop, onCollapse, collapsible = true, requestId, onKeyDown, autoAdvanceMs, ...control }: DockRootOptions = {}): DockRoot {
   const record = useDockStore((s) => (requestId === undefined ? activeRecord(s) : s.records.get(requestId)));
   const id = record?.id ?? "";

@@ -16,10 +16,7 @@ const two = (n: number) => String(n).padStart(2, "0");
 // Milliseconds left, made safe to show: NaN and negatives become 0, Infinity stays (the formatter caps it).
 const safeRemainingMs = (ms: number) => (Number.isNaN(ms) || ms < 0 ? 0 : ms);
 
-/**
- * Formats milliseconds as mm:ss, or h:mm:ss from an hour, rounding up to the whole second; past 99:59:59 it reads
- * "99+ h", so an absurd expiry never renders as digits in exponent notation.
- */
+/** Formats ms as mm:ss or h:mm:ss, rounded up; "99+ h" past 99:59:59, so never exponent digits. */
 export function formatCountdown(ms: number): string {
   const total = Math.ceil(safeRemainingMs(ms) / 1000);
   if (total >= 100 * 3600) return "99+ h";
@@ -29,10 +26,7 @@ export function formatCountdown(ms: number): string {
   return hours > 0 ? `${hours}:${two(minutes)}:${two(seconds)}` : `${two(minutes)}:${two(seconds)}`;
 }
 
-/**
- * A ticking countdown to `expiresAtMs`, on the clock of the nearest dock store (`Date.now` outside one). Only the
- * calling component re-renders each second, so keep it in a leaf (like `ExpiryClock`) to spare the rest of the dock.
- */
+/** A countdown to `expiresAtMs` on the store's clock; only its caller re-renders each second: call it in a leaf. */
 export function useExpiryCountdown(expiresAtMs: number, given?: () => number): ExpiryCountdown {
   const store = useContext(DockStoreContext);
   const now = given ?? (store ? clockOf(store) : Date.now);

@@ -11,11 +11,7 @@ export interface FeatureSummaryProps {
   style?: CSSProperties | undefined;
 }
 
-/**
- * The views the opt-in features of the nearest dock store add, none outside a provider: `asyncQuestionsFeature`'s
- * notice of storage and conversation problems, and its summary of a finished async question. A dock without
- * features gets none, and bundles none.
- */
+/** The views the nearest store's opt-in features add (async problem notice and summary); none without features. */
 export function useFeatureViews() {
   // Not useDockStoreApi: a summary may stand alone (the question page's ended question), and then it has no features.
   const store = useContext(DockStoreContext);

@@ -42,7 +42,7 @@ function warnWithoutWords(tag: string): void {
   );
 }
 
-/** The words a provider hands down: the host's `messages` over English, with `locale` for Intl; stable while both are. */
+/** The words a provider hands down: the host's `messages` over English, with `locale`; stable while both are. */
 export function useDockWords(locale: string, messages: QuestionDockMessagesOverride | undefined): DockMessagesValue {
   return useMemo(() => {
     const tag = safeLocale(locale);

@@ -10,10 +10,7 @@ export interface NewestRows<L extends HTMLElement = HTMLOListElement> {
   listRef: RefObject<L | null>;
 }
 
-/**
- * Pages a long list from its newest end: the newest `pageSize` rows at first, a page more per `showEarlier`.
- * Thousands of rows would otherwise be tens of thousands of elements, slowing every frame of the page.
- */
+/** Pages a long list from its newest end, so thousands of rows never become tens of thousands of elements. */
 export function useNewestRows<L extends HTMLElement = HTMLOListElement>(count: number, pageSize: number): NewestRows<L> {
   // A page size that is no count (0, NaN, Infinity) falls back to the kit's lists' default.
   const page = Number.isFinite(pageSize) && pageSize >= 1 ? Math.floor(pageSize) : 100;

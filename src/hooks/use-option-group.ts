@@ -53,8 +53,7 @@ export interface OptionGroupState {
 export function useOptionGroup(requestId: string, questionId: string): OptionGroupState | undefined {
   const base = useId();
   const question = useDockStore((s) => s.records.get(requestId)?.questions.find((q) => q.questionId === questionId));
-  // The chosen positions rather than the draft, so typing in Other does not render the options again. By position:
-  // an agent may repeat a label, and only the option picked is checked.
+  // Positions, not the draft, so typing in Other does not re-render the options; an agent may repeat a label.
   const chosen = useDockStore(useShallow((s) => (question ? chosenPositions(question, draftOf(s.views.get(requestId), questionId)) : [])));
   const actions = useDockStore((s) => s.actions);
   const multiple = question?.multiSelect === true;

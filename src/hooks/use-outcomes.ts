@@ -12,10 +12,7 @@ export function useOutcomes(): Outcome[] {
   return useMemo(() => Array.from(outcomes.values()), [outcomes]);
 }
 
-/**
- * The host's messages with the dock's question summaries placed at the turns that asked them (see
- * `placeQuestionSummaries`); recomputed when the messages or the outcomes change. Pass a stable array.
- */
+/** The host's messages with the question summaries placed at the turns that asked them; pass a stable array. */
 export function useTranscriptItems<M extends TranscriptMessage>(messages: readonly M[]): TranscriptItem<M>[] {
   const outcomes = useOutcomes();
   return useMemo(() => placeQuestionSummaries(messages, outcomes), [messages, outcomes]);

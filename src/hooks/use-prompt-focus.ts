@@ -6,16 +6,12 @@ export const STEP_ATTR = "data-qd-step";
 /** Marks the dock's outer element. */
 export const DOCK_ATTR = "data-qd-dock";
 
-// What a dock knows about keyboard focus, kept per store rather than per mount: views remount (a session switched
-// away and back, a host's re-render, a layout change), and a remount must neither take focus again nor forget that
-// the person was working in the dock.
+// Kept per store, not per mount: a remount (session switch, re-render, layout change) must neither take focus again
+// nor forget that the person was working in the dock.
 interface FocusMemory {
   /** Requests whose prompt has appeared: arrival is the one moment a blocking prompt takes focus. */
   shown: Set<string>;
-  /**
-   * The request the dock showed while focus was in it. It stays when focus fell out only because the element that
-   * had it was removed (a step, a card or the collapsed bar replaced), and clears when the person moves focus out.
-   */
+  /** The request shown while focus was in the dock; kept when focus fell out with a removed element, not a move. */
   heldBy: string | null;
   /** The dock's outer element, so a reopen finds the prompt of its own dock among several on a page. */
   dock: HTMLElement | null;
@@ -63,17 +59,12 @@ function afterPaint(doc: Document, fn: () => void): () => void {
   };
 }
 
-/**
- * Focus for a dock's prompt, decided once per arrival. A blocking request (`takeFocus`) takes focus when its prompt
- * first appears (from the composer too), unless focus already sits in the dock outside any question, such as on the
- * request arrows; an async one never does, so the composer and the page keep the keyboard while the agent works.
- * Later (a step changed, the prompt made again, the dock expanded) focus comes back only if it fell out of the dock
- * with what was removed: while the dock held it for this request, or, for a blocking one, for any request
- * (`useDockRoot`). On arrival focus waits for the prompt's first paint, and stays where it is if the person moved it
- * meanwhile. Nothing happens while `requestId` is undefined (collapsed or idle).
- */
+/** Focus for a dock's prompt, decided once per arrival; nothing while `requestId` is undefined (collapsed or idle). */
 export function usePromptFocus(dockRef: RefObject<HTMLElement | null>, requestId: string | undefined, stepKey: string | number, takeFocus: boolean): void {
   const store = useDockStoreApi();
+  // A blocking prompt takes focus when first shown, after its first paint, unless focus sits elsewhere in the dock or
+  // the person moved it meanwhile; an async one never does. Later, focus comes back only if it fell out of the dock
+  // with a removed element while held for this request, or, for a blocking one, for any request.
   useEffect(() => {
     const dock = dockRef.current;
     if (!dock || requestId === undefined) return;

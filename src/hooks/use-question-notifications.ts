@@ -11,10 +11,7 @@ import { reopenDock } from "./use-reopen-shortcut";
 /** Whether this page may show notifications; "unsupported" where the browser (or the server) has none. */
 export type NotificationAccess = NotificationPermission | "unsupported";
 
-/**
- * Asks the person to allow notifications. Call it only from their click or key press, such as an "Enable notifications"
- * button: the dock never asks by itself, and browsers ignore or penalise a request made without a gesture.
- */
+/** Asks to allow notifications; call it only from a click or key press, as browsers ignore requests without one. */
 export async function requestNotificationPermission(): Promise<NotificationAccess> {
   if (typeof Notification === "undefined") return "unsupported";
   await Notification.requestPermission();
@@ -24,20 +21,14 @@ export async function requestNotificationPermission(): Promise<NotificationAcces
 // Requests each store has notified of, so a remounted dock or a reconnect never notifies of one twice.
 const notifiedByStore = new WeakMap<StoreApi<DockStore>, Set<string>>();
 
-// What a notification of `record` says: the first question's words (its markdown as plain text), or a fixed sentence
-// when any question is secret.
+// The first question's words as plain text, or a fixed sentence when any question is secret.
 function notificationText(record: QuestionRecord, m: QuestionDockMessages): string {
   const first = record.questions[0];
   if (record.questions.some(isSecretQuestion)) return m.attention.secretQuestion;
   return (first && plainTextOf(first.question)) || first?.header.trim() || m.attention.openToAnswer;
 }
 
-/**
- * Shows a system notification when a blocking question arrives while the page is hidden and notifications are
- * allowed; a click brings the window forward and the dock open at that question. Opt in with `enabled`; ask for
- * permission with `requestNotificationPermission` from a person's click. One notification per request, closed when
- * the request ends. Touches `Notification` only in effects, so it is safe in server rendering.
- */
+/** Notifies once per blocking question arriving while the page is hidden; opt in with `enabled`; safe on a server. */
 export function useQuestionNotifications(enabled = true): void {
   const store = useDockStoreApi();
   const m = useMessages();

@@ -1,5 +1,4 @@
-// The React side of a question page: one page store per link, read through `useStore`, disposed with the page.
-// What the page does lives in the store (src/store/page); this only ties its life to the component's.
+// Ties one page store per link to the component's life; what the page does lives in src/store/page.
 import { useMemo } from "react";
 import { useStore, type StoreApi } from "zustand";
 import { createQuestionPageStore, LOADING_PAGE, type QuestionPageData, type QuestionPagePhase, type QuestionPageOptions, type QuestionPageStore } from "../store/page/question-page-store";

@@ -48,7 +48,6 @@ export interface QuestionStepState extends StepNavigationState {
 
 const IDLE: Submission = { status: "idle" };
 
-// Next on every stepper step but the last, Submit on the last or in stacked mode.
 function primaryAction(record: QuestionRecord, view: RequestView | undefined, mode: PromptMode): PrimaryAction {
   const step = view?.step ?? 0;
   if (mode === "stacked" || step >= lastStep(record)) return { kind: "submit", ready: answersFor(record, view) !== undefined };
@@ -56,10 +55,7 @@ function primaryAction(record: QuestionRecord, view: RequestView | undefined, mo
   return { kind: "next", ready: question !== undefined && valuesOf(question, draftOf(view, question.questionId)).length > 0 };
 }
 
-/**
- * Step, progress and navigation for one pending request; undefined once the request has left. It renders again
- * only when one of these changes (a step, an answer appearing or going), never per keystroke of typed text.
- */
+/** Step, progress and navigation of one pending request; renders only when these change, never per keystroke. */
 export function useStepNavigation(requestId: string, mode: PromptMode = "stepper"): StepNavigationState | undefined {
   const api = useDockStoreApi();
   const record = useDockStore((s) => s.records.get(requestId));
@@ -112,10 +108,7 @@ export function useQuestionStep(requestId: string, mode: PromptMode = "stepper")
   return { ...navigation, view, values, reviewProps: { tabIndex: -1, [STEP_ATTR]: "" } };
 }
 
-/**
- * Runs a request's primary action against the store's current state; does nothing while it is not ready, but for
- * stacked cards, where an early submit is refused by the store so the view can name the open questions.
- */
+/** Runs a request's primary action when ready; stacked cards submit early so the store names the open questions. */
 export function continueRequest(state: Pick<DockStore, "records" | "views" | "actions">, requestId: string, mode: PromptMode): void {
   const record = state.records.get(requestId);
   if (!record) return;

@@ -6,16 +6,11 @@ import { useMessages } from "./use-messages";
 // How many blocking requests wait: the ones an agent is stopped on. Async (Codex) questions do not count.
 const blockingCount = (s: DockState) => s.order.filter((id) => !s.asyncOrigins.get(id)).length;
 
-/**
- * While blocking questions wait, the page title carries their count, "(1) ❓ Chat"; the page's own title comes back
- * exactly once the last one ends, `enabled` turns false, or the caller unmounts. A title the host sets meanwhile is
- * kept as the page's own. Touches `document` only in effects, so it is safe in server rendering.
- */
+/** While blocking questions wait, the title carries their count, "(1) ❓ Chat"; the page's own comes back after. */
 export function useQuestionTitle(enabled = true): void {
   const count = useDockStore(blockingCount);
   const format = useMessages().attention.titleCount;
-  // What the hook wrote last and the page's own title under it. A new count rewrites the title once: restoring it
-  // and writing again would change it twice, and each change of document.title costs a browser about 2 ms.
+  // The hook's last title and the page's own: a new count rewrites the title once, never restore-then-write.
   const shown = useRef<{ own: string; written: string } | null>(null);
   useEffect(() => {
     const last = shown.current;

@@ -6,11 +6,7 @@ import { keyboardIntent } from "./keyboard-intent";
 /** Editing a queued async answer: its text while open, and the controls' wiring. */
 export type QueuedAnswerEdit = ReturnType<typeof useQueuedAnswerEdit>;
 
-/**
- * The Edit answer flow of one outbox entry: open it with the queued text, save it into the same entry (or, when the
- * answer was sent meanwhile, set `refused` and keep the edit to copy), or cancel. Focus moves to the field on open and
- * back to the Edit button on close, or to the fallback when the button is gone. Ctrl/Cmd+Enter saves and Esc cancels.
- */
+/** Edit answer for one outbox entry: save into the same entry (or `refused`, the edit kept to copy), or cancel. */
 export function useQueuedAnswerEdit(entry: OutboxEntry | undefined) {
   const editAnswer = useDockStore((s) => s.actions.editAnswer);
   const [editing, setEditing] = useState(false);

@@ -1,5 +1,4 @@
-// Reopening the dock on a person's request (the shortcut, `/question` in the composer, a notification's click):
-// expand it and put focus on its question. The prompt appears with React's next commit, so focus follows it there.
+// Reopening the dock on a person's request; the prompt appears with React's next commit, so focus follows it there.
 import { useEffect } from "react";
 import type { StoreApi } from "zustand/vanilla";
 import type { DockStore } from "../store/dock/state";
@@ -18,10 +17,7 @@ function focusWhenExpanded(store: StoreApi<DockStore>, tries: number): void {
   }, 0);
 }
 
-/**
- * Reopens the dock at a request (or the active one) and focuses its question. Only for a person's own gesture: a
- * question that arrives by itself never takes focus.
- */
+/** Reopens the dock at a request (or the active one) and focuses its question; for a person's own gesture only. */
 export function reopenDock(store: StoreApi<DockStore>, requestId?: string): void {
   const { actions, records, order } = store.getState();
   if (!order.length) return;

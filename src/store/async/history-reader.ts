@@ -1,6 +1,5 @@
-// The conversation's saved history and live runs, read from the gateway into the store: `chat.history` on every
-// (re)connect, after an event gap and after each run ends; live `chat` and `agent` events; and the session's saved
-// rows (`session.message`), so an async question saved mid-run shows at once. What it learns it dispatches as events.
+// The conversation's history and live runs: `chat.history` on each (re)connect, gap and run end; live `chat` and
+// `agent` events; and saved rows (`session.message`), so an async question saved mid-run shows at once.
 import { belongsToSession } from "../../protocol/session-key";
 import { parseChatEvent, type ChatMessage } from "../../protocol/chat-message";
 import { parseSessionMessageEvent, parseSessionMessagesSubscription, SESSION_MESSAGE_EVENT, SESSION_MESSAGES_SUBSCRIBE, SESSION_MESSAGES_UNSUBSCRIBE } from "../../protocol/session-message";
@@ -11,17 +10,14 @@ import { RunActivity } from "../conversation/run-activity";
 import type { DockContext } from "../context";
 import type { GatewayConnection } from "../../gateway/connection";
 
-/**
- * Messages `chat.history` is asked for when no limit is given: the gateway's own maximum, so summaries and
- * async questions of a long conversation are read back whole. @default 1000
- */
+/** `chat.history`'s default limit: the gateway's maximum, so a long conversation reads back whole. @default 1000 */
 export const DEFAULT_HISTORY_LIMIT = 1000;
 
 /** The history link of one store. */
 export type HistoryReader = ReturnType<typeof startHistoryReader>;
 
-// The gateway keeps one saved-row subscription per connection and session, not one per caller: a second conversation
-// of the same session on the same client must not lose its rows when the first one unsubscribes. Counted per client.
+// The gateway keeps one saved-row subscription per connection and session: a second conversation of the session must
+// not lose its rows when the first unsubscribes.
 const feedHolders = new WeakMap<GatewayConnection, Map<string, number>>();
 
 /** Starts following the conversation of `ctx`'s session. */
@@ -41,10 +37,8 @@ export function startHistoryReader(ctx: DockContext, limit: number) {
   };
   const runsNow = (): ActiveRuns => ({ active: activity.isActive(), ids: activity.ids() });
 
-  // The saved-row feed, `sessions.messages.subscribe`, asked on every connect since a subscription ends with its
-  // socket. A refusal (a missing scope, an older gateway) leaves it off; the conversation then learns of rows by
-  // reading the history when a run ends. `feedLive`: the gateway confirmed it on the current connection (a closing
-  // connection fails the subscribe still on its way, and the next connect asks again).
+// Asked on every connect, since a subscription ends with its socket. A refusal (missing scope, older gateway) leaves
+// it off: rows then show when a run ends. `feedLive`: confirmed on the current connection.
   let feedAttempt = 0;
   let feedLive = false;
   let canonicalKey: string | undefined;
@@ -185,7 +179,7 @@ export function startHistoryReader(ctx: DockContext, limit: number) {
   }
 
   return {
-    /** Reads the history again; rejects when it could not be read, so a stale view is never taken as proof of absence. */
+    /** Rejects when the history could not be read, so a stale view is never taken as proof of absence. */
     async reload() {
       await load();
       const { error, loaded } = chat();

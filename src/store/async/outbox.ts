@@ -1,7 +1,5 @@
-// The answer outbox of a conversation, modelled on a mutation queue: each entry keeps one idempotency key for all
-// its attempts. It turns the person's intents, the connection and the other tabs into outbox events, keeps storage
-// and the other tabs in step, and sends: one entry at a time, only while connected and while the agent's run is
-// idle, each confirmed only once the saved history holds it.
+// The answer outbox: one idempotency key per entry across attempts; sends one at a time, only while connected and
+// the run is idle, and confirms only once the saved history holds the message.
 import type { ChatSendParams } from "../../protocol/methods";
 import type { DockContext } from "../context";
 import { canDiscard, canEdit, canRetry, type OutboxEntryEvent, type OutboxEvent } from "../outbox/outbox-reducer";
@@ -19,7 +17,7 @@ export const DEFAULT_SEND_TIMEOUT_MS = 30_000;
 /** Default waits before each history check once the gateway took a message, in ms. */
 export const DEFAULT_CONFIRM_DELAYS_MS: readonly number[] = [0, 250, 500, 1000, 2000, 4000];
 
-/** How the outbox of one store is set up: where it keeps entries, the history it confirms against, its keys and deadlines. */
+/** Where the outbox keeps entries, the history it confirms against, its keys and deadlines. */
 export interface OutboxSetup {
   storage: DockStorage;
   bus: PaneBus;
@@ -35,7 +33,7 @@ export type EnqueueInput = Pick<OutboxEntry, "itemId" | "replyToId" | "message">
 /** The outbox of one store. */
 export type Outbox = ReturnType<typeof startOutbox>;
 
-/** An outbox event as it is dispatched here: `local` ones concern only this pane, or came from another, and are neither saved nor shared. */
+/** `local` events concern only this pane, or came from another: neither saved nor shared. */
 type Dispatched = OutboxEvent & { local?: true };
 
 /** Starts the outbox of `ctx`'s conversation. */
@@ -46,7 +44,6 @@ export function startOutbox(ctx: DockContext, setup: OutboxSetup) {
   const owned = new Set<string>();
   let chain: Promise<void> = Promise.resolve();
   let disposed = false;
-  // The entry this pane is sending now, and the waits between its history checks.
   let active: string | undefined;
   const waits = new Set<unknown>();
 
@@ -56,7 +53,6 @@ export function startOutbox(ctx: DockContext, setup: OutboxSetup) {
   const dispatch = (event: Dispatched) => {
     if (!disposed) ctx.dispatch({ ...event, at: now() });
   };
-  /** Applies one entry's event; the entry as it is now, or undefined when the event did not apply. */
   const change = (id: string, event: OutboxEntryEvent, local?: true): OutboxEntry | undefined => {
     const before = entry(id);
     dispatch({ ...event, id, ...(local ? { local } : {}) } as Dispatched);
@@ -64,7 +60,7 @@ export function startOutbox(ctx: DockContext, setup: OutboxSetup) {
     return after !== before ? after : undefined;
   };
 
-  // The conversation's own records: the store writes nothing before it knows whose they are.
+// The store writes nothing before it knows whose the records are.
   const save = (write: (records: ReturnType<typeof scopedRecords>) => Promise<void>) => {
     const scope = ctx.get().scope;
     if (scope === undefined) return;
@@ -79,9 +75,7 @@ export function startOutbox(ctx: DockContext, setup: OutboxSetup) {
     if (!isMemoryOnly(e)) post("outbox", e.id, e);
   };
 
-  // Storage and the bus follow one entry's change: a copy is written and shared, or taken back once it is gone or
-  // may no longer leave memory (only an entry that was shared before has copies to take back).
-  // Discard is told as such, so the other tabs reopen the draft too.
+// Only an entry shared before has copies to take back; a discard is told as such so other tabs reopen the draft.
   const follow = (id: string, before: OutboxEntry | undefined, after: OutboxEntry | undefined, discarded: boolean) => {
     if (after && !isMemoryOnly(after)) {
       save((r) => r.put("outbox", id, after));
@@ -93,7 +87,7 @@ export function startOutbox(ctx: DockContext, setup: OutboxSetup) {
     post(discarded ? "reopen" : "outbox", id);
   };
 
-  // The entries an event names: storage and the bus follow those, never a walk over the whole outbox.
+// Only the entries an event names, never a walk over the whole outbox.
   const touched = (event: OutboxEvent): string[] =>
     event.type === "enqueued" || event.type === "paneUpdated" ? [event.entry.id] : event.type === "restored" || event.type === "storageFailed" ? [] : [event.id];
 
@@ -113,7 +107,7 @@ export function startOutbox(ctx: DockContext, setup: OutboxSetup) {
     return keysOf(e).some((key) => messages.some((m) => m.role === "user" && m.idempotencyKey === `${key}:user`));
   };
   const confirm = (id: string) => void change(id, { type: "confirmed" });
-  // Either the dock's own finding (a code) or the gateway's words; never both, so the summary shows one cause.
+// A code or the gateway's words, never both, so the summary shows one cause.
   const uncertain = (id: string, cause: { failureCode: DeliveryFailureCode } | { failureReason: string }) => void change(id, { type: "uncertain", cause });
 
   /** True when a fresh history was read; a stale view is never taken as proof of absence. */
@@ -179,11 +173,8 @@ export function startOutbox(ctx: DockContext, setup: OutboxSetup) {
     }
   }
 
-  // The restart rule. After a gateway restart, a key the old process saw but never saved can answer
-  // "not durably admitted" on every try, so re-sending it may never succeed. A freshly read history
-  // decides: if it holds the message under any key of the entry, that is the delivery (confirmed); if
-  // it does not, the turn was never admitted, and only then the entry gets a successor key. The old key
-  // stays on the entry, so a copy under it still counts as confirmation. Never two messages.
+// The restart rule: after a gateway restart a key the old process never saved can fail "not durably admitted" forever.
+// Only a fresh history without the message (under any of the entry's keys) earns a successor key. Never two messages.
   async function afterNotAdmitted(id: string, reason: string): Promise<boolean> {
     if (!(await refresh())) {
       uncertain(id, { failureReason: reason });
@@ -225,7 +216,6 @@ export function startOutbox(ctx: DockContext, setup: OutboxSetup) {
     pump();
   }
 
-  /** Applies another pane's news; an entry this pane is sending right now keeps its own state, which is sent back. */
   const fromPane = (message: PaneMessage) => {
     if (disposed || !isPaneMessage(message) || message.scope !== ctx.get().scope) return;
     // Another tab discarded the answer: here too it leaves and its draft reopens, unless this tab is sending it.
@@ -245,9 +235,8 @@ export function startOutbox(ctx: DockContext, setup: OutboxSetup) {
     if (state() !== before) checkAll();
   };
 
-  // What the page that left kept: this pane sends those entries now. What the reload concluded (uncertain, cleaned)
-  // is saved; what the closed page saved is not written again; a credential the stored copy of which an earlier
-  // version wrote stays in memory only.
+// This pane sends what the page that left kept. What the reload concluded is saved; what the closed page saved is
+// not written again; a stored credential stays in memory only.
   const adopt = (stored: readonly OutboxEntry[]) => {
     for (const e of stored) {
       const current = entry(e.id);
@@ -271,7 +260,6 @@ export function startOutbox(ctx: DockContext, setup: OutboxSetup) {
         if (!(event as Dispatched).local) follow(id, before, after, event.type === "discarded");
       }
     }),
-    // A message shown may confirm a sent answer; a run ending lets a queued one go.
     ctx.on(["historyLoaded", "messageArrived", "rowReplaced", "runActivityChanged"], () => {
       if (disposed) return;
       checkAll();
@@ -282,19 +270,19 @@ export function startOutbox(ctx: DockContext, setup: OutboxSetup) {
       const now = info.state === "connected";
       if (disposed || now === wasConnected) return;
       wasConnected = now;
-      // Whether this pane is online is its own business: not saved, not broadcast, no new updatedAt.
+// Online state is this pane's own: not saved, not broadcast, no new updatedAt.
       for (const id of state().order) change(id, { type: "pauseChanged", isPaused: !now }, true);
       if (now) void resume();
     }),
   ];
 
   return {
-    /** Adds an answer (or returns the item's existing entry: one answer per question); it is sent when connected and the run is idle. */
+    /** Adds an answer, or returns the item's existing one; sent when connected and the run is idle. */
     enqueue(input: EnqueueInput): OutboxEntry {
       const existing = entryForItem(state(), input.itemId);
-      // One answer per question: a second submit (a double click, another dock) gets the first entry back.
+    // A double click or another dock gets the first entry back.
       if (existing) return existing;
-      // Strictly after the newest entry, so the send order survives a reload even for answers given in one millisecond.
+    // Strictly after the newest entry, so the send order survives a reload.
       const at = Math.max(now(), ...state().order.map((id) => (entry(id)?.createdAt ?? 0) + 1));
       const made: OutboxEntry = { id: setup.newId(), sessionKey, ...input, state: "queued", createdAt: at, updatedAt: at, failureCount: 0, isPaused: !connected() };
       owned.add(made.id);
@@ -302,7 +290,6 @@ export function startOutbox(ctx: DockContext, setup: OutboxSetup) {
       pump();
       return entry(made.id) ?? made;
     },
-    /** Re-sends a failed or unconfirmed entry under its own key, after checking the history; false when not allowed. */
     retry(id: string): boolean {
       const e = entry(id);
       if (!e || !canRetry(e) || active === id) return false;
@@ -315,26 +302,21 @@ export function startOutbox(ctx: DockContext, setup: OutboxSetup) {
       pump();
       return true;
     },
-    /** Removes a queued, failed or unconfirmed entry and reopens its draft in every pane; false when not allowed. */
     discard(id: string): boolean {
       const e = entry(id);
       if (!e || !canDiscard(e) || active === id) return false;
-      // An uncertain answer that the history shows after all was delivered: it must not come back as a draft.
       if (e.state !== "queued" && holds(e)) {
         confirm(id);
         return false;
       }
-      // The reducer takes the entry out and reopens its draft (async/reducer.ts); storage and the other tabs follow.
       dispatch({ type: "discarded", id });
       return true;
     },
-    /** Changes the text of a queued entry that was never sent; false when not allowed. */
     edit(id: string, message: string): boolean {
       const e = entry(id);
       if (!e || !canEdit(e) || active === id) return false;
       return change(id, { type: "edited", message }) !== undefined;
     },
-    /** Resolves once every storage write issued so far has settled. */
     whenSaved: (): Promise<void> => chain,
     dispose() {
       if (disposed) return;

@@ -12,7 +12,6 @@ import type { AsyncOrigin, Outcome } from "../dock/state";
 import type { QuestionRecord } from "../../protocol/question-record";
 import type { Outbox } from "./outbox";
 
-// The record the dock shows for an async question.
 function recordOf(entry: AsyncQuestionEntry, sessionKey: string, now: number): QuestionRecord {
   return {
     id: asyncRequestId(entry.delivery.itemId),
@@ -56,12 +55,10 @@ export function createAsyncSync(ctx: DockContext, sync: GatewaySync, outbox: Out
     const record = recordOf(entry, sessionKey, now());
     const origin = originFor(entry);
     ctx.dispatch({ type: "asyncJoined", requestId: record.id, origin });
-    // Not a gateway question record: no session to check, no permission to screen, no expiry, and it never takes the
-    // active slot from another request (the reducer makes it active only when nothing is).
+    // Not a gateway record: nothing to screen, no expiry, and it never takes the active slot from another request.
     ctx.dispatch({ type: "recordReceived", record, announcement: { key: "newQuestion", question: record.questions[0]?.question ?? "" } });
   };
 
-  // What an outcome of this question keeps of its async life: its origin, its outbox entry and the saved reply.
   const asyncOf = (entry: AsyncQuestionEntry): NonNullable<Outcome["async"]> => {
     const origin = originFor(entry);
     const sent = outboxEntryFor(origin.itemId);
@@ -73,7 +70,6 @@ export function createAsyncSync(ctx: DockContext, sync: GatewaySync, outbox: Out
     ctx.dispatch({ type: "asyncQuestionEnded", id: rid, kind, record: recordOf(entry, sessionKey, now()), async: asyncOf(entry), at: now(), onlyWithUnsent });
   };
 
-  // Brings the dock in line with what the conversation says about each async question.
   const reconcile = () => {
     if (disposed) return;
     const { questions, local } = ctx.get().chat;
@@ -118,9 +114,7 @@ export function createAsyncSync(ctx: DockContext, sync: GatewaySync, outbox: Out
     }
   };
 
-  // The person's own choices always change what the dock shows; a message only when it asks or settles a question,
-  // which the derived `questions` array tells. A restore makes the outbox ready, which may settle questions; every
-  // other outbox event changes an entry, which may have answered a question in another pane.
+  // A message matters only when it changes the derived `questions`; an outbox change may be an answer in another pane.
   const offs = [
     ctx.on(["questionReopened", "questionSkipped"], reconcile),
     ctx.on(["historyLoaded", "messageArrived", "rowReplaced"], (_e, next, prev) => {
@@ -135,7 +129,6 @@ export function createAsyncSync(ctx: DockContext, sync: GatewaySync, outbox: Out
   settleAnswered();
   reconcile();
 
-  // The async question `rid` names while the dock holds it.
   const held = (rid: string) => {
     const origin = originOf(rid);
     const s = ctx.get();
@@ -164,8 +157,7 @@ export function createAsyncSync(ctx: DockContext, sync: GatewaySync, outbox: Out
     skip(rid: string) {
       const origin = held(rid)?.origin;
       if (!origin) return;
-      // Skipping sends nothing; the draft is kept, skipped, which keeps the question out of the dock after a reload,
-      // and it comes back if the person reopens it.
+      // Sends nothing: the draft is kept as skipped, keeping the question out after a reload until reopened.
       sync.settle(rid, "skipped", undefined, { async: origin });
       ctx.dispatch({ type: "questionSkipped", itemId: origin.itemId });
     },

@@ -1,5 +1,4 @@
-// The conversation's messages as `QuestionTranscript` and `placeQuestionSummaries` read them: each message with the
-// names a summary may give its asker (tool calls, async item, transcript id, run).
+// The conversation's messages as transcript rows, with the names a summary may give its asker.
 import { sentKeyOf, type ChatMessage } from "../../protocol/chat-message";
 import type { TranscriptMessage } from "../dock/transcript-placement";
 import { isPersonMessage } from "./derive-questions";
@@ -9,11 +8,7 @@ export interface ChatTranscriptMessage extends TranscriptMessage {
   message: ChatMessage;
 }
 
-/**
- * The messages a chat shows, as transcript rows in order: the person's and the agent's text, and every message that
- * asked a question (its summaries stand there); tool results and the gateway's own prompts are left out. Messages
- * without a timestamp get `now`.
- */
+/** The messages a chat shows, as transcript rows: text, and every message that asked; untimed ones get `now`. */
 export function chatTranscriptOf(messages: readonly ChatMessage[], now: number = Date.now()): ChatTranscriptMessage[] {
   return messages.flatMap((message, i) => {
     const toolCallIds = (message.askUser ?? []).flatMap((b) => (b.kind === "call" && !b.nestedId ? [b.toolCallId] : []));

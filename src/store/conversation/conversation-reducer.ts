@@ -1,5 +1,4 @@
-// Every change to a conversation's saved history and live runs, as one pure function of that part of the state and
-// a named event; the history reader does the I/O and turns what happened into events.
+// The conversation's history and runs as a pure reducer; the history reader does the I/O.
 import { formatIssues } from "../../protocol/result";
 import type { ChatMessage } from "../../protocol/chat-message";
 import type { RejectedItem } from "./history-read";

@@ -1,5 +1,4 @@
-// Async questions as the conversation history shows them: where each was delivered, in which run, whether a person's
-// message answered it and whether a later run retired it; pure.
+// Async questions as the history shows them: delivered where, in which run, answered or retired; pure.
 import { parseAnswerText } from "../../protocol/answer-text";
 import { codexTurnOf, sentKeyOf, type ChatMessage } from "../../protocol/chat-message";
 import { runEndingOf, type RunEnding } from "../../protocol/run-ending";
@@ -36,15 +35,13 @@ function messagePositions(messages: readonly ChatMessage[]): number[] {
   return out;
 }
 
-/** The position a reopen is measured from: one past the newest message. Runs starting there or later are "after the reopen". */
+/** The position a reopen is measured from: one past the newest message; runs starting there count as after it. */
 export function reopenAnchor(messages: readonly ChatMessage[]): number {
   return (messagePositions(messages).at(-1) ?? -1) + 1;
 }
 
-// The run of every message, in order (`known`: the key is a run id the history names, not a stand-in for a turn):
-// its runId; else the run its Codex turn names (an async question's row names only its turn, and a row of the same
-// turn that carries the run id binds it); for a user message the run its `<runId>:user` key names; else the turn of
-// the user message before it.
+// The run of every message (`known`: a run id the history names, not a turn stand-in): its runId, else its Codex
+// turn's run, for a user message its `<runId>:user` key's run, else the turn of the user message before it.
 function runsOfMessages(messages: readonly ChatMessage[], positions: readonly number[]): { key: string; known: boolean }[] {
   const turns = new Map<string, string>();
   for (const m of messages) {
@@ -84,7 +81,7 @@ function successfulRunStarts(messages: readonly ChatMessage[], positions: readon
 
 type Delivered = Omit<AsyncQuestionEntry, "status" | "replyText" | "replyKey"> & { pos: number };
 
-// The first delivery of each itemId, from assistant messages whose block is valid, each with its run; later copies are ignored.
+// The first delivery of each itemId, from assistant messages whose block is valid, each with its run.
 function collectDeliveries(messages: readonly ChatMessage[], positions: readonly number[], owners: readonly { key: string; known: boolean }[]): Delivered[] {
   const seen = new Set<string>();
   const out: Delivered[] = [];
@@ -127,11 +124,7 @@ function matchReplies(messages: readonly ChatMessage[], delivered: readonly Deli
   return replies;
 }
 
-/**
- * Derives every async question of a conversation from its history, the person's local choices and the questions
- * whose answer is on its way (`onTheirWay`: an outbox entry not yet confirmed), which are never retired; pure. A typed
- * draft does not protect: a later successful run retires the question and the draft stays with it for a reopen.
- */
+/** Every async question of a conversation; one whose answer is on its way (`onTheirWay`) is never retired. */
 export function deriveAsyncQuestions(messages: readonly ChatMessage[], local: AsyncLocalState, onTheirWay: ReadonlySet<string> = new Set()): AsyncQuestionEntry[] {
   const positions = messagePositions(messages);
   const owners = runsOfMessages(messages, positions);
@@ -142,10 +135,9 @@ export function deriveAsyncQuestions(messages: readonly ChatMessage[], local: As
     const itemId = d.delivery.itemId;
     const reply = replies.get(itemId);
     const reopenedAt = local.reopenedAt.get(itemId);
-    // Retired by a later run that completed successfully: one whose turn started after the question arrived (and
-    // after its reopen). That excludes the question's own run and runs that overlapped its delivery, however they end.
-    // A restart-recovery run starts with its own recovery prompt, so a successful one after the delivery counts too; a
-    // restart alone leaves the interrupted run without an ending, and failed, aborted or commentary-only runs end "settled".
+    // Retired by a later successful run that started after the delivery (and the reopen), so not its own or an
+    // overlapping one; a restart-recovery run counts, while failed, aborted or commentary-only runs end "settled".
+    // A typed draft does not protect: it stays with the question for a reopen.
     const retired = successes.some((start) => start > pos && (reopenedAt === undefined || start >= reopenedAt));
     const status = reply ? "answered" : local.skipped.has(itemId) ? "skipped" : !onTheirWay.has(itemId) && retired ? "retired" : "pending";
     return { ...d, status, ...(reply ? { replyText: reply.text, ...(reply.key ? { replyKey: reply.key } : {}) } : {}) };

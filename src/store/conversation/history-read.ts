@@ -1,5 +1,4 @@
-// Reading what the gateway sends about the conversation, pure: a `chat.history` page, the message a live `chat` event
-// stands for, and where a saved row from the live feed goes among the messages shown.
+// Reading what the gateway sends about the conversation; pure.
 import { parseChatMessage, type ChatEvent, type ChatMessage } from "../../protocol/chat-message";
 import type { ValidationIssue } from "../../protocol/result";
 import { asObject } from "../../protocol/reader";
@@ -37,7 +36,7 @@ function snapshotOf(sessionInfo: unknown): RunSnapshot | undefined {
   return has === undefined && ids === undefined ? undefined : { ...(has !== undefined ? { hasActiveRun: has } : {}), ...(ids ? { activeRunIds: ids } : {}) };
 }
 
-/** Reads a `chat.history` result: unreadable items are left out and listed, never fatal. Throws only when there is no message list. */
+/** Reads a `chat.history` result: unreadable items are listed, never fatal; throws only without a message list. */
 export function readHistoryPage(result: unknown): { messages: ChatMessage[]; rejected: RejectedItem[]; snapshot?: RunSnapshot } {
   const list = asObject(result)?.messages;
   if (!Array.isArray(list)) throw new Error(`chat.history answered without a message list (messages: ${list === null ? "null" : typeof list})`);
@@ -100,12 +99,7 @@ function lastSeq(messages: readonly ChatMessage[]): number | undefined {
   return last;
 }
 
-/**
- * Decides where a saved row goes; pure. Before the first history load there is nothing to measure against, so a
- * new row is shown at once and the load that is on its way settles it; after it, only the very next position is
- * taken on trust: a skipped position (a lost event, or a row the feed does not carry) or a row older than what is
- * shown asks for the history, which is the gateway's own word.
- */
+/** Where a saved row goes; pure. Before the first load a new row shows at once and the load settles it. */
 export function placeSavedRow(messages: readonly ChatMessage[], row: SavedRow, loaded: boolean): RowPlacement {
   const same = messages.find((m) => m.id === row.id);
   if (same) return same.seq === undefined || same.seq === row.seq ? { kind: "duplicate" } : { kind: "reload", reason: `row ${row.id} moved from ${same.seq} to ${row.seq}` };
@@ -115,6 +109,7 @@ export function placeSavedRow(messages: readonly ChatMessage[], row: SavedRow, l
   }
   const standIn = messages.findIndex((m) => m.id === undefined && savedInHistory([row], m));
   const placed: RowPlacement = standIn >= 0 ? { kind: "replace", index: standIn } : { kind: "append" };
+  // After the first load only the very next position is trusted: a gap or an older row asks the history.
   if (!loaded) return placed;
   const last = lastSeq(messages);
   const expected = (last ?? 0) + 1;

@@ -35,8 +35,5 @@ export interface AsyncQuestionEntry {
 export type ConversationProblem =
   /** `chat.history` could not be loaded; `reason` is the gateway's or the client's own words (untrusted text). */
   | { kind: "load-failed"; reason: string }
-  /**
-   * Items the gateway sent could not be read (the rest was used): how many in the latest report, and the first one's
-   * source, async question (when its id was readable) and first problem, in the validator's words.
-   */
+  /** Items the gateway sent could not be read: how many, and the first one's source, item id and problem. */
   | { kind: "delivery-refused"; count: number; source: string; itemId?: string; reason: string };

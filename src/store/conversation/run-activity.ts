@@ -14,11 +14,9 @@ export interface RunSnapshot {
 const ENDED_MEMORY = 200;
 
 /** Which runs of one session are going, from `chat` and `agent` events plus the history's `sessionInfo`. */
-// Events that arrive while a history request is out are newer than its snapshot, so they are replayed over it.
-// A run seen to end stays ended until its lifecycle says `start` again: a `status` or `delta` that arrives after
-// the ending (an abort races the model's fallback attempt) or a history snapshot taken just before the gateway
-// noted the ending must not leave the conversation "busy" with no event left to clear it, because queued
-// answers wait for the run to go idle.
+// Events during a history request are newer than its snapshot, so they are replayed over it. A run seen to end
+// stays ended until a lifecycle `start`: a late `delta` (an abort racing a fallback) or a stale snapshot must not
+// leave the conversation busy for good, as queued answers wait for the run to go idle.
 export class RunActivity {
   private readonly active = new Set<string>();
   private readonly ended = new Set<string>();

@@ -1,6 +1,4 @@
-// A dock's state before anything happened, and every change to it, as one pure function of the state and a named
-// event. The gateway sync, the actions, timers and the pane bus only turn what happens into events; what each event
-// does is decided here.
+// Every change to a dock's state, as one pure function of the state and a named event.
 import type { QuestionAnswers } from "../../protocol/answers";
 import type { QuestionRecord } from "../../protocol/question-record";
 import type { ConnectionInfo } from "../../gateway/connection";
@@ -14,7 +12,7 @@ import { endedRecordOutcome, keptOutcome, settledOutcome, type KeptOutcome } fro
 
 /** How many rejected records the state keeps for display; older reports are dropped first. */
 export const MAX_REJECTED = 20;
-// How many refusals the state keeps (one per method is the usual case), and how many hidden questions it lists.
+// One refusal per method is the usual case.
 const MAX_NOTICES = 10;
 const MAX_HIDDEN = 50;
 
@@ -29,27 +27,18 @@ export type DraftEdit =
 /** Everything that can happen to a dock, by name. */
 export type DockEvent =
   | { type: "connectionChanged"; connection: ConnectionInfo }
-  /**
-   * `announcement` is made only when the request is new to the dock; `activate` makes a new request the active one
-   * (the priority rule's verdict on its arrival, so the switch costs no second event).
-   */
+  /** `announcement` only when new to the dock; `activate`: the priority rule's verdict, so no second event. */
   | { type: "recordReceived"; record: QuestionRecord; announcement?: Announcement; activate?: boolean }
   /** `resolvedBy`: who the gateway says ended it, as it said it (untrusted, shown only through the outcome words). */
   | { type: "recordSettled"; id: string; outcome: OutcomeKind; answers?: QuestionAnswers; async?: Outcome["async"]; resolvedBy?: unknown; at: number; announcement?: Announcement }
   | { type: "recordRejected"; rejection: DockRejection }
-  /**
-   * What a page kept, read back once it knows whose it is: this tab's outcomes, the saved drafts, and the outbox
-   * entries (the async half reads those); each fills only what the page does not know newer.
-   */
+  /** What a page kept, read back once it knows whose it is; each fills only what the page does not know newer. */
   | { type: "restored"; outcomes: readonly (readonly [string, KeptOutcome])[]; drafts: readonly SavedDraft[]; entries: readonly OutboxEntry[]; isPaused: boolean; at: number }
   /** A request this tab sent before a reload turned out to have ended; a newer outcome of it stays. */
   | { type: "sentRequestEnded"; record: QuestionRecord; kind: OutcomeKind; at: number }
   | { type: "outcomeDropped"; id: string }
   | { type: "draftEdited"; requestId: string; questionId: string; edit: DraftEdit; at: number }
-  /**
-   * A saved draft came from another tab or a reopen; `onlyIfUntouched` keeps what the person typed since. A request
-   * not in the dock keeps it until it arrives; a submit in flight keeps the draft as sent.
-   */
+  /** `onlyIfUntouched` keeps what was typed since; a submit in flight keeps the draft as sent. */
   | { type: "draftLoaded"; draft: SavedDraft; onlyIfUntouched: boolean }
   /** A request's saved draft is no longer wanted (it ended in another tab). */
   | { type: "draftDropped"; requestId: string }
@@ -61,11 +50,8 @@ export type DockEvent =
   | { type: "expanded" }
   | { type: "requestSwitched"; requestId: string }
   | { type: "requestMoved"; delta: number }
-  /** The gateway refused a call for lack of permission. */
   | { type: "permissionRefused"; notice: PermissionNotice }
-  /** A call refused before went through. */
   | { type: "permissionRestored"; method: string }
-  /** A record this connection may not show was kept out of the dock. */
   | { type: "recordHidden"; id: string; reason: HiddenReason; at: number }
   | { type: "announced"; announcement: Announcement };
 
@@ -92,7 +78,7 @@ export function emptyDockState(sessionKey: string, connection: ConnectionInfo): 
   };
 }
 
-// The state's tables are never changed in place: a change makes a new Map, so views select by identity.
+// Tables are never changed in place: views select by identity.
 const withKey = <V>(map: ReadonlyMap<string, V>, key: string, value: V): ReadonlyMap<string, V> => new Map(map).set(key, value);
 
 function withoutKey<V>(map: ReadonlyMap<string, V>, key: string): ReadonlyMap<string, V> {
@@ -117,7 +103,6 @@ function insertSorted(order: readonly string[], rec: QuestionRecord, records: Re
   return after < 0 ? [...order, rec.id] : [...order.slice(0, after), rec.id, ...order.slice(after)];
 }
 
-// The live region's next message, counted so that a repeat still announces.
 const announced = (s: StoreState, announcement: Announcement): StoreState["announcement"] => ({ ...announcement, n: s.announcement.n + 1 });
 
 function received(s: StoreState, e: Extract<DockEvent, { type: "recordReceived" }>): StoreState {
@@ -132,8 +117,7 @@ function received(s: StoreState, e: Extract<DockEvent, { type: "recordReceived" 
     ...s,
     records,
     order: insertSorted(s.order, rec, s.records),
-    // With nothing active the new request is; the gateway sync that saw it arrive tells, with `activate`, when the priority
-    // rule (priority.ts, which needs the clock and the typing grace) makes it active at once.
+    // `activate`: the priority rule (priority.ts) needs the clock and the typing grace, so the sync decides.
     activeId: s.activeId === null || e.activate === true ? rec.id : s.activeId,
     views: withKey(s.views, rec.id, saved ? viewWithSaved(rec, newView(), stepOf(s, saved, 0)) : newView()),
     savedDrafts: withoutKey(s.savedDrafts, rec.id),
@@ -150,7 +134,6 @@ function settled(s: StoreState, e: Extract<DockEvent, { type: "recordSettled" }>
   const cutOff = submission?.status === "uncertain" && submission.kind === "answer";
   const view = s.views.get(e.id);
   const outcome = settledOutcome({ record, kind: e.outcome, at: e.at, view, cutOff, answers: e.answers, async: e.async, resolvedBy: e.resolvedBy });
-  // The request that moved up into its place, or the one before it when it was the last.
   const at = Math.min(s.order.indexOf(e.id), order.length - 1);
   // A retired or skipped async question keeps what was typed, for a reopen; any other ending takes the draft with it.
   const keeps = s.asyncOrigins.has(e.id) && (e.outcome === "skipped" || (e.outcome === "retired" && view !== undefined && view.editedAt > 0));
@@ -275,7 +258,6 @@ export function dockReducer(s: StoreState, e: DockEvent | { type: string }): Sto
       return target ? { ...s, activeId: target } : s;
     }
     case "permissionRefused": {
-      // One notice per method, the newest kept.
       const notices = [...s.permission.notices.filter((n) => n.method !== event.notice.method), event.notice];
       return { ...s, permission: { ...s.permission, notices: notices.slice(-MAX_NOTICES) } };
     }

@@ -3,7 +3,6 @@ import type { GatewayQuestion, QuestionRecord } from "../../protocol/question-re
 import { chosenPositions, draftOf, lastStep } from "./selectors";
 import type { QuestionDraft, RequestView } from "./state";
 
-// Shared by every new view: drafts change only through copies (withEntry), so one frozen empty table will do.
 const NO_DRAFTS = Object.freeze(idTable<QuestionDraft>());
 
 /** A fresh view for a request that just arrived. */
@@ -28,7 +27,7 @@ function positionOf(q: GatewayQuestion, label: string, index: number | undefined
   return q.options.findIndex((o) => o.label === label);
 }
 
-/** Single-select: the choice replaces any other and becomes the answer; typed Other text is kept, not chosen, for later. */
+/** Single-select: the choice replaces any other and becomes the answer; typed Other text is kept for later. */
 export function selectOption(view: RequestView, q: GatewayQuestion, label: string, now: number, index?: number): RequestView {
   const at = positionOf(q, label, index);
   if (at < 0) return view;
@@ -37,7 +36,7 @@ export function selectOption(view: RequestView, q: GatewayQuestion, label: strin
   return withDraft(view, q.questionId, chosen(q, [at], draft.other), now);
 }
 
-/** Single-select: makes the kept Other text the answer again by clearing the choice; nothing changes without typed text. */
+/** Single-select: makes the kept Other text the answer again by clearing the choice; no-op without typed text. */
 export function chooseOtherText(view: RequestView, q: GatewayQuestion, now: number): RequestView {
   const draft = draftOf(view, q.questionId);
   if (q.multiSelect || !q.isOther || draft.other.trim() === "" || draft.selected.length === 0) return view;

@@ -1,6 +1,5 @@
-// How requests ended, as an immutable, append-only log that still costs O(1) per change. Every version shares
-// one growing array and sees only its own prefix of it, so a new version is a new object (views select it by
-// identity) while an older one never changes under a reader. Appending to an older version copies first.
+// An append-only log whose versions share one growing array, each seeing its own prefix: O(1) per change, a new
+// object per version (views select by identity), and an older version never changes under a reader.
 import type { Outcome } from "./outcomes";
 
 interface Shared {
@@ -27,7 +26,6 @@ export class OutcomeLog implements ReadonlyMap<string, Outcome> {
     return new OutcomeLog({ ids: [], values: [], at: new Map() }, 0);
   }
 
-  // The latest position of `id` this version sees, or -1.
   #last(id: string): number {
     const positions = this.#shared.at.get(id);
     if (!positions) return -1;

@@ -1,6 +1,4 @@
-// Every outcome the kit shows is described, classified and built here: whose answer or cancel ended a request, and
-// the outcome of each way a request can end, from what the effect that saw the ending knows. The reducers call the
-// builders; the dock's state and its outcome log hold what they build.
+// Whose answer or cancel ended a request, and the outcome built for each way a request can end.
 import type { AskUserHistoryEntry } from "../../protocol/ask-user-history";
 import { idTable, type IdTable } from "../../protocol/id-table";
 import { sameAnswers, type QuestionAnswers } from "../../protocol/answers";
@@ -11,19 +9,11 @@ import { isSecretQuestion, type QuestionRecord } from "../../protocol/question-r
 export interface QuestionDraft {
   selected: string[];
   other: string;
-  /**
-   * Which options the labels in `selected` are, by position, in the same order: an agent may repeat a label, and
-   * only the option picked is checked. Set only where a chosen label repeats; absent, each label is its first option.
-   */
+  /** Which option each label in `selected` is, only where a chosen label repeats; absent, each is its first option. */
   positions?: number[];
 }
 
-/**
- * How a request left the dock: answered here (the dock or this page's chat reply) or elsewhere; answered by a chat
- * reply this page did not send; skipped by the person here, or skipped on another surface; cancelled by the agent's side (its run aborted or ended, or a newer message superseded the turn);
- * expired; unavailable (the gateway no longer knows it); retired (an async question moved to history); or ended by
- * a `resolvedBy` the kit has no words for.
- */
+/** How a request left the dock; "cancelled" is the agent side's (run aborted or ended, turn superseded). */
 export type OutcomeKind =
   | "answered"
   | "answered-elsewhere"
@@ -74,12 +64,7 @@ export interface Outcome {
 /** The drafts of a request, as the dock keeps them in its `RequestView`. */
 type Drafted = { drafts: IdTable<QuestionDraft> };
 
-/**
- * The `resolvedBy` values with which the gateway itself cancels a question for the agent's side (openclaw 2026.9.6,
- * docs/gateway-findings.md "Who ended a question"): the run was aborted, a newer message superseded the turn, the
- * run that asked is gone, the person replied with an image, the agent stopped waiting, the prompt could not be
- * delivered, or the tool or its harness failed. The person skipped none of them.
- */
+/** The `resolvedBy` values with which the gateway cancels for the agent's side (docs/gateway-findings.md). */
 export const AGENT_SIDE_CANCELS: ReadonlySet<string> = new Set(["run-abort", "superseded-input", "requester-inactive", "image-reply", "wait-timeout", "prompt-delivery-failed", "tool-error", "registration-failed", "harness-error"]);
 
 /** The prefix of every Control UI page's own `resolvedBy` (see `newResolverId`). */
@@ -119,10 +104,7 @@ function cancelledBy(by: string | undefined, own: OwnPart): OutcomeKind {
   return "ended";
 }
 
-/**
- * How a terminal record ended, from this dock's point of view. The record's `resolvedBy` tells whose answer or
- * cancel it was; without it, only an answer equal to ours counts as ours, and a cancel is the agent side's.
- */
+/** How a terminal record ended for this dock; without `resolvedBy`, only an answer equal to ours counts as ours. */
 export function outcomeOf(record: Pick<QuestionRecord, "status" | "answers" | "resolvedBy">, own: OwnPart): OutcomeKind | undefined {
   const by = typeof record.resolvedBy === "string" ? record.resolvedBy : undefined;
   switch (record.status) {
@@ -137,7 +119,7 @@ export function outcomeOf(record: Pick<QuestionRecord, "status" | "answers" | "r
   }
 }
 
-/** How an ask_user call read back from the history ended, as an outcome kind; undefined while it cannot say yet (its run is still going). */
+/** How an ask_user call read back from the history ended; undefined while its run is still going. */
 export function historyOutcomeKind(entry: AskUserHistoryEntry, runGoing: boolean): OutcomeKind | undefined {
   const { outcome } = entry;
   if (outcome.status === "answered") return "answered";
@@ -152,9 +134,7 @@ export function newResolverId(random: () => number = Math.random): string {
   return `${CONTROL_UI_PREFIX}${Math.floor(random() * 2 ** 48).toString(36).padStart(10, "0")}`;
 }
 
-// The ends that take a question away from a person who may have been mid-answer: what they had is shown
-// in the summary (with Copy) so it can reach the agent another way, or, for a retired async question, be reopened.
-// A skip or an answer needs no such copy.
+// Ends that take a question from someone mid-answer keep what they had: to copy, or (retired async) to reopen.
 const KEEPS_UNSENT: ReadonlySet<OutcomeKind> = new Set(["unavailable", "expired", "cancelled", "retired"]);
 
 /** The non-empty, non-secret drafts of a request that left without the person's answer, or undefined. */
@@ -182,8 +162,7 @@ function terminalStatus(kind: OutcomeKind, last: QuestionRecord["status"]): Ques
   return isAnsweredOutcome(kind) ? "answered" : last;
 }
 
-// The record kept with an outcome shows how the gateway ended it, and who did when the gateway said; any other
-// outcome keeps the last known state.
+// The kept record shows how the gateway ended it and, when it said, who.
 function terminalRecord(record: QuestionRecord, kind: OutcomeKind, answers: QuestionAnswers | undefined, resolvedBy: unknown): QuestionRecord {
   const status = terminalStatus(kind, record.status);
   const given = status === "answered" && answers !== undefined && answers !== record.answers;
@@ -202,7 +181,6 @@ interface SettledInput {
   view?: Drafted;
   /** Our answer went out but its reply was cut off. */
   cutOff: boolean;
-  /** Who the gateway says ended it, if it said. */
   resolvedBy?: unknown;
 }
 
@@ -218,14 +196,13 @@ export function settledOutcome(e: SettledInput): Outcome {
     ...(e.answers ? { answers: e.answers } : {}),
     ...(e.async ? { async: e.async } : {}),
     ...(unsent ? { unsent } : {}),
-    // The answer went out but its reply was cut off: it may have arrived, so it is not called unsent.
     ...(unsent && e.cutOff ? { unsentMayHaveArrived: true as const } : {}),
     ...(runId ? { runId } : {}),
     ...(e.async?.sourceMessageId ? { anchor: e.async.sourceMessageId } : {}),
   };
 }
 
-/** The outcome of a terminal record the dock never held: one sent before a reload (`withRun`), or a question page's own. */
+/** The outcome of a terminal record the dock never held: sent before a reload (`withRun`), or a question page's. */
 export function endedRecordOutcome(record: QuestionRecord, kind: OutcomeKind, at: number, withRun: boolean): Outcome {
   return { kind, record, ...(record.answers ? { answers: record.answers } : {}), at, ...(withRun && record.runId ? { runId: record.runId } : {}) };
 }
@@ -235,7 +212,7 @@ export function unavailableOutcome(record: QuestionRecord, at: number, unsent: I
   return { kind: "unavailable", record, at, ...(unsent ? { unsent } : {}) };
 }
 
-/** What the async questions' effect knows of an async question's end; `savedDraft` is the view of its saved draft, if any. */
+/** What the async questions' effect knows of an async question's end; `savedDraft`: its saved draft's view, if any. */
 export interface AsyncEndInput {
   kind: "answered" | "retired" | "skipped";
   /** The record the dock shows for the question (pending). */
@@ -245,7 +222,7 @@ export interface AsyncEndInput {
   savedDraft?: Drafted;
 }
 
-/** The outcome of an async question that ended outside the dock (answered before a reload or in another tab, retired, skipped). */
+/** The outcome of an async question that ended outside the dock (answered elsewhere or before a reload, retired, skipped). */
 export function asyncOutcome(e: AsyncEndInput): Outcome {
   const record: QuestionRecord = { ...e.record, status: e.kind === "answered" ? "answered" : "cancelled" };
   // A retired question keeps what the person had typed, after a reload too, until they answer or skip it.

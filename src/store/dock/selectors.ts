@@ -10,10 +10,7 @@ export function draftOf(view: RequestView | undefined, questionId: string): Ques
   return entryOf(view?.drafts, questionId) ?? EMPTY_DRAFT;
 }
 
-/**
- * The positions of the chosen options: the picks as made, or, for a draft that names labels only (read back from
- * storage or another tab), each label's first option not already taken.
- */
+/** The chosen positions: as picked, or for a labels-only draft (storage, another tab) each label's first free one. */
 export function chosenPositions(question: GatewayQuestion, draft: QuestionDraft): number[] {
   const { selected, positions } = draft;
   const matches = positions?.length === selected.length && positions.every((p, i) => question.options[p]?.label === selected[i]) && new Set(positions).size === positions.length;

@@ -13,8 +13,6 @@ import type { ChatMessage } from "../../protocol/chat-message";
 import type { OutcomeLog } from "./outcome-log";
 import type { AsyncOrigin, Outcome, OutcomeKind, QuestionDraft } from "./outcomes";
 
-// Everything the store's modules, the hooks and the package entry read of the dock's state is named here, so
-// these keep their place among the rest.
 export type { AsyncOrigin, Outcome, OutcomeKind, QuestionDraft } from "./outcomes";
 
 /** Per-request view state that survives switching requests and collapsing. */
@@ -26,21 +24,14 @@ export interface RequestView {
   editedAt: number;
 }
 
-/**
- * Where a request's own submit or skip stands. "uncertain": it was sent, but the connection dropped (or the
- * gateway went quiet) before the reply; the next recovery tells whether it arrived, and until then the draft
- * is held as it was sent, so nothing the person changes can be silently dropped or mistaken for another's answer.
- */
+/** Where a submit or skip stands; "uncertain": sent, reply lost, so the draft is held as sent until recovery tells. */
 export type Submission =
   | { status: "idle" }
   | { status: "submitting"; kind: "answer" | "skip" }
   | { status: "uncertain"; kind: "answer" | "skip" }
   | { status: "error"; kind: "answer" | "skip"; code: SubmitErrorCode; detail?: string };
 
-/**
- * Why a submit or skip failed; the views turn it into words. `detail` is raw text from the gateway or the error
- * (for "forbidden", the missing scope), never a sentence of ours.
- */
+/** Why a submit or skip failed; `detail` is raw gateway text (for "forbidden", the missing scope), never ours. */
 export type SubmitErrorCode =
   | "unanswered"
   | "disconnected"
@@ -69,7 +60,7 @@ export type Announcement =
   | { key: "uncertain"; action: "answer" | "skip" }
   | { key: "submitFailed"; action: "answer" | "skip"; code: SubmitErrorCode; detail?: string };
 
-/** A request arriving now (never one recovered after a reconnect or a reload) or leaving the dock; `blocking` is false for async (Codex) questions. */
+/** A request arriving live (never one recovered) or leaving the dock; `blocking` is false for async (Codex) questions. */
 export type RequestChange = { type: "arrived"; record: QuestionRecord; blocking: boolean } | { type: "ended"; id: string };
 
 /** A record from the gateway that failed validation, reported instead of shown. */
@@ -99,11 +90,7 @@ export interface PermissionNotice {
   at: number;
 }
 
-/**
- * Why a question this connection heard of is not shown. Without `operator.questions` the gateway lets a
- * connection answer only ordinary questions of its own agent runs in its own session, so the dock hides
- * secret prompts, questions with no session, and questions no agent run asked (an operator's own `question.request`).
- */
+/** Why a heard-of question is hidden: without operator.questions a connection answers only its own runs' questions. */
 export type HiddenReason = "secret" | "sessionless" | "admin";
 
 /** A question kept out of the dock, with its reason, for a details view. */
@@ -150,7 +137,6 @@ export interface ChatState {
   messages: readonly ChatMessage[];
   /** True once a history load succeeded. */
   loaded: boolean;
-  /** True while an agent run is going. */
   runActive: boolean;
   activeRunIds: readonly string[];
   /** The latest problem: a failed load, or items that could not be read. */
@@ -185,10 +171,7 @@ export interface DockActions {
   skip(requestId: string): Promise<void>;
   /** Answers a blocking request with exactly `answers` (e.g. read from a chat reply), as `submit` sends a draft; the draft is left as it is. */
   answerWith(requestId: string, answers: QuestionAnswers): Promise<void>;
-  /**
-   * Sends `text` as a chat message that answers an agent run's waiting question, as the gateway takes such a message
-   * from the run's creator; resolves once the gateway took it or said why not (the reason is also on the submission).
-   */
+  /** Sends `text` as the chat reply the gateway takes from a run's creator; resolves once taken or refused, and why. */
   replyInChat(requestId: string, text: string): Promise<ChatReplyResult>;
   collapse(): void;
   expand(): void;
@@ -215,7 +198,7 @@ export type DockStore = StoreState & { actions: DockActions };
 /** What a view reads of a dock store: its state and its actions. */
 export type DockSnapshot = DockState & { actions: DockActions };
 
-/** One conversation's store, from `createQuestionDockStore`: read it, subscribe to it, and act through `getState().actions`. */
+/** One conversation's store, from `createQuestionDockStore`; act through `getState().actions`. */
 export interface QuestionDockStore {
   getState(): DockSnapshot;
   getInitialState(): DockSnapshot;

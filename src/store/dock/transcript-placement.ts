@@ -1,7 +1,5 @@
-// Where each question summary stands in a conversation. A summary belongs at the agent turn that asked it, not where
-// the question happened to settle: the answer may come minutes later, on another device, or be read back from the
-// transcript after a reload. Pure and deterministic, so the same messages and outcomes give the same rows live and
-// after a reload, blocking and async alike.
+// A summary stands at the agent turn that asked, not where the question settled (minutes later, elsewhere, or read
+// back after a reload). Pure, so rows are the same live and after a reload, blocking and async alike.
 import type { Outcome } from "./outcomes";
 
 /** One conversation message, as the placement reads it; a host maps its own messages to this shape. */
@@ -71,11 +69,7 @@ function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   else map.set(key, [value]);
 }
 
-/**
- * The messages in the order given, each question summary at the turn that asked it (see `TranscriptMessage`), the
- * summaries at one place in the order asked; a summary whose turn is not among the messages goes among them by the
- * time it settled. A message marked `onlyAsked` is no row: its summaries stand in its place. Pure.
- */
+/** The messages in order, each summary at the turn that asked (else by time), summaries at one place in asked order. */
 export function placeQuestionSummaries<M extends TranscriptMessage>(messages: readonly M[], outcomes: readonly Outcome[]): TranscriptItem<M>[] {
   const askers = askersOf(messages);
   const before = new Map<number, Outcome[]>();
@@ -95,8 +89,7 @@ export function placeQuestionSummaries<M extends TranscriptMessage>(messages: re
     for (const outcome of (after.get(i) ?? []).sort(byAsked)) placed.push(summary(outcome, message.at));
   });
   if (loose.length === 0) return placed.map((p) => p.item);
-  // Each loose summary goes before the first row later than it. That row's position only grows with the summary's
-  // time, so one pass over the rows places them all (thousands of summaries of runs not shown stay linear).
+  // Each loose summary goes before the first later row; that row only moves forward, so one pass places them all.
   loose.sort((a, b) => a.at - b.at);
   const items: TranscriptItem<M>[] = [];
   let next = 0;

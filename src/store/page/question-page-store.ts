@@ -1,8 +1,5 @@
-// The standalone page of one question (a question link), shown through a dock store of the question's own
-// conversation, so the page uses the same stepper, drafts, submit and outcome rules as the dock. The typed draft
-// lives in that store and in draft storage (per question id), so neither a failed read nor Retry loses it. The
-// page's reads of the gateway, its reconnects and Retry only turn what happened into events; what each one shows is
-// decided by its reducer.
+// A question link's page, shown through a dock store of the question's own conversation, so it shares the dock's
+// stepper, drafts and outcome rules; the draft also lives in storage, so neither a failed read nor Retry loses it.
 import { createStore, type StoreApi } from "zustand/vanilla";
 import { GatewayErrorCode, QuestionErrorReason } from "../../protocol/errors";
 import type { IdTable } from "../../protocol/id-table";
@@ -22,31 +19,27 @@ import type { Outcome, OutcomeKind, QuestionDockStore, QuestionDraft } from "../
 /** Where the page stands: reading the question, showing it, the gateway no longer has it, or a read failed. */
 export type QuestionPagePhase = "loading" | "ready" | "gone" | "error";
 
-/** What a question page shows, as its reducer keeps it. */
+/** What a question page shows. */
 export interface QuestionPageData {
   phase: QuestionPagePhase;
   /** The failed read, in the gateway's or the client's words (phase "error"). */
   error?: string;
-  /** The question as last read. */
   record?: QuestionRecord;
   /** The dock store that shows and answers the question; present once it was read. */
   store?: QuestionDockStore;
   /** How the question ended when the page learned it from a read rather than from its store. */
   ended?: Outcome;
-  /** True while a read is under way. */
   busy: boolean;
 }
 
 /** Everything that can happen to a question page, by name. */
 export type QuestionPageEvent =
   | { type: "readStarted" }
-  /** The gateway still waits for an answer; `store` is the dock store that shows it (the same one, or a new one). */
+  /** The gateway still waits; `store` is the same dock store, or a new one. */
   | { type: "questionPending"; record: QuestionRecord; store: QuestionDockStore }
-  /** The read says the question ended, `kind` being how this tab reads that end. */
   | { type: "questionEnded"; record: QuestionRecord; kind: OutcomeKind; at: number }
-  /** The gateway no longer has the question, or never had it; `unsent` is what was typed for the last read. */
+  /** The gateway no longer has the question; `unsent` is what was typed for the last read. */
   | { type: "questionGone"; at: number; unsent?: IdTable<QuestionDraft> }
-  /** A read failed for any other reason, in the gateway's or the client's words. */
   | { type: "readFailed"; error: string };
 
 /** A page before its first read has answered. */
@@ -75,7 +68,6 @@ export function questionPageReducer(s: QuestionPageData, event: QuestionPageEven
 
 /** Options of a question page's store, and of `useQuestionPage`. */
 export interface QuestionPageOptions {
-  /** A started gateway client. */
   client: GatewayConnection;
   /** The question's id, as the link names it. */
   questionId: string;
@@ -87,7 +79,6 @@ export interface QuestionPageOptions {
 
 /** A question page's state with what can be asked of it. */
 export interface QuestionPageStore extends QuestionPageData {
-  /** Reads the question again; the draft is kept. */
   retry(): void;
   /** Stops reading, lets a read under way land nowhere, and disposes the dock store. */
   dispose(): void;
@@ -99,7 +90,7 @@ const resolverId = () => tabResolverId(() => newResolverId());
 const isGone = (error: unknown) =>
   error instanceof GatewayRequestError && (error.reason === QuestionErrorReason.NotFound || error.code === GatewayErrorCode.Forbidden);
 
-// The kept drafts of the question's conversation, as the identity connected now sees it.
+// The kept records of the question's conversation, under the identity connected now.
 function recordsOf(storage: DockStorage, client: GatewayConnection, record: QuestionRecord): ScopedRecords | undefined {
   const identity = client.getConnection().identity;
   return identity ? scopedRecords(storage, storageScope(identity, record.sessionKey ?? "main")) : undefined;
