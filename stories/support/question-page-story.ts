@@ -18,7 +18,7 @@ export interface PageStory {
   stallable: StallableTransport;
   questionId: string;
   draftStorage: DockStorage;
-  /** The gateway's and the page store's time: it stands still unless the story moves it. */
+  /** The gateway's and the page's time: it stands still unless the story moves it. */
   clock: StoryClock;
   dispose(): void;
 }

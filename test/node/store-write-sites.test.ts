@@ -13,7 +13,6 @@ const storeDir = join(root, "src/store");
 const ALLOWED: { file: string; line: string; why: string }[] = [
   { file: "src/store/machine.ts", line: "store.setState(next, true);", why: "dispatch and batch: store the reducer's last result once the outermost one ends" },
   { file: "src/store/create-store.ts", line: "store.setState({ actions });", why: "attaches the actions once, before anyone can read the store" },
-  { file: "src/store/page/question-page-store.ts", line: "store.setState(next, true);", why: "the question page's own dispatch: what questionPageReducer returned, with retry and dispose" },
   { file: "src/store/keep/storage.ts", line: "put: async (key, value) => set(key, value, open()),", why: "idb-keyval's set writes to IndexedDB, not to a store" },
 ];
 

@@ -207,11 +207,6 @@ export function endedRecordOutcome(record: QuestionRecord, kind: OutcomeKind, at
   return { kind, record, ...(record.answers ? { answers: record.answers } : {}), at, ...(withRun && record.runId ? { runId: record.runId } : {}) };
 }
 
-/** A question page's request the gateway no longer has, with whatever was typed still there to copy. */
-export function unavailableOutcome(record: QuestionRecord, at: number, unsent: IdTable<QuestionDraft> | undefined): Outcome {
-  return { kind: "unavailable", record, at, ...(unsent ? { unsent } : {}) };
-}
-
 /** What the async questions' effect knows of an async question's end; `savedDraft`: its saved draft's view, if any. */
 export interface AsyncEndInput {
   kind: "answered" | "retired" | "skipped";

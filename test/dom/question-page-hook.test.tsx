@@ -1,34 +1,34 @@
-// The question page's store on the simulated gateway through the real client: what each read of the question
-// makes of the page, Retry after a failed refresh, and what dispose stops.
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { StoreApi } from "zustand/vanilla";
-import { createScriptedDock, storeReaches, type ScriptedDock } from "../../../src/simulated";
-import { createMemoryStorage, storageScope, type SavedDraft } from "../../../src/store";
-import { scopedRecords } from "../../../src/store/keep/storage";
-import { createQuestionPageStore, type QuestionPageStore } from "../../../src/store/page/question-page-store";
-import { createRefusingTransport, type RefusingTransport } from "../../../stories/support/refusing-transport";
-import { TARGET } from "../../support/questions";
+// `useQuestionPage` on the simulated gateway through the real client: what each read of the question makes of
+// the page, Retry after a failed refresh, and what unmounting stops.
+import { act, renderHook, waitFor, type RenderHookResult } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { useQuestionPage, type QuestionPageState } from "../../src";
+import { createScriptedDock, type ScriptedDock } from "../../src/simulated";
+import { createMemoryStorage } from "../../src/store";
+import { createRefusingTransport, type RefusingTransport } from "../../stories/support/refusing-transport";
+import { TARGET } from "../support/questions";
 
 let dock: ScriptedDock<undefined>;
 let link: RefusingTransport;
-let page: StoreApi<QuestionPageStore> | undefined;
+let page: RenderHookResult<QuestionPageState, unknown>;
 
 beforeEach(async () => {
   dock = createScriptedDock({ token: "page", sim: { tickIntervalMs: 0 }, store: false, transport: (inner) => (link = createRefusingTransport(inner)).transport });
   await dock.connect();
 });
 afterEach(() => {
-  page?.getState().dispose();
+  page?.unmount();
   dock.dispose();
 });
 
 function open(questionId: string, draftStorage = createMemoryStorage()) {
-  page = createQuestionPageStore({ client: dock.client, questionId, draftStorage });
-  return page;
+  page = renderHook(() => useQuestionPage({ client: dock.client, questionId, draftStorage }));
+  return { getState: () => page.result.current };
 }
-const reaches = (check: (s: QuestionPageStore) => boolean) => storeReaches(page!, check);
+const shown = (p: QuestionPageState, id: string) => p.store?.getState().outcomes.get(id) ?? p.ended;
+const reaches = (check: (s: QuestionPageState) => boolean) => waitFor(() => expect(check(page.result.current)).toBe(true));
 
-describe("A question page's store", () => {
+describe("useQuestionPage", () => {
   it("is loading until the read answers, then shows the waiting question through a dock store of its own", async () => {
     const { id } = dock.sim.ask({ questions: [TARGET] });
     const s = open(id);
@@ -67,7 +67,7 @@ describe("A question page's store", () => {
     await reaches((p) => p.phase === "error");
     expect(s.getState()).toMatchObject({ error: "question.get failed: UNAVAILABLE: the gateway is still starting", busy: false, store: held });
 
-    s.getState().retry();
+    act(() => s.getState().retry());
     expect(s.getState()).toMatchObject({ phase: "error", busy: true });
     await reaches((p) => p.phase === "ready");
     expect(s.getState().error).toBeUndefined();
@@ -82,36 +82,22 @@ describe("A question page's store", () => {
     s.getState().store!.getState().actions.setOther(id, TARGET.questionId, "hotfix/2.4.1");
     dock.sim.restart();
     await reaches((p) => p.phase === "gone");
-    expect(s.getState().ended).toMatchObject({ kind: "unavailable", record: { id }, unsent: { [TARGET.questionId]: { selected: [], other: "hotfix/2.4.1" } } });
+    expect(shown(s.getState(), id)).toMatchObject({ kind: "unavailable", record: { id }, unsent: { [TARGET.questionId]: { selected: [], other: "hotfix/2.4.1" } } });
   });
 
-  it("keeps the draft another tab saved when the restarted gateway lost a question nothing was typed into here", async () => {
-    const { id } = dock.sim.ask({ questions: [TARGET] });
-    const storage = createMemoryStorage();
-    const s = open(id, storage);
-    await reaches((p) => p.phase === "ready");
-    // Written after this page loaded its drafts, as another tab of the same link would: only storage holds it.
-    const scope = storageScope(dock.client.getConnection().identity!, s.getState().record!.sessionKey ?? "main");
-    const draft: SavedDraft = { requestId: id, step: 0, answers: [{ questionId: TARGET.questionId, selected: [], other: "typed in the other tab" }], edited: true, updatedAt: 1 };
-    await scopedRecords(storage, scope).put("draft", id, draft);
-    expect(s.getState().store!.getState().views.get(id)?.drafts[TARGET.questionId]?.other ?? "").toBe("");
-    dock.sim.restart();
-    await reaches((p) => p.phase === "gone");
-    expect(s.getState().ended).toMatchObject({ kind: "unavailable", unsent: { [TARGET.questionId]: { selected: [], other: "typed in the other tab" } } });
-  });
-
-  it("once disposed, reads no more and detaches its dock store", async () => {
+  it("once unmounted, reads no more and detaches its dock store", async () => {
     const { id } = dock.sim.ask({ questions: [TARGET] });
     const s = open(id);
     await reaches((p) => p.phase === "ready");
     const before = s.getState();
-    s.getState().dispose();
+    const request = vi.spyOn(dock.client, "request");
+    page.unmount();
     dock.sim.resolve(id, { [TARGET.questionId]: ["Production"] }, "control-ui:phone");
     dock.sim.dropConnections();
     s.getState().retry();
     await dock.connect();
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(s.getState()).toBe(before);
+    expect(request.mock.calls.filter(([method]) => method === "question.get")).toEqual([]);
     expect(before.store?.getState().records.get(id)).toBeDefined();
   });
 });
