@@ -1,12 +1,9 @@
-// The library entry: what a host needs to put the question dock into a Control UI, named one by one so that
-// every change to the surface shows in review (docs/api/question-dock.api.md). Protocol helpers live at
-// "@openclaw-kit/question-dock/protocol" and the simulated gateway at ".../simulated"; the rest is private.
+// Named one by one so each surface change shows in docs/api/question-dock.api.md; see also /protocol, /simulated.
 
 // Provider and views.
 export { QuestionDockProvider, type QuestionDockProviderProps } from "./components/DockProvider";
 export { QuestionDock, type QuestionDockProps } from "./components/QuestionDock";
-// The dock's parts, also as `QuestionDock.Root`, `QuestionDock.Header` and so on: Root holds the keys, focus and
-// announcements, and the others go inside it in any order, each taking `className` and `style`.
+// The dock's parts, also as `QuestionDock.Root`, `QuestionDock.Header` and so on.
 export { DockRoot as QuestionDockRoot, useDockParts, type DockPartsValue, type QuestionDockRootProps } from "./components/DockRoot";
 export type { ViewProps } from "./components/view-props";
 export {
@@ -80,7 +77,7 @@ export { requestNotificationPermission, useQuestionNotifications, type Notificat
 export { useReopenShortcut } from "./hooks/use-reopen-shortcut";
 export { useQuestionPage, type QuestionPageData, type QuestionPageOptions, type QuestionPagePhase, type QuestionPageState } from "./hooks/use-question-page";
 
-// Words: the English table; German is "@openclaw-kit/question-dock/locales/de", passed through the provider's `messages`.
+// Words; German is "@openclaw-kit/question-dock/locales/de", passed as the provider's `messages`.
 export { defaultMessages, mergeMessages } from "./messages";
 export type { CancelReason, DeliveryStatus, PluralForms, QuestionDockMessages, QuestionDockMessagesOverride, SubmitAction, SubmitErrorParams } from "./messages";
 

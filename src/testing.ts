@@ -1,4 +1,4 @@
-// What the kit's own tests and stories reach besides the public entries: nothing here is for a host's production code.
+// What the kit's own tests and stories reach besides the public entries; not for a host's production code.
 export { outboxOf } from "./store/opt-in/attach";
 export type { Outbox, EnqueueInput } from "./store/async/outbox";
 export { storageScope } from "./store/keep/scope";

@@ -25,7 +25,7 @@ function replyLines(outcome: Outcome, deliveredText: string | undefined, secretM
   return {};
 }
 
-/** The transcript entry of an async (Codex) question: its answer and delivery state, Retry, Discard, Edit answer while queued, or Answer to reopen. */
+/** The transcript entry of an async (Codex) question: its answer, delivery state and the actions that fit it. */
 export function AsyncSummary({ outcome, label, className, style }: FeatureSummaryProps) {
   const actions = useDockStore((s) => s.actions);
   const m = useMessages();

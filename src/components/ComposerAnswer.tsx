@@ -6,18 +6,13 @@ import type { SubmitErrorCode } from "../store/dock/state";
 /** Props of `ComposerAnswerPrompt`. */
 export interface ComposerAnswerPromptProps {
   offer: ComposerAnswerOffer;
-  /** Sends the message as the answer (or skip) of the waiting question. */
   onAnswer: () => void;
-  /** Sends the message as an ordinary chat message. */
   onChat: () => void;
   /** Closes the prompt and leaves the message in the composer (Esc). */
   onCancel: () => void;
 }
 
-/**
- * Asks whether a composer message that reads as the waiting question's answer should go as that answer or as chat.
- * Takes focus when it opens and gives it back to whatever had it (the composer) when it closes.
- */
+/** Asks whether a message reading as the waiting question's answer goes as that answer or as chat. */
 export function ComposerAnswerPrompt({ offer, onAnswer, onChat, onCancel }: ComposerAnswerPromptProps) {
   const root = useRef<HTMLDivElement>(null);
   const primary = useRef<HTMLButtonElement>(null);
@@ -28,7 +23,7 @@ export function ComposerAnswerPrompt({ offer, onAnswer, onChat, onCancel }: Comp
   useEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const el = root.current;
-    // Focus moves after React's commit, so the blur and focus it fires are not handled in the middle of one.
+    // Takes focus on open and gives it back on close, after React's commit so no blur lands mid-commit.
     queueMicrotask(() => primary.current?.focus());
     return () => {
       queueMicrotask(() => {
@@ -82,11 +77,7 @@ export interface ComposerClaimHintProps {
   id?: string;
 }
 
-/**
- * Says under the composer what its message will do while an agent run's question waits: "Your message will answer
- * 'Deploy': Deploy: Production", which questions it leaves unanswered, a credential warning, and the gateway's
- * reason when a reply was not taken. It never takes focus; the composer keeps it.
- */
+/** Says under the composer what its message will answer, or why a reply was not taken; never takes focus. */
 export function ComposerClaimHint({ claim, refusal, id }: ComposerClaimHintProps) {
   const m = useMessages();
   const words = m.composerAnswer;

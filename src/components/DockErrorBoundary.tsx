@@ -2,9 +2,7 @@ import { Component, type ErrorInfo, type ReactNode } from "react";
 
 /** Props of `DockErrorBoundary`. */
 export interface DockErrorBoundaryProps {
-  /** What to show instead of the children once they failed to render. */
   fallback: (error: Error) => ReactNode;
-  /** Told of each error caught, for a host's own reporting. */
   onError?: (error: Error, info: ErrorInfo) => void;
   /** When this changes (the request shown, say), a caught error is forgotten and the children render again. */
   resetKey?: unknown;
@@ -16,10 +14,7 @@ interface BoundaryState {
   resetKey: unknown;
 }
 
-/**
- * Keeps a render error inside the dock: the part that failed shows its fallback and the host app stays mounted.
- * A new `resetKey` clears the error without remounting the children, so focus inside them survives a switch.
- */
+/** Keeps a render error inside the dock; a new `resetKey` clears it without remounting, so focus survives. */
 export class DockErrorBoundary extends Component<DockErrorBoundaryProps, BoundaryState> {
   override state: BoundaryState = { error: null, resetKey: this.props.resetKey };
 

@@ -21,9 +21,7 @@ export function DockLayout({ transcript, dock, composer, className }: DockLayout
   const composerSlot = useRef<HTMLDivElement>(null);
   const root = useRef<HTMLDivElement>(null);
   const theme = useThemeAttribute();
-  // An on-screen keyboard shrinks the visual viewport, not always the layout viewport (iOS), so `dvh` alone would
-  // leave the dock under the keyboard; the stylesheet falls back to it. Pinch zoom also shrinks the visual viewport;
-  // multiplying by the scale keeps zoom out of it.
+  // `dvh` alone leaves the dock under an on-screen keyboard on iOS; the scale keeps pinch zoom out of it.
   useEffect(() => {
     const el = root.current;
     const vv = typeof window === "undefined" ? undefined : window.visualViewport;

@@ -38,8 +38,7 @@ export function Notice({ kind, details, onDismiss, children }: { kind?: string; 
   );
 }
 
-// The id, path and message come from untrusted input; each is cut on its own (by user-perceived character, so no
-// emoji or surrogate pair is split), so a long id or path never hides the message that explains the problem.
+// Untrusted parts, each cut on its own so a long id or path never hides the message that explains the problem.
 const MAX_ID = 40;
 const MAX_PATH = 60;
 const MAX_MESSAGE = 160;
@@ -47,7 +46,6 @@ const MAX_MESSAGE = 160;
 // Records that failed validation; a failed recovery (a transport error) is a connection matter, shown elsewhere.
 const RECORD_SOURCES: ReadonlySet<string> = new Set(["question.requested", "question.resolved", "question.list", "question.get"]);
 
-// One problem as a line of text: "id: path: message", each part cut to a sensible length.
 function rejectionLine(id: string | undefined, issue: ValidationIssue): string {
   return `${id ? `${cut(id, MAX_ID)}: ` : ""}${issue.path ? `${cut(issue.path, MAX_PATH)}: ` : ""}${cut(issue.message, MAX_MESSAGE)}`;
 }
@@ -72,7 +70,6 @@ export function RejectedNotice() {
 /** Longest piece of the gateway's own message shown; it is untrusted text. */
 const MAX_DETAIL = 160;
 
-// One refusal in plain words, e.g. "This connection may not see questions (missing operator.questions)."
 function permissionWords(notice: Refusal, words: QuestionDockMessages["permission"]): string {
   const { what } = words;
   if (notice.missingScope) return words.missingScope({ what, scope: notice.missingScope });

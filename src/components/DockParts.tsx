@@ -15,12 +15,11 @@ import { useDockParts } from "./DockRoot";
 import { ExpiryClock } from "./ExpiryClock";
 import { classes, type ViewProps } from "./view-props";
 
-/** The expanded dock's top row: the current question's header (in the stepper), request arrows, time left and Collapse. */
+/** The expanded dock's top row: the stepper's question header, request arrows, time left and Collapse. */
 export function DockHeader({ className, style }: ViewProps) {
   const { record, mode, step, collapsed, collapse } = useDockParts();
   const m = useMessages();
   const connection = useDockStore((s) => s.connection.state);
-  // "Request 2 of 3" with Previous request and Next request arrows, while more than one request waits.
   const nav = useRequestNav();
   if (collapsed) return null;
   const header = record.questions[step]?.header ?? m.review;
@@ -141,7 +140,6 @@ export function Missing() {
 // Each refused submit moves focus once: a view that mounts again (a collapse and expand) must not pull it again.
 const focusedFor = new WeakSet<Submission>();
 
-// Each such attempt moves focus into the first open question, inside the dock; the list stays current as they get answers.
 function MissingAnswers() {
   const { record, rootRef } = useDockParts();
   const m = useMessages();
@@ -163,7 +161,6 @@ function MissingAnswers() {
     focusFirst();
   });
   if (missing.length === 0) return null;
-  // A header is what the cards show above each question; a question without one is named by its place.
   const names = missing.map(({ question, index }) => question.header.trim() || m.missingAnswers.numbered({ index }));
   return (
     <div className="qd-missing">
@@ -204,10 +201,7 @@ export function PromptFooter({ className, style }: ViewProps) {
   );
 }
 
-/**
- * The slim indicator of a collapsed dock: how many requests wait, the newest question with its time left and a
- * "New" mark when it arrived while collapsed, and Expand (also Alt+Shift+Q from anywhere on the page).
- */
+/** The slim indicator of a collapsed dock: requests waiting, the newest question, a "New" mark and Expand. */
 export function CollapsedBar({ className, style }: ViewProps) {
   const { collapsed } = useDockParts();
   return collapsed ? <Bar className={className} style={style} /> : null;

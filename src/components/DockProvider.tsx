@@ -6,13 +6,12 @@ import type { QuestionDockStore } from "../store/dock/state";
 
 /** Props of `QuestionDockProvider`. */
 export interface QuestionDockProviderProps {
-  /** One dock's store, from `createQuestionDockStore`. */
   store: QuestionDockStore;
   /** The BCP 47 tag for plurals, numbers and times; it does not choose the words (pass `messages`). @default "en" */
   locale?: string;
-  /** The words, over English: a whole table such as `deMessages` (from `/locales/de`), or any group in part. Keep it stable. */
+  /** The words over English: a whole table such as `deMessages` (`/locales/de`) or any group; keep it stable. */
   messages?: QuestionDockMessagesOverride;
-  /** The colour theme of every view below; "system" follows the page's `data-theme` or `.dark` class, then the OS. @default "system" */
+  /** "system" follows the page's `data-theme` or `.dark` class, then the OS. @default "system" */
   theme?: DockTheme;
   children?: ReactNode;
 }

@@ -25,7 +25,7 @@ export interface DockPartsValue {
 
 const DockPartsContext = createContext<DockPartsValue | null>(null);
 
-/** The nearest `QuestionDock.Root`'s request, layout mode, step and collapse, for a host's own part; throws outside one. */
+/** The nearest `QuestionDock.Root`'s request, mode, step and collapse, for a host's own part; throws outside one. */
 export function useDockParts(): DockPartsValue {
   const value = useContext(DockPartsContext);
   if (!value) throw new Error("Question dock parts must be rendered inside <QuestionDock.Root>.");
@@ -39,10 +39,7 @@ export function DockPartsProvider({ dock, children }: { dock: DockRootState; chi
   return <DockPartsContext.Provider value={value}>{value && children}</DockPartsContext.Provider>;
 }
 
-/**
- * What a prompt that failed to render shows: a plain message, the raw question text as text, and Skip (`onSkip`),
- * so the agent is not left waiting on a question nobody can see.
- */
+/** A failed prompt's stand-in: its raw text and Skip, so the agent is not left waiting on an unseen question. */
 export function PromptError({ record, onSkip }: { record: QuestionRecord; onSkip: () => void }) {
   const questions = Array.isArray(record.questions) ? record.questions : [];
   const m = useMessages();
@@ -64,7 +61,6 @@ export function PromptError({ record, onSkip }: { record: QuestionRecord; onSkip
   );
 }
 
-/** A polite live region that reads the dock's announcements: new questions, delivery and expiry. */
 function LiveAnnouncer() {
   const { text, n } = useAnnouncement();
   return (
@@ -91,7 +87,7 @@ export interface QuestionDockRootProps extends Omit<DockRootOptions, "focusCompo
   onRenderError?: (error: Error, info: ErrorInfo) => void;
   /** While blocking questions wait, the page title carries their count: "(1) ❓ " and the title. @default false */
   titleCount?: boolean;
-  /** A system notification for a blocking question that arrives while the page is hidden (`requestNotificationPermission`). @default false */
+  /** Notifies of a blocking question while the page is hidden (`requestNotificationPermission`). @default false */
   notifications?: boolean;
   /** Alt+Shift+Q (`REOPEN_DOCK_KEYS`) anywhere on the page reopens the dock at its question. @default true */
   reopenShortcut?: boolean;
@@ -99,10 +95,7 @@ export interface QuestionDockRootProps extends Omit<DockRootOptions, "focusCompo
   children?: ReactNode;
 }
 
-/**
- * The dock's outer element, with every key, focus decision and announcement: a `<section>` while a request waits,
- * holding the parts placed in it, and the live region, notices and attention hooks beside it.
- */
+/** The dock's outer element, with every key, focus decision and announcement, and the notices beside it. */
 export function DockRoot({ composerRef, onRenderError, titleCount = false, notifications = false, reopenShortcut = true, className, style, children, ...options }: QuestionDockRootProps) {
   const actions = useDockStore((s) => s.actions);
   const dockLabel = useMessages().dockLabel;

@@ -3,14 +3,9 @@ import { useExpiryCountdown } from "../hooks/use-expiry-countdown";
 import { useLocale, useMessages } from "../hooks/use-messages";
 import { timeLeftText } from "../messages";
 
-/** When the last-minute warning is announced, in ms before expiry. */
 const EXPIRY_WARNING_MS = 60_000;
 
-/**
- * Time left as mm:ss (h:mm:ss from an hour, capped). It is the only part of the dock that re-renders every second; the digits are hidden
- * from screen readers, which get a per-minute text and one polite warning at a minute left. `now` defaults to the clock
- * of the nearest dock store, else Date.now.
- */
+/** Time left as mm:ss, the dock's only per-second render; screen readers get a per-minute text and one warning. */
 export const ExpiryClock = memo(function ExpiryClock({ expiresAtMs, now }: { expiresAtMs: number; now?: () => number }) {
   const { remainingMs, text, expired } = useExpiryCountdown(expiresAtMs, now);
   const warning = !expired && remainingMs <= EXPIRY_WARNING_MS;

@@ -57,10 +57,7 @@ export interface MarkdownTextProps extends HTMLAttributes<HTMLElement> {
   as?: "div" | "h3";
 }
 
-/**
- * Untrusted text as safe markdown (see `parseMarkdown`), built from React elements only: no HTML from the text
- * ever reaches the page, and links go to http(s) targets alone, in a new tab without opener.
- */
+/** Untrusted text as safe markdown from React elements only: no HTML from the text, links http(s) only. */
 export const MarkdownText = forwardRef<HTMLElement, MarkdownTextProps>(function MarkdownText({ text, as = "div", className, ...rest }, ref) {
   const blocks = useMemo(() => parseMarkdown(text), [text]);
   const Tag = loneParagraph(blocks) ? as : "div";

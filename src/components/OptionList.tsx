@@ -9,12 +9,7 @@ import { MarkdownText } from "./MarkdownText";
 
 type OptionListProps = ViewProps & { group: OptionGroupState };
 
-/**
- * One option's card: the control row, which alone picks, with its indicator, label (its "(Recommended)" suffix as a
- * badge, the label staying the very text of the answer, never markdown) and, for the first nine, digit hint; then the
- * description beside it, so that its links and its Show more are never inside a button or a label, and a click on
- * its words picks nothing.
- */
+// The label stays plain text (it is the answer); the description sits outside the control so its links never pick.
 function OptionCard({ option, multiple }: { option: OptionItem; multiple: boolean }) {
   const match = option.recommended ? RECOMMENDED_SUFFIX.exec(option.label) : null;
   const content = (
@@ -59,18 +54,13 @@ function OptionCard({ option, multiple }: { option: OptionItem; multiple: boolea
   );
 }
 
-/**
- * An option's description as safe markdown, beside its control rather than in it (a click here never picks), under
- * `id` (the control's aria-describedby). Cut to a few lines; Show more appears only when the text really runs longer,
- * described by the option's label (`labelId`) so the Show more buttons of several options are told apart.
- */
+// Show more appears only when the text runs longer, described by the option's label so each button is told apart.
 function OptionDescription({ text, id, labelId }: { text: string; id: string; labelId: string }) {
   const m = useMessages();
   const ref = useRef<HTMLElement>(null);
   const [expanded, setExpanded] = useState(false);
   const [overflows, setOverflows] = useState(false);
-  // Measured before paint and on every resize while cut; without layout (jsdom) both heights are 0. While expanded
-  // the box is as tall as its text, so the measure from before stays the answer.
+  // While expanded the box is as tall as its text, so the measure from before stays the answer.
   useLayoutEffect(() => {
     const el = ref.current;
     if (!el || expanded) return;
@@ -96,8 +86,7 @@ function OptionDescription({ text, id, labelId }: { text: string; id: string; la
 
 function RadioOptions({ group, className, style }: OptionListProps) {
   const root = useRef<HTMLDivElement>(null);
-  // Radix writes `dir` on its root ("ltr" unless told), which would pin the options left-to-right in an RTL page,
-  // so the parent's direction is read, before paint, so an RTL page never shows them left to right even for a frame.
+  // Radix pins `dir` to "ltr" unless told; reading the parent's before paint keeps an RTL page from flashing LTR.
   const [dir, setDir] = useState<InlineDirection>("ltr");
   useLayoutEffect(() => {
     if (root.current) setDir(inlineDirectionOf(root.current.parentElement));

@@ -19,9 +19,8 @@ export function DefaultPanel() {
   );
 }
 
-/** The question dock: the active request's prompt, or a slim indicator when collapsed, or nothing when idle. */
 function QuestionDockView(props: QuestionDockProps) {
-  // `theme` moved to the provider; TypeScript says so, a host in plain JavaScript would only see the colours stay.
+  // TypeScript rejects `theme` here; a host in plain JavaScript would otherwise see its colours silently ignored.
   if ((props as { theme?: unknown }).theme !== undefined) warnInDevelopment('QuestionDock no longer takes "theme": pass it to QuestionDockProvider, where every view follows it.');
   return (
     <DockRoot {...props}>
@@ -32,10 +31,7 @@ function QuestionDockView(props: QuestionDockProps) {
   );
 }
 
-/**
- * The question dock, and its parts for a host's own arrangement: `Root` holds the keys, focus and announcements,
- * and every other part renders inside it, in any order.
- */
+/** The question dock, and its parts for a host's own arrangement inside `Root`, in any order. */
 export const QuestionDock = Object.assign(QuestionDockView, {
   Root: DockRoot,
   Header: DockHeader,

@@ -20,7 +20,6 @@ export interface QuestionPageProps extends QuestionPageOptions, ViewProps {
   theme?: DockTheme;
 }
 
-/** The question with the dock's keys (digits pick, Ctrl/Cmd+Enter continues), kept the store's active request. */
 function Prompt({ questionId }: { questionId: string }) {
   const active = useDockStore((s) => s.activeId);
   const showRequest = useDockStore((s) => s.actions.showRequest);
@@ -39,7 +38,6 @@ function Prompt({ questionId }: { questionId: string }) {
   );
 }
 
-/** The question itself while its store holds it, else how it ended (the store's own outcome first). */
 function Body({ questionId, ended }: { questionId: string; ended: Outcome | undefined }) {
   const pending = useDockStore((s) => s.records.has(questionId));
   const outcome = useDockStore((s) => s.outcomes.get(questionId));
@@ -83,11 +81,7 @@ function PageContent({ questionId, page, className, style }: ViewProps & { quest
   );
 }
 
-/**
- * The standalone page of one question, for a question link: the same stepper as the dock while it is pending,
- * how it ended once it is not (Answered, Answered elsewhere, Expired, Unavailable with the typed text), and
- * Retry when reading it again after a reconnect fails. Give it a started client.
- */
+/** A question link's own page: the dock's stepper while pending, else how it ended; give it a started client. */
 export function QuestionPage({ locale = "en", messages, theme = "system", className, style, ...options }: QuestionPageProps) {
   const page = useQuestionPage(options);
   const words = useDockWords(locale, messages);

@@ -38,10 +38,7 @@ const DEFAULT_QUESTION = (
   </>
 );
 
-/**
- * The question on screen (the stepper's current step; nothing on its review step), or every question as a card.
- * Its children are what each question shows, in the host's order: `Prompt`, `Options` and `Other` by default.
- */
+/** The stepper's current question, or every question as a card; children are what each shows, in the host's order. */
 export function Questions({ className, style, children = DEFAULT_QUESTION }: PanelProps) {
   const { record, mode, step, collapsed } = useDockParts();
   if (collapsed) return null;
@@ -60,7 +57,7 @@ export function Questions({ className, style, children = DEFAULT_QUESTION }: Pan
   );
 }
 
-/** A question's words: its short header on a card, the text that names its options, the multi-select hint and its link. */
+/** A question's words: its header on a card, its text, the multi-select hint and its link. */
 export function QuestionText({ className, style }: ViewProps) {
   const group = useQuestionGroup();
   const { mode } = useDockParts();
@@ -96,10 +93,7 @@ export function Options(props: ViewProps) {
   return <OptionList group={useQuestionGroup()} {...props} />;
 }
 
-/**
- * A question's free-text answer, where it takes one; plain Enter adds a line. Text typed before an option was picked
- * stays, marked "Not chosen"; pressing in the field, its digit, or typing makes it the answer again.
- */
+/** A question's free-text answer; text kept from before an option was picked shows as "Not chosen". */
 export function Other({ className, style }: ViewProps) {
   const { record } = useDockParts();
   const field = useOtherField(record.id, useQuestionGroup().question.questionId);

@@ -32,7 +32,7 @@ export function SummaryLines({ lines }: { lines: readonly { question: string; an
   );
 }
 
-/** A transcript entry for a finished request: its outcome, then each full question with its answer on one line. Its `data-state` is the outcome's kind. */
+/** A transcript entry for a finished request: its outcome, then each question with its answer on one line. */
 export function QuestionSummary(props: QuestionSummaryProps) {
   // The transcript belongs to the host: a summary that fails to render says so in its place, and nothing else goes.
   return (
@@ -59,9 +59,9 @@ function SummaryBody({ outcome, className, style }: QuestionSummaryProps) {
   // Async summaries come with asyncQuestionsFeature, so a blocking dock's transcript bundles none of their controls.
   const { AsyncSummary } = useFeatureViews();
   const by = outcome.record.resolvedBy;
-  // An end the kit has no words for is named by the gateway's own value, shown as text and cut to a line.
+  // An end the kit has no words for is named by the gateway's own value, cut to a line.
   const label = outcome.kind === "ended" && typeof by === "string" ? m.summary.endedBy({ by: by.slice(0, 80) }) : m.outcomes[outcome.kind];
-  // An unknown cause gets no sentence rather than a guess; a summary read back from history never says more than it does.
+  // An unknown cause gets no sentence rather than a guess.
   const cancelReason = typeof outcome.record.resolvedBy === "string" ? entryOf<string>(m.summary.cancelReasons, outcome.record.resolvedBy) : undefined;
   if (outcome.async && AsyncSummary) return <AsyncSummary outcome={outcome} label={label} className={className} style={style} />;
   // An end the kit has no words for still shows the answer the gateway recorded, if there is one.

@@ -20,8 +20,7 @@ export interface QuestionTranscriptProps<M extends TranscriptMessage> extends Vi
   pageSize?: number;
 }
 
-// The log replaces an outcome rather than changing it, so a new row re-renders no summary already shown. Pure, so
-// a host that imports only the dock drops this module.
+// Outcomes are replaced, not changed, so memo keeps a new row from re-rendering shown summaries; pure for tree-shaking.
 const SummaryItem = /* @__PURE__ */ memo(function SummaryItem({ outcome }: { outcome: Outcome }) {
   return (
     <li className="qd-transcript__summary">
@@ -30,10 +29,7 @@ const SummaryItem = /* @__PURE__ */ memo(function SummaryItem({ outcome }: { out
   );
 });
 
-/**
- * A conversation as one list: the host's messages through `renderMessage`, and each question's summary at the
- * turn that asked it. A long conversation shows its newest rows and, before them, a button that adds earlier ones.
- */
+/** A conversation as one list: the host's messages, and each question's summary at the turn that asked it. */
 export function QuestionTranscript<M extends TranscriptMessage>({ messages, renderMessage, pageSize = TRANSCRIPT_PAGE_SIZE, className, style }: QuestionTranscriptProps<M>) {
   const items = useTranscriptItems(messages);
   const m = useMessages();

@@ -5,13 +5,9 @@ import type { QuestionRecord } from "../protocol/question-record";
 import { useMessages } from "../hooks/use-messages";
 import type { QuestionDraft } from "../store/dock/state";
 
-/** How long "Copied" stays on the button. */
 const COPIED_FOR_MS = 2000;
 
-/**
- * What the person had chosen or typed when the question went away, with Copy to give it to the agent another way;
- * `mayHaveArrived` when the answer left but its reply never came: it may not have arrived, not "it was not sent".
- */
+/** What the person chose or typed when the question went away, with Copy; `mayHaveArrived` if it left unconfirmed. */
 export function UnsentDraft({ record, unsent, mayHaveArrived = false }: { record: QuestionRecord; unsent: IdTable<QuestionDraft>; mayHaveArrived?: boolean }) {
   // Everything the person produced, choices and typed text alike: the point is that none of it is lost.
   const items = record.questions.flatMap((q) => {
