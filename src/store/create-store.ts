@@ -4,7 +4,7 @@ import { createDockActions } from "./actions";
 import { createMachine } from "./machine";
 import { dockReducer, emptyDockState } from "./dock/dock-reducer";
 import { createGatewaySync } from "./effects/gateway-sync";
-import { featureParts, noteStore } from "./opt-in/attach";
+import { featureParts, storeParts } from "./opt-in/attach";
 import { newResolverId } from "./dock/outcomes";
 import { createSentLedger, tabResolverId } from "./keep/sent-requests";
 import { startKeeping } from "./keep/keep";
@@ -62,7 +62,7 @@ export function openStore(opts: DockStoreOptions, records: readonly QuestionReco
     dispose();
   };
   store.setState({ actions });
-  noteStore(store, options.now, asyncRun);
+  storeParts.set(store, { views: asyncRun?.views ?? {}, now: options.now, outbox: asyncRun?.outbox });
   for (const record of records) sync.receive(record, "initial");
   return store;
 }
