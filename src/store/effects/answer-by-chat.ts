@@ -26,9 +26,6 @@ export function newKey(): string {
   return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}-${Math.random().toString(36).slice(2)}`;
 }
 
-// The refusal as data: the views say it in words, with the gateway's own sentence as the detail.
-const refusalOf = (message: string): SubmitFailure => ({ code: NOT_CREATOR.test(message) ? "not-creator" : "chat-refused", detail: message });
-
 /** Wires chat replies to one dock store. */
 export function createChatReplies(ctx: DockContext, sync: GatewaySync) {
   const { client, timers } = ctx.options;
@@ -98,7 +95,8 @@ export function createChatReplies(ctx: DockContext, sync: GatewaySync) {
     if (v === "gone") return { ok: false, code: "unexpected" };
     if (v === "left" || (typeof v === "object" && v.taken)) return { ok: true };
     if (v === "silent") return ctx.get().records.get(requestId) ? fail(requestId, { code: "not-taken" }) : { ok: true };
-    return fail(requestId, refusalOf(v.message));
+    // The refusal as data: the views say it in words, with the gateway's own sentence as the detail.
+    return fail(requestId, { code: NOT_CREATOR.test(v.message) ? "not-creator" : "chat-refused", detail: v.message });
   };
 
   return {

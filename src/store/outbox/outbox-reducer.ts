@@ -188,11 +188,9 @@ export function outboxReducer(state: OutboxData, event: OutboxEvent, at: number)
       const fresh = event.entries.filter((entry) => !state.entries[entry.id]);
       return fresh.reduce<OutboxData>((s, entry) => withEntry(s, afterReload(entry, event.isPaused, at)), { ...state, ready: true });
     }
-    case "storageFailed": {
-      const failure: StorageFailure = { kind: "storage-failed", operation: event.operation };
-      const same = state.storageError?.operation === failure.operation;
-      return same ? state : { ...state, storageError: failure };
-    }
+    case "storageFailed":
+      if (state.storageError?.operation === event.operation) return state;
+      return { ...state, storageError: { kind: "storage-failed", operation: event.operation } };
     default: {
       const { id, ...change } = event;
       const entry = state.entries[id];
