@@ -43,10 +43,7 @@ export function createChatReplies(ctx: DockContext, sync: GatewaySync) {
   const fail = (requestId: string, failure: SubmitFailure): ChatReplyResult => {
     // Only a refusal takes the reply back: one the gateway was silent about may still be taken as the answer.
     if (failure.code !== "not-taken") ctx.sent.noteChatReply(requestId, false);
-    if (ctx.get().records.get(requestId)) {
-      ctx.dispatch({ type: "submitFailed", requestId, submission: { status: "error", kind: "answer", ...failure } });
-      sync.announce({ key: "submitFailed", action: "answer", ...failure });
-    }
+    if (ctx.get().records.get(requestId)) sync.failSubmission(requestId, "answer", failure);
     return { ok: false, ...failure };
   };
 
