@@ -13,9 +13,6 @@ import { systemClock } from "../gateway/clock";
 import type { DockStore, QuestionDockStore } from "./dock/state";
 import type { QuestionRecord } from "../protocol/question-record";
 
-// The package entry names the options beside the factory that takes them.
-export type { DockStoreOptions } from "./context";
-
 // Every store of a tab answers as one resolver, so a remounted dock, a session switch or a reload still knows its
 // own answers. Read on the first store, not on import.
 let tabResolver: string | undefined;
