@@ -3,10 +3,9 @@ import type { IdTable } from "../../protocol/id-table";
 import type { QuestionAnswers } from "../../protocol/answers";
 import type { QuestionRecord } from "../../protocol/question-record";
 import type { ValidationIssue } from "../../protocol/result";
-import type { OutboxData, StorageFailure } from "../outbox/entry";
-import type { SavedDraft } from "../keep/saved-draft-form";
+import type { OutboxData, SavedDraft, StorageFailure } from "../outbox/entry";
 
-export type { SavedAnswer, SavedDraft } from "../keep/saved-draft-form";
+export type { SavedAnswer, SavedDraft } from "../outbox/entry";
 import type { ConversationProblem } from "../conversation/question-entry";
 import type { ConversationData } from "../conversation/conversation-reducer";
 import type { ChatMessage } from "../../protocol/chat-message";

@@ -3,8 +3,7 @@
 // turn what happened into events; which changes are allowed from which status is decided here.
 import { sendableText } from "../../protocol/sendable-text";
 import { entryForItem, isNewer, sendKeyOf } from "./outbox-rules";
-import type { DeliveryFailureCode, OutboxData, OutboxEntry, StorageFailure } from "./entry";
-import type { SavedDraft } from "../keep/saved-draft-form";
+import type { DeliveryFailureCode, OutboxData, OutboxEntry, SavedDraft, StorageFailure } from "./entry";
 
 /** What can happen to one outbox entry, by name. */
 export type OutboxEntryEvent =
