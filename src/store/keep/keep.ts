@@ -1,7 +1,6 @@
 // What a page keeps for the next one, restored in one go: nothing is read before the store knows whose conversation
 // it is (its scope); then this tab's kept outcomes, and the drafts and outbox entries a feature keeps, come back as
 // one `restored` event. This tab's outcomes are kept from then on, under that scope only.
-import type { ConnectionIdentity } from "../../gateway/connection";
 import type { DockContext } from "../context";
 import type { OutboxEntry } from "../outbox/entry";
 import type { DockStore, Outcome, OutcomeKind, SavedDraft } from "../dock/state";
@@ -11,14 +10,6 @@ import { looksLikeCredential } from "../../protocol/credential-shape";
 import type { KeptOutcome } from "../dock/outcomes";
 import { tabList } from "./sent-requests";
 import { isQuestionDraft } from "./saved-draft";
-
-/**
- * The scope of a conversation seen by `identity`: equal strings mean the same gateway, identity and session. Storage
- * keys and bus messages carry it, so nothing kept for one is ever shown or sent under another.
- */
-export function storageScope(identity: ConnectionIdentity, sessionKey: string): string {
-  return JSON.stringify([identity.gateway, identity.deviceId, identity.role, identity.scopes, sessionKey]);
-}
 
 /** What a feature kept under a scope, read back: drafts, and with async questions the outbox entries. */
 export interface StoredRecords {

@@ -14,7 +14,7 @@ import { openStore } from "../create-store";
 import { blockingDraftsFeature } from "../opt-in/factories";
 import { defaultStorage, scopedRecords, type DockStorage, type ScopedRecords } from "../keep/storage";
 import { isSavedDraft, unsentOfSaved, type SavedDraft } from "../keep/saved-draft";
-import { storageScope } from "../keep/keep";
+import { storageScope } from "../keep/sent-requests";
 import { endedRecordOutcome, newResolverId, outcomeOf, unavailableOutcome, unsentDraft } from "../dock/outcomes";
 import { tabResolverId } from "../keep/sent-requests";
 import type { Outcome, OutcomeKind, QuestionDockStore, QuestionDraft } from "../dock/state";
