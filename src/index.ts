@@ -33,13 +33,11 @@ export { GatewayRequestError, type BackoffOptions, type ConnectedInfo, type Conn
 export { systemClock, type Clock } from "./gateway/clock";
 
 // One store per conversation: its pending questions, drafts, outcomes and, with async questions, its outbox.
-export { createQuestionDockStore, type DockStoreOptions } from "./store/create-store";
+export { createQuestionDockStore } from "./store/create-store";
 // Opt-in parts: a host pays for one only when it imports the factory that makes it.
 export { asyncQuestionsFeature } from "./features/async-questions";
-export { blockingDraftsFeature } from "./store/opt-in/drafts-feature";
-export { chatHistoryFeature, type ChatHistoryOptions } from "./store/opt-in/chat-history";
-export type { AsyncQuestionsFeature, BlockingDraftsFeature, ChatHistoryFeature } from "./store/context";
-export type { AsyncQuestionsOptions } from "./store/opt-in/async-feature";
+export { blockingDraftsFeature, chatHistoryFeature, type AsyncQuestionsOptions, type ChatHistoryOptions } from "./store/opt-in/factories";
+export type { AsyncQuestionsFeature, BlockingDraftsFeature, ChatHistoryFeature, DockStoreOptions } from "./store/context";
 export { createIndexedDbStorage, createMemoryStorage, type DockStorage, type IndexedDbStorageOptions } from "./store/keep/storage";
 export { createPaneBus } from "./store/keep/bus";
 export type { SavedAnswer, SavedDraft } from "./store/keep/saved-draft";

@@ -1,7 +1,7 @@
 // Joins a feature's store link with its views, so a host that never calls it bundles neither.
 import { AsyncProblemNotice } from "../components/AsyncProblemNotice";
 import { AsyncSummary } from "../components/AsyncSummary";
-import { createAsyncQuestionsFeature, type AsyncQuestionsOptions } from "../store/opt-in/async-feature";
+import { createAsyncQuestionsFeature, type AsyncQuestionsOptions } from "../store/opt-in/factories";
 import type { AsyncQuestionsFeature } from "../store/context";
 
 /** Shows async questions, their outcomes, summaries and problems; blocking drafts kept unless `blockingDrafts: false`. */

@@ -1,5 +1,5 @@
 import { useContext, useEffect, useState } from "react";
-import { clockOf } from "../store/opt-in/attach";
+import { storeParts } from "../store/opt-in/attach";
 import { DockStoreContext } from "./dock-context";
 
 /** Time left before a request expires, refreshed once a second by whichever component calls this. */
@@ -29,7 +29,7 @@ export function formatCountdown(ms: number): string {
 /** A countdown to `expiresAtMs` on the store's clock; only its caller re-renders each second: call it in a leaf. */
 export function useExpiryCountdown(expiresAtMs: number, given?: () => number): ExpiryCountdown {
   const store = useContext(DockStoreContext);
-  const now = given ?? (store ? clockOf(store) : Date.now);
+  const now = given ?? (store && storeParts.get(store)?.now) ?? Date.now;
   const [current, setCurrent] = useState(now);
   useEffect(() => {
     let handle: ReturnType<typeof setTimeout> | undefined;

@@ -1,5 +1,5 @@
 import { useContext, type ComponentType, type CSSProperties } from "react";
-import { featureViewsOf } from "../store/opt-in/attach";
+import { storeParts } from "../store/opt-in/attach";
 import type { Outcome } from "../store/dock/state";
 import { DockStoreContext } from "./dock-context";
 
@@ -15,7 +15,7 @@ export interface FeatureSummaryProps {
 export function useFeatureViews() {
   // Not useDockStoreApi: a summary may stand alone (the question page's ended question), and then it has no features.
   const store = useContext(DockStoreContext);
-  const views = store ? featureViewsOf(store) : {};
+  const views = (store && storeParts.get(store)?.views) ?? {};
   // The store holds views as opaque values; src/features/ puts only these components there.
   return { ProblemNotice: views.problemNotice as ComponentType | undefined, AsyncSummary: views.asyncSummary as ComponentType<FeatureSummaryProps> | undefined };
 }

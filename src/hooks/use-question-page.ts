@@ -8,7 +8,7 @@ import { getQuestion } from "../gateway/questions-api";
 import { GatewayRequestError, type GatewayConnection } from "../gateway/connection";
 import { systemClock, type Clock } from "../gateway/clock";
 import { openStore } from "../store/create-store";
-import { blockingDraftsFeature } from "../store/opt-in/drafts-feature";
+import { blockingDraftsFeature } from "../store/opt-in/factories";
 import { defaultStorage, type DockStorage } from "../store/keep/storage";
 import { endedRecordOutcome, newResolverId, outcomeOf } from "../store/dock/outcomes";
 import { tabResolverId } from "../store/keep/sent-requests";

@@ -4,7 +4,8 @@
 import { createGatewayClient } from "../gateway/client";
 import type { GatewayClient, GatewayClientOptions } from "../gateway/connection";
 import type { TransportFactory } from "../gateway/transport";
-import { openStore, type DockStoreOptions } from "../store/create-store";
+import { openStore } from "../store/create-store";
+import type { DockStoreOptions } from "../store/context";
 import type { QuestionRecord } from "../protocol/question-record";
 import type { DockActions, DockState, QuestionDockStore } from "../store/dock/state";
 import type { StoreApi } from "zustand/vanilla";

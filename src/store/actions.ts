@@ -9,23 +9,7 @@ import type { Outbox } from "./async/outbox";
 import { createChatReplies } from "./effects/answer-by-chat";
 import { submitFailureOf, wasCutOff, type GatewaySync } from "./effects/gateway-sync";
 import { answersFor } from "./dock/selectors";
-import type { DockActions, RequestChange } from "./dock/state";
-
-// What a host's side effects follow (a title count, a notification), told from the dock's named events, so a
-// re-render, a reconnect's recovery or a record's update never tells it twice.
-function onRequestChange(ctx: DockContext, listener: (change: RequestChange) => void): () => void {
-  const offArrived = ctx.on(["recordReceived"], (event, next, prev) => {
-    const { id } = event.record;
-    // Only an arrival is announced: a recovered request was there before, and an update of a known one is no arrival.
-    if (!event.announcement || prev.records.get(id) || !next.records.get(id)) return;
-    listener({ type: "arrived", record: event.record, blocking: !next.asyncOrigins.get(id) });
-  });
-  const offEnded = ctx.on(["recordSettled"], (event) => listener({ type: "ended", id: event.id }));
-  return () => {
-    offArrived();
-    offEnded();
-  };
-}
+import type { DockActions } from "./dock/state";
 
 /** Builds the actions of one dock store. */
 export function createDockActions(ctx: DockContext, sync: GatewaySync, asyncSync?: AsyncSync, outbox?: Outbox): DockActions {
@@ -48,9 +32,7 @@ export function createDockActions(ctx: DockContext, sync: GatewaySync, asyncSync
     }
     // Still here when the lookup failed or told nothing terminal: the person must see the refusal, not "Sending…" forever.
     if (!ctx.get().records.get(requestId)) return;
-    const failure = submitFailureOf(error);
-    ctx.dispatch({ type: "submitFailed", requestId, submission: { status: "error", kind, ...failure } });
-    sync.announce({ key: "submitFailed", action: kind, ...failure });
+    sync.failSubmission(requestId, kind, submitFailureOf(error));
   };
 
   // `given`: answers read elsewhere (a chat reply); otherwise the dock's draft is what goes out.
@@ -103,7 +85,16 @@ export function createDockActions(ctx: DockContext, sync: GatewaySync, asyncSync
     // The same entry and key take the new text, cleaned as the gateway would; the outbox's rules refuse once it was sent.
     editAnswer: (id, message) => outbox?.edit(id, sendableText(message).text) ?? false,
     reopen: (itemId) => asyncSync?.reopen(itemId),
-    onRequestChange: (listener) => onRequestChange(ctx, listener),
+    // What a host's side effects follow (a title count, a notification), told from the dock's named events, so a
+    // re-render, a reconnect's recovery or a record's update never tells it twice.
+    onRequestChange: (listener) =>
+      ctx.on(["recordReceived", "recordSettled"], (event, next, prev) => {
+        if (event.type === "recordSettled") return listener({ type: "ended", id: event.id });
+        const { id } = event.record;
+        // Only an arrival is announced: a recovered request was there before, and an update of a known one is no arrival.
+        if (!event.announcement || prev.records.get(id) || !next.records.get(id)) return;
+        listener({ type: "arrived", record: event.record, blocking: !next.asyncOrigins.get(id) });
+      }),
     dispose: () => {
       chatReplies.dispose();
       asyncSync?.dispose();

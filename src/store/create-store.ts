@@ -4,7 +4,7 @@ import { createDockActions } from "./actions";
 import { createMachine } from "./machine";
 import { dockReducer, emptyDockState } from "./dock/dock-reducer";
 import { createGatewaySync } from "./effects/gateway-sync";
-import { featureParts, noteStore } from "./opt-in/attach";
+import { featureParts, storeParts } from "./opt-in/attach";
 import { newResolverId } from "./dock/outcomes";
 import { createSentLedger, tabResolverId } from "./keep/sent-requests";
 import { startKeeping } from "./keep/keep";
@@ -12,9 +12,6 @@ import { DEFAULT_TYPING_GRACE_MS } from "./dock/priority";
 import { systemClock } from "../gateway/clock";
 import type { DockStore, QuestionDockStore } from "./dock/state";
 import type { QuestionRecord } from "../protocol/question-record";
-
-// The package entry names the options beside the factory that takes them.
-export type { DockStoreOptions } from "./context";
 
 // Every store of a tab answers as one resolver, so a remounted dock, a session switch or a reload still knows its
 // own answers. Read on the first store, not on import.
@@ -62,7 +59,7 @@ export function openStore(opts: DockStoreOptions, records: readonly QuestionReco
     dispose();
   };
   store.setState({ actions });
-  noteStore(store, options.now, asyncRun);
+  storeParts.set(store, { views: asyncRun?.views ?? {}, now: options.now, outbox: asyncRun?.outbox });
   for (const record of records) sync.receive(record, "initial");
   return store;
 }

@@ -1,14 +1,13 @@
 export { createQuestionDockStore, openStore } from "./create-store";
 export type { DockStoreOptions } from "./context";
-export { createAsyncQuestionsFeature } from "./opt-in/async-feature";
-export { blockingDraftsFeature } from "./opt-in/drafts-feature";
+export { blockingDraftsFeature, createAsyncQuestionsFeature } from "./opt-in/factories";
 export type { AsyncQuestionsFeature, BlockingDraftsFeature } from "./context";
 export { asyncRequestId } from "./async/question-shape";
 export { createIndexedDbStorage, createMemoryStorage, type DockStorage } from "./keep/storage";
 export { createPaneBus } from "./keep/bus";
 export { isSavedDraft } from "./keep/saved-draft";
 export { DRAFT_SAVE_DELAY_MS } from "./keep/draft-keeping";
-export { storageScope } from "./keep/scope";
+export { storageScope } from "./keep/sent-requests";
 export * from "./conversation";
 export * from "./outbox";
 export { DEFAULT_TYPING_GRACE_MS, activeAfterArrival } from "./dock/priority";

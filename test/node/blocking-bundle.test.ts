@@ -36,7 +36,7 @@ async function modulesOf(names: readonly string[]): Promise<string[]> {
 // Each is a module (or a folder of them) that exists only for an opt-in part.
 const OPTIONAL = [
   /^src\/features\//,
-  /^src\/store\/opt-in\/(async-feature|drafts-feature|chat-history)\.ts$/,
+  /^src\/store\/opt-in\/factories\.ts$/,
   /^src\/store\/async\//,
   /^src\/store\/keep\/(bus|draft-keeping|storage)\.ts$/,
   /^src\/store\/outbox\//,
@@ -76,8 +76,7 @@ describe("The blocking-only import", () => {
       expect(optionalAmong(modules)).toEqual(
         expect.arrayContaining([
           "src/features/async-questions.ts",
-          "src/store/opt-in/async-feature.ts",
-          "src/store/opt-in/drafts-feature.ts",
+          "src/store/opt-in/factories.ts",
           "src/store/async/history-reader.ts",
           "src/store/async/outbox.ts",
           "src/store/async/questions.ts",
@@ -98,7 +97,7 @@ describe("The blocking-only import", () => {
     "gains the conversation, and not the outbox or the async questions' effect, with the chat feed",
     async () => {
       const modules = await modulesOf([...BLOCKING_IMPORT, "chatHistoryFeature", "useChatTranscript", "QuestionTranscript"]);
-      expect(modules).toEqual(expect.arrayContaining(["src/store/opt-in/chat-history.ts", "src/store/async/history-reader.ts", "src/store/async/reducer.ts"]));
+      expect(modules).toEqual(expect.arrayContaining(["src/store/opt-in/factories.ts", "src/store/async/history-reader.ts", "src/store/async/reducer.ts"]));
       expect(modules.filter((path) => /^src\/(features\/|store\/async\/(outbox|questions|delivery)\.ts$|store\/keep\/bus\.ts$)/.test(path))).toEqual([]);
     },
     BUNDLE_MS,

@@ -150,7 +150,7 @@ const openings = [
   { opening: "hooks read the store", path: "src/hooks/fence-probe.ts", code: 'import { activeRecord } from "../store/dock/selectors";\nexport const probe = activeRecord;\n' },
   { opening: "the simulated gateway uses gateway and protocol", path: "src/simulated/fence-probe.ts", code: 'import type { TransportFactory } from "../gateway/transport";\nimport { PROTOCOL_VERSION } from "../protocol";\nexport type Probe = TransportFactory;\nexport const probe = PROTOCOL_VERSION;\n' },
   { opening: "the entry names the opt-in features", path: "src/fence-probe.ts", code: 'export { asyncQuestionsFeature } from "./features/async-questions";\n' },
-  { opening: "a feature joins a store link with its views", path: "src/features/fence-probe.ts", code: 'import { AsyncProblemNotice } from "../components/AsyncProblemNotice";\nimport { createAsyncQuestionsFeature } from "../store/opt-in/async-feature";\nexport const probe = [AsyncProblemNotice, createAsyncQuestionsFeature];\n' },
+  { opening: "a feature joins a store link with its views", path: "src/features/fence-probe.ts", code: 'import { AsyncProblemNotice } from "../components/AsyncProblemNotice";\nimport { createAsyncQuestionsFeature } from "../store/opt-in/factories";\nexport const probe = [AsyncProblemNotice, createAsyncQuestionsFeature];\n' },
   {
     opening: "the playground uses the public entries",
     path: "playground/fence-probe.ts",

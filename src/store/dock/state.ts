@@ -3,10 +3,9 @@ import type { IdTable } from "../../protocol/id-table";
 import type { QuestionAnswers } from "../../protocol/answers";
 import type { QuestionRecord } from "../../protocol/question-record";
 import type { ValidationIssue } from "../../protocol/result";
-import type { OutboxData, StorageFailure } from "../outbox/entry";
-import type { SavedDraft } from "../keep/saved-draft-form";
+import type { OutboxData, SavedDraft, StorageFailure } from "../outbox/entry";
 
-export type { SavedAnswer, SavedDraft } from "../keep/saved-draft-form";
+export type { SavedAnswer, SavedDraft } from "../outbox/entry";
 import type { ConversationProblem } from "../conversation/question-entry";
 import type { ConversationData } from "../conversation/conversation-reducer";
 import type { ChatMessage } from "../../protocol/chat-message";
@@ -145,7 +144,7 @@ export interface ChatState {
 
 /** The store's whole state: what views read, and the tables only the store's own effects and hooks keep. */
 export interface StoreState extends DockState {
-  /** Whose conversation this is (keep/scope.ts), from the first identity the store met; nothing is kept before. */
+  /** Whose conversation this is (keep/sent-requests.ts), from the first identity the store met; nothing is kept before. */
   scope?: string;
   /** Saved drafts of requests not in the dock: read before their request arrives, or kept by a retired or skipped async question for a reopen. */
   savedDrafts: ReadonlyMap<string, SavedDraft>;

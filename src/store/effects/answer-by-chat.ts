@@ -26,9 +26,6 @@ export function newKey(): string {
   return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}-${Math.random().toString(36).slice(2)}`;
 }
 
-// The refusal as data: the views say it in words, with the gateway's own sentence as the detail.
-const refusalOf = (message: string): SubmitFailure => ({ code: NOT_CREATOR.test(message) ? "not-creator" : "chat-refused", detail: message });
-
 /** Wires chat replies to one dock store. */
 export function createChatReplies(ctx: DockContext, sync: GatewaySync) {
   const { client, timers } = ctx.options;
@@ -46,10 +43,7 @@ export function createChatReplies(ctx: DockContext, sync: GatewaySync) {
   const fail = (requestId: string, failure: SubmitFailure): ChatReplyResult => {
     // Only a refusal takes the reply back: one the gateway was silent about may still be taken as the answer.
     if (failure.code !== "not-taken") ctx.sent.noteChatReply(requestId, false);
-    if (ctx.get().records.get(requestId)) {
-      ctx.dispatch({ type: "submitFailed", requestId, submission: { status: "error", kind: "answer", ...failure } });
-      sync.announce({ key: "submitFailed", action: "answer", ...failure });
-    }
+    if (ctx.get().records.get(requestId)) sync.failSubmission(requestId, "answer", failure);
     return { ok: false, ...failure };
   };
 
@@ -98,7 +92,8 @@ export function createChatReplies(ctx: DockContext, sync: GatewaySync) {
     if (v === "gone") return { ok: false, code: "unexpected" };
     if (v === "left" || (typeof v === "object" && v.taken)) return { ok: true };
     if (v === "silent") return ctx.get().records.get(requestId) ? fail(requestId, { code: "not-taken" }) : { ok: true };
-    return fail(requestId, refusalOf(v.message));
+    // The refusal as data: the views say it in words, with the gateway's own sentence as the detail.
+    return fail(requestId, { code: NOT_CREATOR.test(v.message) ? "not-creator" : "chat-refused", detail: v.message });
   };
 
   return {

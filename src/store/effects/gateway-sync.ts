@@ -171,7 +171,7 @@ export function createGatewaySync(ctx: DockContext) {
       // Still pending on the gateway, so a cut-off submit or skip did not arrive: now that is certain.
       for (const id of listed) {
         const submission = ctx.get().submissions.get(id);
-        if (submission?.status === "uncertain") failSubmission(id, submission.kind);
+        if (submission?.status === "uncertain") failSubmission(id, submission.kind, { code: "not-arrived" });
       }
       for (const item of result.settled) {
         if (item.record && !ctx.get().records.get(item.id)) settleSentBeforeReload(item.record);
@@ -201,9 +201,10 @@ export function createGatewaySync(ctx: DockContext) {
     ctx.dispatch({ type: "sentRequestEnded", record: rec, kind, at: now() });
   };
 
-  const failSubmission = (id: string, kind: "answer" | "skip") => {
-    ctx.dispatch({ type: "submitFailed", requestId: id, submission: { status: "error", kind, code: "not-arrived" } });
-    announce({ key: "submitFailed", action: kind, code: "not-arrived" });
+  // A submit or skip that failed: the request shows why, and the person hears it.
+  const failSubmission = (id: string, kind: "answer" | "skip", failure: SubmitFailure) => {
+    ctx.dispatch({ type: "submitFailed", requestId: id, submission: { status: "error", kind, ...failure } });
+    announce({ key: "submitFailed", action: kind, ...failure });
   };
 
   // Holds a submit or skip whose reply was cut off until a recovery tells whether it arrived; `checkNow` asks at once.
@@ -249,7 +250,7 @@ export function createGatewaySync(ctx: DockContext) {
     receive,
     settle,
     settleFromRecord,
-    announce,
+    failSubmission,
     markUncertain,
     dispose() {
       disposed = true;

@@ -29,8 +29,7 @@ export function startDraftKeeping(ctx: DockContext, setup: DraftSetup) {
   const saveTimers = new Map<string, unknown>();
 
   const records = (scope = ctx.get().scope) => (scope === undefined ? undefined : scopedRecords(setup.storage, scope));
-  const isAsync = (s: DockStore, id: string) => s.asyncOrigins.has(id) || asyncItemOf(id) !== undefined;
-  const keeps = (s: DockStore, id: string) => setup.blockingDrafts || isAsync(s, id);
+  const keeps = (s: DockStore, id: string) => setup.blockingDrafts || s.asyncOrigins.has(id) || asyncItemOf(id) !== undefined;
 
   const write = (draft: SavedDraft) => {
     const r = records();

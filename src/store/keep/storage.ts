@@ -1,6 +1,6 @@
 // Where a page keeps drafts and unsent answers between loads: a key-value store read by key prefix, IndexedDB in
-// browsers and memory elsewhere. Every record is kept under its scope (keep/scope.ts) and its table, and one rule
-// says what may be kept at all: nothing that holds text shaped like a credential leaves this tab's memory.
+// browsers and memory elsewhere. Every record is kept under its scope (storageScope) and its table, and one rule says
+// what may be kept at all: nothing that holds text shaped like a credential leaves this tab's memory.
 import { createStore, del, promisifyRequest, set, type UseStore } from "idb-keyval";
 
 /**

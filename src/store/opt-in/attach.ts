@@ -31,20 +31,18 @@ export interface FeatureRun {
   dispose(): void;
 }
 
-/** Starts a feature in one dock; `blockingDrafts`: keep the drafts of blocking requests too. */
-export type AttachFeature = (ctx: DockContext, sync: GatewaySync, blockingDrafts: boolean) => FeatureRun;
-
 /** What a feature adds to the store's reducer: the events it owns, applied after the dock's own. */
 export type FeatureReducer = <S extends DockStore>(state: S, event: { type: string }) => S;
 
-/** What a factory files under its token: how to start the feature in a dock, and the events it adds to the reducer. */
-type FeatureParts = { attach: AttachFeature; reduce?: FeatureReducer | undefined };
+// What a factory files under its token: how to start the feature in a dock (`blockingDrafts`: keep the drafts of
+// blocking requests too), and the events it adds to the reducer.
+type FeatureParts = { attach: (ctx: DockContext, sync: GatewaySync, blockingDrafts: boolean) => FeatureRun; reduce?: FeatureReducer };
 
 // Keyed by the token, so a token is only good when its factory made it; nothing is kept once the host drops it.
 const parts = new WeakMap<DockFeature, FeatureParts>();
 
 /** Makes the token a factory returns, filed with the function that starts the feature in a dock. */
-export function defineFeature<F extends DockFeature>(token: F, attach: AttachFeature, reduce?: FeatureReducer): F {
+export function defineFeature<F extends DockFeature>(token: F, attach: FeatureParts["attach"], reduce?: FeatureReducer): F {
   parts.set(token, { attach, reduce });
   return Object.freeze(token);
 }
@@ -59,28 +57,15 @@ export function featureParts(option: DockFeature["feature"], feature: DockFeatur
   return found;
 }
 
-// What a store's views and tests read of it, noted once when the store is made: its features' views, its clock (a
-// countdown reads the store's own clock; a story's stands still) and, with async questions, its outbox.
-const storeParts = new WeakMap<StoreApi<DockStore>, { views: FeatureViews; now: () => number; outbox?: Outbox | undefined }>();
-
-/** Notes what `store`'s views and tests read of it, once, when the store is made. */
-export function noteStore(store: StoreApi<DockStore>, now: () => number, run?: FeatureRun): void {
-  storeParts.set(store, { views: run?.views ?? {}, now, outbox: run?.outbox });
-}
-
-/** The clock of `store`'s time: what its expiries are counted against. */
-export function clockOf(store: StoreApi<DockStore>): () => number {
-  return storeParts.get(store)?.now ?? Date.now;
-}
+/**
+ * What a store's views and tests read of it, noted once when the store is made: its features' views, its clock (a
+ * countdown reads the store's own clock; a story's stands still) and, with async questions, its outbox.
+ */
+export const storeParts = new WeakMap<StoreApi<DockStore>, { views: FeatureViews; now: () => number; outbox?: Outbox | undefined }>();
 
 /** The outbox of a store made with async questions. */
 export function outboxOf(store: StoreApi<DockStore>): Outbox {
   const outbox = storeParts.get(store)?.outbox;
   if (!outbox) throw new Error("This store has no outbox: make it with asyncQuestions.");
   return outbox;
-}
-
-/** The views the features of `store` add; none for a store without features. */
-export function featureViewsOf(store: StoreApi<DockStore>): FeatureViews {
-  return storeParts.get(store)?.views ?? {};
 }

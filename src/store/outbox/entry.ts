@@ -1,4 +1,27 @@
-import type { SavedDraft } from "../keep/saved-draft-form";
+// The records a page keeps and shares with its other panes: the saved form of a draft, outbox entries and the pane
+// messages that carry them. Types only, so the state, the outbox and the bus can all name them.
+
+/** One question's saved answer: chosen labels (with their positions where a label repeats) and typed text. */
+export interface SavedAnswer {
+  questionId: string;
+  selected: string[];
+  other: string;
+  positions?: number[];
+}
+
+/** A request's draft as kept between page loads and shared between tabs. */
+export interface SavedDraft {
+  requestId: string;
+  step: number;
+  answers: SavedAnswer[];
+  /** The person changed something: a reload restores it as typed. */
+  edited: boolean;
+  /** The person skipped the (async) question: it stays out of the dock until reopened. */
+  disposition?: "skipped";
+  /** When the request expires; a draft read after it is dropped. */
+  expiresAtMs?: number;
+  updatedAt: number;
+}
 
 /** Where an outbox answer stands, as the question summary shows it. */
 export type DeliveryState =
@@ -59,7 +82,7 @@ export interface OutboxEntry {
 
 /** Messages that keep every open tab of one conversation in step: a kept record changed (no value: removed), or Discard reopened a draft. */
 export interface PaneMessage {
-  /** Whose conversation it is (keep/scope.ts); a tab of another scope ignores it. */
+  /** Whose conversation it is (keep/sent-requests.ts); a tab of another scope ignores it. */
   scope: string;
   table: "draft" | "outbox" | "reopen";
   /** The record's id: a request id for drafts and reopens, an entry id for the outbox. */

@@ -3,8 +3,7 @@
 // turn what happened into events; which changes are allowed from which status is decided here.
 import { sendableText } from "../../protocol/sendable-text";
 import { entryForItem, isNewer, sendKeyOf } from "./outbox-rules";
-import type { DeliveryFailureCode, OutboxData, OutboxEntry, StorageFailure } from "./entry";
-import type { SavedDraft } from "../keep/saved-draft-form";
+import type { DeliveryFailureCode, OutboxData, OutboxEntry, SavedDraft, StorageFailure } from "./entry";
 
 /** What can happen to one outbox entry, by name. */
 export type OutboxEntryEvent =
@@ -188,11 +187,9 @@ export function outboxReducer(state: OutboxData, event: OutboxEvent, at: number)
       const fresh = event.entries.filter((entry) => !state.entries[entry.id]);
       return fresh.reduce<OutboxData>((s, entry) => withEntry(s, afterReload(entry, event.isPaused, at)), { ...state, ready: true });
     }
-    case "storageFailed": {
-      const failure: StorageFailure = { kind: "storage-failed", operation: event.operation };
-      const same = state.storageError?.operation === failure.operation;
-      return same ? state : { ...state, storageError: failure };
-    }
+    case "storageFailed":
+      if (state.storageError?.operation === event.operation) return state;
+      return { ...state, storageError: { kind: "storage-failed", operation: event.operation } };
     default: {
       const { id, ...change } = event;
       const entry = state.entries[id];

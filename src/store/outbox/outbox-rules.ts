@@ -1,7 +1,6 @@
 import { GatewayRequestError } from "../../gateway/connection";
 import { looksLikeCredential } from "../../protocol/credential-shape";
-import type { DeliveryState, OutboxEntry } from "./entry";
-import type { SavedDraft } from "../keep/saved-draft-form";
+import type { DeliveryState, OutboxEntry, SavedDraft } from "./entry";
 
 const STATES: ReadonlySet<string> = new Set(["queued", "sending", "failed", "unconfirmed", "confirmed"]);
 

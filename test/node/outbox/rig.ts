@@ -7,7 +7,7 @@ import type { StoreApi } from "zustand/vanilla";
 import { createGatewayClient, createMemoryKeyStore, type GatewayClient } from "../../../src/gateway";
 import { createSimulatedGateway, type SimAsyncQuestion, type SimChatMessage, type SimulatedGateway, type SimulatedGatewayOptions } from "../../../src/simulated";
 import { createMemoryStorage, createPaneBus, openStore, entryForItem, storageScope, type DeliveryState, type DockStorage, type DockStore, type OutboxEntry, type PaneBus } from "../../../src/store";
-import { createAsyncQuestionsFeature, type AsyncQuestionsOptions } from "../../../src/store/opt-in/async-feature";
+import { createAsyncQuestionsFeature, type AsyncQuestionsOptions } from "../../../src/store/opt-in/factories";
 import { keptEntries } from "../../support/kept";
 import { WAIT_LIMIT_MS } from "../../support/wait-limits";
 import { withWireFaults, type WireFaults } from "./wire-faults";

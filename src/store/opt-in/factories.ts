@@ -1,16 +1,16 @@
-// Async (Codex) questions: the conversation's history and runs, the answer outbox, the effect that brings the derived
-// questions into the dock, and the outcomes read back from history. Only a host that imports the feature's factory loads them.
+// The factories of the store's opt-in features. Only a host that calls one loads what it starts: async (Codex)
+// questions with their history, answer outbox and outcomes; blocking drafts kept across reloads; or the chat history.
 import { startHistoryReader, DEFAULT_HISTORY_LIMIT } from "../async/history-reader";
 import { DEFAULT_CONFIRM_DELAYS_MS, DEFAULT_SEND_TIMEOUT_MS, startOutbox } from "../async/outbox";
 import { createAsyncSync } from "../async/questions";
-import { asyncReducer } from "../async/reducer";
+import { asyncReducer, historyReducer } from "../async/reducer";
 import { createPaneBus } from "../keep/bus";
 import { defaultStorage, type DockStorage } from "../keep/storage";
 import { startDraftKeeping } from "../keep/draft-keeping";
 import { newKey } from "../effects/answer-by-chat";
 import type { PaneBus } from "../outbox/entry";
 import { defineFeature, type FeatureViews } from "./attach";
-import type { AsyncQuestionsFeature } from "../context";
+import type { AsyncQuestionsFeature, BlockingDraftServices, BlockingDraftsFeature, ChatHistoryFeature } from "../context";
 
 /** Where async answers and drafts are kept and how they are sent; every field has a default. */
 export interface AsyncQuestionsOptions {
@@ -69,4 +69,37 @@ export function createAsyncQuestionsFeature(options: AsyncQuestionsOptions = {},
     },
     asyncReducer,
   );
+}
+
+/**
+ * Keeps a dock's blocking drafts in `services.storage` and shares them live over `services.bus`.
+ * @default services: IndexedDB (memory where there is none) and a pane bus on the default channel, one per store, closed with it
+ */
+export function blockingDraftsFeature(services?: BlockingDraftServices): BlockingDraftsFeature {
+  return defineFeature({ feature: "blockingDrafts" }, (ctx) => {
+    const bus = services ? services.bus : createPaneBus();
+    const drafts = startDraftKeeping(ctx, { storage: services?.storage ?? defaultStorage(), bus, blockingDrafts: true, outbox: false });
+    return {
+      read: drafts.read,
+      dispose: () => {
+        drafts.stop();
+        if (!services) bus?.close();
+      },
+    };
+  });
+}
+
+/** Options of `chatHistoryFeature`. */
+export interface ChatHistoryOptions {
+  /** Messages `chat.history` is asked for. @default 1000 */
+  historyLimit?: number;
+}
+
+/**
+ * Keeps the conversation's messages in the store (`state.chat.messages`, read by `useChatTranscript`) with the ask_user
+ * outcomes the history holds, without async questions (which read them anyway): for a blocking-only host that places
+ * summaries in a transcript of its own.
+ */
+export function chatHistoryFeature(options: ChatHistoryOptions = {}): ChatHistoryFeature {
+  return defineFeature({ feature: "chatHistory" }, (ctx) => startHistoryReader(ctx, options.historyLimit ?? DEFAULT_HISTORY_LIMIT), historyReducer);
 }
