@@ -7,7 +7,7 @@ export { createIndexedDbStorage, createMemoryStorage, type DockStorage } from ".
 export { createPaneBus } from "./keep/bus";
 export { isSavedDraft } from "./keep/saved-draft";
 export { DRAFT_SAVE_DELAY_MS } from "./keep/draft-keeping";
-export { storageScope } from "./keep/sent-requests";
+export { storageScope } from "./keep/scope";
 export * from "./conversation";
 export * from "./outbox";
 export { DEFAULT_TYPING_GRACE_MS, activeAfterArrival } from "./dock/priority";

@@ -4,7 +4,7 @@ import type { QuestionRecord } from "../../protocol/question-record";
 import type { ConnectionInfo } from "../../gateway/connection";
 import { chooseOtherText, newView, selectOption, setOtherText, toggleOption, withStep } from "./drafts";
 import { savedDraftOf, viewWithSaved, type SavedDraft } from "../keep/saved-draft";
-import { storageScope } from "../keep/sent-requests";
+import { storageScope } from "../keep/scope";
 import { OutcomeLog } from "./outcome-log";
 import type { OutboxEntry } from "../outbox/entry";
 import type { Announcement, DockRejection, HiddenReason, PermissionNotice, StoreState, Outcome, OutcomeKind, RequestView, Submission } from "./state";

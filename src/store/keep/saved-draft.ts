@@ -1,6 +1,6 @@
 // The one saved form of a draft, blocking and async alike: what storage keeps, other tabs receive, an outbox entry
 // holds for Discard, and a question page reads back. Secret questions never enter it.
-import { idTable, withEntry, type IdTable } from "../../protocol/id-table";
+import { withEntry } from "../../protocol/id-table";
 import { isSecretQuestion, type QuestionRecord } from "../../protocol/question-record";
 import { sendableText } from "../../protocol/sendable-text";
 import { withStep } from "../dock/drafts";
@@ -59,10 +59,4 @@ export function viewWithSaved(record: QuestionRecord, view: RequestView, saved: 
     drafts = withEntry(drafts, q.questionId, next);
   }
   return withStep({ ...view, drafts, editedAt: saved.edited ? saved.updatedAt : view.editedAt }, record, saved.step);
-}
-
-/** A saved draft's non-empty answers, by question id, for a summary to show and copy. */
-export function unsentOfSaved(saved: SavedDraft): IdTable<QuestionDraft> | undefined {
-  const table = idTable(saved.answers.filter((a) => a.selected.length > 0 || a.other.trim() !== "").map((a) => [a.questionId, { selected: a.selected, other: a.other }] as const));
-  return Object.keys(table).length > 0 ? table : undefined;
 }

@@ -4,20 +4,11 @@
 // page ask about it; the same tab across reloads, nothing shared with other tabs. The answers and the replies still
 // awaited stay in this page's memory: an answer may be credential-shaped, and a promise cannot outlive the page.
 import type { QuestionAnswers } from "../../protocol/answers";
-import type { ConnectionIdentity } from "../../gateway/connection";
 
 const PREFIX = "openclaw-question-dock:";
 
 /** A bound on a list's stored text, well inside the few megabytes a browser gives sessionStorage. */
 const MAX_CHARS = 1_000_000;
-
-/**
- * The scope of a conversation seen by `identity`: equal strings mean the same gateway, identity and session. Storage
- * keys and bus messages carry it, so nothing kept for one is ever shown or sent under another.
- */
-export function storageScope(identity: ConnectionIdentity, sessionKey: string): string {
-  return JSON.stringify([identity.gateway, identity.deviceId, identity.role, identity.scopes, sessionKey]);
-}
 
 /** What one conversation of this tab sent: requests with a submit or skip not yet seen to end, their answers and replies. */
 export type SentLedger = ReturnType<typeof createSentLedger>;
