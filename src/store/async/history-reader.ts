@@ -37,8 +37,8 @@ export function startHistoryReader(ctx: DockContext, limit: number) {
   };
   const runsNow = (): ActiveRuns => ({ active: activity.isActive(), ids: activity.ids() });
 
-// Asked on every connect, since a subscription ends with its socket. A refusal (missing scope, older gateway) leaves
-// it off: rows then show when a run ends. `feedLive`: confirmed on the current connection.
+  // Asked on every connect, since a subscription ends with its socket. A refusal (missing scope, older gateway) leaves
+  // it off: rows then show when a run ends. `feedLive`: confirmed on the current connection.
   let feedAttempt = 0;
   let feedLive = false;
   let canonicalKey: string | undefined;

@@ -60,7 +60,7 @@ export function startOutbox(ctx: DockContext, setup: OutboxSetup) {
     return after !== before ? after : undefined;
   };
 
-// The store writes nothing before it knows whose the records are.
+  // The store writes nothing before it knows whose the records are.
   const save = (write: (records: ReturnType<typeof scopedRecords>) => Promise<void>) => {
     const scope = ctx.get().scope;
     if (scope === undefined) return;
@@ -75,7 +75,7 @@ export function startOutbox(ctx: DockContext, setup: OutboxSetup) {
     if (!isMemoryOnly(e)) post("outbox", e.id, e);
   };
 
-// Only an entry shared before has copies to take back; a discard is told as such so other tabs reopen the draft.
+  // Only an entry shared before has copies to take back; a discard is told as such so other tabs reopen the draft.
   const follow = (id: string, before: OutboxEntry | undefined, after: OutboxEntry | undefined, discarded: boolean) => {
     if (after && !isMemoryOnly(after)) {
       save((r) => r.put("outbox", id, after));
@@ -87,7 +87,7 @@ export function startOutbox(ctx: DockContext, setup: OutboxSetup) {
     post(discarded ? "reopen" : "outbox", id);
   };
 
-// Only the entries an event names, never a walk over the whole outbox.
+  // Only the entries an event names, never a walk over the whole outbox.
   const touched = (event: OutboxEvent): string[] =>
     event.type === "enqueued" || event.type === "paneUpdated" ? [event.entry.id] : event.type === "restored" || event.type === "storageFailed" ? [] : [event.id];
 
@@ -107,7 +107,7 @@ export function startOutbox(ctx: DockContext, setup: OutboxSetup) {
     return keysOf(e).some((key) => messages.some((m) => m.role === "user" && m.idempotencyKey === `${key}:user`));
   };
   const confirm = (id: string) => void change(id, { type: "confirmed" });
-// A code or the gateway's words, never both, so the summary shows one cause.
+  // A code or the gateway's words, never both, so the summary shows one cause.
   const uncertain = (id: string, cause: { failureCode: DeliveryFailureCode } | { failureReason: string }) => void change(id, { type: "uncertain", cause });
 
   /** True when a fresh history was read; a stale view is never taken as proof of absence. */
@@ -173,8 +173,8 @@ export function startOutbox(ctx: DockContext, setup: OutboxSetup) {
     }
   }
 
-// The restart rule: after a gateway restart a key the old process never saved can fail "not durably admitted" forever.
-// Only a fresh history without the message (under any of the entry's keys) earns a successor key. Never two messages.
+  // The restart rule: after a gateway restart a key the old process never saved can fail "not durably admitted" forever.
+  // Only a fresh history without the message (under any of the entry's keys) earns a successor key. Never two messages.
   async function afterNotAdmitted(id: string, reason: string): Promise<boolean> {
     if (!(await refresh())) {
       uncertain(id, { failureReason: reason });
@@ -235,8 +235,8 @@ export function startOutbox(ctx: DockContext, setup: OutboxSetup) {
     if (state() !== before) checkAll();
   };
 
-// This pane sends what the page that left kept. What the reload concluded is saved; what the closed page saved is
-// not written again; a stored credential stays in memory only.
+  // This pane sends what the page that left kept. What the reload concluded is saved; what the closed page saved is
+  // not written again; a stored credential stays in memory only.
   const adopt = (stored: readonly OutboxEntry[]) => {
     for (const e of stored) {
       const current = entry(e.id);
@@ -270,7 +270,7 @@ export function startOutbox(ctx: DockContext, setup: OutboxSetup) {
       const now = info.state === "connected";
       if (disposed || now === wasConnected) return;
       wasConnected = now;
-// Online state is this pane's own: not saved, not broadcast, no new updatedAt.
+      // Online state is this pane's own: not saved, not broadcast, no new updatedAt.
       for (const id of state().order) change(id, { type: "pauseChanged", isPaused: !now }, true);
       if (now) void resume();
     }),
