@@ -7,7 +7,9 @@ import { buildConnectParams, parseChallenge } from "./connect-params";
 import { createMemoryKeyStore, loadOrCreateDeviceIdentity, type DeviceIdentity } from "./device-identity";
 import { systemClock } from "./clock";
 import type { Transport } from "./transport";
-import { GatewayRequestError, type BackoffOptions, type ConnectedInfo, type ConnectionIdentity, type ConnectionInfo, type GatewayClient, type GatewayClientOptions, type ProtocolErrorInfo } from "./connection";
+import { backoffDelay, SLOW_BACKOFF } from "./backoff";
+import { emit, listen, type Listeners } from "./listeners";
+import { clientError, GatewayRequestError, type ConnectedInfo, type ConnectionIdentity, type ConnectionInfo, type GatewayClient, type GatewayClientOptions, type ProtocolErrorInfo } from "./connection";
 
 interface Connection {
   transport?: Transport;
@@ -30,47 +32,6 @@ interface Pending {
   resolve(value: unknown): void;
   reject(error: Error): void;
   timer: unknown;
-}
-
-type Listeners<Args extends unknown[]> = Set<(...args: Args) => void>;
-
-function listen<Args extends unknown[]>(set: Listeners<Args>, fn: (...args: Args) => void): () => void {
-  set.add(fn);
-  return () => set.delete(fn);
-}
-
-// A throwing listener must not stop the others or the socket loop; its error is reported outside the call stack.
-function emit<Args extends unknown[]>(set: Listeners<Args> | undefined, ...args: Args): void {
-  for (const fn of [...(set ?? [])]) {
-    try {
-      fn(...args);
-    } catch (error) {
-      const report = (globalThis as { reportError?: (e: unknown) => void }).reportError;
-      if (typeof report === "function") report(error);
-      else console.error("A gateway client listener threw:", error);
-    }
-  }
-}
-
-// TIMEOUT/DISCONNECTED in the gateway's shape; `details.sent` tells whether the gateway may have applied the request.
-function clientError(method: string, code: string, message: string, sent = false): GatewayRequestError {
-  return new GatewayRequestError(method, { code, message, details: { sent } });
-}
-
-// For failures a person must fix (pairing, token): slow, and never under `baseMs`, so an approval is still noticed.
-const SLOW_BACKOFF = { baseMs: 15_000, maxMs: 300_000 };
-
-/** Full-jitter delay before retry `attempt` (1 = first); a server's `retryAfterMs` is a floor, capped at `maxMs`. */
-export function backoffDelay(attempt: number, options: BackoffOptions = {}, retryAfterMs?: number): number {
-  const base = Math.max(0, options.baseMs ?? 500);
-  const max = Math.max(0, options.maxMs ?? 30_000);
-  const random = options.random ?? Math.random;
-  const exponent = Math.min(Math.max(0, Math.floor(attempt) - 1), 30);
-  const window = Math.min(max, base * 2 ** exponent);
-  const pick = Math.min(1, Math.max(0, random()));
-  const jittered = Math.floor(pick * window);
-  const floor = typeof retryAfterMs === "number" && Number.isFinite(retryAfterMs) ? Math.min(max, Math.max(0, retryAfterMs)) : 0;
-  return Math.max(floor, jittered);
 }
 
 /** Creates a gateway client; nothing happens until `start()`. */

@@ -57,6 +57,11 @@ export class GatewayRequestError extends Error {
   }
 }
 
+/** The client's own TIMEOUT or DISCONNECTED in the gateway's shape; `details.sent`: the gateway may have applied it. */
+export function clientError(method: string, code: string, message: string, sent = false): GatewayRequestError {
+  return new GatewayRequestError(method, { code, message, details: { sent } });
+}
+
 /** The surface of the gateway client that the store and the hooks depend on. */
 export interface GatewayConnection {
   /** The current connection snapshot; a new object on every change. */

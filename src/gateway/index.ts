@@ -2,6 +2,7 @@ export * from "./connection";
 export * from "./transport";
 export * from "./device-identity";
 export * from "./client";
+export * from "./backoff";
 export * from "./websocket-transport";
 export * from "./questions-api";
 export * from "./clock";
