@@ -54,14 +54,15 @@ export function tabList(name: string, scopeOf: () => string | undefined, max: nu
       // A full or refused storage only costs the reload case.
     }
   };
-  const others = (id: string) => read().filter((item) => item !== id && (item as { id?: unknown } | null)?.id !== id);
+  const others = (list: unknown[], id: string) => list.filter((item) => item !== id && (item as { id?: unknown } | null)?.id !== id);
   return {
     read,
     /** Puts `item` last, in place of any earlier one of `id`. */
-    put: (id: string, item: unknown = id) => write([...others(id), item]),
+    put: (id: string, item: unknown = id) => write([...others(read(), id), item]),
     remove: (id: string) => {
-      const rest = others(id);
-      if (rest.length < read().length) write(rest);
+      const list = read();
+      const rest = others(list, id);
+      if (rest.length < list.length) write(rest);
     },
   };
 }
