@@ -280,9 +280,9 @@ export function startOutbox(ctx: DockContext, setup: OutboxSetup) {
     /** Adds an answer, or returns the item's existing one; sent when connected and the run is idle. */
     enqueue(input: EnqueueInput): OutboxEntry {
       const existing = entryForItem(state(), input.itemId);
-    // A double click or another dock gets the first entry back.
+      // A double click or another dock gets the first entry back.
       if (existing) return existing;
-    // Strictly after the newest entry, so the send order survives a reload.
+      // Strictly after the newest entry, so the send order survives a reload.
       const at = Math.max(now(), ...state().order.map((id) => (entry(id)?.createdAt ?? 0) + 1));
       const made: OutboxEntry = { id: setup.newId(), sessionKey, ...input, state: "queued", createdAt: at, updatedAt: at, failureCount: 0, isPaused: !connected() };
       owned.add(made.id);
