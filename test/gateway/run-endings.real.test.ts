@@ -42,6 +42,12 @@ const lastLifecycleEnding = (runId: string): RunEnding | null => {
 };
 const saved = (runId: string): ChatMessage[] => conversation.getState().messages.filter((m) => m.runId === runId || m.idempotencyKey === `${runId}:user`);
 const finalAssistant = (runId: string) => saved(runId).filter((m) => m.role === "assistant").at(-1);
+// The live terminal event's message can stand in the transcript until the history is read again after the run
+// ends; only the saved form carries an id.
+const savedFinal = (runId: string) => {
+  const message = finalAssistant(runId);
+  return message?.id !== undefined ? message : undefined;
+};
 
 async function send(message: string, idempotencyKey: string) {
   return (await client.request("chat.send", { sessionKey: SESSION, message, idempotencyKey }, { timeoutMs: 60_000 })) as { runId: string; status: string };
@@ -98,7 +104,7 @@ describe.skipIf(!url)("run endings on the real gateway", () => {
     await waitFor(() => conversation.getState().messages.some((m) => m.role === "user" && m.idempotencyKey === `${RUN.queued}:user`), "the queued message in history");
     await idle();
     // The history is read again when a run ends: wait for its saved form rather than asking for it.
-    expect(runEndingOf(await waitFor(() => (finalAssistant(RUN.ok)?.id !== undefined ? finalAssistant(RUN.ok) : undefined), "the saved final"))).toBe("successful");
+    expect(runEndingOf(await waitFor(() => savedFinal(RUN.ok), "the saved final"))).toBe("successful");
     expect(conversation.getState().messages.some((m) => m.role === "user" && m.idempotencyKey === `${RUN.ok}:user`)).toBe(true);
   }, 240_000);
 
@@ -112,7 +118,7 @@ describe.skipIf(!url)("run endings on the real gateway", () => {
     await waitFor(() => lifecycle.some((e) => e.runId === RUN.fail && e.data.phase === "error"), "the lifecycle error");
     expect(lastLifecycleEnding(RUN.fail)).toBe("settled");
     await idle();
-    const message = await waitFor(() => finalAssistant(RUN.fail), "the saved error message");
+    const message = await waitFor(() => savedFinal(RUN.fail), "the saved error message");
     expect(message).toMatchObject({ stopReason: "error", idempotencyKey: `${RUN.fail}:terminal-error` });
     expect(runEndingOf(message)).toBe("settled");
   }, 60_000);
@@ -129,7 +135,7 @@ describe.skipIf(!url)("run endings on the real gateway", () => {
     await waitFor(() => lifecycle.some((e) => e.runId === RUN.abort && e.data.phase === "error"), "the lifecycle error after the abort");
     expect(lastLifecycleEnding(RUN.abort)).toBe("settled");
     await idle();
-    const message = await waitFor(() => finalAssistant(RUN.abort), "the saved partial reply");
+    const message = await waitFor(() => savedFinal(RUN.abort), "the saved partial reply");
     expect(message).toMatchObject({ stopReason: "stop", aborted: true, idempotencyKey: `${RUN.abort}:assistant` });
     expect(runEndingOf(message)).toBe("settled");
   }, 60_000);
