@@ -54,9 +54,9 @@ export type { DeliveryFailureCode, DeliveryState, OutboxEntry, PaneBus, PaneMess
 // Headless hooks: everything a view of one's own markup needs, with the props to spread on its elements.
 export { useDockStore, type DockTheme } from "./hooks/dock-context";
 export { useDockRoot, type DockControlOptions, type DockRoot, type DockRootOptions, type DockRootProps, type DockPhase } from "./hooks/use-dock-root";
-export { useFooterButtons, type FooterButtonProps, type FooterButtons } from "./hooks/use-footer-buttons";
 export { useRequestNav, type RequestArrowProps, type RequestNav } from "./hooks/use-request-nav";
 export { useCollapsedBar, type CollapsedBarState } from "./hooks/use-collapsed-bar";
+export { useFooterButtons, type FooterButtonProps, type FooterButtons } from "./hooks/use-question-step";
 export { useQuestionStep, useStepNavigation, type PrimaryAction, type QuestionStepState, type StepNavigationState } from "./hooks/use-question-step";
 export type { DockLayoutMode, PromptMode } from "./hooks/use-layout-mode";
 export { useOptionGroup, type OptionGroupState, type OptionInputProps, type OptionItem } from "./hooks/use-option-group";
@@ -70,9 +70,7 @@ export { useComposerAnswer, type ComposerAnswer, type ComposerAnswerOffer, type 
 export { useMessages } from "./hooks/use-messages";
 // Attention and announcements, for a dock of one's own markup (QuestionDock runs them itself).
 export { useAnnouncement } from "./hooks/use-messages";
-export { useQuestionTitle } from "./hooks/use-question-title";
-export { requestNotificationPermission, useQuestionNotifications, type NotificationAccess } from "./hooks/use-question-notifications";
-export { useReopenShortcut } from "./hooks/use-reopen-shortcut";
+export { requestNotificationPermission, useQuestionNotifications, useQuestionTitle, useReopenShortcut, type NotificationAccess } from "./hooks/use-attention";
 export { useQuestionPage, type QuestionPageData, type QuestionPageOptions, type QuestionPagePhase, type QuestionPageState } from "./hooks/use-question-page";
 
 // Words; German is "@openclaw-kit/question-dock/locales/de", passed as the provider's `messages`.

@@ -1,13 +1,11 @@
 import { useId } from "react";
 import { entryOf } from "../protocol/id-table";
 import { parseAnswerText } from "../protocol/answer-text";
-import { useDelivery } from "../hooks/use-delivery";
-import { useQueuedAnswerEdit } from "../hooks/use-queued-answer-edit";
+import { useDelivery, useQueuedAnswerEdit } from "../hooks/use-delivery";
 import { isAnsweredOutcome } from "../hooks/use-outcomes";
 import { useMessages } from "../hooks/use-messages";
-import type { FeatureSummaryProps } from "../hooks/use-feature-views";
 import type { Outcome } from "../store/dock/state";
-import { useDockStore, useThemeAttribute } from "../hooks/dock-context";
+import { useDockStore, useThemeAttribute, type FeatureSummaryProps } from "../hooks/dock-context";
 import { answerText } from "./answer-line";
 import { SummaryLines } from "./QuestionSummary";
 import { UnsentDraft } from "./UnsentDraft";

@@ -1,12 +1,9 @@
 import { createContext, useCallback, useContext, useMemo, type ErrorInfo, type ReactNode, type RefObject } from "react";
 import type { PromptMode } from "../hooks/use-layout-mode";
 import { useDockRoot, type DockRoot as DockRootState, type DockRootOptions } from "../hooks/use-dock-root";
-import { useDockStore, useThemeAttribute } from "../hooks/dock-context";
+import { useDockStore, useFeatureViews, useThemeAttribute } from "../hooks/dock-context";
 import { useAnnouncement, useMessages } from "../hooks/use-messages";
-import { useFeatureViews } from "../hooks/use-feature-views";
-import { useQuestionNotifications } from "../hooks/use-question-notifications";
-import { useQuestionTitle } from "../hooks/use-question-title";
-import { useReopenShortcut } from "../hooks/use-reopen-shortcut";
+import { useQuestionNotifications, useQuestionTitle, useReopenShortcut } from "../hooks/use-attention";
 import type { QuestionRecord } from "../protocol/question-record";
 import { DockErrorBoundary } from "./DockErrorBoundary";
 import { DockLayoutContext } from "./DockLayout";

@@ -1,9 +1,8 @@
 import { entryOf } from "../protocol/id-table";
 import type { Outcome } from "../store/dock/state";
 import { useMessages } from "../hooks/use-messages";
-import { useThemeAttribute } from "../hooks/dock-context";
+import { useFeatureViews, useThemeAttribute } from "../hooks/dock-context";
 import { isAnsweredOutcome } from "../hooks/use-outcomes";
-import { useFeatureViews } from "../hooks/use-feature-views";
 import { answerText } from "./answer-line";
 import { DockErrorBoundary } from "./DockErrorBoundary";
 import { UnsentDraft } from "./UnsentDraft";

@@ -1,8 +1,9 @@
 // The dock store's React context lives with the hooks, so hooks never reach into the views for it.
-import { createContext, useContext } from "react";
+import { createContext, useContext, type ComponentType, type CSSProperties } from "react";
 import { useStore } from "zustand";
 import type { StoreApi } from "zustand/vanilla";
-import type { DockSnapshot, DockStore, QuestionDockStore } from "../store/dock/state";
+import { storeParts } from "../store/opt-in/attach";
+import type { DockSnapshot, DockStore, Outcome, QuestionDockStore } from "../store/dock/state";
 
 /** Carries one dock store to the hooks; `QuestionDockProvider` fills it. */
 export const DockStoreContext = createContext<StoreApi<DockStore> | null>(null);
@@ -37,4 +38,21 @@ export const DockThemeContext = createContext<DockTheme>("system");
 export function useThemeAttribute(): "light" | "dark" | undefined {
   const theme = useContext(DockThemeContext);
   return theme === "system" ? undefined : theme;
+}
+
+/** What a feature's summary view takes: the outcome and the words for its kind. */
+export interface FeatureSummaryProps {
+  outcome: Outcome;
+  label: string;
+  className?: string | undefined;
+  style?: CSSProperties | undefined;
+}
+
+/** The views the nearest store's opt-in features add (async problem notice and summary); none without features. */
+export function useFeatureViews() {
+  // Not useDockStoreApi: a summary may stand alone (the question page's ended question), and then it has no features.
+  const store = useContext(DockStoreContext);
+  const views = (store && storeParts.get(store)?.views) ?? {};
+  // The store holds views as opaque values; src/features/ puts only these components there.
+  return { ProblemNotice: views.problemNotice as ComponentType | undefined, AsyncSummary: views.asyncSummary as ComponentType<FeatureSummaryProps> | undefined };
 }

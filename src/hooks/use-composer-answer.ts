@@ -13,7 +13,7 @@ import { activeRecord } from "../store/dock/selectors";
 import type { ChatReplyResult, DockState } from "../store/dock/state";
 import { useDockStore, useDockStoreApi } from "./dock-context";
 import { useMessages } from "./use-messages";
-import { reopenDock } from "./use-reopen-shortcut";
+import { reopenDock } from "./use-attention";
 
 // Typed alone (case and spaces aside) it reopens the dock instead of being sent, as in the TUI.
 const REOPEN_DOCK_COMMAND = "/question";

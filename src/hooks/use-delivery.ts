@@ -1,4 +1,6 @@
-import { useStoreState } from "./dock-context";
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { useDockStore, useStoreState } from "./dock-context";
+import { keyboardIntent } from "./keyboard-intent";
 import { canDiscard, canEdit, canRetry } from "../store/outbox/outbox-reducer";
 import type { OutboxEntry } from "../store/outbox/entry";
 import type { DeliveryStatus } from "../messages";
@@ -19,4 +21,68 @@ export function useDelivery(outboxId: string | undefined): {
   if (!entry) return { entry, status: undefined, label: undefined, canRetry: false, canDiscard: false, canEdit: false };
   const status: DeliveryStatus = entry.state === "queued" && entry.isPaused ? "waiting" : entry.state;
   return { entry, status, label: messages.delivery[status], canRetry: canRetry(entry), canDiscard: canDiscard(entry), canEdit: canEdit(entry) };
+}
+
+/** Edit answer for one outbox entry: save into the same entry (or `refused`, the edit kept to copy), or cancel. */
+export function useQueuedAnswerEdit(entry: OutboxEntry | undefined) {
+  const editAnswer = useDockStore((s) => s.actions.editAnswer);
+  const [editing, setEditing] = useState(false);
+  const [text, setText] = useState("");
+  const [refused, setRefused] = useState(false);
+  const editButton = useRef<HTMLButtonElement | null>(null);
+  const fallback = useRef<HTMLElement | null>(null);
+  const field = useRef<HTMLTextAreaElement | null>(null);
+  // Ref callbacks rather than ref objects: the view gets plain functions, never a ref to read while rendering.
+  const bindEditButton = useCallback((el: HTMLButtonElement | null) => void (editButton.current = el), []);
+  const bindFallback = useCallback((el: HTMLElement | null) => void (fallback.current = el), []);
+  const bindField = useCallback((el: HTMLTextAreaElement | null) => void (field.current = el), []);
+  // Where focus goes after the next render: the field on open (and after a refusal), the Edit button on close.
+  const focusNext = useRef<"field" | "button" | undefined>(undefined);
+  const id = entry?.id;
+  const queued = entry?.message;
+
+  useEffect(() => {
+    const target = focusNext.current;
+    focusNext.current = undefined;
+    const el = field.current;
+    if (target === "field" && el) {
+      el.focus();
+      // The caret at the end, where an answer is most often added to.
+      el.setSelectionRange(el.value.length, el.value.length);
+    }
+    else if (target === "button") (editButton.current ?? fallback.current)?.focus();
+  });
+
+  const start = useCallback(() => {
+    if (queued === undefined) return;
+    setText(queued);
+    setRefused(false);
+    setEditing(true);
+    focusNext.current = "field";
+  }, [queued]);
+  const cancel = useCallback(() => {
+    setEditing(false);
+    setRefused(false);
+    focusNext.current = "button";
+  }, []);
+  const canSave = !refused && text.trim() !== "";
+  const save = useCallback(() => {
+    if (!canSave) return;
+    // The same text changes nothing; no event, so the entry keeps its place and time.
+    if (text === queued || (id !== undefined && editAnswer(id, text))) return cancel();
+    setRefused(true);
+    focusNext.current = "field";
+  }, [canSave, text, queued, id, editAnswer, cancel]);
+  const onFieldKeyDown = useCallback(
+    (event: KeyboardEvent<HTMLElement>) => {
+      const intent = keyboardIntent(event, { optionCount: 0, hasOther: false });
+      if (intent?.type !== "collapse" && intent?.type !== "continue") return;
+      event.preventDefault();
+      event.stopPropagation();
+      if (intent.type === "collapse") cancel();
+      else save();
+    },
+    [cancel, save],
+  );
+  return { editing, text, setText, refused, canSave, start, save, cancel, onFieldKeyDown, bindEditButton, bindFallback, bindField };
 }

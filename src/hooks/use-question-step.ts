@@ -1,10 +1,12 @@
 import { useCallback } from "react";
 import { useShallow } from "zustand/react/shallow";
+import type { QuestionDockMessages } from "../messages";
 import type { GatewayQuestion, QuestionRecord } from "../protocol/question-record";
 import { useDockStore, useDockStoreApi } from "./dock-context";
 import { answersFor, draftOf, hasReviewStep, lastStep, valuesOf } from "../store/dock/selectors";
 import type { DockStore, RequestView, Submission } from "../store/dock/state";
 import type { PromptMode } from "./use-layout-mode";
+import { useMessages } from "./use-messages";
 import { STEP_ATTR } from "./use-prompt-focus";
 
 /** What the primary button (and Ctrl/Cmd+Enter) does now, and whether it can. */
@@ -115,4 +117,65 @@ export function continueRequest(state: Pick<DockStore, "records" | "views" | "ac
   const action = primaryAction(record, state.views.get(requestId), mode);
   if (action.ready && action.kind === "next") state.actions.next(requestId);
   else if (action.ready || mode === "stacked") void state.actions.submit(requestId);
+}
+
+/** Props for one of the footer's buttons, its words included as `children`. */
+export interface FooterButtonProps {
+  type: "button";
+  children: string;
+  /** Set while the button cannot act; it stays focusable, so the keyboard does not lose its place. */
+  "aria-disabled": true | undefined;
+  onClick: (() => void) | undefined;
+  "aria-keyshortcuts"?: string;
+}
+
+/** What `useFooterButtons` gives: Submit or Next, Back, Skip, and the words of the submit state. */
+export interface FooterButtons {
+  /** Next on a stepper's earlier steps, else Submit; Ctrl/Cmd+Enter runs it through the dock root. */
+  primaryProps: FooterButtonProps;
+  /** Undefined where there is no step to go back to. */
+  backProps: FooterButtonProps | undefined;
+  skipProps: FooterButtonProps;
+  busy: boolean;
+  /** "Sending…" or the like while a submit or skip is under way. */
+  status: string | undefined;
+  /** Why the last submit or skip failed. */
+  error: string | undefined;
+}
+
+function busyWords(submission: Submission, m: QuestionDockMessages): string {
+  const skip = "kind" in submission && submission.kind === "skip";
+  if (submission.status === "uncertain") return m.footer.checking({ action: skip ? "skip" : "answer" });
+  return skip ? m.footer.skipping : m.footer.sending;
+}
+
+// Stacked cards name the open questions above the footer (`MissingAnswers`), so the footer does not say it again.
+function errorWords(submission: Submission, m: QuestionDockMessages, mode: PromptMode): string | undefined {
+  if (submission.status !== "error") return undefined;
+  if (mode === "stacked" && submission.code === "unanswered") return undefined;
+  return m.submitError({ action: submission.kind, code: submission.code, ...(submission.detail === undefined ? {} : { detail: submission.detail }) });
+}
+
+/** The footer's buttons of one request as props to spread; undefined once the request has left. */
+export function useFooterButtons(requestId: string, mode: PromptMode = "stepper"): FooterButtons | undefined {
+  const s = useStepNavigation(requestId, mode);
+  const m = useMessages();
+  if (!s) return undefined;
+  const disabled = s.busy || undefined;
+  // In stacked cards an early Submit still acts: it names the open questions and moves focus to the first.
+  const acts = !s.busy && (s.primary.ready || mode === "stacked");
+  return {
+    primaryProps: {
+      type: "button",
+      children: s.primary.kind === "next" ? m.footer.next : m.footer.submit,
+      "aria-disabled": s.busy || !s.primary.ready || undefined,
+      "aria-keyshortcuts": "Control+Enter Meta+Enter",
+      onClick: acts ? s.continueStep : undefined,
+    },
+    backProps: mode === "stepper" && s.hasStepper && s.step > 0 ? { type: "button", children: m.footer.back, "aria-disabled": disabled, onClick: s.back } : undefined,
+    skipProps: { type: "button", children: m.footer.skip, "aria-disabled": disabled, onClick: s.busy ? undefined : s.skip },
+    busy: s.busy,
+    status: s.busy ? busyWords(s.submission, m) : undefined,
+    error: errorWords(s.submission, m, mode),
+  };
 }
