@@ -77,9 +77,8 @@ export function useQuestionNotifications(enabled = true): void {
   }, [m]);
   useEffect(() => {
     if (!enabled || typeof Notification === "undefined") return;
-    let notified = notifiedByStore.get(store);
-    if (!notified) notifiedByStore.set(store, (notified = new Set()));
-    const seen = notified;
+    const seen = notifiedByStore.get(store) ?? new Set<string>();
+    notifiedByStore.set(store, seen);
     const open = new Map<string, Notification>();
     const off = store.getState().actions.onRequestChange((change) => {
       if (change.type === "ended") {

@@ -47,7 +47,7 @@ export function useCollapsedBar(): CollapsedBarState {
       }),
     [api],
   );
-  // The person asked for the prompt: it takes focus as it appears, async or not (see usePromptFocus).
+  // The person asked for the prompt: it takes focus as it appears, async or not (see useDockFocus).
   const expand = useCallback(() => {
     focusMemoryOf(api).heldBy = api.getState().activeId;
     api.getState().actions.expand();

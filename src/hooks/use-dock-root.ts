@@ -6,7 +6,7 @@ import { AUTO_ADVANCE_DELAY_MS, useAutoAdvance } from "./use-auto-advance";
 import { useDockKeyboard } from "./use-dock-keyboard";
 import { useResolvedLayout, type DockLayoutMode, type PromptMode } from "./use-layout-mode";
 import { useMessages } from "./use-messages";
-import { DOCK_ATTR, focusIsLost, focusMemoryOf, usePromptFocus } from "./use-prompt-focus";
+import { DOCK_ATTR, focusMemoryOf, useDockFocus } from "./use-prompt-focus";
 
 /** Collapse and the active request, controlled by a host or left to the dock; the callbacks report every change. */
 export interface DockControlOptions {
@@ -88,21 +88,17 @@ function useDockControl({ open, defaultOpen, onOpenChange, activeRequestId, onAc
   const storeCollapsed = useDockStore((s) => s.collapsed);
   const activeId = useDockStore((s) => s.activeId);
   const wantedPending = useDockStore((s) => activeRequestId !== undefined && s.records.has(activeRequestId));
-  const reports = useRef({ onOpenChange, onActiveRequestChange });
   // Changes the dock makes only to follow the host's props are not the host's news.
   const following = useRef(false);
   const [initialOpen] = useState(defaultOpen);
-  useEffect(() => {
-    reports.current = { onOpenChange, onActiveRequestChange };
-  }, [onOpenChange, onActiveRequestChange]);
   useEffect(
     () =>
       api.subscribe((s, prev) => {
         if (following.current) return;
-        if (s.collapsed !== prev.collapsed) reports.current.onOpenChange?.(!s.collapsed);
-        if (s.activeId !== prev.activeId) reports.current.onActiveRequestChange?.(s.activeId ?? undefined);
+        if (s.collapsed !== prev.collapsed) onOpenChange?.(!s.collapsed);
+        if (s.activeId !== prev.activeId) onActiveRequestChange?.(s.activeId ?? undefined);
       }),
-    [api],
+    [api, onOpenChange, onActiveRequestChange],
   );
   useEffect(() => {
     if (initialOpen === false) api.getState().actions.collapse();
@@ -118,42 +114,6 @@ function useDockControl({ open, defaultOpen, onOpenChange, activeRequestId, onAc
     following.current = false;
   }, [api, open, storeCollapsed, activeRequestId, activeId, wantedPending]);
   return open === undefined ? storeCollapsed : !open;
-}
-
-// Notes which request the dock showed while holding focus; when it leaves with focus and nothing in the dock takes
-// it back (idle, or async shown now), focus goes to the composer. Focus never in the dock stays where it is.
-function useDockFocus(activeId: string | undefined, focusComposer: () => void, promptTakesFocus: boolean): { onFocus(): void; onBlur(event: FocusEvent<HTMLElement>): void } {
-  const store = useDockStoreApi();
-  const onFocus = useCallback(() => {
-    focusMemoryOf(store).heldBy = activeId ?? null;
-  }, [store, activeId]);
-  const onBlur = useCallback(
-    (event: FocusEvent<HTMLElement>) => {
-      const root = event.currentTarget;
-      const next = event.relatedTarget;
-      if (next instanceof Node && root.contains(next)) return;
-      const memory = focusMemoryOf(store);
-      if (next) {
-        memory.heldBy = null;
-        return;
-      }
-      // Nowhere next: a click on the page, the window losing focus, or (Chromium) the focused element removed while
-      // still in place. Only a removal keeps the dock's hold, so judge once it has gone.
-      const left = event.target;
-      queueMicrotask(() => {
-        if (left.isConnected && !root.contains(root.ownerDocument.activeElement)) memory.heldBy = null;
-      });
-    },
-    [store],
-  );
-  useEffect(() => {
-    const memory = focusMemoryOf(store);
-    // A blocking prompt shown now takes focus itself, on arrival only once it is painted (usePromptFocus).
-    if (promptTakesFocus || memory.heldBy === null || memory.heldBy === activeId || !focusIsLost(document)) return;
-    memory.heldBy = null;
-    focusComposer();
-  }, [store, activeId, focusComposer, promptTakesFocus]);
-  return { onFocus, onBlur };
 }
 
 /** The dock's root for any markup: keys, the once-per-arrival focus decision, auto-advance and state attributes. */
@@ -185,9 +145,7 @@ export function useDockRoot({ layout = "auto", focusComposer = noop, onCollapse,
   }, [actions, collapsible, focusComposer, onCollapse]);
   const handleKeyDown = useDockKeyboard(mode, collapse, onKeyDown);
   const shown = record && !collapsed ? record.id : undefined;
-  // Before useDockFocus: a prompt that takes focus back leaves nothing for the composer hand-back to do.
-  usePromptFocus(rootRef, shown, mode === "stepper" ? step : "stacked", !isAsync);
-  const focusProps = useDockFocus(record?.id, focusComposer, shown !== undefined && !isAsync);
+  const focusProps = useDockFocus(rootRef, record?.id, shown !== undefined, mode === "stepper" ? step : "stacked", !isAsync, focusComposer);
   useAutoAdvance(mode === "stepper" ? shown : undefined, autoAdvanceMs ?? AUTO_ADVANCE_DELAY_MS);
   const reviewing = record !== undefined && mode === "stepper" && hasReviewStep(record) && step >= record.questions.length;
   const phase = phaseOf(collapsed, submission, reviewing);

@@ -5,14 +5,8 @@ import type { Announcement } from "../store/dock/state";
 import { warnInDevelopment } from "./dev-warning";
 import { useDockStore } from "./dock-context";
 
-/** What `QuestionDockProvider` hands down for the words: the merged table and its BCP 47 locale. */
-export interface DockMessagesValue {
-  messages: QuestionDockMessages;
-  locale: string;
-}
-
-/** Carries the dock's words and locale; outside a provider it reads English. */
-export const DockMessagesContext = createContext<DockMessagesValue>({ messages: defaultMessages, locale: "en" });
+/** Carries the dock's words and their BCP 47 locale; outside a provider it reads English. */
+export const DockMessagesContext = createContext({ messages: defaultMessages as QuestionDockMessages, locale: "en" });
 
 /** The message table of the nearest `QuestionDockProvider`: every word a view shows or announces. */
 export function useMessages(): QuestionDockMessages {
@@ -43,7 +37,7 @@ function warnWithoutWords(tag: string): void {
 }
 
 /** The words a provider hands down: the host's `messages` over English, with `locale`; stable while both are. */
-export function useDockWords(locale: string, messages: QuestionDockMessagesOverride | undefined): DockMessagesValue {
+export function useDockWords(locale: string, messages: QuestionDockMessagesOverride | undefined) {
   return useMemo(() => {
     const tag = safeLocale(locale);
     // The locale never picks a table itself: that would bundle every language into every host.

@@ -1,4 +1,4 @@
-import { useEffect, type RefObject } from "react";
+import { useCallback, useEffect, type FocusEvent, type RefObject } from "react";
 import { useDockStoreApi } from "./dock-context";
 
 /** Marks the element that holds the step on screen (or a card, in stacked mode). */
@@ -27,7 +27,7 @@ export function focusMemoryOf(store: object): FocusMemory {
 }
 
 /** True when nothing on the page has focus: it sits on the body, or on an element that is gone. */
-export function focusIsLost(doc: Document): boolean {
+function focusIsLost(doc: Document): boolean {
   const active = doc.activeElement;
   return !active || active === doc.body || !active.isConnected;
 }
@@ -59,9 +59,10 @@ function afterPaint(doc: Document, fn: () => void): () => void {
   };
 }
 
-/** Focus for a dock's prompt, decided once per arrival; nothing while `requestId` is undefined (collapsed or idle). */
-export function usePromptFocus(dockRef: RefObject<HTMLElement | null>, requestId: string | undefined, stepKey: string | number, takeFocus: boolean): void {
+/** The dock's focus decisions, a prompt's once per arrival and the hand-back to the composer; gives the root's handlers. */
+export function useDockFocus(dockRef: RefObject<HTMLElement | null>, activeId: string | undefined, shown: boolean, stepKey: string | number, blocking: boolean, focusComposer: () => void) {
   const store = useDockStoreApi();
+  const requestId = shown ? activeId : undefined;
   // A blocking prompt takes focus when first shown, after its first paint, unless focus sits elsewhere in the dock or
   // the person moved it meanwhile; an async one never does. Later, focus comes back only if it fell out of the dock
   // with a removed element while held for this request, or, for a blocking one, for any request.
@@ -76,7 +77,7 @@ export function usePromptFocus(dockRef: RefObject<HTMLElement | null>, requestId
     const active = doc.activeElement;
     const elsewhereInDock = !lost && dock.contains(active) && !active?.closest(`[${STEP_ATTR}]`);
     const held = lost && memory.heldBy === requestId;
-    const blockingTakes = takeFocus && (first ? !elsewhereInDock : lost && memory.heldBy !== null);
+    const blockingTakes = blocking && (first ? !elsewhereInDock : lost && memory.heldBy !== null);
     if (held || (blockingTakes && !first)) focusFirstControl(dock);
     if (!blockingTakes || !first) return;
     let pending = true;
@@ -89,5 +90,37 @@ export function usePromptFocus(dockRef: RefObject<HTMLElement | null>, requestId
       // Not yet taken: the prompt has not arrived as far as focus goes, so the next run may still take it.
       if (pending) memory.shown.delete(requestId);
     };
-  }, [dockRef, store, requestId, stepKey, takeFocus]);
+  }, [dockRef, store, requestId, stepKey, blocking]);
+  // After the prompt's own decision: a prompt that takes focus back leaves nothing for the hand-back to do. Notes
+  // which request the dock showed while holding focus; when it leaves with focus and nothing in the dock takes it
+  // back (idle, or async shown now), focus goes to the composer. Focus never in the dock stays where it is.
+  useEffect(() => {
+    const memory = focusMemoryOf(store);
+    if ((shown && blocking) || memory.heldBy === null || memory.heldBy === activeId || !focusIsLost(document)) return;
+    memory.heldBy = null;
+    focusComposer();
+  }, [store, activeId, focusComposer, shown, blocking]);
+  const onFocus = useCallback(() => {
+    focusMemoryOf(store).heldBy = activeId ?? null;
+  }, [store, activeId]);
+  const onBlur = useCallback(
+    (event: FocusEvent<HTMLElement>) => {
+      const root = event.currentTarget;
+      const next = event.relatedTarget;
+      if (next instanceof Node && root.contains(next)) return;
+      const memory = focusMemoryOf(store);
+      if (next) {
+        memory.heldBy = null;
+        return;
+      }
+      // Nowhere next: a click on the page, the window losing focus, or (Chromium) the focused element removed while
+      // still in place. Only a removal keeps the dock's hold, so judge once it has gone.
+      const left = event.target;
+      queueMicrotask(() => {
+        if (left.isConnected && !root.contains(root.ownerDocument.activeElement)) memory.heldBy = null;
+      });
+    },
+    [store],
+  );
+  return { onFocus, onBlur };
 }
