@@ -1,6 +1,7 @@
 import { useMemo } from "react";
 import { useDockStore } from "./dock-context";
 import type { Outcome } from "../store/dock/state";
+import { chatTranscriptOf, type ChatTranscriptMessage } from "../store/conversation/chat-transcript";
 import { placeQuestionSummaries, type TranscriptItem, type TranscriptMessage } from "../store/dock/transcript-placement";
 
 export { isAnsweredOutcome } from "../store/dock/outcomes";
@@ -16,4 +17,10 @@ export function useOutcomes(): Outcome[] {
 export function useTranscriptItems<M extends TranscriptMessage>(messages: readonly M[]): TranscriptItem<M>[] {
   const outcomes = useOutcomes();
   return useMemo(() => placeQuestionSummaries(messages, outcomes), [messages, outcomes]);
+}
+
+/** The store's conversation as `QuestionTranscript` rows; empty without a history feature, stable while unchanged. */
+export function useChatTranscript(): ChatTranscriptMessage[] {
+  const messages = useDockStore((s) => s.chat.messages);
+  return useMemo(() => chatTranscriptOf(messages), [messages]);
 }
