@@ -3,6 +3,7 @@ import { useShallow } from "zustand/react/shallow";
 import type { QuestionDockMessages } from "../messages";
 import type { GatewayQuestion, QuestionRecord } from "../protocol/question-record";
 import { useDockStore, useDockStoreApi } from "./dock-context";
+import { isBusy } from "../store/dock/dock-reducer";
 import { answersFor, draftOf, hasReviewStep, lastStep, valuesOf } from "../store/dock/selectors";
 import type { DockStore, RequestView, Submission } from "../store/dock/state";
 import type { PromptMode } from "./use-layout-mode";
@@ -93,7 +94,7 @@ export function useStepNavigation(requestId: string, mode: PromptMode = "stepper
     answered,
     primary,
     submission,
-    busy: submission.status === "submitting" || submission.status === "uncertain",
+    busy: isBusy(submission),
     goTo,
     back,
     continueStep,
