@@ -10,7 +10,7 @@ import { savedDraftOf } from "../keep/saved-draft";
 import { answersFor } from "../dock/selectors";
 import type { AsyncOrigin, Outcome } from "../dock/state";
 import type { QuestionRecord } from "../../protocol/question-record";
-import type { Outbox } from "./outbox";
+import type { Outbox } from "./outbox-delivery";
 
 function recordOf(entry: AsyncQuestionEntry, sessionKey: string, now: number): QuestionRecord {
   return {

@@ -1,14 +1,15 @@
 // The answer outbox: one idempotency key per entry across attempts; sends one at a time, only while connected and
-// the run is idle, and confirms only once the saved history holds the message.
+// the run is idle, and confirms only once the saved history holds the message. Keeping and sharing its entries is
+// outbox-keeping.ts.
 import type { ChatSendParams } from "../../protocol/methods";
 import type { DockContext } from "../context";
-import { canDiscard, canEdit, canRetry, type OutboxEntryEvent, type OutboxEvent } from "../outbox/outbox-reducer";
-import { classifySendError, entryForItem, isMemoryOnly, isOutboxEntry, keysOf, sendKeyOf } from "../outbox/outbox-rules";
-import type { DeliveryFailureCode, OutboxEntry, PaneBus, PaneMessage } from "../outbox/entry";
+import { canDiscard, canEdit, canRetry, type OutboxEntryEvent } from "../outbox/outbox-reducer";
+import { classifySendError, entryForItem, keysOf, sendKeyOf } from "../outbox/outbox-rules";
+import type { DeliveryFailureCode, OutboxEntry, PaneBus } from "../outbox/entry";
 import type { SavedDraft } from "../keep/saved-draft";
-import { isPaneMessage } from "../keep/bus";
-import { scopedRecords, type DockStorage } from "../keep/storage";
+import type { DockStorage } from "../keep/storage";
 import type { HistoryReader } from "./history-reader";
+import { keepOutbox } from "./outbox-keeping";
 
 /** Most fresh keys one entry may get from the restart rule before it is marked failed. @default 2 */
 export const MAX_SUCCESSOR_KEYS = 2;
@@ -33,63 +34,26 @@ export type EnqueueInput = Pick<OutboxEntry, "itemId" | "replyToId" | "message">
 /** The outbox of one store. */
 export type Outbox = ReturnType<typeof startOutbox>;
 
-/** `local` events concern only this pane, or came from another: neither saved nor shared. */
-type Dispatched = OutboxEvent & { local?: true };
-
 /** Starts the outbox of `ctx`'s conversation. */
 export function startOutbox(ctx: DockContext, setup: OutboxSetup) {
   const { client, sessionKey, now, timers } = ctx.options;
-  const { storage, bus, history } = setup;
+  const { history } = setup;
   // Entries this pane sends when they are queued: made here, loaded at start, or retried here. Others are only shown.
   const owned = new Set<string>();
-  let chain: Promise<void> = Promise.resolve();
   let disposed = false;
   let active: string | undefined;
   const waits = new Set<unknown>();
 
   const state = () => ctx.get().outbox;
   const entry = (id: string): OutboxEntry | undefined => state().entries[id];
+  const sending = (id: string) => (entry(id)?.state === "sending" ? entry(id) : undefined);
   const connected = () => client.getConnection().state === "connected";
-  const dispatch = (event: Dispatched) => {
-    if (!disposed) ctx.dispatch({ ...event, at: now() });
-  };
-  const change = (id: string, event: OutboxEntryEvent, local?: true): OutboxEntry | undefined => {
+  const change = (id: string, event: OutboxEntryEvent): OutboxEntry | undefined => {
     const before = entry(id);
-    dispatch({ ...event, id, ...(local ? { local } : {}) } as Dispatched);
+    if (!disposed) ctx.dispatch({ ...event, id, at: now() });
     const after = entry(id);
     return after !== before ? after : undefined;
   };
-
-  // The store writes nothing before it knows whose the records are.
-  const save = (write: (records: ReturnType<typeof scopedRecords>) => Promise<void>) => {
-    const scope = ctx.get().scope;
-    if (scope === undefined) return;
-    const records = scopedRecords(storage, scope);
-    chain = chain.then(() => write(records)).catch(() => dispatch({ type: "storageFailed", operation: "save" }));
-  };
-  const post = (table: PaneMessage["table"], id: string, value?: unknown) => {
-    const scope = ctx.get().scope;
-    if (scope !== undefined) bus.post({ scope, table, id, ...(value === undefined ? {} : { value }) });
-  };
-  const share = (e: OutboxEntry) => {
-    if (!isMemoryOnly(e)) post("outbox", e.id, e);
-  };
-
-  // Only an entry shared before has copies to take back; a discard is told as such so other tabs reopen the draft.
-  const follow = (id: string, before: OutboxEntry | undefined, after: OutboxEntry | undefined, discarded: boolean) => {
-    if (after && !isMemoryOnly(after)) {
-      save((r) => r.put("outbox", id, after));
-      share(after);
-      return;
-    }
-    if (after && (!before || isMemoryOnly(before))) return;
-    save((r) => r.remove("outbox", id));
-    post(discarded ? "reopen" : "outbox", id);
-  };
-
-  // Only the entries an event names, never a walk over the whole outbox.
-  const touched = (event: OutboxEvent): string[] =>
-    event.type === "enqueued" || event.type === "paneUpdated" ? [event.entry.id] : event.type === "restored" || event.type === "storageFailed" ? [] : [event.id];
 
   const wait = (ms: number) =>
     ms <= 0
@@ -110,7 +74,10 @@ export function startOutbox(ctx: DockContext, setup: OutboxSetup) {
   // A code or the gateway's words, never both, so the summary shows one cause.
   const uncertain = (id: string, cause: { failureCode: DeliveryFailureCode } | { failureReason: string }) => void change(id, { type: "uncertain", cause });
 
-  /** True when a fresh history was read; a stale view is never taken as proof of absence. */
+  /**
+   * True when a fresh history was read; a stale view is never taken as proof of absence. A fresh history that holds
+   * an entry has confirmed it already (checkAll hears every history change), so a caller finds it no longer sending.
+   */
   async function refresh(): Promise<boolean> {
     try {
       await history.reload();
@@ -143,10 +110,8 @@ export function startOutbox(ctx: DockContext, setup: OutboxSetup) {
       if ((started.attempts ?? 0) > 0) {
         // Sent before: the first attempt may have arrived after all, and a second send must not be needed to learn it.
         const fresh = await refresh();
-        const e = entry(id);
-        if (!e || e.state !== "sending") return;
+        if (!sending(id)) return;
         if (!fresh) return uncertain(id, { failureCode: "history-unchecked" });
-        if (holds(e)) return confirm(id);
       }
       if (await send(id)) await awaitConfirmation(id);
     } finally {
@@ -180,12 +145,8 @@ export function startOutbox(ctx: DockContext, setup: OutboxSetup) {
       uncertain(id, { failureReason: reason });
       return false;
     }
-    const e = entry(id);
-    if (!e || e.state !== "sending") return false;
-    if (holds(e)) {
-      confirm(id);
-      return false;
-    }
+    const e = sending(id);
+    if (!e) return false;
     if ((e.retiredKeys ?? []).length >= MAX_SUCCESSOR_KEYS) {
       change(id, { type: "refused", reason, forGood: false });
       return false;
@@ -197,12 +158,8 @@ export function startOutbox(ctx: DockContext, setup: OutboxSetup) {
   async function awaitConfirmation(id: string): Promise<void> {
     for (const delay of setup.confirmDelaysMs) {
       await wait(delay);
-      const e = entry(id);
-      if (disposed || !e || e.state !== "sending") return;
-      if (holds(e)) return confirm(id);
-      const fresh = await refresh();
-      const now = entry(id);
-      if (fresh && now && now.state === "sending" && holds(now)) return confirm(id);
+      if (disposed || !sending(id)) return;
+      await refresh();
     }
     uncertain(id, { failureCode: "not-in-history" });
   }
@@ -216,62 +173,20 @@ export function startOutbox(ctx: DockContext, setup: OutboxSetup) {
     pump();
   }
 
-  const fromPane = (message: PaneMessage) => {
-    if (disposed || !isPaneMessage(message) || message.scope !== ctx.get().scope) return;
-    // Another tab discarded the answer: here too it leaves and its draft reopens, unless this tab is sending it.
-    if (message.table === "reopen") return active === message.id ? undefined : dispatch({ type: "discarded", id: message.id, local: true });
-    if (message.table !== "outbox") return;
-    if (message.value === undefined) {
-      const local = entry(message.id);
-      if (local && active === message.id) return share(local);
-      return dispatch({ type: "paneRemoved", id: message.id, local: true });
-    }
-    if (!isOutboxEntry(message.value, sessionKey) || message.value.id !== message.id) return;
-    const incoming = message.value;
-    const local = entry(incoming.id);
-    if (local && active === local.id && incoming.state !== "confirmed") return share(local);
-    const before = state();
-    dispatch({ type: "paneUpdated", entry: { ...incoming, isPaused: incoming.state === "queued" && !connected() }, local: true });
-    if (state() !== before) checkAll();
-  };
-
-  // This pane sends what the page that left kept. What the reload concluded is saved; what the closed page saved is
-  // not written again; a stored credential stays in memory only.
-  const adopt = (stored: readonly OutboxEntry[]) => {
-    for (const e of stored) {
-      const current = entry(e.id);
-      if (!current) continue;
-      owned.add(e.id);
-      if (isMemoryOnly(e)) save((r) => r.remove("outbox", e.id));
-      else if (current.state !== e.state || current.message !== e.message) save((r) => r.put("outbox", e.id, current));
-    }
-    void resume();
-  };
-
+  const kept = keepOutbox(ctx, setup.storage, setup.bus, { owned, sending: () => active, resume: () => void resume(), checkAll });
   let wasConnected = connected();
   const offs = [
-    ctx.on(["restored"], (e) => adopt(e.entries)),
-    ctx.on([...OUTBOX_ENTRY_EVENTS, "enqueued", "discarded", "paneUpdated", "paneRemoved", "storageFailed"], (event, next, prev) => {
-      for (const id of touched(event)) {
-        const after = next.outbox.entries[id];
-        const before = prev.outbox.entries[id];
-        if (before === after) continue;
-        if (!after) owned.delete(id);
-        if (!(event as Dispatched).local) follow(id, before, after, event.type === "discarded");
-      }
-    }),
     ctx.on(["historyLoaded", "messageArrived", "rowReplaced", "runActivityChanged"], () => {
       if (disposed) return;
       checkAll();
       pump();
     }),
-    bus.subscribe(fromPane),
     client.subscribeConnection((info) => {
       const now = info.state === "connected";
       if (disposed || now === wasConnected) return;
       wasConnected = now;
       // Online state is this pane's own: not saved, not broadcast, no new updatedAt.
-      for (const id of state().order) change(id, { type: "pauseChanged", isPaused: !now }, true);
+      for (const id of state().order) change(id, { type: "pauseChanged", isPaused: !now });
       if (now) void resume();
     }),
   ];
@@ -286,7 +201,7 @@ export function startOutbox(ctx: DockContext, setup: OutboxSetup) {
       const at = Math.max(now(), ...state().order.map((id) => (entry(id)?.createdAt ?? 0) + 1));
       const made: OutboxEntry = { id: setup.newId(), sessionKey, ...input, state: "queued", createdAt: at, updatedAt: at, failureCount: 0, isPaused: !connected() };
       owned.add(made.id);
-      dispatch({ type: "enqueued", entry: made });
+      if (!disposed) ctx.dispatch({ type: "enqueued", entry: made, at: now() });
       pump();
       return entry(made.id) ?? made;
     },
@@ -309,7 +224,7 @@ export function startOutbox(ctx: DockContext, setup: OutboxSetup) {
         confirm(id);
         return false;
       }
-      dispatch({ type: "discarded", id });
+      if (!disposed) ctx.dispatch({ type: "discarded", id, at: now() });
       return true;
     },
     edit(id: string, message: string): boolean {
@@ -317,14 +232,13 @@ export function startOutbox(ctx: DockContext, setup: OutboxSetup) {
       if (!e || !canEdit(e) || active === id) return false;
       return change(id, { type: "edited", message }) !== undefined;
     },
-    whenSaved: (): Promise<void> => chain,
+    whenSaved: kept.whenSaved,
     dispose() {
       if (disposed) return;
       disposed = true;
       for (const handle of waits) timers.clearTimeout(handle);
       offs.forEach((off) => off());
+      kept.dispose();
     },
   };
 }
-
-const OUTBOX_ENTRY_EVENTS = ["sendStarted", "attempted", "confirmed", "uncertain", "refused", "rekeyed", "requeued", "edited", "pauseChanged", "pageClosed", "cleaned"] as const;
