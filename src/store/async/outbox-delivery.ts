@@ -5,14 +5,14 @@ import type { ChatSendParams } from "../../protocol/methods";
 import type { DockContext } from "../context";
 import { canDiscard, canEdit, canRetry, type OutboxEntryEvent } from "../outbox/outbox-reducer";
 import { classifySendError, entryForItem, keysOf, sendKeyOf } from "../outbox/outbox-rules";
-import type { DeliveryFailureCode, OutboxEntry, PaneBus } from "../outbox/entry";
+import type { OutboxEntry, PaneBus } from "../outbox/entry";
 import type { SavedDraft } from "../keep/saved-draft";
 import type { DockStorage } from "../keep/storage";
 import type { HistoryReader } from "./history-reader";
 import { keepOutbox } from "./outbox-keeping";
 
-/** Most fresh keys one entry may get from the restart rule before it is marked failed. @default 2 */
-export const MAX_SUCCESSOR_KEYS = 2;
+// Most fresh keys one entry may get from the restart rule before it is marked failed.
+const MAX_SUCCESSOR_KEYS = 2;
 /** Default deadline of one chat.send, in ms. @default 30000 */
 export const DEFAULT_SEND_TIMEOUT_MS = 30_000;
 /** Default waits before each history check once the gateway took a message, in ms. */
@@ -34,10 +34,12 @@ export type EnqueueInput = Pick<OutboxEntry, "itemId" | "replyToId" | "message">
 /** The outbox of one store. */
 export type Outbox = ReturnType<typeof startOutbox>;
 
+// Why a delivery is uncertain: a code or the gateway's words, never both, so the summary shows one cause.
+type Cause = Extract<OutboxEntryEvent, { type: "uncertain" }>["cause"];
+
 /** Starts the outbox of `ctx`'s conversation. */
 export function startOutbox(ctx: DockContext, setup: OutboxSetup) {
   const { client, sessionKey, now, timers } = ctx.options;
-  const { history } = setup;
   // Entries this pane sends when they are queued: made here, loaded at start, or retried here. Others are only shown.
   const owned = new Set<string>();
   let disposed = false;
@@ -56,42 +58,32 @@ export function startOutbox(ctx: DockContext, setup: OutboxSetup) {
   };
 
   const wait = (ms: number) =>
-    ms <= 0
-      ? Promise.resolve()
-      : new Promise<void>((resolve) => {
-          const handle = timers.setTimeout(() => {
-            waits.delete(handle);
-            resolve();
-          }, ms);
-          waits.add(handle);
-        });
+    new Promise<void>((resolve) => {
+      if (ms <= 0) return resolve();
+      const handle = timers.setTimeout(() => (waits.delete(handle), resolve()), ms);
+      waits.add(handle);
+    });
 
   const holds = (e: OutboxEntry) => {
     const { messages } = ctx.get().chat;
     return keysOf(e).some((key) => messages.some((m) => m.role === "user" && m.idempotencyKey === `${key}:user`));
   };
   const confirm = (id: string) => void change(id, { type: "confirmed" });
-  // A code or the gateway's words, never both, so the summary shows one cause.
-  const uncertain = (id: string, cause: { failureCode: DeliveryFailureCode } | { failureReason: string }) => void change(id, { type: "uncertain", cause });
+  const uncertain = (id: string, cause: Cause) => void change(id, { type: "uncertain", cause });
 
-  /**
-   * True when a fresh history was read; a stale view is never taken as proof of absence. A fresh history that holds
-   * an entry has confirmed it already (checkAll hears every history change), so a caller finds it no longer sending.
-   */
-  async function refresh(): Promise<boolean> {
-    try {
-      await history.reload();
-      return !disposed;
-    } catch {
-      return false;
-    }
-  }
+  // True when a fresh history was read.
+  const refresh = () => setup.history.reload().then(() => !disposed, () => false);
+  // The entry, if still sending after a fresh read: a history that holds it has confirmed it (review hears every
+  // change), and a stale view is never taken as proof of absence, so without a fresh read the delivery is uncertain.
+  const recheck = async (id: string, cause: Cause) => ((await refresh()) ? sending(id) : uncertain(id, cause));
 
-  function checkAll(): void {
+  // Confirms every entry the history shows, then sends the next one if it may.
+  function review(): void {
     for (const id of state().order) {
       const e = entry(id);
       if (e && e.state !== "confirmed" && holds(e)) confirm(id);
     }
+    pump();
   }
 
   function pump(): void {
@@ -107,12 +99,8 @@ export function startOutbox(ctx: DockContext, setup: OutboxSetup) {
     try {
       const started = change(id, { type: "sendStarted" });
       if (!started) return;
-      if ((started.attempts ?? 0) > 0) {
-        // Sent before: the first attempt may have arrived after all, and a second send must not be needed to learn it.
-        const fresh = await refresh();
-        if (!sending(id)) return;
-        if (!fresh) return uncertain(id, { failureCode: "history-unchecked" });
-      }
+      // Sent before: the first attempt may have arrived after all, and a second send must not be needed to learn it.
+      if ((started.attempts ?? 0) > 0 && !(await recheck(id, { failureCode: "history-unchecked" }))) return;
       if (await send(id)) await awaitConfirmation(id);
     } finally {
       if (active === id) active = undefined;
@@ -141,11 +129,7 @@ export function startOutbox(ctx: DockContext, setup: OutboxSetup) {
   // The restart rule: after a gateway restart a key the old process never saved can fail "not durably admitted" forever.
   // Only a fresh history without the message (under any of the entry's keys) earns a successor key. Never two messages.
   async function afterNotAdmitted(id: string, reason: string): Promise<boolean> {
-    if (!(await refresh())) {
-      uncertain(id, { failureReason: reason });
-      return false;
-    }
-    const e = sending(id);
+    const e = await recheck(id, { failureReason: reason });
     if (!e) return false;
     if ((e.retiredKeys ?? []).length >= MAX_SUCCESSOR_KEYS) {
       change(id, { type: "refused", reason, forGood: false });
@@ -168,19 +152,13 @@ export function startOutbox(ctx: DockContext, setup: OutboxSetup) {
     if (disposed || !state().ready) return;
     const doubtful = Object.values(state().entries).some((e) => e.state === "unconfirmed" || e.state === "failed");
     if (doubtful && connected()) await refresh();
-    if (disposed) return;
-    checkAll();
-    pump();
+    review();
   }
 
-  const kept = keepOutbox(ctx, setup.storage, setup.bus, { owned, sending: () => active, resume: () => void resume(), checkAll });
+  const stopKeeping = keepOutbox(ctx, setup.storage, setup.bus, { owned, sending: () => active, resume: () => void resume(), review });
   let wasConnected = connected();
   const offs = [
-    ctx.on(["historyLoaded", "messageArrived", "rowReplaced", "runActivityChanged"], () => {
-      if (disposed) return;
-      checkAll();
-      pump();
-    }),
+    ctx.on(["historyLoaded", "messageArrived", "rowReplaced", "runActivityChanged"], review),
     client.subscribeConnection((info) => {
       const now = info.state === "connected";
       if (disposed || now === wasConnected) return;
@@ -209,11 +187,8 @@ export function startOutbox(ctx: DockContext, setup: OutboxSetup) {
       const e = entry(id);
       if (!e || !canRetry(e) || active === id) return false;
       owned.add(id);
-      if (holds(e)) {
-        confirm(id);
-        return true;
-      }
-      change(id, { type: "requeued", isPaused: !connected() });
+      if (holds(e)) confirm(id);
+      else change(id, { type: "requeued", isPaused: !connected() });
       pump();
       return true;
     },
@@ -232,13 +207,12 @@ export function startOutbox(ctx: DockContext, setup: OutboxSetup) {
       if (!e || !canEdit(e) || active === id) return false;
       return change(id, { type: "edited", message }) !== undefined;
     },
-    whenSaved: kept.whenSaved,
     dispose() {
       if (disposed) return;
       disposed = true;
       for (const handle of waits) timers.clearTimeout(handle);
       offs.forEach((off) => off());
-      kept.dispose();
+      stopKeeping();
     },
   };
 }

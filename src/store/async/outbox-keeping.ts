@@ -12,10 +12,10 @@ export interface DeliveryView {
   owned: Set<string>;
   sending(): string | undefined;
   resume(): void;
-  checkAll(): void;
+  review(): void;
 }
 
-/** Starts keeping and sharing the outbox of `ctx`'s conversation; `delivery` is its sending side. */
+/** Starts keeping and sharing the outbox of `ctx`'s conversation, whose sending side is `delivery`; returns its stop. */
 export function keepOutbox(ctx: DockContext, storage: DockStorage, bus: PaneBus, delivery: DeliveryView) {
   const { client, sessionKey, now } = ctx.options;
   const { owned } = delivery;
@@ -70,7 +70,7 @@ export function keepOutbox(ctx: DockContext, storage: DockStorage, bus: PaneBus,
     const before = ctx.get().outbox;
     const isPaused = incoming.state === "queued" && client.getConnection().state !== "connected";
     dispatch({ type: "paneUpdated", entry: { ...incoming, isPaused }, local: true });
-    if (ctx.get().outbox !== before) delivery.checkAll();
+    if (ctx.get().outbox !== before) delivery.review();
   };
 
   // This pane sends what the page that left kept. What the reload concluded is saved; what the closed page saved is
@@ -101,12 +101,8 @@ export function keepOutbox(ctx: DockContext, storage: DockStorage, bus: PaneBus,
     bus.subscribe(fromPane),
   ];
 
-  return {
-    /** Settles once every write so far is done. */
-    whenSaved: (): Promise<void> => chain,
-    dispose() {
-      disposed = true;
-      offs.forEach((off) => off());
-    },
+  return () => {
+    disposed = true;
+    offs.forEach((off) => off());
   };
 }
