@@ -28,9 +28,6 @@ export interface OutboxSetup {
   confirmDelaysMs: readonly number[];
 }
 
-/** What enqueue takes. */
-export type EnqueueInput = Pick<OutboxEntry, "itemId" | "replyToId" | "message"> & { draft: SavedDraft };
-
 /** The outbox of one store. */
 export type Outbox = ReturnType<typeof startOutbox>;
 
@@ -171,7 +168,7 @@ export function startOutbox(ctx: DockContext, setup: OutboxSetup) {
 
   return {
     /** Adds an answer, or returns the item's existing one; sent when connected and the run is idle. */
-    enqueue(input: EnqueueInput): OutboxEntry {
+    enqueue(input: Pick<OutboxEntry, "itemId" | "replyToId" | "message"> & { draft: SavedDraft }): OutboxEntry {
       const existing = entryForItem(state(), input.itemId);
       // A double click or another dock gets the first entry back.
       if (existing) return existing;

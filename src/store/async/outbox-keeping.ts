@@ -5,7 +5,7 @@ import { OUTBOX_TRANSITIONS, type OutboxEvent } from "../outbox/outbox-reducer";
 import { isMemoryOnly, isOutboxEntry } from "../outbox/outbox-rules";
 import type { OutboxEntry, PaneBus, PaneMessage } from "../outbox/entry";
 import { isPaneMessage } from "../keep/bus";
-import { scopedRecords, type DockStorage } from "../keep/storage";
+import { scopedRecords, type DockStorage, type ScopedRecords } from "../keep/storage";
 
 /** What keeping asks of delivery: the entries this pane sends, the one it sends now, and a new look at the queue. */
 export interface DeliveryView {
@@ -29,11 +29,9 @@ export function keepOutbox(ctx: DockContext, storage: DockStorage, bus: PaneBus,
   };
 
   // The store writes nothing before it knows whose the records are.
-  const save = (write: (records: ReturnType<typeof scopedRecords>) => Promise<void>) => {
+  const save = (write: (records: ScopedRecords) => Promise<void>) => {
     const scope = ctx.get().scope;
-    if (scope === undefined) return;
-    const records = scopedRecords(storage, scope);
-    chain = chain.then(() => write(records)).catch(() => dispatch({ type: "storageFailed", operation: "save" }));
+    if (scope !== undefined) chain = chain.then(() => write(scopedRecords(storage, scope))).catch(() => dispatch({ type: "storageFailed", operation: "save" }));
   };
   const post = (table: PaneMessage["table"], id: string, value?: unknown) => {
     const scope = ctx.get().scope;
