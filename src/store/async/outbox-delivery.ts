@@ -1,6 +1,5 @@
 // The answer outbox: one idempotency key per entry across attempts; sends one at a time, only while connected and
-// the run is idle, and confirms only once the saved history holds the message. Keeping and sharing its entries is
-// outbox-keeping.ts.
+// the run is idle, and confirms only once the saved history holds the message; outbox-keeping.ts keeps its entries.
 import type { ChatSendParams } from "../../protocol/methods";
 import type { DockContext } from "../context";
 import { canDiscard, canEdit, canRetry, type OutboxEntryEvent } from "../outbox/outbox-reducer";
@@ -70,16 +69,19 @@ export function startOutbox(ctx: DockContext, setup: OutboxSetup) {
 
   // True when a fresh history was read.
   const refresh = () => setup.history.reload().then(() => !disposed, () => false);
-  // The entry, if still sending after a fresh read: a history that holds it has confirmed it (review hears every
-  // change), and a stale view is never taken as proof of absence, so without a fresh read the delivery is uncertain.
+  // The entry, if still sending after a fresh read: a history that holds it has confirmed it (checkAll runs on every
+  // history change), and a stale view is never taken as proof of absence, so without a fresh read it is uncertain.
   const recheck = async (id: string, cause: Cause) => ((await refresh()) ? sending(id) : uncertain(id, cause));
 
-  // Confirms every entry the history shows, then sends the next one if it may.
-  function review(): void {
+  function checkAll(): void {
     for (const id of state().order) {
       const e = entry(id);
       if (e && e.state !== "confirmed" && holds(e)) confirm(id);
     }
+  }
+
+  function review(): void {
+    checkAll();
     pump();
   }
 
@@ -152,9 +154,15 @@ export function startOutbox(ctx: DockContext, setup: OutboxSetup) {
     review();
   }
 
-  const stopKeeping = keepOutbox(ctx, setup.storage, setup.bus, { owned, sending: () => active, resume: () => void resume(), review });
+  const stopKeeping = keepOutbox(ctx, setup.storage, setup.bus, { sending: () => active, checkAll });
   let wasConnected = connected();
   const offs = [
+    // This pane sends what the page that left kept (heard after keeping has written the reload's verdict).
+    ctx.on(["restored"], (e) => {
+      for (const kept of e.entries) if (entry(kept.id)) owned.add(kept.id);
+      void resume();
+    }),
+    ctx.on(["discarded", "paneRemoved"], (e) => owned.delete(e.id)),
     ctx.on(["historyLoaded", "messageArrived", "rowReplaced", "runActivityChanged"], review),
     client.subscribeConnection((info) => {
       const now = info.state === "connected";

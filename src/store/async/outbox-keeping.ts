@@ -7,18 +7,15 @@ import type { OutboxEntry, PaneBus, PaneMessage } from "../outbox/entry";
 import { isPaneMessage } from "../keep/bus";
 import { scopedRecords, type DockStorage, type ScopedRecords } from "../keep/storage";
 
-/** What keeping asks of delivery: the entries this pane sends, the one it sends now, and a new look at the queue. */
+/** What keeping asks of delivery: the entry it sends now, and to confirm what the history shows. */
 export interface DeliveryView {
-  owned: Set<string>;
   sending(): string | undefined;
-  resume(): void;
-  review(): void;
+  checkAll(): void;
 }
 
 /** Starts keeping and sharing the outbox of `ctx`'s conversation, whose sending side is `delivery`; returns its stop. */
 export function keepOutbox(ctx: DockContext, storage: DockStorage, bus: PaneBus, delivery: DeliveryView) {
   const { client, sessionKey, now } = ctx.options;
-  const { owned } = delivery;
   let chain: Promise<void> = Promise.resolve();
   let disposed = false;
 
@@ -31,7 +28,9 @@ export function keepOutbox(ctx: DockContext, storage: DockStorage, bus: PaneBus,
   // The store writes nothing before it knows whose the records are.
   const save = (write: (records: ScopedRecords) => Promise<void>) => {
     const scope = ctx.get().scope;
-    if (scope !== undefined) chain = chain.then(() => write(scopedRecords(storage, scope))).catch(() => dispatch({ type: "storageFailed", operation: "save" }));
+    if (scope === undefined) return;
+    const records = scopedRecords(storage, scope);
+    chain = chain.then(() => write(records)).catch(() => dispatch({ type: "storageFailed", operation: "save" }));
   };
   const post = (table: PaneMessage["table"], id: string, value?: unknown) => {
     const scope = ctx.get().scope;
@@ -68,32 +67,29 @@ export function keepOutbox(ctx: DockContext, storage: DockStorage, bus: PaneBus,
     const before = ctx.get().outbox;
     const isPaused = incoming.state === "queued" && client.getConnection().state !== "connected";
     dispatch({ type: "paneUpdated", entry: { ...incoming, isPaused }, local: true });
-    if (ctx.get().outbox !== before) delivery.review();
+    if (ctx.get().outbox !== before) delivery.checkAll();
   };
 
-  // This pane sends what the page that left kept. What the reload concluded is saved; what the closed page saved is
-  // not written again; a stored credential stays in memory only.
+  // What the reload concluded is saved; what the closed page saved is not written again; a stored credential stays in
+  // memory only.
   const adopt = (stored: readonly OutboxEntry[]) => {
     for (const e of stored) {
       const current = entry(e.id);
       if (!current) continue;
-      owned.add(e.id);
       if (isMemoryOnly(e)) save((r) => r.remove("outbox", e.id));
       else if (current.state !== e.state || current.message !== e.message) save((r) => r.put("outbox", e.id, current));
     }
-    delivery.resume();
   };
 
-  // Every event that changes an entry but a pane's own pause: online state is not saved, not broadcast.
+  // This pane's own changes to an entry, but its pause: online state is not saved, not broadcast.
   const events = (Object.keys(OUTBOX_TRANSITIONS) as (keyof typeof OUTBOX_TRANSITIONS)[]).filter((t) => t !== "pauseChanged");
   const offs = [
     ctx.on(["restored"], (e) => adopt(e.entries)),
-    ctx.on([...events, "enqueued", "paneUpdated", "paneRemoved"], (event, next, prev) => {
-      const id = event.type === "enqueued" || event.type === "paneUpdated" ? event.entry.id : event.id;
+    ctx.on([...events, "enqueued"], (event, next, prev) => {
+      const id = event.type === "enqueued" ? event.entry.id : event.id;
       const after = next.outbox.entries[id];
       const before = prev.outbox.entries[id];
       if (before === after) return;
-      if (!after) owned.delete(id);
       if (!(event as { local?: true }).local) follow(id, before, after, event.type === "discarded");
     }),
     bus.subscribe(fromPane),

@@ -90,7 +90,8 @@ const CHANGES: { [T in OutboxEntryEvent["type"]]: Change<T> } = {
   attempted: (entry) => ({ ...entry, attempts: (entry.attempts ?? 0) + 1 }),
   confirmed: (entry, _event, at) => ({ ...withoutFailure(entry), state: "confirmed", isPaused: false, confirmedAt: at }),
   uncertain: (entry, event) => ({ ...withoutFailure(entry), state: "unconfirmed", ...event.cause }),
-  refused: (entry, event) => ({ ...withoutFailure(entry), state: "failed", failureReason: event.reason, failureCount: entry.failureCount + 1, ...(event.forGood ? { refusedForGood: true } : {}) }),
+  refused: (entry, { reason, forGood }) =>
+    ({ ...withoutFailure(entry), state: "failed", failureReason: reason, failureCount: entry.failureCount + 1, ...(forGood ? { refusedForGood: true } : {}) }),
   rekeyed: (entry, event) => ({ ...entry, idempotencyKey: event.key, retiredKeys: [...(entry.retiredKeys ?? []), sendKeyOf(entry)] }),
   requeued: (entry, event) => ({ ...withoutFailure(entry), state: "queued", isPaused: event.isPaused }),
   edited: (entry, event) => ({ ...entry, message: event.message }),

@@ -9,8 +9,9 @@ const RANK: Record<DeliveryState, number> = { queued: 0, failed: 1, unconfirmed:
 export function isOutboxEntry(value: unknown, sessionKey: string): value is OutboxEntry {
   const e = value as Partial<OutboxEntry> | null;
   return (
-    typeof e === "object" && e !== null && typeof e.id === "string" && e.id !== "" && e.sessionKey === sessionKey && typeof e.itemId === "string" &&
-    typeof e.message === "string" && typeof e.state === "string" && Object.hasOwn(RANK, e.state) && typeof e.createdAt === "number" && typeof e.updatedAt === "number"
+    typeof e === "object" && e !== null && typeof e.id === "string" && e.id !== "" && e.sessionKey === sessionKey &&
+    typeof e.itemId === "string" && typeof e.message === "string" && typeof e.state === "string" && Object.hasOwn(RANK, e.state) &&
+    typeof e.createdAt === "number" && typeof e.updatedAt === "number"
   );
 }
 
