@@ -30,7 +30,6 @@ export interface OutboxSetup {
 /** The outbox of one store. */
 export type Outbox = ReturnType<typeof startOutbox>;
 
-// Why a delivery is uncertain: a code or the gateway's words, never both, so the summary shows one cause.
 type Cause = Extract<OutboxEntryEvent, { type: "uncertain" }>["cause"];
 
 /** Starts the outbox of `ctx`'s conversation. */
