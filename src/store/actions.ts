@@ -5,7 +5,7 @@ import type { QuestionAnswers } from "../protocol/answers";
 import type { DockContext } from "./context";
 import { isBusy, type DraftEdit } from "./dock/dock-reducer";
 import type { AsyncSync } from "./async/questions";
-import type { Outbox } from "./async/outbox";
+import type { Outbox } from "./async/outbox-delivery";
 import { createChatReplies } from "./effects/answer-by-chat";
 import { submitFailureOf, wasCutOff, type GatewaySync } from "./effects/gateway-sync";
 import { answersFor } from "./dock/selectors";

@@ -78,7 +78,7 @@ describe("The blocking-only import", () => {
           "src/features/async-questions.ts",
           "src/store/opt-in/factories.ts",
           "src/store/async/history-reader.ts",
-          "src/store/async/outbox.ts",
+          "src/store/async/outbox-delivery.ts",
           "src/store/async/questions.ts",
           "src/store/async/reducer.ts",
           "src/store/keep/bus.ts",

@@ -78,20 +78,16 @@ export function startHistoryReader(ctx: DockContext, limit: number) {
     dispatch({ type: "historyLoaded", messages: [...page.messages, ...live.map((e) => e.message)], rejected: page.rejected, runs: runsNow() });
   };
 
+  // One request at a time: a load asked for meanwhile is one more request after it, for everyone who asked.
   const load = (): Promise<void> => {
     if (disposed) return Promise.resolve();
-    if (loading) {
-      again = true;
-      return loading;
-    }
-    loading = (async () => {
+    again = loading !== undefined;
+    loading ??= (async () => {
       do {
         again = false;
         await loadOnce();
       } while (again && !disposed);
-    })().finally(() => {
-      loading = undefined;
-    });
+    })().finally(() => (loading = undefined));
     return loading;
   };
 

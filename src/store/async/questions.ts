@@ -10,7 +10,7 @@ import { savedDraftOf } from "../keep/saved-draft";
 import { answersFor } from "../dock/selectors";
 import type { AsyncOrigin, Outcome } from "../dock/state";
 import type { QuestionRecord } from "../../protocol/question-record";
-import type { Outbox } from "./outbox";
+import type { Outbox } from "./outbox-delivery";
 
 function recordOf(entry: AsyncQuestionEntry, sessionKey: string, now: number): QuestionRecord {
   return {
@@ -53,8 +53,7 @@ export function createAsyncSync(ctx: DockContext, sync: GatewaySync, outbox: Out
 
   const add = (entry: AsyncQuestionEntry) => {
     const record = recordOf(entry, sessionKey, now());
-    const origin = originFor(entry);
-    ctx.dispatch({ type: "asyncJoined", requestId: record.id, origin });
+    ctx.dispatch({ type: "asyncJoined", requestId: record.id, origin: originFor(entry) });
     // Not a gateway record: nothing to screen, no expiry, and it never takes the active slot from another request.
     ctx.dispatch({ type: "recordReceived", record, announcement: { key: "newQuestion", question: record.questions[0]?.question ?? "" } });
   };
@@ -66,8 +65,8 @@ export function createAsyncSync(ctx: DockContext, sync: GatewaySync, outbox: Out
   };
   // A retired question's outcome keeps its saved draft; `onlyWithUnsent` replaces an outcome only to add that draft.
   const ended = (entry: AsyncQuestionEntry, kind: "answered" | "retired" | "skipped", onlyWithUnsent = false) => {
-    const rid = asyncRequestId(entry.delivery.itemId);
-    ctx.dispatch({ type: "asyncQuestionEnded", id: rid, kind, record: recordOf(entry, sessionKey, now()), async: asyncOf(entry), at: now(), onlyWithUnsent });
+    const record = recordOf(entry, sessionKey, now());
+    ctx.dispatch({ type: "asyncQuestionEnded", id: record.id, kind, record, async: asyncOf(entry), at: now(), onlyWithUnsent });
   };
 
   const reconcile = () => {
@@ -81,7 +80,7 @@ export function createAsyncSync(ctx: DockContext, sync: GatewaySync, outbox: Out
       const outcome = s.outcomes.get(rid);
       if (entry.status === "pending" && !local.skipped.has(itemId)) {
         // Until the saved outbox is read, an answer given before a reload is unknown: asking now could flash an answered question.
-        if (!inDock && !outcome && ctx.get().outbox.ready) {
+        if (!inDock && !outcome && s.outbox.ready) {
           // An answer already in the outbox (from before a reload, or another tab) is shown with its delivery, never asked again.
           if (outboxEntryFor(itemId)) ended(entry, "answered");
           else add(entry);
@@ -106,8 +105,7 @@ export function createAsyncSync(ctx: DockContext, sync: GatewaySync, outbox: Out
   const settleAnswered = () => {
     if (disposed) return;
     const { outbox: o } = ctx.get();
-    for (const id of o.order) {
-      const e = o.entries[id]!;
+    for (const e of o.order.map((id) => o.entries[id]!)) {
       const rid = asyncRequestId(e.itemId);
       const origin = originOf(rid);
       if (origin && ctx.get().records.get(rid)) sync.settle(rid, "answered", undefined, { async: { ...origin, outboxId: e.id } });
@@ -129,19 +127,13 @@ export function createAsyncSync(ctx: DockContext, sync: GatewaySync, outbox: Out
   settleAnswered();
   reconcile();
 
-  const held = (rid: string) => {
-    const origin = originOf(rid);
-    const s = ctx.get();
-    const record = s.records.get(rid);
-    return origin && record ? { origin, record, view: s.views.get(rid) } : undefined;
-  };
-
   return {
     isAsync: (rid: string) => originOf(rid) !== undefined,
     submit(rid: string) {
-      const q = held(rid);
-      if (!q) return;
-      const { origin, record, view } = q;
+      const origin = originOf(rid);
+      const record = ctx.get().records.get(rid);
+      if (!origin || !record) return;
+      const view = ctx.get().views.get(rid);
       const answers = answersFor(record, view);
       if (!answers) {
         ctx.dispatch({ type: "submitFailed", requestId: rid, submission: { status: "error", kind: "answer", code: "unanswered" } });
@@ -155,16 +147,15 @@ export function createAsyncSync(ctx: DockContext, sync: GatewaySync, outbox: Out
       sync.settle(rid, "answered", answers, { async: { ...origin, ...(replyToId ? { sourceMessageId: replyToId } : {}), outboxId: sent.id } });
     },
     skip(rid: string) {
-      const origin = held(rid)?.origin;
-      if (!origin) return;
+      const origin = originOf(rid);
+      if (!origin || !ctx.get().records.has(rid)) return;
       // Sends nothing: the draft is kept as skipped, keeping the question out after a reload until reopened.
       sync.settle(rid, "skipped", undefined, { async: origin });
       ctx.dispatch({ type: "questionSkipped", itemId: origin.itemId });
     },
     /** Brings a retired or skipped question back into the dock, with its draft. */
     reopen(itemId: string) {
-      const rid = asyncRequestId(itemId);
-      ctx.dispatch({ type: "outcomeDropped", id: rid });
+      ctx.dispatch({ type: "outcomeDropped", id: asyncRequestId(itemId) });
       ctx.dispatch({ type: "questionReopened", itemId, anchor: reopenAnchor(ctx.get().chat.messages) });
       reconcile();
     },

@@ -15,17 +15,14 @@ import { viewWithSaved } from "../keep/saved-draft";
 import type { DockEvent } from "../dock/dock-reducer";
 import { asyncItemOf, asyncRequestId } from "./question-shape";
 
-/** An outbox event with the time it happened. */
-export type TimedOutboxEvent = OutboxEvent & { at: number };
-
-/** What happens to async questions in the dock. */
-export type AsyncDockEvent =
+// What happens to async questions in the dock.
+type AsyncDockEvent =
   | { type: "asyncJoined"; requestId: string; origin: AsyncOrigin }
   /** Ended outside the dock; `onlyWithUnsent` records it only when its saved draft leaves something unsent to show. */
   | { type: "asyncQuestionEnded"; id: string; kind: AsyncEndInput["kind"]; record: QuestionRecord; async: AsyncOutcomeOrigin; at: number; onlyWithUnsent: boolean };
 
-/** The events of the async half. */
-export type AsyncEvent = ConversationEvent | TimedOutboxEvent | AsyncDockEvent;
+/** The events of the async half; an outbox event carries the time it happened. */
+export type AsyncEvent = ConversationEvent | (OutboxEvent & { at: number }) | AsyncDockEvent;
 
 function asyncQuestionEnded<S extends StoreState>(s: S, e: Extract<AsyncDockEvent, { type: "asyncQuestionEnded" }>): S {
   const saved = e.kind === "retired" ? s.savedDrafts.get(e.id) : undefined;
@@ -116,7 +113,7 @@ function applied<S extends StoreState>(s: S, event: { type: string }): S {
     return withDraftChoices(chat === s.chat ? s : { ...s, chat }, event as AsyncEvent);
   }
   if (!OUTBOX_EVENTS.has(event.type)) return s;
-  const e = event as TimedOutboxEvent;
+  const e = event as OutboxEvent & { at: number };
   const outbox = outboxReducer(s.outbox, e, e.at);
   const next = withDraftChoices(outbox === s.outbox ? s : { ...s, outbox }, e);
   const gone = e.type === "discarded" && outbox !== s.outbox ? s.outbox.entries[e.id] : undefined;

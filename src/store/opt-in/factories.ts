@@ -1,7 +1,7 @@
 // The factories of the store's opt-in features. Only a host that calls one loads what it starts: async (Codex)
 // questions with their history, answer outbox and outcomes; blocking drafts kept across reloads; or the chat history.
 import { startHistoryReader, DEFAULT_HISTORY_LIMIT } from "../async/history-reader";
-import { DEFAULT_CONFIRM_DELAYS_MS, DEFAULT_SEND_TIMEOUT_MS, startOutbox } from "../async/outbox";
+import { DEFAULT_CONFIRM_DELAYS_MS, DEFAULT_SEND_TIMEOUT_MS, startOutbox } from "../async/outbox-delivery";
 import { createAsyncSync } from "../async/questions";
 import { asyncReducer, historyReducer } from "../async/reducer";
 import { createPaneBus } from "../keep/bus";

@@ -35,38 +35,35 @@ export type DeliveryState =
   /** The saved conversation history holds the message. */
   | "confirmed";
 
-/** Causes of an uncertain delivery the dock finds itself: a cut-off send, a silent gateway, a history it could not read or that lacks the answer, a closed page. */
+/** Why a delivery is uncertain, as the dock finds it itself rather than in the gateway's words. */
 export type DeliveryFailureCode = "disconnected" | "timeout" | "history-unchecked" | "not-in-history" | "page-closed";
 
-/** A storage failure the outbox met: answers are then kept in this page's memory only. The views put it into words. */
+/** A storage failure the outbox met: answers are then kept in this page's memory only. */
 export interface StorageFailure {
   kind: "storage-failed";
-  /** Saving an answer or draft, or reading the answers an earlier page saved. */
   operation: "save" | "load";
 }
 
 /** One answer waiting in, or delivered through, the outbox. Modelled on a mutation: one entry, one key, many attempts. */
 export interface OutboxEntry {
-  /** Stable id of the entry; also the chat.send idempotencyKey, made once and reused on every retry. */
+  /** Also the first chat.send idempotencyKey, reused on every retry. */
   id: string;
   sessionKey: string;
   /** The async question this answers (its delivery itemId). */
   itemId: string;
   /** The assistant message that carried the question; sent as replyToId. */
   replyToId?: string;
-  /** The exact text sent (it may have been edited while queued). */
   message: string;
   state: DeliveryState;
   createdAt: number;
   updatedAt: number;
   failureCount: number;
-  /** The gateway's own words for the last failure (untrusted text), when it gave any. */
+  /** The gateway's own words for the last failure: untrusted text. */
   failureReason?: string;
-  /** Why delivery is uncertain, when the dock concluded it itself; the views put it into words. */
   failureCode?: DeliveryFailureCode;
   /** The gateway refused the message itself (its text, or this connection's rights): Retry is not offered, Discard reopens the draft. */
   refusedForGood?: boolean;
-  /** True while offline: the entry waits for a reconnect rather than failing. */
+  /** Offline: the entry waits for a reconnect rather than failing. */
   isPaused: boolean;
   /** The draft the answer was made from, kept so Discard can reopen it. */
   draft?: SavedDraft;
@@ -74,9 +71,8 @@ export interface OutboxEntry {
   idempotencyKey?: string;
   /** Earlier keys of this entry; a history message under any of them still confirms it. */
   retiredKeys?: string[];
-  /** How many times chat.send was called for this entry; once sent, the text can no longer be edited. */
+  /** chat.send calls made; once sent, the text can no longer be edited. */
   attempts?: number;
-  /** When the saved history was first seen holding the message (epoch ms). */
   confirmedAt?: number;
 }
 
@@ -93,15 +89,15 @@ export interface PaneMessage {
 
 /** A publish/subscribe channel between panes; the sender does not hear its own messages. A host's own may carry untrusted ones: the store checks each. */
 export interface PaneBus {
-  /** Sends to every other pane; a message that cannot be cloned may stay on this page. */
+  /** A message that cannot be cloned may stay on this page. */
   post(message: PaneMessage): void;
-  /** Hears the other panes' messages until the returned function is called. */
+  /** Returns the unsubscribe. */
   subscribe(listener: (message: PaneMessage) => void): () => void;
-  /** Leaves the channel; a bus the store made itself is closed with the store. */
+  /** A bus the store made itself is closed with the store. */
   close(): void;
 }
 
-/** The outbox's state. */
+/** The outbox's state: entries by id, in send order. */
 export interface OutboxData {
   entries: Record<string, OutboxEntry>;
   order: string[];

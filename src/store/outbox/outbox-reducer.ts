@@ -3,26 +3,22 @@
 // turn what happened into events; which changes are allowed from which status is decided here.
 import { sendableText } from "../../protocol/sendable-text";
 import { entryForItem, isNewer, sendKeyOf } from "./outbox-rules";
-import type { DeliveryFailureCode, OutboxData, OutboxEntry, SavedDraft, StorageFailure } from "./entry";
+import type { DeliveryFailureCode, OutboxData, OutboxEntry, StorageFailure } from "./entry";
 
 /** What can happen to one outbox entry, by name. */
 export type OutboxEntryEvent =
-  /** The delivery loop picked a queued entry. */
   | { type: "sendStarted" }
-  /** One chat.send call is about to go out under the entry's key. */
+  /** One chat.send call is about to go out; once sent, the text can no longer change. */
   | { type: "attempted" }
-  /** The saved history holds the message: final. */
   | { type: "confirmed" }
-  /** It may or may not have arrived: the dock's own finding (a code) or the gateway's words, never both. */
+  /** The dock's own finding (a code) or the gateway's words, never both, so the summary shows one cause. */
   | { type: "uncertain"; cause: { failureCode: DeliveryFailureCode } | { failureReason: string } }
-  /** The gateway did not take it. `forGood`: the same message would be refused again, so Retry is not offered. */
+  /** `forGood`: the same message would be refused again, so Retry is not offered. */
   | { type: "refused"; reason: string; forGood: boolean }
   /** After a restart the old key can never be admitted: send under `key`, and keep the old one as proof. */
   | { type: "rekeyed"; key: string }
-  /** Retry: back in the queue under the same key. */
   | { type: "requeued"; isPaused: boolean }
-  /** The text changed before it was ever sent. */
-  | { type: "edited"; message: string; draft?: SavedDraft }
+  | { type: "edited"; message: string }
   /** This pane went on- or offline; its own business, so the entry keeps its updatedAt. */
   | { type: "pauseChanged"; isPaused: boolean }
   /** A page closed while this entry was sending: it may have arrived. */
@@ -33,17 +29,14 @@ export type OutboxEntryEvent =
 /** What can happen to an outbox, by name: an entry's own event (with its id), or a change to the set of entries. */
 export type OutboxEvent =
   | (OutboxEntryEvent & { id: string })
-  /** A new answer; ignored when its question already has one (one answer per question). */
+  /** Ignored when its question already has an answer (one answer per question). */
   | { type: "enqueued"; entry: OutboxEntry }
-  /** Discard: the answer leaves the outbox; only while nothing is on its way to the gateway. */
   | { type: "discarded"; id: string }
   /** Another pane's copy of an entry; taken when this pane has none or an older one. */
   | { type: "paneUpdated"; entry: OutboxEntry }
-  /** Another pane dropped an entry (discarded it, or took it into its own memory only). */
   | { type: "paneRemoved"; id: string }
   /** The entries an earlier page saved; the outbox is ready from then on. `isPaused`: this page is offline. */
   | { type: "restored"; entries: readonly OutboxEntry[]; isPaused: boolean }
-  /** Storage failed; the outbox goes on in memory. */
   | { type: "storageFailed"; operation: StorageFailure["operation"] };
 
 /** The statuses each entry event (and Discard) applies in; from any other the entry stays as it was. */
@@ -89,38 +82,30 @@ function withoutFailure(entry: OutboxEntry): OutboxEntry {
   return rest;
 }
 
-function next(entry: OutboxEntry, event: OutboxEntryEvent, at: number): OutboxEntry {
-  switch (event.type) {
-    case "sendStarted":
-      return { ...withoutFailure(entry), state: "sending", isPaused: false };
-    case "attempted":
-      return { ...entry, attempts: (entry.attempts ?? 0) + 1 };
-    case "confirmed":
-      return { ...withoutFailure(entry), state: "confirmed", isPaused: false, confirmedAt: at };
-    case "uncertain":
-      return { ...withoutFailure(entry), state: "unconfirmed", ...event.cause };
-    case "refused":
-      return { ...withoutFailure(entry), state: "failed", failureReason: event.reason, failureCount: entry.failureCount + 1, ...(event.forGood ? { refusedForGood: true } : {}) };
-    case "rekeyed":
-      return { ...entry, idempotencyKey: event.key, retiredKeys: [...(entry.retiredKeys ?? []), sendKeyOf(entry)] };
-    case "requeued":
-      return { ...withoutFailure(entry), state: "queued", isPaused: event.isPaused };
-    case "edited":
-      return { ...entry, message: event.message, ...(event.draft ? { draft: event.draft } : {}) };
-    case "pauseChanged":
-      return entry.isPaused === event.isPaused ? entry : { ...entry, isPaused: event.isPaused };
-    case "pageClosed":
-      return { ...withoutFailure(entry), state: "unconfirmed", isPaused: false, failureCode: "page-closed" };
-    case "cleaned": {
-      if (event.message === entry.message) return entry;
-      // The gateway refuses a text with a NUL before it takes the key, so the same key may carry the clean text;
-      // a refusal of the old text says nothing about the new one, so it goes back in the queue.
-      if (entry.state !== "failed") return { ...entry, message: event.message };
-      const { refusedForGood: _refused, ...rest } = withoutFailure(entry);
-      return { ...rest, message: event.message, state: "queued" };
-    }
-  }
-}
+type Change<T extends OutboxEntryEvent["type"]> = (entry: OutboxEntry, event: Extract<OutboxEntryEvent, { type: T }>, at: number) => OutboxEntry;
+
+// What each event makes of an entry whose status it applies in.
+const CHANGES: { [T in OutboxEntryEvent["type"]]: Change<T> } = {
+  sendStarted: (entry) => ({ ...withoutFailure(entry), state: "sending", isPaused: false }),
+  attempted: (entry) => ({ ...entry, attempts: (entry.attempts ?? 0) + 1 }),
+  confirmed: (entry, _event, at) => ({ ...withoutFailure(entry), state: "confirmed", isPaused: false, confirmedAt: at }),
+  uncertain: (entry, event) => ({ ...withoutFailure(entry), state: "unconfirmed", ...event.cause }),
+  refused: (entry, { reason, forGood }) =>
+    ({ ...withoutFailure(entry), state: "failed", failureReason: reason, failureCount: entry.failureCount + 1, ...(forGood ? { refusedForGood: true } : {}) }),
+  rekeyed: (entry, event) => ({ ...entry, idempotencyKey: event.key, retiredKeys: [...(entry.retiredKeys ?? []), sendKeyOf(entry)] }),
+  requeued: (entry, event) => ({ ...withoutFailure(entry), state: "queued", isPaused: event.isPaused }),
+  edited: (entry, event) => ({ ...entry, message: event.message }),
+  pauseChanged: (entry, event) => (entry.isPaused === event.isPaused ? entry : { ...entry, isPaused: event.isPaused }),
+  pageClosed: (entry) => ({ ...withoutFailure(entry), state: "unconfirmed", isPaused: false, failureCode: "page-closed" }),
+  cleaned: (entry, event) => {
+    if (event.message === entry.message) return entry;
+    // The gateway refuses a text with a NUL before it takes the key, so the same key may carry the clean text;
+    // a refusal of the old text says nothing about the new one, so it goes back in the queue.
+    if (entry.state !== "failed") return { ...entry, message: event.message };
+    const { refusedForGood: _refused, ...rest } = withoutFailure(entry);
+    return { ...rest, message: event.message, state: "queued" };
+  },
+};
 
 /**
  * The entry after `event` at time `at`; the same object when the event does not apply. A change gets an
@@ -129,7 +114,7 @@ function next(entry: OutboxEntry, event: OutboxEntryEvent, at: number): OutboxEn
  */
 export function outboxEntryReducer(entry: OutboxEntry, event: OutboxEntryEvent, at: number): OutboxEntry {
   if (!allows(entry, event.type)) return entry;
-  const changed = next(entry, event, at);
+  const changed = (CHANGES[event.type] as Change<OutboxEntryEvent["type"]>)(entry, event, at);
   if (changed === entry || event.type === "pauseChanged") return changed;
   return { ...changed, updatedAt: event.type === "pageClosed" ? entry.updatedAt + 1 : Math.max(at, entry.updatedAt + 1) };
 }

@@ -2,14 +2,16 @@ import { GatewayRequestError } from "../../gateway/connection";
 import { looksLikeCredential } from "../../protocol/credential-shape";
 import type { DeliveryState, OutboxEntry, SavedDraft } from "./entry";
 
-const STATES: ReadonlySet<string> = new Set(["queued", "sending", "failed", "unconfirmed", "confirmed"]);
+// The states by how far along they are: of two copies changed at once, the further one wins.
+const RANK: Record<DeliveryState, number> = { queued: 0, failed: 1, unconfirmed: 2, sending: 3, confirmed: 4 };
 
 /** True for a well-formed entry of this session, as read from storage or another pane. */
 export function isOutboxEntry(value: unknown, sessionKey: string): value is OutboxEntry {
   const e = value as Partial<OutboxEntry> | null;
   return (
-    typeof e === "object" && e !== null && typeof e.id === "string" && e.id !== "" && e.sessionKey === sessionKey && typeof e.itemId === "string" &&
-    typeof e.message === "string" && typeof e.state === "string" && STATES.has(e.state) && typeof e.createdAt === "number" && typeof e.updatedAt === "number"
+    typeof e === "object" && e !== null && typeof e.id === "string" && e.id !== "" && e.sessionKey === sessionKey &&
+    typeof e.itemId === "string" && typeof e.message === "string" && typeof e.state === "string" && Object.hasOwn(RANK, e.state) &&
+    typeof e.createdAt === "number" && typeof e.updatedAt === "number"
   );
 }
 
@@ -41,31 +43,23 @@ export function keysOf(entry: OutboxEntry): string[] {
   return [sendKeyOf(entry), ...(entry.retiredKeys ?? [])];
 }
 
-/** How a chat.send error is handled. */
-export type SendFailure =
-  /** The answer may or may not have arrived (the connection dropped, or no answer in time). */
+/** A chat.send error as the outbox meets it: it may have arrived, only the history can tell (since a restart), or refused. */
+type SendFailure =
   | { kind: "uncertain"; code: "disconnected" | "timeout" }
-  /** After a restart the gateway refuses this key on every try; only the history can tell whether it arrived. */
   | { kind: "not-admitted"; reason: string }
-  /** The gateway answered with an error: it did not take the message. `forGood`: the same text would be refused again. */
   | { kind: "refused"; reason: string; forGood: boolean };
 
 // Refusals of the message itself (its shape, its text, this connection's rights): sending it again cannot help.
 const REFUSED_FOR_GOOD: ReadonlySet<string> = new Set(["INVALID_REQUEST", "FORBIDDEN"]);
-
-/** The gateway's answer to a key it saw before a restart but never saved durably. */
-export const NOT_DURABLY_ADMITTED = /not durably admitted/i;
 
 /** Sorts a chat.send rejection into what the outbox does next. */
 export function classifySendError(error: unknown): SendFailure {
   if (!(error instanceof GatewayRequestError)) return { kind: "refused", reason: error instanceof Error ? error.message : String(error), forGood: false };
   if (error.code === "DISCONNECTED") return { kind: "uncertain", code: "disconnected" };
   if (error.code === "TIMEOUT") return { kind: "uncertain", code: "timeout" };
-  if (error.code === "UNAVAILABLE" && NOT_DURABLY_ADMITTED.test(error.message)) return { kind: "not-admitted", reason: error.message };
+  if (error.code === "UNAVAILABLE" && /not durably admitted/i.test(error.message)) return { kind: "not-admitted", reason: error.message };
   return { kind: "refused", reason: error.message, forGood: REFUSED_FOR_GOOD.has(error.code) };
 }
-
-const RANK: Record<DeliveryState, number> = { queued: 0, failed: 1, unconfirmed: 2, sending: 3, confirmed: 4 };
 
 /** True when `incoming` (from another pane) should replace `local`: confirmed is final, otherwise the later change wins. */
 export function isNewer(incoming: OutboxEntry, local: OutboxEntry): boolean {

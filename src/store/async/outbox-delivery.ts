@@ -1,0 +1,222 @@
+// The answer outbox: one idempotency key per entry across attempts; sends one at a time, only while connected and
+// the run is idle, and confirms only once the saved history holds the message; outbox-keeping.ts keeps its entries.
+import type { ChatSendParams } from "../../protocol/methods";
+import type { DockContext } from "../context";
+import { canDiscard, canEdit, canRetry, type OutboxEntryEvent } from "../outbox/outbox-reducer";
+import { classifySendError, entryForItem, keysOf, sendKeyOf } from "../outbox/outbox-rules";
+import type { OutboxEntry, PaneBus } from "../outbox/entry";
+import type { SavedDraft } from "../keep/saved-draft";
+import type { DockStorage } from "../keep/storage";
+import type { HistoryReader } from "./history-reader";
+import { keepOutbox } from "./outbox-keeping";
+
+// Most fresh keys one entry may get from the restart rule before it is marked failed.
+const MAX_SUCCESSOR_KEYS = 2;
+/** Default deadline of one chat.send, in ms. @default 30000 */
+export const DEFAULT_SEND_TIMEOUT_MS = 30_000;
+/** Default waits before each history check once the gateway took a message, in ms. */
+export const DEFAULT_CONFIRM_DELAYS_MS: readonly number[] = [0, 250, 500, 1000, 2000, 4000];
+
+/** Where the outbox keeps entries, the history it confirms against, its keys and deadlines. */
+export interface OutboxSetup {
+  storage: DockStorage;
+  bus: PaneBus;
+  history: HistoryReader;
+  newId: () => string;
+  sendTimeoutMs: number;
+  confirmDelaysMs: readonly number[];
+}
+
+/** The outbox of one store. */
+export type Outbox = ReturnType<typeof startOutbox>;
+
+type Cause = Extract<OutboxEntryEvent, { type: "uncertain" }>["cause"];
+
+/** Starts the outbox of `ctx`'s conversation. */
+export function startOutbox(ctx: DockContext, setup: OutboxSetup) {
+  const { client, sessionKey, now, timers } = ctx.options;
+  // Entries this pane sends when they are queued: made here, loaded at start, or retried here. Others are only shown.
+  const owned = new Set<string>();
+  let disposed = false;
+  let active: string | undefined;
+  const waits = new Set<unknown>();
+
+  const state = () => ctx.get().outbox;
+  const entry = (id: string): OutboxEntry | undefined => state().entries[id];
+  const sending = (id: string) => (entry(id)?.state === "sending" ? entry(id) : undefined);
+  const connected = () => client.getConnection().state === "connected";
+  const change = (id: string, event: OutboxEntryEvent): OutboxEntry | undefined => {
+    const before = entry(id);
+    if (!disposed) ctx.dispatch({ ...event, id, at: now() });
+    const after = entry(id);
+    return after !== before ? after : undefined;
+  };
+
+  const wait = (ms: number) =>
+    new Promise<void>((resolve) => {
+      if (ms <= 0) return resolve();
+      const handle = timers.setTimeout(() => (waits.delete(handle), resolve()), ms);
+      waits.add(handle);
+    });
+
+  const holds = (e: OutboxEntry) => {
+    const { messages } = ctx.get().chat;
+    return keysOf(e).some((key) => messages.some((m) => m.role === "user" && m.idempotencyKey === `${key}:user`));
+  };
+  const confirm = (id: string) => void change(id, { type: "confirmed" });
+  const uncertain = (id: string, cause: Cause) => void change(id, { type: "uncertain", cause });
+
+  // True when a fresh history was read.
+  const refresh = () => setup.history.reload().then(() => !disposed, () => false);
+  // The entry, if still sending after a fresh read: a history that holds it has confirmed it (checkAll runs on every
+  // history change), and a stale view is never taken as proof of absence, so without a fresh read it is uncertain.
+  const recheck = async (id: string, cause: Cause) => ((await refresh()) ? sending(id) : uncertain(id, cause));
+
+  function checkAll(): void {
+    for (const id of state().order) {
+      const e = entry(id);
+      if (e && e.state !== "confirmed" && holds(e)) confirm(id);
+    }
+  }
+
+  function review(): void {
+    checkAll();
+    pump();
+  }
+
+  function pump(): void {
+    // Idle means the history was read and shows no run going: a page opened during a busy run waits for it.
+    const { loaded, runActive } = ctx.get().chat;
+    if (disposed || active !== undefined || !state().ready || !connected() || !loaded || runActive) return;
+    const next = state().order.find((id) => owned.has(id) && entry(id)?.state === "queued");
+    if (next !== undefined) void deliver(next);
+  }
+
+  async function deliver(id: string): Promise<void> {
+    active = id;
+    try {
+      const started = change(id, { type: "sendStarted" });
+      if (!started) return;
+      // Sent before: the first attempt may have arrived after all, and a second send must not be needed to learn it.
+      if ((started.attempts ?? 0) > 0 && !(await recheck(id, { failureCode: "history-unchecked" }))) return;
+      if (await send(id)) await awaitConfirmation(id);
+    } finally {
+      if (active === id) active = undefined;
+      pump();
+    }
+  }
+
+  /** One chat.send under the entry's key; true when the gateway took it. */
+  async function send(id: string): Promise<boolean> {
+    const e = change(id, { type: "attempted" });
+    if (!e) return false;
+    const params: ChatSendParams = { sessionKey, message: e.message, idempotencyKey: sendKeyOf(e), ...(e.replyToId ? { replyToId: e.replyToId } : {}) };
+    try {
+      await client.request("chat.send", params, { timeoutMs: setup.sendTimeoutMs });
+      return !disposed;
+    } catch (error) {
+      if (disposed) return false;
+      const failure = classifySendError(error);
+      if (failure.kind === "uncertain") uncertain(id, { failureCode: failure.code });
+      else if (failure.kind === "refused") change(id, { type: "refused", reason: failure.reason, forGood: failure.forGood });
+      else return afterNotAdmitted(id, failure.reason);
+      return false;
+    }
+  }
+
+  // The restart rule: after a gateway restart a key the old process never saved can fail "not durably admitted" forever.
+  // Only a fresh history without the message (under any of the entry's keys) earns a successor key. Never two messages.
+  async function afterNotAdmitted(id: string, reason: string): Promise<boolean> {
+    const e = await recheck(id, { failureReason: reason });
+    if (!e) return false;
+    if ((e.retiredKeys ?? []).length >= MAX_SUCCESSOR_KEYS) {
+      change(id, { type: "refused", reason, forGood: false });
+      return false;
+    }
+    change(id, { type: "rekeyed", key: setup.newId() });
+    return send(id);
+  }
+
+  async function awaitConfirmation(id: string): Promise<void> {
+    for (const delay of setup.confirmDelaysMs) {
+      await wait(delay);
+      if (disposed || !sending(id)) return;
+      await refresh();
+    }
+    uncertain(id, { failureCode: "not-in-history" });
+  }
+
+  async function resume(): Promise<void> {
+    if (disposed || !state().ready) return;
+    const doubtful = Object.values(state().entries).some((e) => e.state === "unconfirmed" || e.state === "failed");
+    if (doubtful && connected()) await refresh();
+    review();
+  }
+
+  const stopKeeping = keepOutbox(ctx, setup.storage, setup.bus, { sending: () => active, checkAll });
+  let wasConnected = connected();
+  const offs = [
+    // This pane sends what the page that left kept (heard after keeping has written the reload's verdict).
+    ctx.on(["restored"], (e) => {
+      for (const kept of e.entries) if (entry(kept.id)) owned.add(kept.id);
+      void resume();
+    }),
+    ctx.on(["discarded", "paneRemoved"], (e) => owned.delete(e.id)),
+    ctx.on(["historyLoaded", "messageArrived", "rowReplaced", "runActivityChanged"], review),
+    client.subscribeConnection((info) => {
+      const now = info.state === "connected";
+      if (disposed || now === wasConnected) return;
+      wasConnected = now;
+      // Online state is this pane's own: not saved, not broadcast, no new updatedAt.
+      for (const id of state().order) change(id, { type: "pauseChanged", isPaused: !now });
+      if (now) void resume();
+    }),
+  ];
+
+  return {
+    /** Adds an answer, or returns the item's existing one; sent when connected and the run is idle. */
+    enqueue(input: Pick<OutboxEntry, "itemId" | "replyToId" | "message"> & { draft: SavedDraft }): OutboxEntry {
+      const existing = entryForItem(state(), input.itemId);
+      // A double click or another dock gets the first entry back.
+      if (existing) return existing;
+      // Strictly after the newest entry, so the send order survives a reload.
+      const at = Math.max(now(), ...state().order.map((id) => (entry(id)?.createdAt ?? 0) + 1));
+      const made: OutboxEntry = { id: setup.newId(), sessionKey, ...input, state: "queued", createdAt: at, updatedAt: at, failureCount: 0, isPaused: !connected() };
+      owned.add(made.id);
+      if (!disposed) ctx.dispatch({ type: "enqueued", entry: made, at: now() });
+      pump();
+      return entry(made.id) ?? made;
+    },
+    retry(id: string): boolean {
+      const e = entry(id);
+      if (!e || !canRetry(e) || active === id) return false;
+      owned.add(id);
+      if (holds(e)) confirm(id);
+      else change(id, { type: "requeued", isPaused: !connected() });
+      pump();
+      return true;
+    },
+    discard(id: string): boolean {
+      const e = entry(id);
+      if (!e || !canDiscard(e) || active === id) return false;
+      if (e.state !== "queued" && holds(e)) {
+        confirm(id);
+        return false;
+      }
+      if (!disposed) ctx.dispatch({ type: "discarded", id, at: now() });
+      return true;
+    },
+    edit(id: string, message: string): boolean {
+      const e = entry(id);
+      if (!e || !canEdit(e) || active === id) return false;
+      return change(id, { type: "edited", message }) !== undefined;
+    },
+    dispose() {
+      if (disposed) return;
+      disposed = true;
+      for (const handle of waits) timers.clearTimeout(handle);
+      offs.forEach((off) => off());
+      stopKeeping();
+    },
+  };
+}
