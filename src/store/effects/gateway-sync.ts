@@ -98,11 +98,8 @@ export function createGatewaySync(ctx: DockContext) {
     getQuestionEnding(client, e.id).then(settleWith, () => settleWith(undefined));
   };
 
-  /**
-   * Settles from a terminal record learned from an event or a recovery. While our own submit or skip awaits
-   * its reply, that reply decides first: the gateway may record an answer differently from how it was sent
-   * (a secret becomes "stored"), so comparing would take our own answer for someone else's.
-   */
+  // While our own submit or skip awaits its reply, that reply decides first: the gateway may record an answer
+  // differently from how it was sent (a secret becomes "stored"), so comparing would take ours for someone else's.
   const settleWhenReplied = (rec: QuestionRecord) => {
     const reply = ctx.sent.replyOf(rec.id);
     if (!reply) return settleFromRecord(rec);

@@ -22,10 +22,7 @@ function tabStorage(): Storage | undefined {
   }
 }
 
-/**
- * A list kept in this tab's sessionStorage under `name` and the scope, oldest first, at most `max` long; in this
- * page's memory where there is no sessionStorage or no scope yet. Its items are ids, or records with an `id`.
- */
+/** A list of ids or records with an `id`, oldest first, at most `max` long, in sessionStorage under `name` and the scope. */
 export function tabList(name: string, scopeOf: () => string | undefined, max: number) {
   const tab = tabStorage();
   const keyOf = () => {

@@ -28,10 +28,7 @@ export interface AsyncQuestionsOptions {
   confirmDelaysMs?: readonly number[];
 }
 
-/**
- * The store's half of async questions, with the views the dock shows for them; the public factory
- * (`asyncQuestionsFeature`, src/features/) passes those views, store tests may leave them out.
- */
+/** The store's half of async questions, with their views (`asyncQuestionsFeature` passes them; store tests need not). */
 export function createAsyncQuestionsFeature(options: AsyncQuestionsOptions = {}, views: FeatureViews = {}): AsyncQuestionsFeature {
   if (typeof options !== "object" || options === null || "conversation" in options || "outbox" in options) {
     throw new TypeError("asyncQuestionsFeature takes options ({ storage?, bus? }), not conversation services: the store now holds the conversation and its outbox itself.");
@@ -71,10 +68,7 @@ export function createAsyncQuestionsFeature(options: AsyncQuestionsOptions = {},
   );
 }
 
-/**
- * Keeps a dock's blocking drafts in `services.storage` and shares them live over `services.bus`.
- * @default services: IndexedDB (memory where there is none) and a pane bus on the default channel, one per store, closed with it
- */
+/** Keeps a dock's blocking drafts in `services.storage`, shared over `services.bus`. @default IndexedDB or memory, and a pane bus */
 export function blockingDraftsFeature(services?: BlockingDraftServices): BlockingDraftsFeature {
   return defineFeature({ feature: "blockingDrafts" }, (ctx) => {
     const bus = services ? services.bus : createPaneBus();
@@ -95,11 +89,7 @@ export interface ChatHistoryOptions {
   historyLimit?: number;
 }
 
-/**
- * Keeps the conversation's messages in the store (`state.chat.messages`, read by `useChatTranscript`) with the ask_user
- * outcomes the history holds, without async questions (which read them anyway): for a blocking-only host that places
- * summaries in a transcript of its own.
- */
+/** Keeps the conversation's messages and their ask_user outcomes in `state.chat`, for a blocking-only host's transcript. */
 export function chatHistoryFeature(options: ChatHistoryOptions = {}): ChatHistoryFeature {
   return defineFeature({ feature: "chatHistory" }, (ctx) => startHistoryReader(ctx, options.historyLimit ?? DEFAULT_HISTORY_LIMIT), historyReducer);
 }
