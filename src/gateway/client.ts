@@ -8,7 +8,6 @@ import { createMemoryKeyStore, loadOrCreateDeviceIdentity, type DeviceIdentity }
 import { systemClock } from "./clock";
 import type { Transport } from "./transport";
 import { backoffDelay, SLOW_BACKOFF } from "./backoff";
-import { emit, listen, type Listeners } from "./listeners";
 import { clientError, GatewayRequestError, type ConnectedInfo, type ConnectionIdentity, type ConnectionInfo, type GatewayClient, type GatewayClientOptions, type ProtocolErrorInfo } from "./connection";
 
 interface Connection {
@@ -32,6 +31,23 @@ interface Pending {
   resolve(value: unknown): void;
   reject(error: Error): void;
   timer: unknown;
+}
+
+type Listeners<Args extends unknown[]> = Set<(...args: Args) => void>;
+
+const listen = <Args extends unknown[]>(set: Listeners<Args>, fn: (...args: Args) => void) => (set.add(fn), () => void set.delete(fn));
+
+// One listener that throws is reported apart and stops neither the others nor the socket loop.
+function emit<Args extends unknown[]>(set: Listeners<Args> | undefined, ...args: Args): void {
+  for (const fn of [...(set ?? [])]) {
+    try {
+      fn(...args);
+    } catch (error) {
+      const report = (globalThis as { reportError?: (e: unknown) => void }).reportError;
+      if (typeof report === "function") report(error);
+      else console.error("A gateway client listener threw:", error);
+    }
+  }
 }
 
 /** Creates a gateway client; nothing happens until `start()`. */

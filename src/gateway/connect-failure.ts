@@ -1,5 +1,6 @@
 import { GatewayErrorCode } from "../protocol/errors";
 import type { GatewayErrorBody } from "../protocol/frames";
+import { compact } from "../protocol/reader";
 
 /** Why a connect attempt failed, and whether retrying soon can help. */
 export interface ConnectFailure {
@@ -23,22 +24,17 @@ function serverText(message: string): string {
 export function classifyConnectError(error: GatewayErrorBody): ConnectFailure {
   const text = serverText(error.message);
   const detailCode = typeof error.details?.code === "string" ? error.details.code : undefined;
-  switch (error.code) {
-    case GatewayErrorCode.Unavailable: {
-      const starting = error.details?.reason === "startup-sidecars";
-      const failure: ConnectFailure = { kind: "retry", message: starting ? "The gateway is still starting." : `The gateway is unavailable: ${text}` };
-      if (error.retryAfterMs !== undefined) failure.retryAfterMs = error.retryAfterMs;
-      return failure;
-    }
-    case GatewayErrorCode.NotPaired:
-      return { kind: "fatal", message: `This device is not paired with the gateway (${text}). Approve it on the gateway; the dock keeps trying.` };
-    case GatewayErrorCode.Forbidden:
-      return { kind: "fatal", message: `The gateway refused this client: ${text}` };
-    default:
-      if (detailCode?.startsWith("AUTH_")) return { kind: "fatal", message: `The gateway did not accept the credentials (${detailCode}): ${text}` };
-      if (error.retryable) return { kind: "retry", message: `The gateway could not connect: ${text}`, ...(error.retryAfterMs !== undefined ? { retryAfterMs: error.retryAfterMs } : {}) };
-      return { kind: "fatal", message: `The gateway rejected the connection (${error.code}${detailCode ? `, ${detailCode}` : ""}): ${text}` };
+  const retry = (message: string): ConnectFailure => compact({ kind: "retry", message, retryAfterMs: error.retryAfterMs });
+  if (error.code === GatewayErrorCode.Unavailable) {
+    return retry(error.details?.reason === "startup-sidecars" ? "The gateway is still starting." : `The gateway is unavailable: ${text}`);
   }
+  if (error.code === GatewayErrorCode.NotPaired) {
+    return { kind: "fatal", message: `This device is not paired with the gateway (${text}). Approve it on the gateway; the dock keeps trying.` };
+  }
+  if (error.code === GatewayErrorCode.Forbidden) return { kind: "fatal", message: `The gateway refused this client: ${text}` };
+  if (detailCode?.startsWith("AUTH_")) return { kind: "fatal", message: `The gateway did not accept the credentials (${detailCode}): ${text}` };
+  if (error.retryable) return retry(`The gateway could not connect: ${text}`);
+  return { kind: "fatal", message: `The gateway rejected the connection (${error.code}${detailCode ? `, ${detailCode}` : ""}): ${text}` };
 }
 
 /** A readable sentence for a socket that closed before or after the handshake. */

@@ -1,5 +1,6 @@
 import { PROTOCOL_VERSION } from "../protocol/methods";
 import { invalid, valid, type Validated, type ValidationIssue } from "../protocol/result";
+import { compact } from "../protocol/reader";
 import type { GatewayClientOptions } from "./connection";
 import { signConnect, type DeviceIdentity } from "./device-identity";
 
@@ -35,28 +36,15 @@ export async function buildConnectParams(opts: GatewayClientOptions, identity: D
   const userAgent = opts.userAgent ?? nav?.userAgent;
   const { clientId = CONTROL_UI_CLIENT_ID, mode = "webchat", platform = "web", scopes = CONTROL_UI_SCOPES, deviceFamily } = opts;
   const token = opts.token?.trim() || undefined;
-  const device = await signConnect(identity, {
-    clientId,
-    mode,
-    role: "operator",
-    scopes,
-    signedAt: challenge.ts,
-    nonce: challenge.nonce,
-    platform,
-    ...(token ? { token } : {}),
-    ...(deviceFamily ? { deviceFamily } : {}),
-  });
-  const client = { id: clientId, version: opts.clientVersion ?? "question-dock", platform, mode, ...(deviceFamily ? { deviceFamily } : {}) };
+  const signed = { clientId, mode, role: "operator", scopes, signedAt: challenge.ts, nonce: challenge.nonce, platform, token, deviceFamily };
   return {
     minProtocol: PROTOCOL_VERSION,
     maxProtocol: PROTOCOL_VERSION,
-    client,
+    client: compact({ id: clientId, version: opts.clientVersion ?? "question-dock", platform, mode, deviceFamily: deviceFamily || undefined }),
     role: "operator",
     scopes: [...scopes],
     caps: [...(opts.caps ?? ["tool-events"])],
-    device,
-    ...(token ? { auth: { token } } : {}),
-    ...(locale ? { locale } : {}),
-    ...(userAgent ? { userAgent } : {}),
+    device: await signConnect(identity, compact(signed)),
+    ...compact({ auth: token && { token }, locale: locale || undefined, userAgent: userAgent || undefined }),
   };
 }
