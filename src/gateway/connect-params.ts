@@ -5,14 +5,7 @@ import type { GatewayClientOptions } from "./connection";
 import { signConnect, type DeviceIdentity } from "./device-identity";
 
 /** The scopes OpenClaw's own Control UI asks for; the gateway grants what the device may have. */
-export const CONTROL_UI_SCOPES: readonly string[] = [
-  "operator.admin",
-  "operator.read",
-  "operator.write",
-  "operator.approvals",
-  "operator.questions",
-  "operator.pairing",
-];
+export const CONTROL_UI_SCOPES: readonly string[] = ["operator.admin", "operator.read", "operator.write", "operator.approvals", "operator.questions", "operator.pairing"];
 
 /** The client id the gateway pairs browser operators under. */
 export const CONTROL_UI_CLIENT_ID = "openclaw-control-ui";

@@ -84,19 +84,8 @@ function asciiLower(value: string | undefined): string {
 
 /** The v3 string the device signs: its fields joined by "|", platform and device family lowercased (ASCII only). */
 export function buildSignaturePayload(deviceId: string, f: ConnectSignatureFields): string {
-  return [
-    "v3",
-    deviceId,
-    f.clientId,
-    f.mode,
-    f.role,
-    f.scopes.join(","),
-    String(f.signedAt),
-    f.token ?? "",
-    f.nonce,
-    asciiLower(f.platform),
-    asciiLower(f.deviceFamily),
-  ].join("|");
+  const asSent = [f.clientId, f.mode, f.role, f.scopes.join(","), String(f.signedAt), f.token ?? "", f.nonce];
+  return ["v3", deviceId, ...asSent, asciiLower(f.platform), asciiLower(f.deviceFamily)].join("|");
 }
 
 /** Signs a connect challenge with the device key and returns the connect params' `device` block. */

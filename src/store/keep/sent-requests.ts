@@ -80,13 +80,9 @@ export function createSentLedger(scopeOf: () => string | undefined) {
     },
     attempted: (id: string): readonly QuestionAnswers[] | undefined => answers.get(id),
     /** Holds the gateway's reply to a submit while it is awaited, so a settle or an expiry can wait for it. */
-    awaitReply: async (id: string, reply: Promise<void>) => {
+    awaitReply: (id: string, reply: Promise<void>) => {
       replies.set(id, reply);
-      try {
-        await reply;
-      } finally {
-        if (replies.get(id) === reply) replies.delete(id);
-      }
+      return reply.finally(() => replies.get(id) === reply && replies.delete(id));
     },
     replyOf: (id: string) => replies.get(id),
     /** The request ended: its id and answers go (a reply still awaited finishes on its own). */

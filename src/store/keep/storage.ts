@@ -42,10 +42,8 @@ export function scopedRecords(storage: DockStorage, scope: string) {
 export function createIndexedDbStorage(options: IndexedDbStorageOptions = {}): DockStorage {
   let store: UseStore | undefined;
   const open = (): UseStore => {
-    if (store) return store;
     if (typeof indexedDB === "undefined") throw new Error("IndexedDB is not available here");
-    store = createStore(options.dbName ?? "openclaw-question-dock", options.storeName ?? "records");
-    return store;
+    return (store ??= createStore(options.dbName ?? "openclaw-question-dock", options.storeName ?? "records"));
   };
   return {
     list: async (start) => open()("readonly", (s) => promisifyRequest<unknown[]>(s.getAll(IDBKeyRange.bound(start, `${start}\uffff`)))),
