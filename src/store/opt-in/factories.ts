@@ -39,14 +39,8 @@ export function createAsyncQuestionsFeature(options: AsyncQuestionsOptions = {},
       const storage = options.storage ?? defaultStorage();
       const bus = options.bus ?? createPaneBus();
       const history = startHistoryReader(ctx, options.historyLimit ?? DEFAULT_HISTORY_LIMIT);
-      const outbox = startOutbox(ctx, {
-        storage,
-        bus,
-        history,
-        newId: options.newId ?? newKey,
-        sendTimeoutMs: options.sendTimeoutMs ?? DEFAULT_SEND_TIMEOUT_MS,
-        confirmDelaysMs: options.confirmDelaysMs ?? DEFAULT_CONFIRM_DELAYS_MS,
-      });
+      const { newId = newKey, sendTimeoutMs = DEFAULT_SEND_TIMEOUT_MS, confirmDelaysMs = DEFAULT_CONFIRM_DELAYS_MS } = options;
+      const outbox = startOutbox(ctx, { storage, bus, history, newId, sendTimeoutMs, confirmDelaysMs });
       const asyncSync = createAsyncSync(ctx, sync, outbox);
       // The async questions' storage keeps blocking drafts too, unless the store says `blockingDrafts: false`.
       const drafts = startDraftKeeping(ctx, { storage, bus, blockingDrafts, outbox: true });
