@@ -84,18 +84,6 @@ export function createGatewaySync(ctx: DockContext) {
     settle(rec.id, kind, rec.status === "answered" ? rec.answers : undefined, undefined, rec.resolvedBy);
   };
 
-  // The resolved event does not say who answered or cancelled; the record does (a chat reply, this page, the agent's
-  // side), so ask for it before naming the outcome.
-  const settleLookedUp = (e: QuestionResolvedEvent) => {
-    const settleWith = (known: RecordEnding | undefined) => {
-      const held = disposed ? undefined : ctx.get().records.get(e.id);
-      if (held) settleFromRecord(known?.status === e.status ? known : endedRecord(held, e));
-    };
-    // Not told (a refusal, a malformed reply): the outcome is judged from the event alone, which never names anyone
-    // else for a cancel.
-    getQuestionEnding(client, e.id).then(settleWith, () => settleWith(undefined));
-  };
-
   // While our own submit or skip awaits its reply, that reply decides first: the gateway may record an answer
   // differently from how it was sent (a secret becomes "stored"), so comparing would take ours for someone else's.
   const settleWhenReplied = (rec: QuestionRecord) => {
@@ -107,7 +95,6 @@ export function createGatewaySync(ctx: DockContext) {
   };
 
   const applyPriority = (newId: string) => {
-    recheck.clear();
     const s = ctx.get();
     if (disposed || !s.records.get(newId)) return;
     const { activeId, recheckInMs } = activeAfterArrival(s, newId, now(), ctx.options.typingGraceMs);
@@ -122,13 +109,9 @@ export function createGatewaySync(ctx: DockContext) {
     const known = Boolean(s.records.get(rec.id));
     // The priority rule's verdict on an arrival reads nothing the arrival changes, so it rides on the arrival.
     const verdict = known || disposed ? undefined : activeAfterArrival(s, rec.id, now(), ctx.options.typingGraceMs);
-    ctx.dispatch({
-      type: "recordReceived",
-      record: rec,
-      // A recovered request was there before; only one that arrives now is announced, with the arrival itself.
-      ...(source !== "recovery" ? { announcement: { key: "newQuestion", question: rec.questions[0]?.question ?? "" } } : {}),
-      ...(verdict?.activeId === rec.id ? { activate: true } : {}),
-    });
+    // A recovered request was there before; only one that arrives now is announced, with the arrival itself.
+    const announcement: Announcement | undefined = source === "recovery" ? undefined : { key: "newQuestion", question: rec.questions[0]?.question ?? "" };
+    ctx.dispatch({ type: "recordReceived", record: rec, ...compact({ announcement, activate: verdict?.activeId === rec.id || undefined }) });
     if (!verdict || !ctx.get().records.get(rec.id)) return;
     recheck.clear();
     // Waiting for a pause in the typing: ask again once it is long enough.
@@ -223,9 +206,14 @@ export function createGatewaySync(ctx: DockContext) {
     const e = parsed.value;
     const record = ctx.get().records.get(e.id);
     if (!record) return;
-    // The record the event describes is made only where it is used: a looked-up ending mostly uses the gateway's own.
-    if (e.status !== "expired" && !ctx.sent.replyOf(e.id)) settleLookedUp(e);
-    else settleWhenReplied(endedRecord(record, e));
+    if (e.status === "expired" || ctx.sent.replyOf(e.id)) return settleWhenReplied(endedRecord(record, e));
+    // The event does not say who answered or cancelled; the record does (a chat reply, this page, the agent's side).
+    // Not told (a refusal, a malformed reply): the event alone decides, and it never names anyone else for a cancel.
+    const settleWith = (known: RecordEnding | undefined) => {
+      const held = disposed ? undefined : ctx.get().records.get(e.id);
+      if (held) settleFromRecord(known?.status === e.status ? known : endedRecord(held, e));
+    };
+    getQuestionEnding(client, e.id).then(settleWith, () => settleWith(undefined));
   };
 
   const offs = [
