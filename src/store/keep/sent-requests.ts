@@ -1,8 +1,6 @@
-// Everything this tab knows about what it sent, in one place: a submit cut off by a disconnect is followed here and in
-// the dock's reducer only. The ids of requests sent and not yet seen to end live in sessionStorage: a reload while an
-// answer is on its way forgets the request (the gateway no longer lists it as pending), and the ledger lets the new
-// page ask about it; the same tab across reloads, nothing shared with other tabs. The answers and the replies still
-// awaited stay in this page's memory: an answer may be credential-shaped, and a promise cannot outlive the page.
+// What this tab sent. The ids of requests sent and not yet seen to end live in this tab's sessionStorage, so a page
+// reloaded while an answer was on its way can ask what became of them (the gateway no longer lists them as pending).
+// The answers and the replies awaited stay in memory: an answer may be credential-shaped, and a promise cannot outlive the page.
 import type { QuestionAnswers } from "../../protocol/answers";
 
 const PREFIX = "openclaw-question-dock:";
