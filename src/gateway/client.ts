@@ -1,4 +1,5 @@
 import { formatIssues } from "../protocol/result";
+import { compact } from "../protocol/reader";
 import { GatewayErrorCode } from "../protocol/errors";
 import { parseFrame, type EventFrame, type ResponseFrame } from "../protocol/frames";
 import { parseHelloOk } from "../protocol/payloads";
@@ -74,8 +75,9 @@ export function createGatewayClient(opts: GatewayClientOptions): GatewayClient {
   let everConnected = false;
   let identity: Promise<DeviceIdentity> | undefined;
 
+  // A state change between connections keeps the last greeting, so callers still know which gateway it was.
   function setInfo(next: ConnectionInfo): void {
-    info = next;
+    info = compact({ hello: info.hello, identity: info.identity, ...next });
     emit(stateListeners, info);
   }
 
@@ -109,11 +111,6 @@ export function createGatewayClient(opts: GatewayClientOptions): GatewayClient {
   function failPending(code: string, message: string, all: boolean): void {
     for (const [id, entry] of [...pending]) if (entry.sent) fail(id, entry, code, message);
     if (all) for (const [id, entry] of [...pending]) fail(id, entry, code, message);
-  }
-
-  // A state change between connections keeps the last greeting, so callers still know which gateway it was.
-  function setStateKeepingHello(next: Omit<ConnectionInfo, "hello" | "identity">): void {
-    setInfo(info.hello ? { ...next, hello: info.hello, ...(info.identity ? { identity: info.identity } : {}) } : next);
   }
 
   function open(): void {
@@ -252,7 +249,7 @@ export function createGatewayClient(opts: GatewayClientOptions): GatewayClient {
         ? backoffDelay(attempt, { ...SLOW_BACKOFF, random }, failure.retryAfterMs ?? SLOW_BACKOFF.baseMs)
         : backoffDelay(attempt, { ...opts.backoff, random }, failure.retryAfterMs);
     retryTimer = timers.setTimeout(open, delay);
-    setStateKeepingHello({ state: failure.kind === "fatal" ? "offline" : "reconnecting", attempt, lastError: failure.message, retryAt: now() + delay });
+    setInfo({ state: failure.kind === "fatal" ? "offline" : "reconnecting", attempt, lastError: failure.message, retryAt: now() + delay });
   }
 
   return {
@@ -260,7 +257,7 @@ export function createGatewayClient(opts: GatewayClientOptions): GatewayClient {
       if (running) return;
       running = true;
       stopped = false;
-      setStateKeepingHello({ state: everConnected ? "reconnecting" : "connecting", attempt: 0 });
+      setInfo({ state: everConnected ? "reconnecting" : "connecting", attempt: 0 });
       open();
     },
     stop() {
@@ -271,7 +268,7 @@ export function createGatewayClient(opts: GatewayClientOptions): GatewayClient {
       retryTimer = undefined;
       if (current) drop(current, 1000, "client stopped");
       failPending(GatewayErrorCode.Disconnected, "the gateway client was stopped", true);
-      setStateKeepingHello({ state: "offline", attempt: 0 });
+      setInfo({ state: "offline", attempt: 0 });
     },
     reconnectNow() {
       if (!running || current || retryTimer === undefined) return;
