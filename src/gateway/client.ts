@@ -1,14 +1,13 @@
 import { formatIssues } from "../protocol/result";
+import { compact } from "../protocol/reader";
 import { GatewayErrorCode } from "../protocol/errors";
 import { parseFrame, type EventFrame, type ResponseFrame } from "../protocol/frames";
 import { parseHelloOk } from "../protocol/payloads";
-import { classifyConnectError, describeClose, type ConnectFailure } from "./connect-failure";
-import { buildConnectParams, parseChallenge } from "./connect-params";
+import { buildConnectParams, classifyConnectError, describeClose, parseChallenge, type ConnectFailure } from "./handshake";
 import { createMemoryKeyStore, loadOrCreateDeviceIdentity, type DeviceIdentity } from "./device-identity";
 import { systemClock } from "./clock";
 import type { Transport } from "./transport";
 import { backoffDelay, SLOW_BACKOFF } from "./backoff";
-import { emit, listen, type Listeners } from "./listeners";
 import { clientError, GatewayRequestError, type ConnectedInfo, type ConnectionIdentity, type ConnectionInfo, type GatewayClient, type GatewayClientOptions, type ProtocolErrorInfo } from "./connection";
 
 interface Connection {
@@ -32,6 +31,23 @@ interface Pending {
   resolve(value: unknown): void;
   reject(error: Error): void;
   timer: unknown;
+}
+
+type Listeners<Args extends unknown[]> = Set<(...args: Args) => void>;
+
+const listen = <Args extends unknown[]>(set: Listeners<Args>, fn: (...args: Args) => void) => (set.add(fn), () => void set.delete(fn));
+
+// One listener that throws is reported apart and stops neither the others nor the socket loop.
+function emit<Args extends unknown[]>(set: Listeners<Args> | undefined, ...args: Args): void {
+  for (const fn of [...(set ?? [])]) {
+    try {
+      fn(...args);
+    } catch (error) {
+      const report = (globalThis as { reportError?: (e: unknown) => void }).reportError;
+      if (typeof report === "function") report(error);
+      else console.error("A gateway client listener threw:", error);
+    }
+  }
 }
 
 /** Creates a gateway client; nothing happens until `start()`. */
@@ -59,8 +75,9 @@ export function createGatewayClient(opts: GatewayClientOptions): GatewayClient {
   let everConnected = false;
   let identity: Promise<DeviceIdentity> | undefined;
 
+  // A state change between connections keeps the last greeting, so callers still know which gateway it was.
   function setInfo(next: ConnectionInfo): void {
-    info = next;
+    info = compact({ hello: info.hello, identity: info.identity, ...next });
     emit(stateListeners, info);
   }
 
@@ -94,11 +111,6 @@ export function createGatewayClient(opts: GatewayClientOptions): GatewayClient {
   function failPending(code: string, message: string, all: boolean): void {
     for (const [id, entry] of [...pending]) if (entry.sent) fail(id, entry, code, message);
     if (all) for (const [id, entry] of [...pending]) fail(id, entry, code, message);
-  }
-
-  // A state change between connections keeps the last greeting, so callers still know which gateway it was.
-  function setStateKeepingHello(next: Omit<ConnectionInfo, "hello" | "identity">): void {
-    setInfo(info.hello ? { ...next, hello: info.hello, ...(info.identity ? { identity: info.identity } : {}) } : next);
   }
 
   function open(): void {
@@ -237,7 +249,7 @@ export function createGatewayClient(opts: GatewayClientOptions): GatewayClient {
         ? backoffDelay(attempt, { ...SLOW_BACKOFF, random }, failure.retryAfterMs ?? SLOW_BACKOFF.baseMs)
         : backoffDelay(attempt, { ...opts.backoff, random }, failure.retryAfterMs);
     retryTimer = timers.setTimeout(open, delay);
-    setStateKeepingHello({ state: failure.kind === "fatal" ? "offline" : "reconnecting", attempt, lastError: failure.message, retryAt: now() + delay });
+    setInfo({ state: failure.kind === "fatal" ? "offline" : "reconnecting", attempt, lastError: failure.message, retryAt: now() + delay });
   }
 
   return {
@@ -245,7 +257,7 @@ export function createGatewayClient(opts: GatewayClientOptions): GatewayClient {
       if (running) return;
       running = true;
       stopped = false;
-      setStateKeepingHello({ state: everConnected ? "reconnecting" : "connecting", attempt: 0 });
+      setInfo({ state: everConnected ? "reconnecting" : "connecting", attempt: 0 });
       open();
     },
     stop() {
@@ -256,7 +268,7 @@ export function createGatewayClient(opts: GatewayClientOptions): GatewayClient {
       retryTimer = undefined;
       if (current) drop(current, 1000, "client stopped");
       failPending(GatewayErrorCode.Disconnected, "the gateway client was stopped", true);
-      setStateKeepingHello({ state: "offline", attempt: 0 });
+      setInfo({ state: "offline", attempt: 0 });
     },
     reconnectNow() {
       if (!running || current || retryTimer === undefined) return;

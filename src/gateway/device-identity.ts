@@ -45,26 +45,11 @@ function subtle(): SubtleCrypto {
   return api;
 }
 
-async function generateDeviceKeyPair(): Promise<StoredKeyPair> {
-  let keyPair: CryptoKeyPair;
-  try {
-    keyPair = (await subtle().generateKey(ED25519, false, ["sign", "verify"])) as CryptoKeyPair;
-  } catch (error) {
-    throw new Error(`This browser cannot create an Ed25519 device key: ${error instanceof Error ? error.message : String(error)}`);
-  }
-  const publicKeyRaw = new Uint8Array(await subtle().exportKey("raw", keyPair.publicKey));
-  return { keyPair, publicKeyRaw };
-}
-
 // Duck-typed on purpose: values read back from IndexedDB may come from another realm, where instanceof fails.
 function isUsable(stored: StoredKeyPair | undefined): stored is StoredKeyPair {
   const key = stored?.keyPair?.privateKey as Partial<CryptoKey> | undefined;
-  return (
-    ArrayBuffer.isView(stored?.publicKeyRaw) &&
-    stored.publicKeyRaw.byteLength === 32 &&
-    key?.type === "private" &&
-    key.algorithm?.name === ED25519.name
-  );
+  const raw = stored?.publicKeyRaw;
+  return ArrayBuffer.isView(raw) && raw.byteLength === 32 && key?.type === "private" && key.algorithm?.name === ED25519.name;
 }
 
 async function identityOf(stored: StoredKeyPair, persisted: boolean): Promise<DeviceIdentity> {
@@ -78,21 +63,17 @@ async function identityOf(stored: StoredKeyPair, persisted: boolean): Promise<De
 
 /** Loads the stored device key, or creates and stores one; an unreadable stored key is replaced. */
 export async function loadOrCreateDeviceIdentity(store: KeyStore): Promise<DeviceIdentity> {
-  let stored: StoredKeyPair | undefined;
-  try {
-    stored = await store.load();
-  } catch {
-    // A broken store (private mode, blocked IndexedDB) must not stop the connection; a fresh key is still valid.
-    stored = undefined;
-  }
+  // A broken store (private mode, blocked IndexedDB) must not stop the connection; a fresh key is still valid.
+  const stored = await Promise.resolve().then(() => store.load()).catch(() => undefined);
   if (isUsable(stored)) return identityOf(stored, true);
-  const fresh = await generateDeviceKeyPair();
-  let persisted = true;
+  let keyPair: CryptoKeyPair;
   try {
-    await store.save(fresh);
-  } catch {
-    persisted = false;
+    keyPair = (await subtle().generateKey(ED25519, false, ["sign", "verify"])) as CryptoKeyPair;
+  } catch (error) {
+    throw new Error(`This browser cannot create an Ed25519 device key: ${error instanceof Error ? error.message : String(error)}`);
   }
+  const fresh = { keyPair, publicKeyRaw: new Uint8Array(await subtle().exportKey("raw", keyPair.publicKey)) };
+  const persisted = await Promise.resolve().then(() => store.save(fresh)).then(() => true, () => false);
   return identityOf(fresh, persisted);
 }
 
@@ -103,19 +84,8 @@ function asciiLower(value: string | undefined): string {
 
 /** The v3 string the device signs: its fields joined by "|", platform and device family lowercased (ASCII only). */
 export function buildSignaturePayload(deviceId: string, f: ConnectSignatureFields): string {
-  return [
-    "v3",
-    deviceId,
-    f.clientId,
-    f.mode,
-    f.role,
-    f.scopes.join(","),
-    String(f.signedAt),
-    f.token ?? "",
-    f.nonce,
-    asciiLower(f.platform),
-    asciiLower(f.deviceFamily),
-  ].join("|");
+  const asSent = [f.clientId, f.mode, f.role, f.scopes.join(","), String(f.signedAt), f.token ?? "", f.nonce];
+  return ["v3", deviceId, ...asSent, asciiLower(f.platform), asciiLower(f.deviceFamily)].join("|");
 }
 
 /** Signs a connect challenge with the device key and returns the connect params' `device` block. */
@@ -155,9 +125,7 @@ export function createMemoryKeyStore(initial?: StoredKeyPair): KeyStore {
   let stored = initial;
   return {
     load: async () => stored,
-    save: async (next) => {
-      stored = next;
-    },
+    save: async (next) => void (stored = next),
   };
 }
 

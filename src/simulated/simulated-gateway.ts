@@ -16,7 +16,7 @@
  * creation, so a page that reloads finds the same conversations (question records are not kept).
  */
 import type { QuestionAnswers } from "../protocol/answers";
-import { CONTROL_UI_SCOPES } from "../gateway/connect-params";
+import { CONTROL_UI_SCOPES } from "../gateway/handshake";
 import { createAgentTurns } from "./sim-agent-turns";
 import { writeAskUserCall, writeAskUserResult, type SimAskUserCall } from "./sim-ask-user";
 import { SimChat } from "./sim-chat";

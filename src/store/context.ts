@@ -11,9 +11,8 @@ import type { SentLedger } from "./keep/sent-requests";
 import type { Timers } from "../gateway/clock";
 import type { DockStore } from "./dock/state";
 
-// What a host holds of an opt-in feature: an opaque token made by the feature's factory. Its working parts stay
-// private to the store (opt-in/attach.ts), so a host that never calls the factory never loads them.
-
+// A host holds an opt-in feature as an opaque token; its working parts stay private to the store (opt-in/attach.ts),
+// so a host that never calls the factory never loads them.
 /** Async (Codex) questions, their answer outbox and history outcomes; made by `asyncQuestionsFeature`, passed as the store's `asyncQuestions`. */
 export interface AsyncQuestionsFeature {
   readonly feature: "asyncQuestions";
@@ -57,10 +56,7 @@ export interface DockStoreOptions {
   chatHistory?: ChatHistoryFeature;
   /** The `resolvedBy` sent with this dock's answers and skips, which tells them from other surfaces'. @default one per tab, kept across reloads */
   resolverId?: string;
-  /**
-   * Blocking drafts kept across reloads and shared live: `blockingDraftsFeature(services?)`. `false`: in this store's memory only.
-   * @default with `asyncQuestions`, `blockingDraftsFeature()` (IndexedDB, memory where there is none, and a pane bus on the default channel); else `false`
-   */
+  /** Blocking drafts kept across reloads and shared live (`blockingDraftsFeature()`); `false`: memory only. @default on with `asyncQuestions`, else `false` */
   blockingDrafts?: BlockingDraftsFeature | false;
 }
 

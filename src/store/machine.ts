@@ -64,10 +64,7 @@ export function createMachine<S, E extends { type: string }>(store: StoreApi<S>,
     });
   };
 
-  /**
-   * Calls `listener` after each event of `types` that changed the state, with the state it made and the state before
-   * it. Events a listener dispatches are heard after the current one, in order. Returns the unsubscribe.
-   */
+  /** Calls `listener` after each event of `types` that changed the state (with next and previous state); returns the unsubscribe. */
   const on = <T extends E["type"]>(types: readonly T[], listener: Listener<S, Extract<E, { type: T }>>): (() => void) => {
     // Its own function per call, so registering one listener twice gives two independent unsubscribes.
     const own: Listener<S, E> = (event, next, prev) => listener(event as Extract<E, { type: T }>, next, prev);

@@ -17,7 +17,9 @@ const VERDICT_WAIT_MS = 15_000;
 // The gateway's reason when the sender's caller policy is not the run creator's; its words are kept as the detail.
 const NOT_CREATOR = /caller policy does not match its creator/i;
 
-type Verdict = { taken: true } | { taken: false; message: string } | "gone";
+// What became of a reply: taken, refused in the gateway's words, left (the question ended), silent, or gone (the store
+// was disposed, e.g. the page is unloading: the reply may still be taken, and a reload must still know it as ours).
+type Verdict = "taken" | { refused: string } | "left" | "silent" | "gone";
 
 /** A fresh idempotency key: a UUID, or random text where the page has no `crypto.randomUUID` (an insecure context). */
 export function newKey(): string {
@@ -29,15 +31,13 @@ export function newKey(): string {
 /** Wires chat replies to one dock store. */
 export function createChatReplies(ctx: DockContext, sync: GatewaySync) {
   const { client, timers } = ctx.options;
-  // Idempotency key → what the gateway said of it: "final" (taken) or the error's message; or "gone" (the store was
-  // disposed, e.g. the page is unloading: the reply may still be taken, and a reload must still know it as ours).
   const verdicts = new Map<string, (verdict: Verdict) => void>();
   const off = client.onEvent("chat", (payload) => {
     const p = payload as { runId?: unknown; state?: unknown; errorMessage?: unknown } | null;
     const settle = typeof p?.runId === "string" ? verdicts.get(p.runId) : undefined;
     if (!settle) return;
-    if (p!.state === "final") settle({ taken: true });
-    else if (p!.state === "error") settle({ taken: false, message: typeof p!.errorMessage === "string" ? p!.errorMessage : "" });
+    if (p!.state === "final") settle("taken");
+    else if (p!.state === "error") settle({ refused: typeof p!.errorMessage === "string" ? p!.errorMessage : "" });
   });
 
   const fail = (requestId: string, failure: SubmitFailure): ChatReplyResult => {
@@ -49,13 +49,13 @@ export function createChatReplies(ctx: DockContext, sync: GatewaySync) {
 
   // The gateway's word on the message, or the question's own end, whichever comes first.
   const verdictOf = (requestId: string, key: string) =>
-    new Promise<Verdict | "left" | "silent">((resolve) => {
+    new Promise<Verdict>((resolve) => {
       // Connections that receive no chat events (a guest's) learn it from the question leaving the dock.
       const unsubscribe = ctx.on(["recordSettled"], (e) => {
         if (e.id === requestId) done("left");
       });
       const timer = timers.setTimeout(() => done("silent"), VERDICT_WAIT_MS);
-      function done(v: Parameters<typeof resolve>[0]) {
+      function done(v: Verdict) {
         verdicts.delete(key);
         unsubscribe();
         timers.clearTimeout(timer);
@@ -90,10 +90,10 @@ export function createChatReplies(ctx: DockContext, sync: GatewaySync) {
     }
     const v = await verdict;
     if (v === "gone") return { ok: false, code: "unexpected" };
-    if (v === "left" || (typeof v === "object" && v.taken)) return { ok: true };
+    if (v === "left" || v === "taken") return { ok: true };
     if (v === "silent") return ctx.get().records.get(requestId) ? fail(requestId, { code: "not-taken" }) : { ok: true };
     // The refusal as data: the views say it in words, with the gateway's own sentence as the detail.
-    return fail(requestId, { code: NOT_CREATOR.test(v.message) ? "not-creator" : "chat-refused", detail: v.message });
+    return fail(requestId, { code: NOT_CREATOR.test(v.refused) ? "not-creator" : "chat-refused", detail: v.refused });
   };
 
   return {

@@ -3,12 +3,12 @@ import type { QuestionAnswers } from "../../protocol/answers";
 import { parseResolvedEvent, type RecordEnding } from "../../protocol/payloads";
 import { isSecretQuestion, parseQuestionRecord, type QuestionRecord } from "../../protocol/question-record";
 import type { ValidationIssue } from "../../protocol/result";
+import { compact } from "../../protocol/reader";
 import { belongsToSession } from "../../protocol/session-key";
 import type { DockContext } from "../context";
 import { outcomeOf } from "../dock/outcomes";
 import { activeAfterArrival } from "../dock/priority";
-import type { Announcement, Outcome, OutcomeKind, SubmitErrorCode } from "../dock/state";
-import type { HiddenReason } from "../dock/state";
+import type { Announcement, HiddenReason, Outcome, OutcomeKind, SubmitErrorCode } from "../dock/state";
 import type { QuestionResolvedEvent } from "../../protocol/methods";
 import { GatewayRequestError } from "../../gateway/connection";
 
@@ -48,8 +48,6 @@ export function createGatewaySync(ctx: DockContext) {
   const recheck = timer();
   const expiry = timer();
 
-  const announce = (announcement: Announcement) => ctx.dispatch({ type: "announced", announcement });
-
   const reject = (source: string, errors: ValidationIssue[], id?: string) =>
     ctx.dispatch({ type: "recordRejected", rejection: { source, ...(id === undefined ? {} : { id }), errors, at: now() } });
 
@@ -72,7 +70,7 @@ export function createGatewaySync(ctx: DockContext) {
     const header = record.questions[0]?.header || record.questions[0]?.question || "";
     // An async answer only joined the outbox here; its summary tells the delivery, so the announcement must not claim more.
     const announcement: Announcement = kind === "answered" && extra?.async ? { key: "outcome", kind, header, queued: true } : { key: "outcome", kind, header };
-    ctx.dispatch({ type: "recordSettled", id, outcome: kind, at: now(), announcement, ...(answers ? { answers } : {}), ...(extra?.async ? { async: extra.async } : {}), ...(resolvedBy !== undefined ? { resolvedBy } : {}) });
+    ctx.dispatch({ type: "recordSettled", id, outcome: kind, at: now(), announcement, ...compact({ answers, async: extra?.async, resolvedBy }) });
     ctx.sent.forget(id);
     // The timer stays while requests are left: when it fires early it finds nothing due and sets itself for the next one.
     if (ctx.get().records.size === 0) expiry.clear();
@@ -86,23 +84,8 @@ export function createGatewaySync(ctx: DockContext) {
     settle(rec.id, kind, rec.status === "answered" ? rec.answers : undefined, undefined, rec.resolvedBy);
   };
 
-  // The resolved event does not say who answered or cancelled; the record does (a chat reply, this page, the agent's
-  // side), so ask for it before naming the outcome.
-  const settleLookedUp = (e: QuestionResolvedEvent) => {
-    const settleWith = (known: RecordEnding | undefined) => {
-      const held = disposed ? undefined : ctx.get().records.get(e.id);
-      if (held) settleFromRecord(known?.status === e.status ? known : endedRecord(held, e));
-    };
-    // Not told (a refusal, a malformed reply): the outcome is judged from the event alone, which never names anyone
-    // else for a cancel.
-    getQuestionEnding(client, e.id).then(settleWith, () => settleWith(undefined));
-  };
-
-  /**
-   * Settles from a terminal record learned from an event or a recovery. While our own submit or skip awaits
-   * its reply, that reply decides first: the gateway may record an answer differently from how it was sent
-   * (a secret becomes "stored"), so comparing would take our own answer for someone else's.
-   */
+  // While our own submit or skip awaits its reply, that reply decides first: the gateway may record an answer
+  // differently from how it was sent (a secret becomes "stored"), so comparing would take ours for someone else's.
   const settleWhenReplied = (rec: QuestionRecord) => {
     const reply = ctx.sent.replyOf(rec.id);
     if (!reply) return settleFromRecord(rec);
@@ -112,7 +95,6 @@ export function createGatewaySync(ctx: DockContext) {
   };
 
   const applyPriority = (newId: string) => {
-    recheck.clear();
     const s = ctx.get();
     if (disposed || !s.records.get(newId)) return;
     const { activeId, recheckInMs } = activeAfterArrival(s, newId, now(), ctx.options.typingGraceMs);
@@ -127,13 +109,9 @@ export function createGatewaySync(ctx: DockContext) {
     const known = Boolean(s.records.get(rec.id));
     // The priority rule's verdict on an arrival reads nothing the arrival changes, so it rides on the arrival.
     const verdict = known || disposed ? undefined : activeAfterArrival(s, rec.id, now(), ctx.options.typingGraceMs);
-    ctx.dispatch({
-      type: "recordReceived",
-      record: rec,
-      // A recovered request was there before; only one that arrives now is announced, with the arrival itself.
-      ...(source !== "recovery" ? { announcement: { key: "newQuestion", question: rec.questions[0]?.question ?? "" } } : {}),
-      ...(verdict?.activeId === rec.id ? { activate: true } : {}),
-    });
+    // A recovered request was there before; only one that arrives now is announced, with the arrival itself.
+    const announcement: Announcement | undefined = source === "recovery" ? undefined : { key: "newQuestion", question: rec.questions[0]?.question ?? "" };
+    ctx.dispatch({ type: "recordReceived", record: rec, ...compact({ announcement, activate: verdict?.activeId === rec.id || undefined }) });
     if (!verdict || !ctx.get().records.get(rec.id)) return;
     recheck.clear();
     // Waiting for a pause in the typing: ask again once it is long enough.
@@ -183,11 +161,11 @@ export function createGatewaySync(ctx: DockContext) {
       for (const id of ctx.sent.ids()) if (!ctx.get().records.get(id)) ctx.sent.forget(id);
     } catch (error) {
       // A refusal for lack of permission is the person's to know, in words: one notice per method, newest kept.
-      if (error instanceof GatewayRequestError && error.code === "FORBIDDEN") {
-        const scope = error.details?.["missingScope"];
+      const failure = submitFailureOf(error);
+      if (failure.code === "forbidden") {
         // GatewayRequestError prefixes the method and code; the person needs only the gateway's own sentence.
-        const message = error.message.replace(/^\S+ failed: FORBIDDEN(?: \([^)]*\))?: /, "");
-        ctx.dispatch({ type: "permissionRefused", notice: { method: "question.list", message, at: now(), ...(typeof scope === "string" && scope ? { missingScope: scope } : {}) } });
+        const message = (error as Error).message.replace(/^\S+ failed: FORBIDDEN(?: \([^)]*\))?: /, "");
+        ctx.dispatch({ type: "permissionRefused", notice: compact({ method: "question.list", message, at: now(), missingScope: failure.detail || undefined }) });
       }
       reject("recovery", [{ path: "", message: error instanceof Error ? error.message : String(error) }]);
     }
@@ -204,14 +182,14 @@ export function createGatewaySync(ctx: DockContext) {
   // A submit or skip that failed: the request shows why, and the person hears it.
   const failSubmission = (id: string, kind: "answer" | "skip", failure: SubmitFailure) => {
     ctx.dispatch({ type: "submitFailed", requestId: id, submission: { status: "error", kind, ...failure } });
-    announce({ key: "submitFailed", action: kind, ...failure });
+    ctx.dispatch({ type: "announced", announcement: { key: "submitFailed", action: kind, ...failure } });
   };
 
   // Holds a submit or skip whose reply was cut off until a recovery tells whether it arrived; `checkNow` asks at once.
   const markUncertain = (id: string, kind: "answer" | "skip", checkNow: boolean) => {
     if (!ctx.get().records.get(id)) return;
     ctx.dispatch({ type: "submitUncertain", requestId: id, kind });
-    announce({ key: "uncertain", action: kind });
+    ctx.dispatch({ type: "announced", announcement: { key: "uncertain", action: kind } });
     // A timeout on a live connection brings no reconnect, and so no recovery: ask now.
     if (checkNow && client.getConnection().state === "connected") void recover(false);
   };
@@ -228,9 +206,14 @@ export function createGatewaySync(ctx: DockContext) {
     const e = parsed.value;
     const record = ctx.get().records.get(e.id);
     if (!record) return;
-    // The record the event describes is made only where it is used: a looked-up ending mostly uses the gateway's own.
-    if (e.status !== "expired" && !ctx.sent.replyOf(e.id)) settleLookedUp(e);
-    else settleWhenReplied(endedRecord(record, e));
+    if (e.status === "expired" || ctx.sent.replyOf(e.id)) return settleWhenReplied(endedRecord(record, e));
+    // The event does not say who answered or cancelled; the record does (a chat reply, this page, the agent's side).
+    // Not told (a refusal, a malformed reply): the event alone decides, and it never names anyone else for a cancel.
+    const settleWith = (known: RecordEnding | undefined) => {
+      const held = disposed ? undefined : ctx.get().records.get(e.id);
+      if (held) settleFromRecord(known?.status === e.status ? known : endedRecord(held, e));
+    };
+    getQuestionEnding(client, e.id).then(settleWith, () => settleWith(undefined));
   };
 
   const offs = [

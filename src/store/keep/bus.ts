@@ -39,10 +39,7 @@ function openChannel(name: string): Channel {
   return channel;
 }
 
-/**
- * Opens a bus to every other pane of this name (by default the one every dock of this kit shares): same-page buses
- * directly, other tabs through BroadcastChannel when there is one.
- */
+/** Opens a bus to every other pane of this name: same-page buses directly, other tabs through BroadcastChannel. */
 export function createPaneBus(channelName = "openclaw-question-dock"): PaneBus {
   const shared = channels.get(channelName) ?? openChannel(channelName);
   const self: Member = new Set();

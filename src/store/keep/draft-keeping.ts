@@ -14,16 +14,9 @@ import { asyncItemOf, asyncRequestId } from "../async/question-shape";
 /** Quiet time before a typed draft is written to storage. */
 export const DRAFT_SAVE_DELAY_MS = 300;
 
-/** Where a store keeps drafts, and which: blocking drafts too, and the outbox entries (with async questions). */
-export interface DraftSetup {
-  storage: DockStorage;
-  /** The other tabs of the conversation; none: drafts are not shared live. */
-  bus: PaneBus | undefined;
-  blockingDrafts: boolean;
-  outbox: boolean;
-}
+type DraftSetup = { storage: DockStorage; bus: PaneBus | undefined; blockingDrafts: boolean; outbox: boolean };
 
-/** Starts keeping the drafts of the store of `ctx`; `read` reads what was kept under a scope, for the one `restored` event. */
+/** Keeps the drafts of `ctx`'s store (blocking ones too, and outbox entries: as `setup` says); `read` is for `restored`. */
 export function startDraftKeeping(ctx: DockContext, setup: DraftSetup) {
   const { now, timers } = ctx.options;
   const saveTimers = new Map<string, unknown>();

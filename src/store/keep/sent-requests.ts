@@ -1,8 +1,6 @@
-// Everything this tab knows about what it sent, in one place: a submit cut off by a disconnect is followed here and in
-// the dock's reducer only. The ids of requests sent and not yet seen to end live in sessionStorage: a reload while an
-// answer is on its way forgets the request (the gateway no longer lists it as pending), and the ledger lets the new
-// page ask about it; the same tab across reloads, nothing shared with other tabs. The answers and the replies still
-// awaited stay in this page's memory: an answer may be credential-shaped, and a promise cannot outlive the page.
+// What this tab sent. The ids of requests sent and not yet seen to end live in this tab's sessionStorage, so a page
+// reloaded while an answer was on its way can ask what became of them (the gateway no longer lists them as pending).
+// The answers and the replies awaited stay in memory: an answer may be credential-shaped, and a promise cannot outlive the page.
 import type { QuestionAnswers } from "../../protocol/answers";
 
 const PREFIX = "openclaw-question-dock:";
@@ -22,10 +20,7 @@ function tabStorage(): Storage | undefined {
   }
 }
 
-/**
- * A list kept in this tab's sessionStorage under `name` and the scope, oldest first, at most `max` long; in this
- * page's memory where there is no sessionStorage or no scope yet. Its items are ids, or records with an `id`.
- */
+/** A list of ids or records with an `id`, oldest first, at most `max` long, in sessionStorage under `name` and the scope. */
 export function tabList(name: string, scopeOf: () => string | undefined, max: number) {
   const tab = tabStorage();
   const keyOf = () => {
@@ -83,13 +78,9 @@ export function createSentLedger(scopeOf: () => string | undefined) {
     },
     attempted: (id: string): readonly QuestionAnswers[] | undefined => answers.get(id),
     /** Holds the gateway's reply to a submit while it is awaited, so a settle or an expiry can wait for it. */
-    awaitReply: async (id: string, reply: Promise<void>) => {
+    awaitReply: (id: string, reply: Promise<void>) => {
       replies.set(id, reply);
-      try {
-        await reply;
-      } finally {
-        if (replies.get(id) === reply) replies.delete(id);
-      }
+      return reply.finally(() => replies.get(id) === reply && replies.delete(id));
     },
     replyOf: (id: string) => replies.get(id),
     /** The request ended: its id and answers go (a reply still awaited finishes on its own). */

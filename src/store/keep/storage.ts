@@ -1,12 +1,8 @@
-// Where a page keeps drafts and unsent answers between loads: a key-value store read by key prefix, IndexedDB in
-// browsers and memory elsewhere. Every record is kept under its scope (storageScope) and its table, and one rule says
-// what may be kept at all: nothing that holds text shaped like a credential leaves this tab's memory.
+// Where a page keeps drafts and unsent answers between loads: IndexedDB in browsers and memory elsewhere, every record
+// under its scope (storageScope) and its table.
 import { createStore, del, promisifyRequest, set, type UseStore } from "idb-keyval";
 
-/**
- * A key-value store read by key prefix: what a host passes to keep drafts and answers somewhere of its own. Each key
- * names its scope (gateway, identity, session); values are plain data, read back through the kit's own checks.
- */
+/** A key-value store read by key prefix, for drafts and answers; values are plain data, read back through the kit's checks. */
 export interface DockStorage {
   /** Every value whose key starts with `prefix`, as copies. */
   list(prefix: string): Promise<unknown[]>;
@@ -46,10 +42,8 @@ export function scopedRecords(storage: DockStorage, scope: string) {
 export function createIndexedDbStorage(options: IndexedDbStorageOptions = {}): DockStorage {
   let store: UseStore | undefined;
   const open = (): UseStore => {
-    if (store) return store;
     if (typeof indexedDB === "undefined") throw new Error("IndexedDB is not available here");
-    store = createStore(options.dbName ?? "openclaw-question-dock", options.storeName ?? "records");
-    return store;
+    return (store ??= createStore(options.dbName ?? "openclaw-question-dock", options.storeName ?? "records"));
   };
   return {
     list: async (start) => open()("readonly", (s) => promisifyRequest<unknown[]>(s.getAll(IDBKeyRange.bound(start, `${start}\uffff`)))),

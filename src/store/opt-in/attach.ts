@@ -8,10 +8,7 @@ import type { StoredRecords } from "../keep/keep";
 import type { DockStore } from "../dock/state";
 import type { DockContext, DockFeature } from "../context";
 
-/**
- * Views a feature adds to the dock, filled in above the views layer (src/features/) and read through
- * `useFeatureViews`. The store never renders, so it holds them as opaque values; the hooks layer gives them their type.
- */
+/** Views a feature adds to the dock (src/features/), opaque to the store; `useFeatureViews` gives them their type. */
 export interface FeatureViews {
   /** Shown under the dock's header: what went wrong with the feature's storage or conversation. */
   problemNotice?: unknown;
@@ -47,20 +44,14 @@ export function defineFeature<F extends DockFeature>(token: F, attach: FeaturePa
   return Object.freeze(token);
 }
 
-/**
- * The parts of `feature`, given as the store's `option`. Throws for anything no factory made, such as a plain options
- * object, naming the factory to call; the store asks before it makes anything, so a refused option leaves nothing running.
- */
+/** The parts of `feature`, given as the store's `option`; throws, naming the factory, for anything no factory made. */
 export function featureParts(option: DockFeature["feature"], feature: DockFeature): FeatureParts {
   const found = parts.get(feature);
   if (!found || feature.feature !== option) throw new TypeError(`createQuestionDockStore's "${option}" option takes what ${option}Feature(…) returns.`);
   return found;
 }
 
-/**
- * What a store's views and tests read of it, noted once when the store is made: its features' views, its clock (a
- * countdown reads the store's own clock; a story's stands still) and, with async questions, its outbox.
- */
+/** What views and tests read of a store: its features' views, its clock (a story's stands still) and its outbox. */
 export const storeParts = new WeakMap<StoreApi<DockStore>, { views: FeatureViews; now: () => number; outbox?: Outbox | undefined }>();
 
 /** The outbox of a store made with async questions. */

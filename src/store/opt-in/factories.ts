@@ -28,10 +28,7 @@ export interface AsyncQuestionsOptions {
   confirmDelaysMs?: readonly number[];
 }
 
-/**
- * The store's half of async questions, with the views the dock shows for them; the public factory
- * (`asyncQuestionsFeature`, src/features/) passes those views, store tests may leave them out.
- */
+/** The store's half of async questions, with their views (`asyncQuestionsFeature` passes them; store tests need not). */
 export function createAsyncQuestionsFeature(options: AsyncQuestionsOptions = {}, views: FeatureViews = {}): AsyncQuestionsFeature {
   if (typeof options !== "object" || options === null || "conversation" in options || "outbox" in options) {
     throw new TypeError("asyncQuestionsFeature takes options ({ storage?, bus? }), not conversation services: the store now holds the conversation and its outbox itself.");
@@ -42,14 +39,8 @@ export function createAsyncQuestionsFeature(options: AsyncQuestionsOptions = {},
       const storage = options.storage ?? defaultStorage();
       const bus = options.bus ?? createPaneBus();
       const history = startHistoryReader(ctx, options.historyLimit ?? DEFAULT_HISTORY_LIMIT);
-      const outbox = startOutbox(ctx, {
-        storage,
-        bus,
-        history,
-        newId: options.newId ?? newKey,
-        sendTimeoutMs: options.sendTimeoutMs ?? DEFAULT_SEND_TIMEOUT_MS,
-        confirmDelaysMs: options.confirmDelaysMs ?? DEFAULT_CONFIRM_DELAYS_MS,
-      });
+      const { newId = newKey, sendTimeoutMs = DEFAULT_SEND_TIMEOUT_MS, confirmDelaysMs = DEFAULT_CONFIRM_DELAYS_MS } = options;
+      const outbox = startOutbox(ctx, { storage, bus, history, newId, sendTimeoutMs, confirmDelaysMs });
       const asyncSync = createAsyncSync(ctx, sync, outbox);
       // The async questions' storage keeps blocking drafts too, unless the store says `blockingDrafts: false`.
       const drafts = startDraftKeeping(ctx, { storage, bus, blockingDrafts, outbox: true });
@@ -71,10 +62,7 @@ export function createAsyncQuestionsFeature(options: AsyncQuestionsOptions = {},
   );
 }
 
-/**
- * Keeps a dock's blocking drafts in `services.storage` and shares them live over `services.bus`.
- * @default services: IndexedDB (memory where there is none) and a pane bus on the default channel, one per store, closed with it
- */
+/** Keeps a dock's blocking drafts in `services.storage`, shared over `services.bus`. @default IndexedDB or memory, and a pane bus */
 export function blockingDraftsFeature(services?: BlockingDraftServices): BlockingDraftsFeature {
   return defineFeature({ feature: "blockingDrafts" }, (ctx) => {
     const bus = services ? services.bus : createPaneBus();
@@ -95,11 +83,7 @@ export interface ChatHistoryOptions {
   historyLimit?: number;
 }
 
-/**
- * Keeps the conversation's messages in the store (`state.chat.messages`, read by `useChatTranscript`) with the ask_user
- * outcomes the history holds, without async questions (which read them anyway): for a blocking-only host that places
- * summaries in a transcript of its own.
- */
+/** Keeps the conversation's messages and their ask_user outcomes in `state.chat`, for a blocking-only host's transcript. */
 export function chatHistoryFeature(options: ChatHistoryOptions = {}): ChatHistoryFeature {
   return defineFeature({ feature: "chatHistory" }, (ctx) => startHistoryReader(ctx, options.historyLimit ?? DEFAULT_HISTORY_LIMIT), historyReducer);
 }

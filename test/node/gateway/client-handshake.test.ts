@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createGatewayClient } from "../../../src/gateway/client";
 import type { GatewayClient } from "../../../src/gateway/connection";
-import { CONTROL_UI_SCOPES } from "../../../src/gateway/connect-params";
+import { CONTROL_UI_SCOPES } from "../../../src/gateway/handshake";
 import { buildSignaturePayload, fromBase64Url } from "../../../src/gateway/device-identity";
 import type { ConnectedInfo, ConnectionInfo } from "../../../src/gateway/connection";
 import { CHALLENGE_TS, createScriptedGateway, helloPayload, type ScriptedSocket } from "./scripted-gateway";

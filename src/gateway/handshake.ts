@@ -1,0 +1,87 @@
+// The connect handshake: the signed params it sends, and how a refusal or a lost socket reads to a person.
+import { GatewayErrorCode } from "../protocol/errors";
+import type { GatewayErrorBody } from "../protocol/frames";
+import { PROTOCOL_VERSION } from "../protocol/methods";
+import { invalid, valid, type Validated, type ValidationIssue } from "../protocol/result";
+import { compact } from "../protocol/reader";
+import type { GatewayClientOptions } from "./connection";
+import { signConnect, type DeviceIdentity } from "./device-identity";
+
+/** The scopes OpenClaw's own Control UI asks for; the gateway grants what the device may have. */
+export const CONTROL_UI_SCOPES: readonly string[] = ["operator.admin", "operator.read", "operator.write", "operator.approvals", "operator.questions", "operator.pairing"];
+
+/** The client id the gateway pairs browser operators under. */
+export const CONTROL_UI_CLIENT_ID = "openclaw-control-ui";
+
+type ConnectChallenge = { nonce: string; ts: number };
+
+/** Validates a `connect.challenge` payload: a non-empty nonce and a non-negative integer `ts`. */
+export function parseChallenge(payload: unknown): Validated<ConnectChallenge> {
+  const issues: ValidationIssue[] = [];
+  const o = typeof payload === "object" && payload !== null ? (payload as Record<string, unknown>) : undefined;
+  if (!o) return invalid([{ path: "", message: "must be an object" }]);
+  if (typeof o.nonce !== "string" || o.nonce.trim() === "") issues.push({ path: "nonce", message: "must be a non-empty string" });
+  if (typeof o.ts !== "number" || !Number.isInteger(o.ts) || o.ts < 0) issues.push({ path: "ts", message: "must be a non-negative integer" });
+  return issues.length ? invalid(issues) : valid({ nonce: o.nonce as string, ts: o.ts as number });
+}
+
+/** Builds the signed connect params for one challenge, filling in the options' defaults as the Control UI does. */
+export async function buildConnectParams(opts: GatewayClientOptions, identity: DeviceIdentity, challenge: ConnectChallenge) {
+  const nav = (globalThis as { navigator?: { language?: string; userAgent?: string } }).navigator;
+  const locale = opts.locale ?? nav?.language;
+  const userAgent = opts.userAgent ?? nav?.userAgent;
+  const { clientId = CONTROL_UI_CLIENT_ID, mode = "webchat", platform = "web", scopes = CONTROL_UI_SCOPES, deviceFamily } = opts;
+  const token = opts.token?.trim() || undefined;
+  const signed = { clientId, mode, role: "operator", scopes, signedAt: challenge.ts, nonce: challenge.nonce, platform, token, deviceFamily };
+  return {
+    minProtocol: PROTOCOL_VERSION,
+    maxProtocol: PROTOCOL_VERSION,
+    client: compact({ id: clientId, version: opts.clientVersion ?? "question-dock", platform, mode, deviceFamily: deviceFamily || undefined }),
+    role: "operator",
+    scopes: [...scopes],
+    caps: [...(opts.caps ?? ["tool-events"])],
+    device: await signConnect(identity, compact(signed)),
+    ...compact({ auth: token && { token }, locale: locale || undefined, userAgent: userAgent || undefined }),
+  };
+}
+
+/** Why a connect attempt failed, and whether retrying soon can help. */
+export interface ConnectFailure {
+  /** "retry": transient, reconnect on the normal schedule. "fatal": needs a person; retry slowly. */
+  kind: "retry" | "fatal";
+  /** A sentence for the connection banner. */
+  message: string;
+  /** The server's wish for the next attempt, used as a floor. */
+  retryAfterMs?: number;
+}
+
+const MAX_SERVER_TEXT = 200;
+
+// Gateway text is untrusted: it is shown as plain text only, and cut so it cannot flood the banner.
+function serverText(message: string): string {
+  const flat = message.replace(/\s+/g, " ").trim();
+  return flat.length > MAX_SERVER_TEXT ? `${flat.slice(0, MAX_SERVER_TEXT)}…` : flat;
+}
+
+/** Turns a `connect` error response into a readable failure and a retry policy. */
+export function classifyConnectError(error: GatewayErrorBody): ConnectFailure {
+  const text = serverText(error.message);
+  const detailCode = typeof error.details?.code === "string" ? error.details.code : undefined;
+  const retry = (message: string): ConnectFailure => compact({ kind: "retry", message, retryAfterMs: error.retryAfterMs });
+  if (error.code === GatewayErrorCode.Unavailable) {
+    return retry(error.details?.reason === "startup-sidecars" ? "The gateway is still starting." : `The gateway is unavailable: ${text}`);
+  }
+  if (error.code === GatewayErrorCode.NotPaired) {
+    return { kind: "fatal", message: `This device is not paired with the gateway (${text}). Approve it on the gateway; the dock keeps trying.` };
+  }
+  if (error.code === GatewayErrorCode.Forbidden) return { kind: "fatal", message: `The gateway refused this client: ${text}` };
+  if (detailCode?.startsWith("AUTH_")) return { kind: "fatal", message: `The gateway did not accept the credentials (${detailCode}): ${text}` };
+  if (error.retryable) return retry(`The gateway could not connect: ${text}`);
+  return { kind: "fatal", message: `The gateway rejected the connection (${error.code}${detailCode ? `, ${detailCode}` : ""}): ${text}` };
+}
+
+/** A readable sentence for a socket that closed before or after the handshake. */
+export function describeClose(code: number, reason: string, wasConnected: boolean): string {
+  const why = reason ? `: ${serverText(reason)}` : "";
+  return wasConnected ? `The connection to the gateway was lost (code ${code}${why}).` : `Could not reach the gateway (code ${code}${why}).`;
+}
