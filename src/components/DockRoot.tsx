@@ -1,5 +1,4 @@
 import { createContext, useCallback, useContext, useMemo, type ErrorInfo, type ReactNode, type RefObject } from "react";
-import type { PromptMode } from "../hooks/use-layout-mode";
 import { useDockRoot, type DockRoot as DockRootState, type DockRootOptions } from "../hooks/use-dock-root";
 import { useDockStore, useThemeAttribute } from "../hooks/dock-context";
 import { useAnnouncement, useMessages } from "../hooks/use-messages";
@@ -14,13 +13,8 @@ import { PermissionNotice, RejectedNotice } from "./DockNotices";
 import { classes, type ViewProps } from "./view-props";
 
 /** What the root gives the parts inside it. */
-export interface DockPartsValue {
+export interface DockPartsValue extends Pick<DockRootState, "mode" | "step" | "collapsed" | "collapse" | "rootRef"> {
   record: QuestionRecord;
-  mode: PromptMode;
-  step: number;
-  collapsed: boolean;
-  collapse(): void;
-  rootRef: RefObject<HTMLElement | null>;
 }
 
 const DockPartsContext = createContext<DockPartsValue | null>(null);
