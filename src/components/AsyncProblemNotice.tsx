@@ -3,10 +3,7 @@ import { useStoreState } from "../hooks/dock-context";
 import { useLocale, useMessages } from "../hooks/use-messages";
 import { pluralText } from "../messages";
 import type { AsyncProblems } from "../store/dock/state";
-import { cut, Notice } from "./DockNotices";
-
-/** Longest piece of untrusted text (the gateway's words, an item id) shown. */
-const MAX_DETAIL = 160;
+import { cut, MAX_DETAIL, Notice } from "./DockNotices";
 
 /** A notice near the dock that answers are not being saved, or that the conversation could not be read in full. */
 export function AsyncProblemNotice() {

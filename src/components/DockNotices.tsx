@@ -38,16 +38,18 @@ export function Notice({ kind, details, onDismiss, children }: { kind?: string; 
   );
 }
 
+/** Longest piece of untrusted text (the gateway's words, an item id) a notice shows. */
+export const MAX_DETAIL = 160;
+
 // Untrusted parts, each cut on its own so a long id or path never hides the message that explains the problem.
 const MAX_ID = 40;
 const MAX_PATH = 60;
-const MAX_MESSAGE = 160;
 
 // Records that failed validation; a failed recovery (a transport error) is a connection matter, shown elsewhere.
 const RECORD_SOURCES: ReadonlySet<string> = new Set(["question.requested", "question.resolved", "question.list", "question.get"]);
 
 function rejectionLine(id: string | undefined, issue: ValidationIssue): string {
-  return `${id ? `${cut(id, MAX_ID)}: ` : ""}${issue.path ? `${cut(issue.path, MAX_PATH)}: ` : ""}${cut(issue.message, MAX_MESSAGE)}`;
+  return `${id ? `${cut(id, MAX_ID)}: ` : ""}${issue.path ? `${cut(issue.path, MAX_PATH)}: ` : ""}${cut(issue.message, MAX_DETAIL)}`;
 }
 
 /** A small notice that the gateway sent a question the dock could not show, with its problems on demand. */
@@ -66,9 +68,6 @@ export function RejectedNotice() {
     </Notice>
   );
 }
-
-/** Longest piece of the gateway's own message shown; it is untrusted text. */
-const MAX_DETAIL = 160;
 
 function permissionWords(notice: Refusal, words: QuestionDockMessages["permission"]): string {
   const { what } = words;

@@ -55,7 +55,11 @@ export function PromptError({ record, onSkip }: { record: QuestionRecord; onSkip
   );
 }
 
-function LiveAnnouncer() {
+// A leaf of its own: the announcements and the page-level attention hooks update without re-rendering the dock.
+function DockAttention({ titleCount, notifications, reopenShortcut }: { titleCount: boolean; notifications: boolean; reopenShortcut: boolean }) {
+  useQuestionTitle(titleCount);
+  useQuestionNotifications(notifications);
+  useReopenShortcut(reopenShortcut);
   const { text, n } = useAnnouncement();
   return (
     <div className="qd-visually-hidden" role="status" aria-live="polite" aria-atomic="true">
@@ -63,14 +67,6 @@ function LiveAnnouncer() {
       <span key={n}>{text}</span>
     </div>
   );
-}
-
-/** Renders nothing: the page-level attention hooks live in this leaf so their updates never re-render the dock. */
-function DockAttention({ titleCount, notifications, reopenShortcut }: { titleCount: boolean; notifications: boolean; reopenShortcut: boolean }) {
-  useQuestionTitle(titleCount);
-  useQuestionNotifications(notifications);
-  useReopenShortcut(reopenShortcut);
-  return null;
 }
 
 /** Props of `QuestionDock.Root`, and of `QuestionDock`: `useDockRoot`'s options and the dock's own. */
@@ -122,7 +118,6 @@ export function DockRoot({ composerRef, onRenderError, titleCount = false, notif
       <RejectedNotice />
       <PermissionNotice />
       {ProblemNotice && <ProblemNotice />}
-      <LiveAnnouncer />
       <DockAttention titleCount={titleCount} notifications={notifications} reopenShortcut={reopenShortcut} />
     </>
   );

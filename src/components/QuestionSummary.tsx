@@ -62,7 +62,7 @@ function SummaryBody({ outcome, className, style }: QuestionSummaryProps) {
   // An end the kit has no words for is named by the gateway's own value, cut to a line.
   const label = outcome.kind === "ended" && typeof by === "string" ? m.summary.endedBy({ by: by.slice(0, 80) }) : m.outcomes[outcome.kind];
   // An unknown cause gets no sentence rather than a guess.
-  const cancelReason = typeof outcome.record.resolvedBy === "string" ? entryOf<string>(m.summary.cancelReasons, outcome.record.resolvedBy) : undefined;
+  const cancelReason = typeof by === "string" ? entryOf<string>(m.summary.cancelReasons, by) : undefined;
   if (outcome.async && AsyncSummary) return <AsyncSummary outcome={outcome} label={label} className={className} style={style} />;
   // An end the kit has no words for still shows the answer the gateway recorded, if there is one.
   const answered = isAnsweredOutcome(outcome.kind) || (outcome.kind === "ended" && outcome.answers !== undefined);

@@ -1,6 +1,5 @@
-import type { HiddenReason } from "../store/dock/state";
+import type { HiddenReason, OutcomeKind, SubmitErrorCode } from "../store/dock/state";
 import type { DeliveryFailureCode, StorageFailure } from "../store/outbox/entry";
-import type { OutcomeKind, SubmitErrorCode } from "../store/dock/state";
 
 /** Which of a person's own actions a sentence is about. */
 export type SubmitAction = "answer" | "skip";
