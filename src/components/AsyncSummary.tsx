@@ -30,7 +30,6 @@ export function AsyncSummary({ outcome, label, className, style }: FeatureSummar
   const actions = useDockStore((s) => s.actions);
   const m = useMessages();
   const delivery = useDelivery(outcome.async?.outboxId);
-  const itemId = outcome.async?.itemId ?? "";
   const answered = isAnsweredOutcome(outcome.kind);
   const reply = replyLines(outcome, delivery.entry?.message, m.secretMask);
   // Saved history is the proof of delivery; without an outbox entry, an answered reply comes from it.
@@ -102,7 +101,7 @@ export function AsyncSummary({ outcome, label, className, style }: FeatureSummar
           </button>
         )}
         {(outcome.kind === "retired" || outcome.kind === "skipped") && (
-          <button type="button" className="qd-button" onClick={() => actions.reopen(itemId)}>
+          <button type="button" className="qd-button" onClick={() => actions.reopen(outcome.async?.itemId ?? "")}>
             {m.delivery.reopen}
           </button>
         )}

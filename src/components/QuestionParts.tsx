@@ -44,19 +44,14 @@ const DEFAULT_QUESTION = (
 export function Questions({ className, style, children = DEFAULT_QUESTION }: PanelProps) {
   const { record, mode, step, collapsed } = useDockParts();
   if (collapsed) return null;
-  if (mode === "stepper") {
-    const question = record.questions[step];
-    return question ? <Question key={question.questionId} questionId={question.questionId} className={className} style={style}>{children}</Question> : null;
-  }
-  return (
-    <div className="qd-cards">
-      {record.questions.map((q) => (
-        <Question key={q.questionId} questionId={q.questionId} className={className} style={style}>
-          {children}
-        </Question>
-      ))}
-    </div>
-  );
+  // The stepper shows the question at its step, none on the review step; stacked cards show them all.
+  const shown = mode === "stepper" ? record.questions.slice(step, step + 1) : record.questions;
+  const questions = shown.map((q) => (
+    <Question key={q.questionId} questionId={q.questionId} className={className} style={style}>
+      {children}
+    </Question>
+  ));
+  return mode === "stepper" ? (questions[0] ?? null) : <div className="qd-cards">{questions}</div>;
 }
 
 /** A question's words: its header on a card, its text, the multi-select hint and its link. */
