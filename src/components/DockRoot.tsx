@@ -108,7 +108,7 @@ export function DockRoot({ composerRef, onRenderError, titleCount = false, notif
               children
             ) : (
               // Untrusted records reach the views: one that breaks rendering must not take the host app down with it.
-              <DockErrorBoundary resetKey={record.id} fallback={() => <PromptError record={record} onSkip={() => void actions.skip(record.id)} />} {...(onRenderError ? { onError: onRenderError } : {})}>
+              <DockErrorBoundary resetKey={record.id} fallback={<PromptError record={record} onSkip={() => void actions.skip(record.id)} />} {...(onRenderError ? { onError: onRenderError } : {})}>
                 {children}
               </DockErrorBoundary>
             )}

@@ -36,7 +36,7 @@ export function SummaryLines({ lines }: { lines: readonly { question: string; an
 export function QuestionSummary(props: QuestionSummaryProps) {
   // The transcript belongs to the host: a summary that fails to render says so in its place, and nothing else goes.
   return (
-    <DockErrorBoundary fallback={() => <SummaryError {...props} />}>
+    <DockErrorBoundary fallback={<SummaryError {...props} />}>
       <SummaryBody {...props} />
     </DockErrorBoundary>
   );
