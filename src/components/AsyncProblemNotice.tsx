@@ -10,10 +10,7 @@ export function AsyncProblemNotice() {
   const storageError = useStoreState((s) => s.outbox.storageError);
   const chatError = useStoreState((s) => s.chat.error);
   // One object per change of either, so dismissing hides what is there now and a new problem shows again.
-  const problems = useMemo<AsyncProblems | undefined>(
-    () => (storageError || chatError ? { ...(storageError ? { storage: storageError } : {}), ...(chatError ? { conversation: chatError } : {}) } : undefined),
-    [storageError, chatError],
-  );
+  const problems = useMemo<AsyncProblems | undefined>(() => (storageError || chatError ? { storage: storageError, conversation: chatError } : undefined), [storageError, chatError]);
   const [dismissed, setDismissed] = useState<AsyncProblems | undefined>(undefined);
   const { storage, conversation }: AsyncProblems = problems && problems !== dismissed ? problems : {};
   const m = useMessages();
