@@ -70,9 +70,7 @@ function SummaryBody({ outcome, className, style }: QuestionSummaryProps) {
     <article className={classes("qd-summary", className)} style={style} data-theme={theme} data-outcome={outcome.kind} data-state={outcome.kind} aria-label={m.summary.label({ outcome: label })}>
       <p className="qd-summary__status">{label}</p>
       {outcome.kind === "cancelled" && cancelReason && <p className="qd-summary__reason">{cancelReason}</p>}
-      {outcome.kind === "no-answer" && (
-        <p className="qd-summary__reason">{outcome.noAnswerReason === "cancelled" ? m.summary.noAnswerNotes.cancelled : m.summary.noAnswerNotes.unknown}</p>
-      )}
+      {outcome.kind === "no-answer" && <p className="qd-summary__reason">{m.summary.noAnswerNotes[outcome.noAnswerReason === "cancelled" ? "cancelled" : "unknown"]}</p>}
       <SummaryLines
         lines={outcome.record.questions.map((q) => {
           const text = answered ? answerText(q, entryOf(outcome.answers?.answers, q.questionId), m.secretMask) : undefined;
