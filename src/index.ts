@@ -37,11 +37,10 @@ export { createQuestionDockStore } from "./store/create-store";
 // Opt-in parts: a host pays for one only when it imports the factory that makes it.
 export { asyncQuestionsFeature } from "./features/async-questions";
 export { blockingDraftsFeature, chatHistoryFeature, type AsyncQuestionsOptions, type ChatHistoryOptions } from "./store/opt-in/factories";
-export type { AsyncQuestionsFeature, BlockingDraftsFeature, ChatHistoryFeature, DockStoreOptions } from "./store/context";
+export type { AsyncQuestionsFeature, BlockingDraftServices, BlockingDraftsFeature, ChatHistoryFeature, DockStoreOptions } from "./store/context";
 export { createIndexedDbStorage, createMemoryStorage, type DockStorage, type IndexedDbStorageOptions } from "./store/keep/storage";
 export { createPaneBus } from "./store/keep/bus";
 export type { SavedAnswer, SavedDraft } from "./store/keep/saved-draft";
-export type { BlockingDraftServices } from "./store/context";
 export type { Announcement, AsyncOrigin, AsyncProblems, ChatReplyResult, ChatState, DockActions, DockRejection, DockSnapshot, DockState, Outcome, OutcomeKind, QuestionDraft, QuestionDockStore, RequestChange, RequestView, Submission, SubmitErrorCode } from "./store/dock/state";
 export type { HiddenQuestion, HiddenReason, PermissionNotice, PermissionState } from "./store/dock/state";
 export { placeQuestionSummaries, type TranscriptItem, type TranscriptMessage } from "./store/dock/transcript-placement";

@@ -3,20 +3,14 @@ import { useStoreState } from "../hooks/dock-context";
 import { useLocale, useMessages } from "../hooks/use-messages";
 import { pluralText } from "../messages";
 import type { AsyncProblems } from "../store/dock/state";
-import { cut, Notice } from "./DockNotices";
-
-/** Longest piece of untrusted text (the gateway's words, an item id) shown. */
-const MAX_DETAIL = 160;
+import { cut, MAX_DETAIL, Notice } from "./DockNotices";
 
 /** A notice near the dock that answers are not being saved, or that the conversation could not be read in full. */
 export function AsyncProblemNotice() {
   const storageError = useStoreState((s) => s.outbox.storageError);
   const chatError = useStoreState((s) => s.chat.error);
   // One object per change of either, so dismissing hides what is there now and a new problem shows again.
-  const problems = useMemo<AsyncProblems | undefined>(
-    () => (storageError || chatError ? { ...(storageError ? { storage: storageError } : {}), ...(chatError ? { conversation: chatError } : {}) } : undefined),
-    [storageError, chatError],
-  );
+  const problems = useMemo<AsyncProblems | undefined>(() => (storageError || chatError ? { storage: storageError, conversation: chatError } : undefined), [storageError, chatError]);
   const [dismissed, setDismissed] = useState<AsyncProblems | undefined>(undefined);
   const { storage, conversation }: AsyncProblems = problems && problems !== dismissed ? problems : {};
   const m = useMessages();

@@ -28,7 +28,6 @@ export function AsyncSummary({ outcome, label, className, style }: FeatureSummar
   const actions = useDockStore((s) => s.actions);
   const m = useMessages();
   const delivery = useDelivery(outcome.async?.outboxId);
-  const itemId = outcome.async?.itemId ?? "";
   const answered = isAnsweredOutcome(outcome.kind);
   const reply = replyLines(outcome, delivery.entry?.message, m.secretMask);
   // Saved history is the proof of delivery; without an outbox entry, an answered reply comes from it.
@@ -36,51 +35,46 @@ export function AsyncSummary({ outcome, label, className, style }: FeatureSummar
   const { editing, start, bindEditButton, bindFallback, bindField, text, setText, onFieldKeyDown, refused, canSave, save, cancel } = useQueuedAnswerEdit(delivery.entry);
   const fieldId = useId();
   const titles = outcome.record.questions.map((q) => ({ question: q.question }));
+  // Answers sit on the question lines only when the reply splits per question; a whole reply or the edit goes below.
+  const lines = editing || reply.whole !== undefined ? titles : titles.map((t, i) => ({ ...t, answer: reply.lines?.[i] ?? (answered ? m.summary.noAnswer : label), missing: !reply.lines?.[i] }));
   const deliveryLabel = delivery.label ?? (answered && outcome.async?.replyText !== undefined ? m.delivery.confirmed : undefined);
   return (
     <article className={classes("qd-summary", className)} style={style} data-theme={useThemeAttribute()} data-outcome={outcome.kind} data-state={outcome.kind} data-async="" aria-label={m.summary.label({ outcome: label })}>
       <p className="qd-summary__status">{label}</p>
+      <SummaryLines lines={lines} />
       {editing ? (
-        <>
-          <SummaryLines lines={titles} />
-          <div className="qd-answer-edit">
-            <label className="qd-answer-edit__label" htmlFor={fieldId}>
-              {m.editAnswer.field}
-            </label>
-            <textarea
-              id={fieldId}
-              ref={bindField}
-              className="qd-other__input qd-answer-edit__field"
-              rows={4}
-              value={text}
-              onChange={(event) => setText(event.target.value)}
-              onKeyDown={onFieldKeyDown}
-              aria-keyshortcuts="Control+Enter Meta+Enter Escape"
-            />
-            {refused && (
-              <p className="qd-error" role="alert">
-                {m.editAnswer.refused}
-              </p>
-            )}
-            <div className="qd-answer-edit__actions">
-              {!refused && (
-                <button type="button" className="qd-button qd-button--primary" aria-disabled={!canSave || undefined} onClick={canSave ? save : undefined}>
-                  {m.editAnswer.save}
-                </button>
-              )}
-              <button type="button" className="qd-button" onClick={cancel}>
-                {m.editAnswer.cancel}
+        <div className="qd-answer-edit">
+          <label className="qd-answer-edit__label" htmlFor={fieldId}>
+            {m.editAnswer.field}
+          </label>
+          <textarea
+            id={fieldId}
+            ref={bindField}
+            className="qd-other__input qd-answer-edit__field"
+            rows={4}
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            onKeyDown={onFieldKeyDown}
+            aria-keyshortcuts="Control+Enter Meta+Enter Escape"
+          />
+          {refused && (
+            <p className="qd-error" role="alert">
+              {m.editAnswer.refused}
+            </p>
+          )}
+          <div className="qd-answer-edit__actions">
+            {!refused && (
+              <button type="button" className="qd-button qd-button--primary" aria-disabled={!canSave || undefined} onClick={canSave ? save : undefined}>
+                {m.editAnswer.save}
               </button>
-            </div>
+            )}
+            <button type="button" className="qd-button" onClick={cancel}>
+              {m.editAnswer.cancel}
+            </button>
           </div>
-        </>
-      ) : reply.whole !== undefined ? (
-        <>
-          <SummaryLines lines={titles} />
-          <p className="qd-summary__reply">{reply.whole}</p>
-        </>
+        </div>
       ) : (
-        <SummaryLines lines={titles.map((t, i) => ({ ...t, answer: reply.lines?.[i] ?? (answered ? m.summary.noAnswer : label), missing: !reply.lines?.[i] }))} />
+        reply.whole !== undefined && <p className="qd-summary__reply">{reply.whole}</p>
       )}
       {outcome.kind === "retired" && outcome.unsent && <UnsentDraft record={outcome.record} unsent={outcome.unsent} />}
       <div className="qd-summary__delivery" tabIndex={-1} ref={bindFallback}>
@@ -105,7 +99,7 @@ export function AsyncSummary({ outcome, label, className, style }: FeatureSummar
           </button>
         )}
         {(outcome.kind === "retired" || outcome.kind === "skipped") && (
-          <button type="button" className="qd-button" onClick={() => actions.reopen(itemId)}>
+          <button type="button" className="qd-button" onClick={() => actions.reopen(outcome.async?.itemId ?? "")}>
             {m.delivery.reopen}
           </button>
         )}

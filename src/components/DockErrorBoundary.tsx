@@ -1,29 +1,26 @@
 import { Component, type ErrorInfo, type ReactNode } from "react";
 
-/** Props of `DockErrorBoundary`. */
-export interface DockErrorBoundaryProps {
-  fallback: (error: Error) => ReactNode;
+interface DockErrorBoundaryProps {
+  /** What shows in place of the children once they failed to render. */
+  fallback: ReactNode;
   onError?: (error: Error, info: ErrorInfo) => void;
   /** When this changes (the request shown, say), a caught error is forgotten and the children render again. */
   resetKey?: unknown;
   children?: ReactNode;
 }
 
-interface BoundaryState {
-  error: Error | null;
-  resetKey: unknown;
-}
+type BoundaryState = { failed: boolean; resetKey: unknown };
 
 /** Keeps a render error inside the dock; a new `resetKey` clears it without remounting, so focus survives. */
 export class DockErrorBoundary extends Component<DockErrorBoundaryProps, BoundaryState> {
-  override state: BoundaryState = { error: null, resetKey: this.props.resetKey };
+  override state: BoundaryState = { failed: false, resetKey: this.props.resetKey };
 
-  static getDerivedStateFromError(error: unknown): Partial<BoundaryState> {
-    return { error: error instanceof Error ? error : new Error(String(error)) };
+  static getDerivedStateFromError(): Partial<BoundaryState> {
+    return { failed: true };
   }
 
   static getDerivedStateFromProps(props: DockErrorBoundaryProps, state: BoundaryState): Partial<BoundaryState> | null {
-    return props.resetKey === state.resetKey ? null : { error: null, resetKey: props.resetKey };
+    return props.resetKey === state.resetKey ? null : { failed: false, resetKey: props.resetKey };
   }
 
   override componentDidCatch(error: Error, info: ErrorInfo): void {
@@ -31,6 +28,6 @@ export class DockErrorBoundary extends Component<DockErrorBoundaryProps, Boundar
   }
 
   override render(): ReactNode {
-    return this.state.error ? this.props.fallback(this.state.error) : this.props.children;
+    return this.state.failed ? this.props.fallback : this.props.children;
   }
 }

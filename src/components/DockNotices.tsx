@@ -3,8 +3,7 @@ import type { ValidationIssue } from "../protocol/result";
 import { truncateGraphemes } from "../protocol/graphemes";
 import { useDockStore, useThemeAttribute } from "../hooks/dock-context";
 import { useLocale, useMessages } from "../hooks/use-messages";
-import { pluralText, type QuestionDockMessages } from "../messages";
-import type { PermissionNotice as Refusal } from "../store/dock/state";
+import { pluralText } from "../messages";
 import { classes } from "./view-props";
 
 /** Untrusted text cut to `max` user-perceived characters, with an ellipsis where it was cut. */
@@ -38,16 +37,18 @@ export function Notice({ kind, details, onDismiss, children }: { kind?: string; 
   );
 }
 
+/** Longest piece of untrusted text (the gateway's words, an item id) a notice shows. */
+export const MAX_DETAIL = 160;
+
 // Untrusted parts, each cut on its own so a long id or path never hides the message that explains the problem.
 const MAX_ID = 40;
 const MAX_PATH = 60;
-const MAX_MESSAGE = 160;
 
 // Records that failed validation; a failed recovery (a transport error) is a connection matter, shown elsewhere.
 const RECORD_SOURCES: ReadonlySet<string> = new Set(["question.requested", "question.resolved", "question.list", "question.get"]);
 
 function rejectionLine(id: string | undefined, issue: ValidationIssue): string {
-  return `${id ? `${cut(id, MAX_ID)}: ` : ""}${issue.path ? `${cut(issue.path, MAX_PATH)}: ` : ""}${cut(issue.message, MAX_MESSAGE)}`;
+  return `${id ? `${cut(id, MAX_ID)}: ` : ""}${issue.path ? `${cut(issue.path, MAX_PATH)}: ` : ""}${cut(issue.message, MAX_DETAIL)}`;
 }
 
 /** A small notice that the gateway sent a question the dock could not show, with its problems on demand. */
@@ -67,15 +68,6 @@ export function RejectedNotice() {
   );
 }
 
-/** Longest piece of the gateway's own message shown; it is untrusted text. */
-const MAX_DETAIL = 160;
-
-function permissionWords(notice: Refusal, words: QuestionDockMessages["permission"]): string {
-  const { what } = words;
-  if (notice.missingScope) return words.missingScope({ what, scope: notice.missingScope });
-  return words.gatewaySaid({ what, said: cut(notice.message, MAX_DETAIL) });
-}
-
 /** A notice near the dock that the gateway refused this connection something, and which questions it keeps hidden. */
 export function PermissionNotice() {
   const permission = useDockStore((s) => s.permission);
@@ -84,18 +76,18 @@ export function PermissionNotice() {
   const notices = useMemo(() => permission.notices.filter((n) => n.at > dismissedAt), [permission.notices, dismissedAt]);
   const hidden = useMemo(() => permission.hidden.filter((h) => h.at > dismissedAt), [permission.hidden, dismissedAt]);
   const dismiss = () => setDismissedAt(Math.max(...permission.notices.map((n) => n.at), ...permission.hidden.map((h) => h.at)));
-  const m = useMessages();
+  const words = useMessages().permission;
   const locale = useLocale();
   if (notices.length === 0 && hidden.length === 0) return null;
-  const why = hidden.map((h) => <li key={h.id}>{`${h.id.slice(0, 80)}: ${m.permission.reasons[h.reason]}`}</li>);
+  const why = hidden.map((h) => <li key={h.id}>{`${h.id.slice(0, 80)}: ${words.reasons[h.reason]}`}</li>);
   return (
-    <Notice kind="qd-permission" details={hidden.length > 0 ? { label: m.permission.why, items: why } : undefined} onDismiss={dismiss}>
+    <Notice kind="qd-permission" details={hidden.length > 0 ? { label: words.why, items: why } : undefined} onDismiss={dismiss}>
       {notices.map((n) => (
         <p key={n.method} className="qd-rejected__title">
-          {permissionWords(n, m.permission)}
+          {n.missingScope ? words.missingScope({ what: words.what, scope: n.missingScope }) : words.gatewaySaid({ what: words.what, said: cut(n.message, MAX_DETAIL) })}
         </p>
       ))}
-      {hidden.length > 0 && <p className="qd-rejected__title">{pluralText(m.permission.hidden, hidden.length, locale)}</p>}
+      {hidden.length > 0 && <p className="qd-rejected__title">{pluralText(words.hidden, hidden.length, locale)}</p>}
     </Notice>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, type ReactNode } from "react";
+import { useEffect, useId, type ReactNode } from "react";
 import { useDockStore } from "../hooks/dock-context";
 import { useCollapsedBar } from "../hooks/use-collapsed-bar";
 import { QUESTION_ATTR } from "../hooks/use-dock-keyboard";
@@ -145,9 +145,7 @@ function MissingAnswers() {
   const nav = useStepNavigation(record.id, "stacked");
   const submission = nav?.submission;
   const refused = submission?.status === "error" && submission.code === "unanswered";
-  const questions = nav?.record.questions;
-  const answered = nav?.answered;
-  const missing = useMemo(() => (refused && questions && answered ? questions.flatMap((question, i) => (answered[i] ? [] : [{ question, index: i + 1 }])) : []), [refused, questions, answered]);
+  const missing = refused && nav ? nav.record.questions.flatMap((question, i) => (nav.answered[i] ? [] : [{ question, index: i + 1 }])) : [];
   const firstId = missing[0]?.question.questionId;
   // Ids come from the gateway, so no selector is built from them.
   const focusFirst = () => {

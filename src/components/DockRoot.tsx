@@ -1,5 +1,4 @@
 import { createContext, useCallback, useContext, useMemo, type ErrorInfo, type ReactNode, type RefObject } from "react";
-import type { PromptMode } from "../hooks/use-layout-mode";
 import { useDockRoot, type DockRoot as DockRootState, type DockRootOptions } from "../hooks/use-dock-root";
 import { useDockStore, useFeatureViews, useThemeAttribute } from "../hooks/dock-context";
 import { useAnnouncement, useMessages } from "../hooks/use-messages";
@@ -11,13 +10,8 @@ import { PermissionNotice, RejectedNotice } from "./DockNotices";
 import { classes, type ViewProps } from "./view-props";
 
 /** What the root gives the parts inside it. */
-export interface DockPartsValue {
+export interface DockPartsValue extends Pick<DockRootState, "mode" | "step" | "collapsed" | "collapse" | "rootRef"> {
   record: QuestionRecord;
-  mode: PromptMode;
-  step: number;
-  collapsed: boolean;
-  collapse(): void;
-  rootRef: RefObject<HTMLElement | null>;
 }
 
 const DockPartsContext = createContext<DockPartsValue | null>(null);
@@ -58,7 +52,11 @@ export function PromptError({ record, onSkip }: { record: QuestionRecord; onSkip
   );
 }
 
-function LiveAnnouncer() {
+// A leaf of its own: the announcements and the page-level attention hooks update without re-rendering the dock.
+function DockAttention({ titleCount, notifications, reopenShortcut }: { titleCount: boolean; notifications: boolean; reopenShortcut: boolean }) {
+  useQuestionTitle(titleCount);
+  useQuestionNotifications(notifications);
+  useReopenShortcut(reopenShortcut);
   const { text, n } = useAnnouncement();
   return (
     <div className="qd-visually-hidden" role="status" aria-live="polite" aria-atomic="true">
@@ -66,14 +64,6 @@ function LiveAnnouncer() {
       <span key={n}>{text}</span>
     </div>
   );
-}
-
-/** Renders nothing: the page-level attention hooks live in this leaf so their updates never re-render the dock. */
-function DockAttention({ titleCount, notifications, reopenShortcut }: { titleCount: boolean; notifications: boolean; reopenShortcut: boolean }) {
-  useQuestionTitle(titleCount);
-  useQuestionNotifications(notifications);
-  useReopenShortcut(reopenShortcut);
-  return null;
 }
 
 /** Props of `QuestionDock.Root`, and of `QuestionDock`: `useDockRoot`'s options and the dock's own. */
@@ -115,7 +105,7 @@ export function DockRoot({ composerRef, onRenderError, titleCount = false, notif
               children
             ) : (
               // Untrusted records reach the views: one that breaks rendering must not take the host app down with it.
-              <DockErrorBoundary resetKey={record.id} fallback={() => <PromptError record={record} onSkip={() => void actions.skip(record.id)} />} {...(onRenderError ? { onError: onRenderError } : {})}>
+              <DockErrorBoundary resetKey={record.id} fallback={<PromptError record={record} onSkip={() => void actions.skip(record.id)} />} {...(onRenderError ? { onError: onRenderError } : {})}>
                 {children}
               </DockErrorBoundary>
             )}
@@ -125,7 +115,6 @@ export function DockRoot({ composerRef, onRenderError, titleCount = false, notif
       <RejectedNotice />
       <PermissionNotice />
       {ProblemNotice && <ProblemNotice />}
-      <LiveAnnouncer />
       <DockAttention titleCount={titleCount} notifications={notifications} reopenShortcut={reopenShortcut} />
     </>
   );

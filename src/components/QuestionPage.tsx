@@ -1,24 +1,17 @@
 import { useEffect, useId } from "react";
-import { DockStoreContext, DockThemeContext, useDockStore, useThemeAttribute, wholeStore, type DockTheme } from "../hooks/dock-context";
+import { DockStoreContext, DockThemeContext, useDockStore, useThemeAttribute, wholeStore } from "../hooks/dock-context";
 import { DockMessagesContext, useDockWords, useMessages } from "../hooks/use-messages";
 import { useDockRoot } from "../hooks/use-dock-root";
 import { useQuestionPage, type QuestionPageOptions } from "../hooks/use-question-page";
-import type { QuestionDockMessagesOverride } from "../messages";
 import type { Outcome } from "../store/dock/state";
+import type { QuestionDockProviderProps } from "./DockProvider";
 import { DockPartsProvider } from "./DockRoot";
 import { DefaultPanel } from "./QuestionDock";
 import { QuestionSummary } from "./QuestionSummary";
 import { classes, type ViewProps } from "./view-props";
 
 /** Props of `QuestionPage`. */
-export interface QuestionPageProps extends QuestionPageOptions, ViewProps {
-  /** As for `QuestionDockProvider`. @default "en" */
-  locale?: string;
-  /** As for `QuestionDockProvider`; keep it stable (memoised) across renders. */
-  messages?: QuestionDockMessagesOverride;
-  /** As for `QuestionDockProvider`. @default "system" */
-  theme?: DockTheme;
-}
+export interface QuestionPageProps extends QuestionPageOptions, ViewProps, Pick<QuestionDockProviderProps, "locale" | "messages" | "theme"> {}
 
 function Prompt({ questionId }: { questionId: string }) {
   const active = useDockStore((s) => s.activeId);

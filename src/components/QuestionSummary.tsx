@@ -35,7 +35,7 @@ export function SummaryLines({ lines }: { lines: readonly { question: string; an
 export function QuestionSummary(props: QuestionSummaryProps) {
   // The transcript belongs to the host: a summary that fails to render says so in its place, and nothing else goes.
   return (
-    <DockErrorBoundary fallback={() => <SummaryError {...props} />}>
+    <DockErrorBoundary fallback={<SummaryError {...props} />}>
       <SummaryBody {...props} />
     </DockErrorBoundary>
   );
@@ -61,7 +61,7 @@ function SummaryBody({ outcome, className, style }: QuestionSummaryProps) {
   // An end the kit has no words for is named by the gateway's own value, cut to a line.
   const label = outcome.kind === "ended" && typeof by === "string" ? m.summary.endedBy({ by: by.slice(0, 80) }) : m.outcomes[outcome.kind];
   // An unknown cause gets no sentence rather than a guess.
-  const cancelReason = typeof outcome.record.resolvedBy === "string" ? entryOf<string>(m.summary.cancelReasons, outcome.record.resolvedBy) : undefined;
+  const cancelReason = typeof by === "string" ? entryOf<string>(m.summary.cancelReasons, by) : undefined;
   if (outcome.async && AsyncSummary) return <AsyncSummary outcome={outcome} label={label} className={className} style={style} />;
   // An end the kit has no words for still shows the answer the gateway recorded, if there is one.
   const answered = isAnsweredOutcome(outcome.kind) || (outcome.kind === "ended" && outcome.answers !== undefined);
@@ -69,9 +69,7 @@ function SummaryBody({ outcome, className, style }: QuestionSummaryProps) {
     <article className={classes("qd-summary", className)} style={style} data-theme={theme} data-outcome={outcome.kind} data-state={outcome.kind} aria-label={m.summary.label({ outcome: label })}>
       <p className="qd-summary__status">{label}</p>
       {outcome.kind === "cancelled" && cancelReason && <p className="qd-summary__reason">{cancelReason}</p>}
-      {outcome.kind === "no-answer" && (
-        <p className="qd-summary__reason">{outcome.noAnswerReason === "cancelled" ? m.summary.noAnswerNotes.cancelled : m.summary.noAnswerNotes.unknown}</p>
-      )}
+      {outcome.kind === "no-answer" && <p className="qd-summary__reason">{m.summary.noAnswerNotes[outcome.noAnswerReason === "cancelled" ? "cancelled" : "unknown"]}</p>}
       <SummaryLines
         lines={outcome.record.questions.map((q) => {
           const text = answered ? answerText(q, entryOf(outcome.answers?.answers, q.questionId), m.secretMask) : undefined;

@@ -18,19 +18,13 @@ export function UnsentDraft({ record, unsent, mayHaveArrived = false }: { record
   const [state, setState] = useState<"idle" | "copied" | "failed">("idle");
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
-  const copy = () => {
-    const settle = (next: "copied" | "failed") => {
-      setState(next);
-      clearTimeout(timer.current);
-      timer.current = setTimeout(() => setState("idle"), COPIED_FOR_MS);
-    };
-    const clipboard = typeof navigator === "undefined" ? undefined : navigator.clipboard;
-    if (!clipboard) return settle("failed");
-    clipboard.writeText(text).then(
-      () => settle("copied"),
-      () => settle("failed"),
-    );
+  const settle = (next: "copied" | "failed") => {
+    setState(next);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => setState("idle"), COPIED_FOR_MS);
   };
+  // Without a clipboard (an insecure page, an old browser) a copy fails as a refused write does.
+  const copy = () => (navigator.clipboard ? navigator.clipboard.writeText(text) : Promise.reject()).then(() => settle("copied"), () => settle("failed"));
   const m = useMessages();
   if (items.length === 0) return null;
   return (

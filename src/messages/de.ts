@@ -1,33 +1,25 @@
-import type { QuestionDockMessages, SubmitErrorParams } from "./en";
+import type { QuestionDockMessages, SubmitAction, SubmitErrorParams } from "./en";
+
+// As in English: one sentence per code, `what` naming the action that failed.
+const submitErrors: Record<SubmitErrorParams["code"], (what: string, detail: string | undefined, action: SubmitAction) => string> = {
+  unanswered: () => "Beantworten Sie vor dem Senden jede Frage.",
+  disconnected: (what) => `${what}: Die Verbindung wurde unterbrochen. Ihr Entwurf bleibt erhalten; versuchen Sie es erneut.`,
+  timeout: (what) => `${what}: Das Gateway hat nicht rechtzeitig geantwortet. Ihr Entwurf bleibt erhalten; versuchen Sie es erneut.`,
+  "not-arrived": (_what, _detail, action) =>
+    action === "answer"
+      ? "Ihre Antwort hat das Gateway nicht erreicht, bevor die Verbindung abbrach. Ihr Entwurf bleibt erhalten; versuchen Sie es erneut."
+      : "Das Überspringen hat das Gateway nicht erreicht, bevor die Verbindung abbrach; versuchen Sie es erneut.",
+  "invalid-answer": (_, detail) => `Das Gateway hat die Antwort abgelehnt: ${detail ?? ""}`,
+  forbidden: (what, detail) => `${what}: Diese Verbindung darf keine Fragen beantworten${detail ? ` (es fehlt ${detail})` : ""}.`,
+  refused: (what, detail) => `${what}: ${detail ?? ""}`,
+  "not-creator": () => "Ihre Nachricht wurde nicht als Antwort angenommen: Das Gateway nimmt eine Chat-Antwort nur von einer Verbindung mit denselben Berechtigungen an wie der, die den Lauf des Agenten gestartet hat. Nutzen Sie die Bedienelemente der Frage; Ihr Text bleibt erhalten.",
+  "chat-refused": (_, detail) => detail || "Das Gateway hat Ihre Nachricht nicht als Antwort angenommen. Ihr Text bleibt erhalten.",
+  "not-taken": () => "Das Gateway hat Ihre Nachricht nicht als Antwort angenommen, und die Frage wartet weiter. Ihr Text bleibt erhalten; versuchen Sie es erneut oder nutzen Sie die Bedienelemente der Frage.",
+  unexpected: (what, detail) => `${what}: ${detail ?? "ein unerwarteter Fehler"}.`,
+};
 
 function submitError({ action, code, detail }: SubmitErrorParams): string {
-  const what = action === "answer" ? "Ihre Antwort wurde nicht gesendet" : "Das Überspringen wurde nicht gesendet";
-  switch (code) {
-    case "unanswered":
-      return "Beantworten Sie vor dem Senden jede Frage.";
-    case "disconnected":
-      return `${what}: Die Verbindung wurde unterbrochen. Ihr Entwurf bleibt erhalten; versuchen Sie es erneut.`;
-    case "timeout":
-      return `${what}: Das Gateway hat nicht rechtzeitig geantwortet. Ihr Entwurf bleibt erhalten; versuchen Sie es erneut.`;
-    case "not-arrived":
-      return action === "answer"
-        ? "Ihre Antwort hat das Gateway nicht erreicht, bevor die Verbindung abbrach. Ihr Entwurf bleibt erhalten; versuchen Sie es erneut."
-        : "Das Überspringen hat das Gateway nicht erreicht, bevor die Verbindung abbrach; versuchen Sie es erneut.";
-    case "invalid-answer":
-      return `Das Gateway hat die Antwort abgelehnt: ${detail ?? ""}`;
-    case "forbidden":
-      return `${what}: Diese Verbindung darf keine Fragen beantworten${detail ? ` (es fehlt ${detail})` : ""}.`;
-    case "refused":
-      return `${what}: ${detail ?? ""}`;
-    case "not-creator":
-      return "Ihre Nachricht wurde nicht als Antwort angenommen: Das Gateway nimmt eine Chat-Antwort nur von einer Verbindung mit denselben Berechtigungen an wie der, die den Lauf des Agenten gestartet hat. Nutzen Sie die Bedienelemente der Frage; Ihr Text bleibt erhalten.";
-    case "chat-refused":
-      return detail || "Das Gateway hat Ihre Nachricht nicht als Antwort angenommen. Ihr Text bleibt erhalten.";
-    case "not-taken":
-      return "Das Gateway hat Ihre Nachricht nicht als Antwort angenommen, und die Frage wartet weiter. Ihr Text bleibt erhalten; versuchen Sie es erneut oder nutzen Sie die Bedienelemente der Frage.";
-    case "unexpected":
-      return `${what}: ${detail ?? "ein unerwarteter Fehler"}.`;
-  }
+  return submitErrors[code](action === "answer" ? "Ihre Antwort wurde nicht gesendet" : "Das Überspringen wurde nicht gesendet", detail, action);
 }
 
 /** The dock's German words, from "/locales/de"; the type makes a missing key a compile error. */

@@ -1,6 +1,5 @@
-import type { HiddenReason } from "../store/dock/state";
+import type { HiddenReason, OutcomeKind, SubmitErrorCode } from "../store/dock/state";
 import type { DeliveryFailureCode, StorageFailure } from "../store/outbox/entry";
-import type { OutcomeKind, SubmitErrorCode } from "../store/dock/state";
 
 /** Which of a person's own actions a sentence is about. */
 export type SubmitAction = "answer" | "skip";
@@ -34,34 +33,26 @@ export type QuestionDockMessagesOverride = {
 // A plural phrase may name any category, whatever English itself uses.
 const plural = (forms: PluralForms): PluralForms => forms;
 
+// One sentence per code; `what` names the action that failed, for the codes whose sentence starts with it.
+const submitErrors: Record<SubmitErrorCode, (what: string, detail: string | undefined, action: SubmitAction) => string> = {
+  unanswered: () => "Answer every question before submitting.",
+  disconnected: (what) => `${what}: the connection dropped. Your draft is kept; try again.`,
+  timeout: (what) => `${what}: the gateway did not reply in time. Your draft is kept; try again.`,
+  "not-arrived": (_what, _detail, action) =>
+    action === "answer"
+      ? "Your answer did not reach the gateway before the connection dropped. Your draft is kept; try again."
+      : "The skip did not reach the gateway before the connection dropped; try again.",
+  "invalid-answer": (_, detail) => `The gateway refused the answer: ${detail ?? ""}`,
+  forbidden: (what, detail) => `${what}: this connection may not answer questions${detail ? ` (missing ${detail})` : ""}.`,
+  refused: (what, detail) => `${what}: ${detail ?? ""}`,
+  "not-creator": () => "Your message was not taken as the answer: the gateway takes a chat answer only from a connection with the same permissions as the one that started the agent's run. Use the question's own controls instead; your text is kept.",
+  "chat-refused": (_, detail) => detail || "The gateway did not take your message as the answer. Your text is kept.",
+  "not-taken": () => "The gateway did not take your message as the answer, and the question still waits. Your text is kept; try again or use the question's controls.",
+  unexpected: (what, detail) => `${what}: ${detail ?? "an unexpected error"}.`,
+};
+
 function submitError({ action, code, detail }: SubmitErrorParams): string {
-  const what = action === "answer" ? "Your answer was not sent" : "The skip was not sent";
-  switch (code) {
-    case "unanswered":
-      return "Answer every question before submitting.";
-    case "disconnected":
-      return `${what}: the connection dropped. Your draft is kept; try again.`;
-    case "timeout":
-      return `${what}: the gateway did not reply in time. Your draft is kept; try again.`;
-    case "not-arrived":
-      return action === "answer"
-        ? "Your answer did not reach the gateway before the connection dropped. Your draft is kept; try again."
-        : "The skip did not reach the gateway before the connection dropped; try again.";
-    case "invalid-answer":
-      return `The gateway refused the answer: ${detail ?? ""}`;
-    case "forbidden":
-      return `${what}: this connection may not answer questions${detail ? ` (missing ${detail})` : ""}.`;
-    case "refused":
-      return `${what}: ${detail ?? ""}`;
-    case "not-creator":
-      return "Your message was not taken as the answer: the gateway takes a chat answer only from a connection with the same permissions as the one that started the agent's run. Use the question's own controls instead; your text is kept.";
-    case "chat-refused":
-      return detail || "The gateway did not take your message as the answer. Your text is kept.";
-    case "not-taken":
-      return "The gateway did not take your message as the answer, and the question still waits. Your text is kept; try again or use the question's controls.";
-    case "unexpected":
-      return `${what}: ${detail ?? "an unexpected error"}.`;
-  }
+  return submitErrors[code](action === "answer" ? "Your answer was not sent" : "The skip was not sent", detail, action);
 }
 
 const english = {

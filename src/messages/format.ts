@@ -21,12 +21,8 @@ export function pluralText(forms: PluralForms, count: number, locale: string): s
   return form.replace("{count}", new Intl.NumberFormat(locale).format(count));
 }
 
-type DurationFormatCtor = new (locale: string, options: { style: "long" }) => { format(duration: Record<string, number>): string };
-
-// Minutes or hours spelled out: Intl.DurationFormat where the runtime has it, a unit number otherwise.
+// Minutes or hours spelled out; Intl.DurationFormat writes a single unit exactly so, and not every runtime has it.
 function durationText(amount: number, unit: "minute" | "hour", locale: string): string {
-  const DurationFormat = (Intl as unknown as { DurationFormat?: DurationFormatCtor }).DurationFormat;
-  if (DurationFormat) return new DurationFormat(locale, { style: "long" }).format({ [`${unit}s`]: amount });
   return new Intl.NumberFormat(locale, { style: "unit", unit, unitDisplay: "long" }).format(amount);
 }
 

@@ -1,6 +1,6 @@
 import { act, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { SECRET_MASK } from "../../src/components/answer-line";
+import { defaultMessages } from "../../src/messages";
 import { CHECKS, REGION, TARGET, renderDock, startDock, type DockHarness } from "./dock-harness";
 
 let h: DockHarness;
@@ -79,7 +79,7 @@ describe("Transcript summary", () => {
     await h.user.type(field, "hunter2");
     await h.user.click(screen.getByRole("button", { name: "Submit" }));
     const summary = await screen.findByRole("article", { name: /answered/i });
-    expect(within(summary).getByText(SECRET_MASK)).toBeInTheDocument();
+    expect(within(summary).getByText(defaultMessages.secretMask)).toBeInTheDocument();
     expect(document.body).not.toHaveTextContent("hunter2");
     expect(h.gatewayRecord(id)?.status).toBe("answered");
   });

@@ -2,7 +2,7 @@ import { composeStories } from "@storybook/react";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
-import { SECRET_MASK } from "../../../src/components/answer-line";
+import { defaultMessages } from "../../../src/messages";
 import * as stories from "../../../stories/QuestionSummary.stories";
 import { API_KEY, CHECKS, DEPLOY, REGION } from "../../../stories/support/sample-questions";
 import { disposeStoryDocks } from "../../../stories/support/story-dock";
@@ -75,7 +75,7 @@ describe("Transcript/QuestionSummary stories", () => {
     await SecretMasked.run();
     // Only the masking is asserted: the outcome wording of a secret answer is the store's concern.
     const s = screen.getByRole("article");
-    expect(lines(s)).toEqual([[API_KEY.question, SECRET_MASK]]);
+    expect(lines(s)).toEqual([[API_KEY.question, defaultMessages.secretMask]]);
     expect(document.body).not.toHaveTextContent("sk_test_4eC39HqLyjWDarjtT1zdp7dc");
   });
 
