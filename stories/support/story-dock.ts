@@ -3,7 +3,7 @@
 import type { GatewayClient } from "../../src/gateway";
 import { systemClock } from "../../src/gateway/clock";
 import { createScriptedDock, type SimAskParams, type SimulatedGateway, type SimulatedGatewayOptions } from "../../src/simulated";
-import { wholeStore } from "../../src/hooks/dock-context";
+import { wholeStore } from "../../src/testing";
 import type { TransportFactory } from "../../src/gateway/transport";
 import type { DockActions, StoreState, DockStore, DockStoreOptions } from "../../src/store";
 import type { StoreApi } from "zustand/vanilla";

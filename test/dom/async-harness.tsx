@@ -8,7 +8,7 @@ import { DockLayout, QuestionDock, QuestionDockProvider, QuestionSummaryList, ty
 import type { GatewayClient } from "../../src/gateway";
 import { createScriptedDock, storeReaches, type ScriptedDockOptions, type ScriptedStoreOptions, type SimulatedGateway } from "../../src/simulated";
 import { createMemoryStorage, createPaneBus, openStore, type DockStorage } from "../../src/store";
-import { wholeStore } from "../../src/hooks/dock-context";
+import { wholeStore } from "../../src/testing";
 import { asyncQuestionsFeature } from "../../src/features/async-questions";
 
 type DockStoreApi = ReturnType<typeof openStore>;

@@ -6,7 +6,7 @@ import { DockLayout, QuestionDock, QuestionDockProvider, QuestionSummaryList, ty
 import type { GatewayClient } from "../../src/gateway/connection";
 import type { TransportFactory } from "../../src/gateway/transport";
 import { createScriptedDock, type SimAskParams, type SimulatedGateway, type SimulatedGatewayOptions } from "../../src/simulated";
-import { wholeStore } from "../../src/hooks/dock-context";
+import { wholeStore } from "../../src/testing";
 import type { openStore } from "../../src/store";
 import { TARGET as BASE_TARGET } from "../support/questions";
 

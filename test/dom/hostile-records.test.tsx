@@ -4,7 +4,7 @@ import { DockLayout, QuestionDock, QuestionDockProvider, QuestionSummaryList } f
 import type { QuestionRecord } from "../../src/protocol";
 import { createGatewayClient } from "../../src/gateway";
 import { DOCK_TOKEN, renderDock, startDock, type DockHarness } from "./dock-harness";
-import { openStore } from "../../src/store/create-store";
+import { openStore } from "../../src/testing";
 
 let h: DockHarness | undefined;
 afterEach(() => h?.stop());

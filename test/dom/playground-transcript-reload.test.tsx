@@ -9,7 +9,7 @@ import { QuestionDockProvider } from "../../src";
 import type { GatewayClient } from "../../src/gateway";
 import { createScriptedDock, createSimulatedGateway, type SimulatedGateway } from "../../src/simulated";
 import { createMemoryStorage, createPaneBus, type DockStore, type PaneBus } from "../../src/store";
-import { wholeStore } from "../../src/hooks/dock-context";
+import { wholeStore } from "../../src/testing";
 import type { StoreApi } from "zustand/vanilla";
 import { asyncQuestionsFeature } from "../../src/features/async-questions";
 

@@ -7,7 +7,7 @@ import { idTable } from "../../src/protocol/id-table";
 import { safeHttpUrl, type QuestionRecord } from "../../src/protocol";
 import { sendableText } from "../../src/protocol/sendable-text";
 import type { Outcome } from "../../src/store";
-import { wholeStore } from "../../src/hooks/dock-context";
+import { wholeStore } from "../../src/testing";
 import { XSS_PAYLOADS } from "../support/xss-payloads";
 import { createAsyncDock } from "./async-harness";
 

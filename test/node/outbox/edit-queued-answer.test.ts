@@ -1,7 +1,7 @@
 // Edit answer from the dock's actions: the same outbox entry takes the new text; storage and the other tabs follow.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createScriptedDock } from "../../../src/simulated";
-import { wholeStore } from "../../../src/hooks/dock-context";
+import { wholeStore } from "../../../src/testing";
 import { createAsyncQuestionsFeature, createMemoryStorage, createPaneBus, type OutboxEntry, type PaneMessage } from "../../../src/store";
 import { keptEntries } from "../../support/kept";
 import { fakeClock, flush, until } from "../fake-clock";

@@ -5,7 +5,7 @@ import type { GatewayClient } from "../../../src/gateway";
 import { createScriptedDock, type SimAskParams, type SimulatedGateway } from "../../../src/simulated";
 import type { TransportFactory } from "../../../src/gateway/transport";
 import type { QuestionRecord } from "../../../src/protocol";
-import { wholeStore } from "../../../src/hooks/dock-context";
+import { wholeStore } from "../../../src/testing";
 import type { openStore, DockActions, StoreState, DockStoreOptions } from "../../../src/store";
 import { fakeClock, flush, until } from "../fake-clock";
 
