@@ -4,7 +4,7 @@ import { HEADER_MAX_CHARS, MAX_OPTIONS } from "./ask-user";
 import { truncateGraphemes } from "./graphemes";
 import type { GatewayQuestion, QuestionOption } from "./question-record";
 import { idTable } from "./id-table";
-import { asObject, compact } from "./reader";
+import { asNumber, asObject, asString, compact } from "./reader";
 import { sha256Hex } from "./sha256";
 
 /** Why a question got no answer, as far as the tool's result text says. */
@@ -39,8 +39,7 @@ export interface AskUserHistoryEntry {
 const MAX_QUESTIONS = 3;
 const MAX_TEXT = 2000;
 
-const str = (v: unknown): string | undefined => (typeof v === "string" && v !== "" ? v.slice(0, MAX_TEXT) : undefined);
-const num = (v: unknown): number | undefined => (typeof v === "number" && Number.isFinite(v) ? v : undefined);
+const str = (v: unknown): string | undefined => asString(v)?.slice(0, MAX_TEXT);
 
 /** The record id the gateway's ask_user tool gives a call: `ask_` + first 32 hex of sha256(runId NUL toolCallId). */
 export function askUserRecordId(runId: string, toolCallId: string): string {
@@ -142,7 +141,7 @@ export function askUserBlocksOf(raw: unknown): AskUserBlock[] | undefined {
   const o = asObject(raw);
   if (!o) return undefined;
   const out: AskUserBlock[] = [];
-  const timestamp = num(o.timestamp);
+  const timestamp = asNumber(o.timestamp);
   if (o.role === "toolResult") {
     const toolCallId = str(o.toolCallId);
     const text = firstText(o.content);
@@ -153,7 +152,7 @@ export function askUserBlocksOf(raw: unknown): AskUserBlock[] | undefined {
     for (const item of o.content.slice(0, 200)) {
       const block = asObject(item);
       if (block?.type === "toolCall") {
-        const call = callOf(block, num(block.timestamp) ?? timestamp);
+        const call = callOf(block, asNumber(block.timestamp) ?? timestamp);
         if (call) out.push(call);
       } else if (block?.type === "toolResult" && block.toolName === "ask_user") {
         const nestedId = str(block.toolCallId);

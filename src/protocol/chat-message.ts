@@ -1,6 +1,6 @@
 import { askUserBlocksOf, type AskUserBlock } from "./ask-user-history";
 import { parseAsyncDelivery, type AsyncDelivery } from "./async-delivery";
-import { asObject, compact, describe } from "./reader";
+import { asNumber, asObject, asString, compact, describe } from "./reader";
 import { invalid, valid, type Validated } from "./result";
 
 /** Where a message came from when the gateway wrote it rather than a person (e.g. restart recovery). */
@@ -67,9 +67,6 @@ export function sentKeyOf(message: ChatMessage): string | undefined {
   const key = message.idempotencyKey;
   return key?.endsWith(USER_SUFFIX) ? key.slice(0, -USER_SUFFIX.length) : undefined;
 }
-
-const asString = (v: unknown): string | undefined => (typeof v === "string" && v !== "" ? v : undefined);
-const asNumber = (v: unknown): number | undefined => (typeof v === "number" && Number.isFinite(v) ? v : undefined);
 
 function textOf(content: unknown): string {
   if (typeof content === "string") return content;
