@@ -37,20 +37,11 @@ function merged(nodes: MarkdownInline[]): MarkdownInline[] {
   return out;
 }
 
-/** For each backtick run, where the next run of the same length starts: found in one pass from the end. */
-function backtickRuns(src: string): Map<number, { length: number; close: number | undefined }> {
-  const starts: number[] = [];
-  for (let i = 0; i < src.length; i++) if (src[i] === "`" && src[i - 1] !== "`") starts.push(i);
-  const runs = new Map<number, { length: number; close: number | undefined }>();
-  const next = new Map<number, number>();
-  for (let k = starts.length - 1; k >= 0; k--) {
-    const at = starts[k] as number;
-    let length = 1;
-    while (src[at + length] === "`") length++;
-    runs.set(at, { length, close: next.get(length) });
-    next.set(length, at);
-  }
-  return runs;
+// The next run of exactly `length` backticks from `from`: the end of a code span, or -1.
+function closingRun(src: string, from: number, length: number): number {
+  const run = new RegExp(`(?<!\`)\`{${length}}(?!\`)`, "g");
+  run.lastIndex = from;
+  return run.exec(src)?.index ?? -1;
 }
 
 /** The ")" ending a link target at `from`, or -1; stopping at spaces and brackets keeps repeated scans linear. */
@@ -116,7 +107,8 @@ export function parseMarkdownInline(src: string): MarkdownInline[] {
     openers.push(o);
     (waiting[o.char] as number)++;
   };
-  const runs = backtickRuns(src);
+  // A run length once found unclosed stays unclosed further on: no length is searched for in vain twice.
+  const unclosed = new Set<number>();
 
   for (let i = 0; i < src.length; ) {
     const c = src[i] as string;
@@ -128,17 +120,19 @@ export function parseMarkdownInline(src: string): MarkdownInline[] {
       out.push({ type: "break" });
       i++;
     } else if (c === "`") {
-      const run = runs.get(i);
-      const length = run?.length ?? 1;
-      if (run?.close === undefined) {
+      let length = 1;
+      while (src[i + length] === "`") length++;
+      const close = unclosed.has(length) ? -1 : closingRun(src, i + length, length);
+      if (close < 0) {
+        unclosed.add(length);
         out.push(text(src.slice(i, i + length)));
         i += length;
-        continue;
+      } else {
+        const code = src.slice(i + length, close).replace(/\n/g, " ");
+        const padded = code.length > 2 && code[0] === " " && code.at(-1) === " " && code.trim() !== "";
+        out.push({ type: "code", text: padded ? code.slice(1, -1) : code });
+        i = close + length;
       }
-      const code = src.slice(i + length, run.close).replace(/\n/g, " ");
-      const padded = code.length > 2 && code[0] === " " && code.at(-1) === " " && code.trim() !== "";
-      out.push({ type: "code", text: padded ? code.slice(1, -1) : code });
-      i = run.close + length;
     } else if (c === "*" || c === "_") {
       let n = 1;
       while (src[i + n] === c) n++;
