@@ -121,19 +121,12 @@ function wrappedOutcome(text: string | undefined): AskUserHistoryOutcome | undef
 
 function callOf(block: Record<string, unknown>, timestamp: number | undefined): AskUserBlock | undefined {
   const id = str(block.id);
-  if (!id) return undefined;
   const args = asObject(block.arguments);
-  if (block.name === "ask_user") {
-    const questions = questionsOf(args);
-    const parent = str(block.parentToolCallId);
-    if (!questions) return undefined;
-    return parent ? { kind: "call", toolCallId: parent, nestedId: id, questions, timestamp } : { kind: "call", toolCallId: id, questions, timestamp };
-  }
-  if (block.name === "tool_call" && args?.id === "ask_user") {
-    const questions = questionsOf(args.args);
-    return questions ? { kind: "call", toolCallId: id, questions, wrapped: true, timestamp } : undefined;
-  }
-  return undefined;
+  const wrapped = block.name === "tool_call" && args?.id === "ask_user";
+  const questions = wrapped ? questionsOf(args.args) : block.name === "ask_user" ? questionsOf(args) : undefined;
+  if (!id || !questions) return undefined;
+  const parent = wrapped ? undefined : str(block.parentToolCallId);
+  return compact<AskUserBlock>({ kind: "call", toolCallId: parent ?? id, nestedId: parent && id, questions, wrapped: wrapped || undefined, timestamp });
 }
 
 /** The ask_user calls and results in one raw transcript message; undefined when it holds none. Never throws. */
@@ -145,9 +138,8 @@ export function askUserBlocksOf(raw: unknown): AskUserBlock[] | undefined {
   if (o.role === "toolResult") {
     const toolCallId = str(o.toolCallId);
     const text = firstText(o.content);
-    if (toolCallId && o.toolName === "ask_user" && text) out.push({ kind: "result", toolCallId, outcome: outcomeOfText(text) });
-    const wrapped = o.toolName === "tool_call" ? wrappedOutcome(text) : undefined;
-    if (toolCallId && wrapped) out.push({ kind: "result", toolCallId, outcome: wrapped });
+    const outcome = o.toolName === "ask_user" ? text && outcomeOfText(text) : o.toolName === "tool_call" ? wrappedOutcome(text) : undefined;
+    if (toolCallId && outcome) out.push({ kind: "result", toolCallId, outcome });
   } else if (Array.isArray(o.content)) {
     for (const item of o.content.slice(0, 200)) {
       const block = asObject(item);

@@ -128,12 +128,8 @@ export function parseChatEvent(payload: unknown): Validated<ChatEvent> {
   if (!runId || !state) {
     return invalid([{ path: runId ? "state" : "runId", message: `must be a non-empty string, got ${describe(runId ? o.state : o.runId)}` }]);
   }
-  let message: ChatMessage | undefined;
-  if (o.message !== undefined && o.message !== null) {
-    const read = parseChatMessage(o.message);
-    if (!read.ok) return invalid(read.errors.map((e) => ({ ...e, path: e.path ? `message.${e.path}` : "message" })));
-    message = read.value;
-  }
+  const read = o.message === undefined || o.message === null ? undefined : parseChatMessage(o.message);
+  if (read && !read.ok) return invalid(read.errors.map((e) => ({ ...e, path: e.path ? `message.${e.path}` : "message" })));
   return valid(
     compact<ChatEvent>({
       runId,
@@ -142,7 +138,7 @@ export function parseChatEvent(payload: unknown): Validated<ChatEvent> {
       seq: asNumber(o.seq),
       stopReason: asString(o.stopReason),
       errorMessage: asString(o.errorMessage),
-      message,
+      message: read?.value,
     }),
   );
 }
