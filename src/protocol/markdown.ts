@@ -68,24 +68,16 @@ function bareUrlAt(src: string, at: number): string | undefined {
   return url;
 }
 
-interface Opener {
-  node: { type: "text"; text: string };
-  at: number;
-  char: string;
-}
+type Opener = { node: { type: "text"; text: string }; at: number };
 
 /** Parses one paragraph's inline content, in time linear in its length. */
 export function parseMarkdownInline(src: string): MarkdownInline[] {
   const out: MarkdownInline[] = [];
-  const openers: Opener[] = [];
-  let brackets: number[] = [];
-  // How many openers of each marker wait, so a closer with none to match does not search the stack.
-  const waiting = { "*": 0, _: 0 } as Record<string, number>;
+  // One stack of openers per marker, so a closer never searches past another marker's.
+  const openers: Record<string, Opener[]> = { "*": [], _: [], "[": [] };
+  const brackets = openers["["] as Opener[];
   const dropOpenersFrom = (at: number) => {
-    for (let top = openers.at(-1); top && top.at >= at; top = openers.at(-1)) {
-      openers.pop();
-      (waiting[top.char] as number)--;
-    }
+    for (const stack of Object.values(openers)) while ((stack.at(-1)?.at ?? -1) >= at) stack.pop();
   };
   // Moves the nodes after `at` into a wrapper, unless that would nest too deep: then every marker so far is text.
   const wrap = (at: number, make: (children: MarkdownInline[]) => Wrapper): boolean => {
@@ -93,19 +85,13 @@ export function parseMarkdownInline(src: string): MarkdownInline[] {
     for (let k = at + 1; k < out.length; k++) depth = Math.max(depth, depthOf(out[k] as MarkdownInline));
     if (depth >= MARKDOWN_MAX_INLINE_DEPTH) {
       dropOpenersFrom(0);
-      brackets = [];
       return false;
     }
     const node = make(merged(out.splice(at + 1)));
     depths.set(node, depth + 1);
     out.push(node);
     dropOpenersFrom(at);
-    while ((brackets.at(-1) ?? -1) >= at) brackets.pop();
     return true;
-  };
-  const push = (o: Opener) => {
-    openers.push(o);
-    (waiting[o.char] as number)++;
   };
   // A run length once found unclosed stays unclosed further on: no length is searched for in vain twice.
   const unclosed = new Set<number>();
@@ -113,10 +99,7 @@ export function parseMarkdownInline(src: string): MarkdownInline[] {
   for (let i = 0; i < src.length; ) {
     const c = src[i] as string;
     const next = src[i + 1] ?? "";
-    if (c === "\\" && ESCAPABLE.test(next)) {
-      out.push(text(next));
-      i += 2;
-    } else if (c === "\n") {
+    if (c === "\n") {
       out.push({ type: "break" });
       i++;
     } else if (c === "`") {
@@ -144,33 +127,31 @@ export function parseMarkdownInline(src: string): MarkdownInline[] {
       const canOpen = c === "*" ? left : left && (!right || PUNCTUATION.test(before));
       const canClose = c === "*" ? right : right && (!left || PUNCTUATION.test(after));
       const node = { type: "text" as const, text: src.slice(i, i + n) };
-      while (canClose && node.text && (waiting[c] as number) > 0) {
-        let k = openers.length - 1;
-        while ((openers[k] as Opener).char !== c) k--;
-        const opener = openers[k] as Opener;
+      const stack = openers[c] as Opener[];
+      while (canClose && node.text && stack.length > 0) {
+        const opener = stack.at(-1) as Opener;
         const use = Math.min(2, node.text.length, opener.node.text.length);
         if (!wrap(opener.at, (children) => ({ type: use === 2 ? "strong" : "emphasis", children }))) break;
         opener.node.text = opener.node.text.slice(use);
         node.text = node.text.slice(use);
-        if (opener.node.text) push(opener);
+        if (opener.node.text) stack.push(opener);
       }
-      if (node.text) {
-        if (canOpen) push({ node, at: out.length, char: c });
-        out.push(node);
-      }
+      if (canOpen && node.text) stack.push({ node, at: out.length });
+      out.push(node);
       i += n;
     } else if (c === "[") {
-      brackets.push(out.length);
-      out.push(text("["));
+      const node = { type: "text" as const, text: "[" };
+      brackets.push({ node, at: out.length });
+      out.push(node);
       i++;
     } else if (c === "]" && brackets.length > 0) {
-      const at = brackets.pop() as number;
+      const at = (brackets.pop() as Opener).at;
       const end = next === "(" ? targetEnd(src, i + 2) : -1;
       const href = end < 0 ? undefined : safeHttpUrl(src.slice(i + 2, end));
       // No nested links: once one is made, no "[" before it can open another.
       if (href && wrap(at, (children) => ({ type: "link", href, children }))) {
         out.splice(at, 1);
-        brackets = [];
+        brackets.length = 0;
         i = end + 1;
       } else {
         out.push(text("]"));
@@ -182,8 +163,9 @@ export function parseMarkdownInline(src: string): MarkdownInline[] {
       out.push(href ? { type: "link", href, children: [text(url)] } : text(url));
       i += url.length;
     } else {
-      out.push(text(c));
-      i++;
+      const escaped = c === "\\" && ESCAPABLE.test(next);
+      out.push(text(escaped ? next : c));
+      i += escaped ? 2 : 1;
     }
   }
   return merged(out);
