@@ -163,8 +163,6 @@ function readChoices(question: GatewayQuestion, text: string, skipWords: readonl
 const NUMBERED_LINE = /^(\d+)\s*[:：]\s*(.*)$/s;
 const TIME_LIKE = /^\d+\s*[:：]\d/;
 
-type Line = { number?: number; text: string };
-
 const fail = (reason: string): TextReplyResult => ({ ok: false, reason });
 
 function titleOf(q: GatewayQuestion, index: number): string {
@@ -172,11 +170,10 @@ function titleOf(q: GatewayQuestion, index: number): string {
   return header ? `Question ${index + 1} (${header})` : `Question ${index + 1}`;
 }
 
-function readLine(raw: string, count: number): Line {
+function readLine(raw: string, count: number): { number?: number; text: string } {
   const m = NUMBERED_LINE.exec(raw);
-  if (!m || (count === 1 && TIME_LIKE.test(raw))) return { text: raw };
-  const number = Number(m[1]);
-  if (count === 1 && number !== 1) return { text: raw };
+  const number = Number(m?.[1]);
+  if (!m || (count === 1 && (TIME_LIKE.test(raw) || number !== 1))) return { text: raw };
   return { number, text: m[2]!.trim() };
 }
 
@@ -201,10 +198,8 @@ function assignLines(questions: readonly GatewayQuestion[], text: string): strin
     const missing = open.slice(plain.length).map((i) => titleOf(questions[i]!, i));
     return `${missing.join(", ")} ${missing.length === 1 ? "needs" : "need"} an answer; give each question one line.`;
   }
-  plain.forEach((line, k) => {
-    slots[open[k]!] = line.text;
-  });
-  return slots.map((s) => s ?? "");
+  // As many plain lines as open questions: they fill those in order.
+  return slots.map((s) => s ?? plain.shift()!.text);
 }
 
 /** Reads a plain-text reply: option numbers or labels, own answers, comma lists, one line or "N: …" per question. */
