@@ -66,22 +66,18 @@ export class Reader {
     return Array.isArray(value) ? value : this.fail(path, `must be an array, got ${describe(value)}`);
   }
 
-  string(value: unknown, path: string, opts: { nonEmpty?: boolean } = {}): string | undefined {
+  /** Reads a string; "nonEmpty" refuses blank text, "optional" reads undefined and null as absent. */
+  string(value: unknown, path: string, mode?: "nonEmpty" | "optional"): string | undefined {
+    if (mode === "optional" && (value === undefined || value === null)) return undefined;
     if (typeof value !== "string") return this.fail(path, `must be a string, got ${describe(value)}`);
-    if (opts.nonEmpty && value.trim() === "") return this.fail(path, "must not be empty");
+    if (mode === "nonEmpty" && value.trim() === "") return this.fail(path, "must not be empty");
     return value;
   }
 
-  optionalString(value: unknown, path: string): string | undefined {
-    return value === undefined || value === null ? undefined : this.string(value, path);
-  }
-
-  boolean(value: unknown, path: string): boolean | undefined {
+  /** Reads true or false; "optional" reads undefined and null as absent. */
+  boolean(value: unknown, path: string, mode?: "optional"): boolean | undefined {
+    if (mode === "optional" && (value === undefined || value === null)) return undefined;
     return typeof value === "boolean" ? value : this.fail(path, `must be true or false, got ${describe(value)}`);
-  }
-
-  optionalBoolean(value: unknown, path: string): boolean | undefined {
-    return value === undefined || value === null ? undefined : this.boolean(value, path);
   }
 
   number(value: unknown, path: string): number | undefined {
