@@ -225,13 +225,12 @@ function blocks(lines: string[], depth: number): MarkdownBlock[] {
     const fence = FENCE.exec(line)?.[1];
     if (BLANK.test(line)) i++;
     else if (fence) {
-      const code: string[] = [];
-      for (i++; i < lines.length; i++) {
+      const start = i + 1;
+      for (i = start; i < lines.length; i++) {
         const close = CLOSING_FENCE.exec(lines[i] as string)?.[1];
         if (close && close[0] === fence[0] && close.length >= fence.length) break;
-        code.push(lines[i] as string);
       }
-      out.push({ type: "codeBlock", text: code.join("\n") });
+      out.push({ type: "codeBlock", text: lines.slice(start, i).join("\n") });
       i++;
     } else if (INDENTED_CODE.test(line)) {
       const code: string[] = [];

@@ -2,7 +2,7 @@ import { MAX_OPTIONS, QUESTION_ID_PATTERN } from "./ask-user";
 import { entryOf, idTable } from "./id-table";
 import type { QuestionAnswers } from "./answers";
 import { safeHttpUrl } from "./links";
-import { asObject, compact, Reader } from "./reader";
+import { compact, Reader } from "./reader";
 import { invalid, valid, type Validated, type ValidationIssue } from "./result";
 
 /** A question record's lifecycle status on the gateway. */
@@ -62,7 +62,7 @@ export function isSecretQuestion(q: GatewayQuestion): boolean {
 /** Validates an answer envelope from the wire. */
 export function readAnswers(r: Reader, raw: unknown, path: string): QuestionAnswers | undefined {
   const env = r.object(raw, path);
-  const map = env && (asObject(env.answers) ?? r.object(env.answers, r.at(path, "answers")));
+  const map = env && r.object(env.answers, r.at(path, "answers"));
   if (!map) return undefined;
   const answers = idTable<string[]>();
   for (const [key, values] of Object.entries(map)) {
