@@ -4,7 +4,7 @@ import { HEADER_MAX_CHARS, MAX_OPTIONS } from "./ask-user";
 import { truncateGraphemes } from "./graphemes";
 import type { GatewayQuestion, QuestionOption } from "./question-record";
 import { idTable } from "./id-table";
-import { asObject, compact } from "./reader";
+import { asNumber, asObject, asString, compact } from "./reader";
 import { sha256Hex } from "./sha256";
 
 /** Why a question got no answer, as far as the tool's result text says. */
@@ -39,8 +39,7 @@ export interface AskUserHistoryEntry {
 const MAX_QUESTIONS = 3;
 const MAX_TEXT = 2000;
 
-const str = (v: unknown): string | undefined => (typeof v === "string" && v !== "" ? v.slice(0, MAX_TEXT) : undefined);
-const num = (v: unknown): number | undefined => (typeof v === "number" && Number.isFinite(v) ? v : undefined);
+const str = (v: unknown): string | undefined => asString(v)?.slice(0, MAX_TEXT);
 
 /** The record id the gateway's ask_user tool gives a call: `ask_` + first 32 hex of sha256(runId NUL toolCallId). */
 export function askUserRecordId(runId: string, toolCallId: string): string {
@@ -122,19 +121,12 @@ function wrappedOutcome(text: string | undefined): AskUserHistoryOutcome | undef
 
 function callOf(block: Record<string, unknown>, timestamp: number | undefined): AskUserBlock | undefined {
   const id = str(block.id);
-  if (!id) return undefined;
   const args = asObject(block.arguments);
-  if (block.name === "ask_user") {
-    const questions = questionsOf(args);
-    const parent = str(block.parentToolCallId);
-    if (!questions) return undefined;
-    return parent ? { kind: "call", toolCallId: parent, nestedId: id, questions, timestamp } : { kind: "call", toolCallId: id, questions, timestamp };
-  }
-  if (block.name === "tool_call" && args?.id === "ask_user") {
-    const questions = questionsOf(args.args);
-    return questions ? { kind: "call", toolCallId: id, questions, wrapped: true, timestamp } : undefined;
-  }
-  return undefined;
+  const wrapped = block.name === "tool_call" && args?.id === "ask_user";
+  const questions = wrapped ? questionsOf(args.args) : block.name === "ask_user" ? questionsOf(args) : undefined;
+  if (!id || !questions) return undefined;
+  const parent = wrapped ? undefined : str(block.parentToolCallId);
+  return compact<AskUserBlock>({ kind: "call", toolCallId: parent ?? id, nestedId: parent && id, questions, wrapped: wrapped || undefined, timestamp });
 }
 
 /** The ask_user calls and results in one raw transcript message; undefined when it holds none. Never throws. */
@@ -142,18 +134,17 @@ export function askUserBlocksOf(raw: unknown): AskUserBlock[] | undefined {
   const o = asObject(raw);
   if (!o) return undefined;
   const out: AskUserBlock[] = [];
-  const timestamp = num(o.timestamp);
+  const timestamp = asNumber(o.timestamp);
   if (o.role === "toolResult") {
     const toolCallId = str(o.toolCallId);
     const text = firstText(o.content);
-    if (toolCallId && o.toolName === "ask_user" && text) out.push({ kind: "result", toolCallId, outcome: outcomeOfText(text) });
-    const wrapped = o.toolName === "tool_call" ? wrappedOutcome(text) : undefined;
-    if (toolCallId && wrapped) out.push({ kind: "result", toolCallId, outcome: wrapped });
+    const outcome = o.toolName === "ask_user" ? text && outcomeOfText(text) : o.toolName === "tool_call" ? wrappedOutcome(text) : undefined;
+    if (toolCallId && outcome) out.push({ kind: "result", toolCallId, outcome });
   } else if (Array.isArray(o.content)) {
     for (const item of o.content.slice(0, 200)) {
       const block = asObject(item);
       if (block?.type === "toolCall") {
-        const call = callOf(block, num(block.timestamp) ?? timestamp);
+        const call = callOf(block, asNumber(block.timestamp) ?? timestamp);
         if (call) out.push(call);
       } else if (block?.type === "toolResult" && block.toolName === "ask_user") {
         const nestedId = str(block.toolCallId);

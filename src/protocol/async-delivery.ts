@@ -20,7 +20,7 @@ export interface AsyncDelivery {
 }
 
 function bounded(r: Reader, raw: unknown, path: string, max: number): string | undefined {
-  const value = r.string(raw, path, { nonEmpty: true });
+  const value = r.string(raw, path, "nonEmpty");
   if (value !== undefined && value.length > max) return r.fail(path, `must be at most ${max} characters, got ${value.length}`);
   return value;
 }

@@ -13,29 +13,19 @@ export function isClaimedByChat(record: QuestionRecord): boolean {
 
 function optionOf(text: string, q: GatewayQuestion): string | undefined {
   const trimmed = text.trim();
-  if (/^\d+$/.test(trimmed)) {
-    const picked = q.options[Number(trimmed) - 1];
-    if (picked) return picked.label;
-  }
-  const lower = trimmed.toLowerCase();
-  return q.options.find((o) => o.label.toLowerCase() === lower)?.label;
+  const numbered = /^\d+$/.test(trimmed) ? q.options[Number(trimmed) - 1] : undefined;
+  return (numbered ?? q.options.find((o) => o.label.toLowerCase() === trimmed.toLowerCase()))?.label;
 }
 
 function valueOf(text: string, q: GatewayQuestion): string | undefined {
-  const option = optionOf(text, q);
-  if (option !== undefined) return option;
-  if (q.options.length > 0 && !q.isOther) return undefined;
-  return text.trim() || undefined;
+  const takesText = q.options.length === 0 || q.isOther;
+  return optionOf(text, q) ?? (takesText ? text.trim() || undefined : undefined);
 }
 
 function valuesOf(text: string, q: GatewayQuestion): string[] {
-  if (!q.multiSelect) {
-    const one = valueOf(text, q);
-    return one === undefined ? [] : [one];
-  }
   // A label that itself holds a comma is still one choice.
-  const whole = optionOf(text, q);
-  if (whole !== undefined) return [whole];
+  const whole = q.multiSelect ? optionOf(text, q) : valueOf(text, q);
+  if (whole !== undefined || !q.multiSelect) return whole === undefined ? [] : [whole];
   const parts = text.split(/[,;\n]/u).map((part) => valueOf(part, q)).filter((v): v is string => v !== undefined);
   return [...new Set(parts)];
 }
@@ -55,15 +45,11 @@ function keyedLines(text: string): Map<string, string> {
 export function readChatClaim(record: Pick<QuestionRecord, "questions">, text: string): QuestionAnswers {
   const answers = idTable<string[]>();
   const { questions } = record;
-  if (questions.length === 1) {
-    const q = questions[0]!;
-    answers[q.questionId] = valuesOf(text, q);
-    return { answers };
-  }
   const keyed = keyedLines(text);
   const lines = text.split(/\r?\n/).map((line) => line.trim());
   questions.forEach((q, i) => {
-    const answer = keyed.get(q.questionId.toLowerCase()) ?? keyed.get(q.header.toLowerCase()) ?? keyed.get(q.question.toLowerCase()) ?? keyed.get(String(i + 1)) ?? lines[i] ?? "";
+    // A prompt of one question takes the whole reply as its answer.
+    const answer = questions.length === 1 ? text : keyed.get(q.questionId.toLowerCase()) ?? keyed.get(q.header.toLowerCase()) ?? keyed.get(q.question.toLowerCase()) ?? keyed.get(String(i + 1)) ?? lines[i] ?? "";
     answers[q.questionId] = answer ? valuesOf(answer, q) : [];
   });
   return { answers };

@@ -1,6 +1,6 @@
 import { askUserBlocksOf, type AskUserBlock } from "./ask-user-history";
 import { parseAsyncDelivery, type AsyncDelivery } from "./async-delivery";
-import { asObject, compact, describe } from "./reader";
+import { asNumber, asObject, asString, compact, describe } from "./reader";
 import { invalid, valid, type Validated } from "./result";
 
 /** Where a message came from when the gateway wrote it rather than a person (e.g. restart recovery). */
@@ -68,9 +68,6 @@ export function sentKeyOf(message: ChatMessage): string | undefined {
   return key?.endsWith(USER_SUFFIX) ? key.slice(0, -USER_SUFFIX.length) : undefined;
 }
 
-const asString = (v: unknown): string | undefined => (typeof v === "string" && v !== "" ? v : undefined);
-const asNumber = (v: unknown): number | undefined => (typeof v === "number" && Number.isFinite(v) ? v : undefined);
-
 function textOf(content: unknown): string {
   if (typeof content === "string") return content;
   if (!Array.isArray(content)) return "";
@@ -131,12 +128,8 @@ export function parseChatEvent(payload: unknown): Validated<ChatEvent> {
   if (!runId || !state) {
     return invalid([{ path: runId ? "state" : "runId", message: `must be a non-empty string, got ${describe(runId ? o.state : o.runId)}` }]);
   }
-  let message: ChatMessage | undefined;
-  if (o.message !== undefined && o.message !== null) {
-    const read = parseChatMessage(o.message);
-    if (!read.ok) return invalid(read.errors.map((e) => ({ ...e, path: e.path ? `message.${e.path}` : "message" })));
-    message = read.value;
-  }
+  const read = o.message === undefined || o.message === null ? undefined : parseChatMessage(o.message);
+  if (read && !read.ok) return invalid(read.errors.map((e) => ({ ...e, path: e.path ? `message.${e.path}` : "message" })));
   return valid(
     compact<ChatEvent>({
       runId,
@@ -145,7 +138,7 @@ export function parseChatEvent(payload: unknown): Validated<ChatEvent> {
       seq: asNumber(o.seq),
       stopReason: asString(o.stopReason),
       errorMessage: asString(o.errorMessage),
-      message,
+      message: read?.value,
     }),
   );
 }

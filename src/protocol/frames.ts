@@ -63,12 +63,12 @@ export function parseFrame(text: string): Validated<InboundFrame> {
   // A gateway sends no requests: a "req" frame is as unreadable as any other type.
   const type = r.oneOf(o.type, "type", ["res", "event"] as const);
   if (type === "event") {
-    const event = r.string(o.event, "event", { nonEmpty: true });
+    const event = r.string(o.event, "event", "nonEmpty");
     const seq = o.seq === undefined || o.seq === null ? undefined : r.number(o.seq, "seq");
     if (event === undefined || r.issues.length) return invalid(r.issues);
     return valid({ type, event, payload: o.payload, ...(seq === undefined ? {} : { seq }) });
   }
-  const id = r.string(o.id, "id", { nonEmpty: true });
+  const id = r.string(o.id, "id", "nonEmpty");
   const ok = r.boolean(o.ok, "ok");
   if (type === undefined || id === undefined || ok === undefined) return invalid(r.issues);
   return valid(ok ? { type, id, ok, payload: o.payload } : { type, id, ok, error: readError(r, o.error) });

@@ -41,7 +41,7 @@ export function parseGetEnding(payload: unknown): Validated<RecordEnding> {
   const r = new Reader();
   const q = r.object(r.object(payload, "")?.question, "question");
   if (!q) return invalid(r.issues);
-  const id = r.string(q.id, "question.id", { nonEmpty: true });
+  const id = r.string(q.id, "question.id", "nonEmpty");
   const status = r.oneOf(q.status ?? "pending", "question.status", QUESTION_STATUSES);
   const answers = q.answers === undefined || q.answers === null ? undefined : readAnswers(r, q.answers, "question.answers");
   if (r.issues.length > 0 || id === undefined || status === undefined) return invalid(r.issues);
@@ -53,7 +53,7 @@ export function parseResolvedEvent(payload: unknown): Validated<QuestionResolved
   const r = new Reader();
   const o = r.object(payload, "");
   if (!o) return invalid(r.issues);
-  const id = r.string(o.id, "id", { nonEmpty: true });
+  const id = r.string(o.id, "id", "nonEmpty");
   const status = r.oneOf(o.status, "status", ["answered", "cancelled", "expired"] as const);
   const answers = status === "answered" ? readAnswers(r, o.answers, "answers") : undefined;
   if (r.issues.length || id === undefined || status === undefined) return invalid(r.issues);

@@ -2,7 +2,7 @@ import { MAX_OPTIONS, QUESTION_ID_PATTERN } from "./ask-user";
 import { entryOf, idTable } from "./id-table";
 import type { QuestionAnswers } from "./answers";
 import { safeHttpUrl } from "./links";
-import { asObject, compact, Reader } from "./reader";
+import { compact, Reader } from "./reader";
 import { invalid, valid, type Validated, type ValidationIssue } from "./result";
 
 /** A question record's lifecycle status on the gateway. */
@@ -62,7 +62,7 @@ export function isSecretQuestion(q: GatewayQuestion): boolean {
 /** Validates an answer envelope from the wire. */
 export function readAnswers(r: Reader, raw: unknown, path: string): QuestionAnswers | undefined {
   const env = r.object(raw, path);
-  const map = env && (asObject(env.answers) ?? r.object(env.answers, r.at(path, "answers")));
+  const map = env && r.object(env.answers, r.at(path, "answers"));
   if (!map) return undefined;
   const answers = idTable<string[]>();
   for (const [key, values] of Object.entries(map)) {
@@ -78,15 +78,13 @@ function hasRepeat<T>(list: readonly T[], key: (item: T) => string): boolean {
   return new Set(list.map(key)).size !== list.length;
 }
 
-const NON_EMPTY = { nonEmpty: true } as const;
-
 function readSecretStore(r: Reader, raw: unknown, path: string): SecretStore | undefined {
   const o = r.object(raw, path);
   if (!o) return undefined;
   const name = r.string(o.name, r.at(path, "name"));
   const kind = r.string(o.kind, r.at(path, "kind"));
   const hosts = o.allowedHosts === undefined ? undefined : r.array(o.allowedHosts, r.at(path, "allowedHosts"));
-  const reason = r.optionalString(o.reason, r.at(path, "reason"));
+  const reason = r.string(o.reason, r.at(path, "reason"), "optional");
   if (name === undefined || kind === undefined) return undefined;
   return compact({ name, kind, allowedHosts: hosts?.filter((h): h is string => typeof h === "string"), reason });
 }
@@ -94,8 +92,8 @@ function readSecretStore(r: Reader, raw: unknown, path: string): SecretStore | u
 function readOption(r: Reader, item: unknown, path: string): QuestionOption | undefined {
   const o = r.object(item, path);
   if (!o) return undefined;
-  const label = r.string(o.label, r.at(path, "label"), NON_EMPTY);
-  const description = r.optionalString(o.description, r.at(path, "description"));
+  const label = r.string(o.label, r.at(path, "label"), "nonEmpty");
+  const description = r.string(o.description, r.at(path, "description"), "optional");
   return label === undefined ? undefined : compact({ label, description: description || undefined });
 }
 
@@ -106,14 +104,14 @@ function readQuestion(r: Reader, raw: unknown, path: string): GatewayQuestion | 
   const questionId = r.string(q.questionId, field("questionId"));
   if (questionId !== undefined && !QUESTION_ID_PATTERN.test(questionId)) r.fail(field("questionId"), "must be snake_case");
   const header = r.string(q.header ?? "", field("header"));
-  const question = r.string(q.question, field("question"), NON_EMPTY);
+  const question = r.string(q.question, field("question"), "nonEmpty");
   const rawOptions = q.options === undefined ? [] : (r.array(q.options, field("options")) ?? []);
   const options = rawOptions.flatMap((item, i) => readOption(r, item, r.at(field("options"), i)) ?? []);
   if (options.length > MAX_OPTIONS) r.fail(field("options"), `must have at most ${MAX_OPTIONS} options, got ${options.length}`);
   if (hasRepeat(options, (o) => o.label)) r.fail(field("options"), "option labels must be unique");
-  const multiSelect = r.optionalBoolean(q.multiSelect, field("multiSelect"));
-  const isOther = r.optionalBoolean(q.isOther, field("isOther"));
-  const isSecret = r.optionalBoolean(q.isSecret, field("isSecret"));
+  const multiSelect = r.boolean(q.multiSelect, field("multiSelect"), "optional");
+  const isOther = r.boolean(q.isOther, field("isOther"), "optional");
+  const isSecret = r.boolean(q.isSecret, field("isSecret"), "optional");
   const secretStore = q.secretStore === undefined || q.secretStore === null ? undefined : readSecretStore(r, q.secretStore, field("secretStore"));
   if (questionId === undefined || header === undefined || question === undefined) return undefined;
   // A question without options takes free text whatever isOther says; an unsafe link is dropped, not fatal.
@@ -126,7 +124,7 @@ export function parseQuestionRecord(input: unknown): Validated<QuestionRecord> {
   const r = new Reader();
   const o = r.object(input, "");
   if (!o) return invalid(r.issues);
-  const id = r.string(o.id, "id", NON_EMPTY);
+  const id = r.string(o.id, "id", "nonEmpty");
   const list = r.array(o.questions, "questions") ?? [];
   if (Array.isArray(o.questions) && (list.length < 1 || list.length > 3)) r.fail("questions", `must have 1 to 3 questions, got ${list.length}`);
   const questions = list.map((q, i) => readQuestion(r, q, r.at("questions", i))).filter((q): q is GatewayQuestion => q !== undefined);
@@ -135,9 +133,9 @@ export function parseQuestionRecord(input: unknown): Validated<QuestionRecord> {
   const expiresAtMs = r.number(o.expiresAtMs, "expiresAtMs");
   const status = r.oneOf(o.status ?? "pending", "status", QUESTION_STATUSES);
   const answers = o.answers === undefined || o.answers === null ? undefined : readAnswers(r, o.answers, "answers");
-  const agentId = r.optionalString(o.agentId, "agentId");
-  const sessionKey = r.optionalString(o.sessionKey, "sessionKey");
-  const runId = r.optionalString(o.runId, "runId");
+  const agentId = r.string(o.agentId, "agentId", "optional");
+  const sessionKey = r.string(o.sessionKey, "sessionKey", "optional");
+  const runId = r.string(o.runId, "runId", "optional");
   if (r.issues.length > 0 || id === undefined || createdAtMs === undefined || expiresAtMs === undefined || status === undefined) {
     return invalid(r.issues);
   }

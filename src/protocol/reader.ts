@@ -22,6 +22,11 @@ export function compact<T extends object>(value: T): T {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
 }
 
+/** The value if a non-empty string, or undefined. */
+export const asString = (value: unknown): string | undefined => (typeof value === "string" && value !== "" ? value : undefined);
+/** The value if a finite number, or undefined. */
+export const asNumber = (value: unknown): number | undefined => (typeof value === "number" && Number.isFinite(value) ? value : undefined);
+
 /** The value as a plain object (not null, not an array), or undefined. */
 export function asObject(value: unknown): Record<string, unknown> | undefined {
   return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
@@ -58,32 +63,25 @@ export class Reader {
   }
 
   array(value: unknown, path: string): unknown[] | undefined {
-    if (Array.isArray(value)) return value;
-    return this.fail(path, `must be an array, got ${describe(value)}`);
+    return Array.isArray(value) ? value : this.fail(path, `must be an array, got ${describe(value)}`);
   }
 
-  string(value: unknown, path: string, opts: { nonEmpty?: boolean } = {}): string | undefined {
+  /** Reads a string; "nonEmpty" refuses blank text, "optional" reads undefined and null as absent. */
+  string(value: unknown, path: string, mode?: "nonEmpty" | "optional"): string | undefined {
+    if (mode === "optional" && (value === undefined || value === null)) return undefined;
     if (typeof value !== "string") return this.fail(path, `must be a string, got ${describe(value)}`);
-    if (opts.nonEmpty && value.trim() === "") return this.fail(path, "must not be empty");
+    if (mode === "nonEmpty" && value.trim() === "") return this.fail(path, "must not be empty");
     return value;
   }
 
-  optionalString(value: unknown, path: string): string | undefined {
-    return value === undefined || value === null ? undefined : this.string(value, path);
-  }
-
-  boolean(value: unknown, path: string): boolean | undefined {
-    if (typeof value === "boolean") return value;
-    return this.fail(path, `must be true or false, got ${describe(value)}`);
-  }
-
-  optionalBoolean(value: unknown, path: string): boolean | undefined {
-    return value === undefined || value === null ? undefined : this.boolean(value, path);
+  /** Reads true or false; "optional" reads undefined and null as absent. */
+  boolean(value: unknown, path: string, mode?: "optional"): boolean | undefined {
+    if (mode === "optional" && (value === undefined || value === null)) return undefined;
+    return typeof value === "boolean" ? value : this.fail(path, `must be true or false, got ${describe(value)}`);
   }
 
   number(value: unknown, path: string): number | undefined {
-    if (typeof value === "number" && Number.isFinite(value)) return value;
-    return this.fail(path, `must be a finite number, got ${describe(value)}`);
+    return asNumber(value) ?? this.fail(path, `must be a finite number, got ${describe(value)}`);
   }
 
   oneOf<T extends string>(value: unknown, path: string, allowed: readonly T[]): T | undefined {

@@ -1,4 +1,5 @@
 import type { ChatEvent, ChatMessage } from "./chat-message";
+import { asObject } from "./reader";
 
 /** How a run ended: "successful", or "settled" (failed, aborted, timed out, commentary only). */
 export type RunEnding = "successful" | "settled";
@@ -36,12 +37,7 @@ export function runEndingOfEvent(event: ChatEvent): RunEnding | null {
 }
 
 /** The fields of an `agent` event that tell a run's end. */
-export interface LifecycleEventData {
-  phase?: unknown;
-  aborted?: unknown;
-  status?: unknown;
-  terminalReceipt?: unknown;
-}
+export type LifecycleEventData = Partial<Record<"phase" | "aborted" | "status" | "terminalReceipt", unknown>>;
 
 /** How an `agent` lifecycle event ends its run, or null: only `end` and `error` end one. */
 export function runEndingOfLifecycle(data: LifecycleEventData): RunEnding | null {
@@ -49,7 +45,6 @@ export function runEndingOfLifecycle(data: LifecycleEventData): RunEnding | null
   if (data.phase === "error") return "settled";
   if (data.phase !== "end") return null;
   if (data.aborted === true || data.status !== undefined) return "settled";
-  const receipt = data.terminalReceipt;
-  const disposition = typeof receipt === "object" && receipt !== null ? (receipt as { terminalDisposition?: unknown }).terminalDisposition : undefined;
+  const disposition = asObject(data.terminalReceipt)?.terminalDisposition;
   return disposition === undefined || disposition === "visible" ? "successful" : "settled";
 }

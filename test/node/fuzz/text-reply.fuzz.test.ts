@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { checkAnswers, parseTextReply, type GatewayQuestion, type QuestionRecord } from "../../../src/protocol";
-import { displayLabel } from "../../../src/protocol/reply-choices";
+import { displayLabel } from "../../../src/protocol/text-reply";
 import { HOSTILE_KEYS, validRecord } from "./arbitraries";
 
 // 465 records × every option combination of each question × 3 reply forms: about 10,000 replies read back;
