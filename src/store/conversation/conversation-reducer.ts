@@ -16,17 +16,21 @@ export interface ActiveRuns {
   ids: string[];
 }
 
-/** A conversation's history and runs, as the store holds them. */
-export interface ConversationData {
+/** The conversation as views read it. */
+export interface ChatState {
   /** The saved history, then any live messages the history does not show yet. */
-  messages: ChatMessage[];
-  /** True while an agent run is going: the outbox waits for it to end. */
-  runActive: boolean;
-  activeRunIds: string[];
+  messages: readonly ChatMessage[];
   /** True once a history load succeeded. */
   loaded: boolean;
+  /** True while an agent run is going: the outbox waits for it to end. */
+  runActive: boolean;
+  activeRunIds: readonly string[];
   /** The latest problem: a failed load, or items that could not be read. */
   error?: ConversationProblem;
+}
+
+/** A conversation's history and runs, as the store holds them. */
+export interface ConversationData extends ChatState {
   rejected: RejectedItem[];
   local: AsyncLocalState;
   /** Every async question, derived from `messages`, `local` and the outbox; the same array while none changes. */

@@ -1,14 +1,13 @@
 // Every change to a dock's state, as one pure function of the state and a named event.
-import type { QuestionAnswers } from "../../protocol/answers";
 import type { QuestionRecord } from "../../protocol/question-record";
 import type { ConnectionInfo } from "../../gateway/connection";
-import { chooseOtherText, newView, selectOption, setOtherText, toggleOption, withStep } from "./drafts";
+import { chooseOtherText, newView, selectOption, setOtherText, withStep } from "./drafts";
 import { savedDraftOf, viewWithSaved, type SavedDraft } from "../keep/saved-draft";
 import { storageScope } from "../keep/scope";
 import { OutcomeLog } from "./outcome-log";
 import type { OutboxEntry } from "../outbox/entry";
-import type { Announcement, DockRejection, HiddenReason, PermissionNotice, StoreState, Outcome, OutcomeKind, RequestView, Submission } from "./state";
-import { endedRecordOutcome, keptOutcome, settledOutcome, type KeptOutcome } from "./outcomes";
+import type { Announcement, DockRejection, HiddenReason, PermissionNotice, StoreState, OutcomeKind, RequestView, Submission } from "./state";
+import { endedRecordOutcome, isAnsweredOutcome, settledOutcome, type KeptOutcome, type Settlement } from "./outcomes";
 
 /** How many rejected records the state keeps for display; older reports are dropped first. */
 export const MAX_REJECTED = 20;
@@ -18,8 +17,7 @@ const MAX_HIDDEN = 50;
 
 /** A change to one question's draft. */
 export type DraftEdit =
-  | { kind: "select"; label: string; index?: number }
-  | { kind: "toggle"; label: string; index?: number }
+  | { kind: "select" | "toggle"; label: string; index?: number }
   /** Text already cleaned to what the gateway accepts. */
   | { kind: "setOther"; text: string }
   | { kind: "chooseOther" };
@@ -29,8 +27,7 @@ export type DockEvent =
   | { type: "connectionChanged"; connection: ConnectionInfo }
   /** `announcement` only when new to the dock; `activate`: the priority rule's verdict, so no second event. */
   | { type: "recordReceived"; record: QuestionRecord; announcement?: Announcement; activate?: boolean }
-  /** `resolvedBy`: who the gateway says ended it, as it said it (untrusted, shown only through the outcome words). */
-  | { type: "recordSettled"; id: string; outcome: OutcomeKind; answers?: QuestionAnswers; async?: Outcome["async"]; resolvedBy?: unknown; at: number; announcement?: Announcement }
+  | ({ type: "recordSettled"; id: string; announcement?: Announcement } & Settlement)
   | { type: "recordRejected"; rejection: DockRejection }
   /** What a page kept, read back once it knows whose it is; each fills only what the page does not know newer. */
   | { type: "restored"; outcomes: readonly (readonly [string, KeptOutcome])[]; drafts: readonly SavedDraft[]; entries: readonly OutboxEntry[]; isPaused: boolean; at: number }
@@ -133,7 +130,7 @@ function settled(s: StoreState, e: Extract<DockEvent, { type: "recordSettled" }>
   const submission = s.submissions.get(e.id);
   const cutOff = submission?.status === "uncertain" && submission.kind === "answer";
   const view = s.views.get(e.id);
-  const outcome = settledOutcome({ record, kind: e.outcome, at: e.at, view, cutOff, answers: e.answers, async: e.async, resolvedBy: e.resolvedBy });
+  const outcome = settledOutcome(record, e, view, cutOff);
   const at = Math.min(s.order.indexOf(e.id), order.length - 1);
   // A retired or skipped async question keeps what was typed, for a reopen; any other ending takes the draft with it.
   const keeps = s.asyncOrigins.has(e.id) && (e.outcome === "skipped" || (e.outcome === "retired" && view !== undefined && view.editedAt > 0));
@@ -159,8 +156,7 @@ function edited(s: StoreState, e: Extract<DockEvent, { type: "draftEdited" }>): 
   return withView(s, e.requestId, (view, record) => {
     const q = record.questions.find((x) => x.questionId === e.questionId);
     if (!q) return view;
-    if (edit.kind === "select") return selectOption(view, q, edit.label, e.at, edit.index);
-    if (edit.kind === "toggle") return toggleOption(view, q, edit.label, e.at, edit.index);
+    if (edit.kind === "select" || edit.kind === "toggle") return selectOption(view, q, edit.label, e.at, edit.index);
     return edit.kind === "setOther" ? setOtherText(view, q, edit.text, e.at) : chooseOtherText(view, q, e.at);
   });
 }
@@ -199,7 +195,8 @@ function restored(s: StoreState, e: Extract<DockEvent, { type: "restored" }>): S
   // A request that ended again since keeps its newer outcome; one read from the history gives way to what this tab saw.
   for (const [id, kept] of e.outcomes) {
     const known = next.outcomes.get(id);
-    if (!known || known.fromHistory) next = { ...next, outcomes: next.outcomes.with(id, keptOutcome(kept)) };
+    const answers = isAnsweredOutcome(kept.kind) && kept.record.answers ? { answers: kept.record.answers } : {};
+    if (!known || known.fromHistory) next = { ...next, outcomes: next.outcomes.with(id, { ...kept, ...answers }) };
   }
   for (const draft of e.drafts) next = draftLoaded(next, draft, true);
   return next;

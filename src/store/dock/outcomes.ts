@@ -85,38 +85,20 @@ export function isAnsweredOutcome(kind: OutcomeKind): boolean {
   return kind === "answered" || kind === "answered-elsewhere" || kind === "answered-in-chat";
 }
 
-const ours = (record: Pick<QuestionRecord, "answers">, own: OwnPart) => own.attempted?.some((sent) => sameAnswers(sent, record.answers)) === true;
-
-function answeredBy(by: string | undefined, record: Pick<QuestionRecord, "answers">, own: OwnPart): OutcomeKind {
-  if (by === own.resolverId) return "answered";
-  // The gateway takes one chat reply per question: when this page sent one it was not refused, the answer is that one.
-  if (by === PLAIN_TEXT_RESOLVER) return own.sentChatReply ? "answered" : "answered-in-chat";
-  if (by === undefined) return ours(record, own) ? "answered" : "answered-elsewhere";
-  if (by.startsWith(CONTROL_UI_PREFIX)) return "answered-elsewhere";
-  return "ended";
-}
-
-function cancelledBy(by: string | undefined, own: OwnPart): OutcomeKind {
-  if (by === own.resolverId) return "skipped";
-  if (by === undefined || AGENT_SIDE_CANCELS.has(by)) return "cancelled";
-  if (by.startsWith(CONTROL_UI_PREFIX)) return "skipped-elsewhere";
-  // A value this kit has no words for is said as it is, never as another person's action.
-  return "ended";
-}
-
 /** How a terminal record ended for this dock; without `resolvedBy`, only an answer equal to ours counts as ours. */
 export function outcomeOf(record: Pick<QuestionRecord, "status" | "answers" | "resolvedBy">, own: OwnPart): OutcomeKind | undefined {
   const by = typeof record.resolvedBy === "string" ? record.resolvedBy : undefined;
-  switch (record.status) {
-    case "expired":
-      return "expired";
-    case "answered":
-      return answeredBy(by, record, own);
-    case "cancelled":
-      return cancelledBy(by, own);
-    default:
-      return undefined;
-  }
+  const answered = record.status === "answered";
+  if (record.status === "expired") return "expired";
+  if (!answered && record.status !== "cancelled") return undefined;
+  if (by === own.resolverId) return answered ? "answered" : "skipped";
+  if (by?.startsWith(CONTROL_UI_PREFIX)) return answered ? "answered-elsewhere" : "skipped-elsewhere";
+  // A value this kit has no words for is said as it is, never as another person's action.
+  if (!answered) return by === undefined || AGENT_SIDE_CANCELS.has(by) ? "cancelled" : "ended";
+  // The gateway takes one chat reply per question: when this page sent one it was not refused, the answer is that one.
+  if (by === PLAIN_TEXT_RESOLVER) return own.sentChatReply ? "answered" : "answered-in-chat";
+  if (by !== undefined) return "ended";
+  return own.attempted?.some((sent) => sameAnswers(sent, record.answers)) ? "answered" : "answered-elsewhere";
 }
 
 /** How an ask_user call read back from the history ended; undefined while its run is still going. */
@@ -171,32 +153,22 @@ function terminalRecord(record: QuestionRecord, kind: OutcomeKind, answers: Ques
   return { ...record, status, ...(given ? { answers } : {}), ...(by ? { resolvedBy } : {}) };
 }
 
-/** What the dock knew of a request when it settled there. */
-interface SettledInput {
-  record: QuestionRecord;
-  kind: OutcomeKind;
-  answers?: QuestionAnswers;
-  async?: AsyncOutcomeOrigin;
-  at: number;
-  view?: Drafted;
-  /** Our answer went out but its reply was cut off. */
-  cutOff: boolean;
-  resolvedBy?: unknown;
-}
+/** How the gateway said a request ended; `resolvedBy` as it said it (untrusted, shown only through the outcome words). */
+export type Settlement = { outcome: OutcomeKind; answers?: QuestionAnswers; async?: AsyncOutcomeOrigin; resolvedBy?: unknown; at: number };
 
-/** The outcome of a request that settled in the dock. */
-export function settledOutcome(e: SettledInput): Outcome {
-  const unsent = unsentDraft(e.record, e.view, e.kind);
+/** The outcome of a request that settled in the dock; `cutOff`: our answer went out but its reply was cut off. */
+export function settledOutcome(record: QuestionRecord, e: Settlement, view: Drafted | undefined, cutOff: boolean): Outcome {
+  const unsent = unsentDraft(record, view, e.outcome);
   // Binds the summary to the turn that asked, and an async question's to the message that asked.
-  const runId = e.record.runId ?? e.async?.runId;
+  const runId = record.runId ?? e.async?.runId;
   return {
-    kind: e.kind,
-    record: terminalRecord(e.record, e.kind, e.answers, e.resolvedBy),
+    kind: e.outcome,
+    record: terminalRecord(record, e.outcome, e.answers, e.resolvedBy),
     at: e.at,
     ...(e.answers ? { answers: e.answers } : {}),
     ...(e.async ? { async: e.async } : {}),
     ...(unsent ? { unsent } : {}),
-    ...(unsent && e.cutOff ? { unsentMayHaveArrived: true as const } : {}),
+    ...(unsent && cutOff ? { unsentMayHaveArrived: true as const } : {}),
     ...(runId ? { runId } : {}),
     ...(e.async?.sourceMessageId ? { anchor: e.async.sourceMessageId } : {}),
   };
@@ -249,9 +221,4 @@ export function historyOutcome(entry: AskUserHistoryEntry, key: string, kind: Ou
 /** A live outcome bound to the history's call that asked it: a view can then place it exactly. */
 export function boundOutcome(live: Outcome, entry: Pick<AskUserHistoryEntry, "toolCallId" | "anchor" | "runId">): Outcome {
   return { ...live, toolCallId: entry.toolCallId, ...(entry.anchor ? { anchor: entry.anchor } : {}), ...(live.runId || !entry.runId ? {} : { runId: entry.runId }) };
-}
-
-/** An outcome kept in this tab's storage, as the dock shows it again after a reload. */
-export function keptOutcome(kept: KeptOutcome): Outcome {
-  return { ...kept, ...(isAnsweredOutcome(kept.kind) && kept.record.answers ? { answers: kept.record.answers } : {}) };
 }
