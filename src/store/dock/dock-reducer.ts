@@ -9,9 +9,9 @@ import type { OutboxEntry } from "../outbox/entry";
 import type { Announcement, DockRejection, HiddenReason, PermissionNotice, StoreState, OutcomeKind, RequestView, Submission } from "./state";
 import { endedRecordOutcome, isAnsweredOutcome, settledOutcome, type KeptOutcome, type Settlement } from "./outcomes";
 
-/** How many rejected records the state keeps for display; older reports are dropped first. */
-export const MAX_REJECTED = 20;
-// One refusal per method is the usual case.
+// How many rejected records the state keeps for display; older reports are dropped first. The blocking dock keeps
+// its own limit: the conversation's modules are opt-in. One refusal per method is the usual case.
+const MAX_REJECTED = 20;
 const MAX_NOTICES = 10;
 const MAX_HIDDEN = 50;
 

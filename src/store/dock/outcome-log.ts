@@ -27,10 +27,7 @@ export class OutcomeLog implements ReadonlyMap<string, Outcome> {
   }
 
   #last(id: string): number {
-    const positions = this.#shared.at.get(id);
-    if (!positions) return -1;
-    for (let i = positions.length - 1; i >= 0; i--) if (positions[i]! < this.length) return positions[i]!;
-    return -1;
+    return this.#shared.at.get(id)?.findLast((p) => p < this.length) ?? -1;
   }
 
   #append(id: string, value: Outcome | undefined): OutcomeLog {
@@ -79,16 +76,10 @@ export class OutcomeLog implements ReadonlyMap<string, Outcome> {
     const { ids, values } = this.#shared;
     for (let i = 0; i < this.length; i++) {
       const id = ids[i]!;
-      if (values[i] === undefined) continue;
-      // Listed at the first position after its latest drop, if it still has an outcome.
-      const positions = this.#shared.at.get(id)!;
-      let start = -1;
-      for (const p of positions) {
-        if (p >= this.length) break;
-        if (values[p] === undefined) start = -1;
-        else if (start === -1) start = p;
-      }
-      if (start === i && this.has(id)) yield id;
+      const positions = this.#shared.at.get(id)!.filter((p) => p < this.length);
+      // Listed at the first position after its latest drop; never, when the drop is its last position.
+      const dropped = positions.findLast((p) => values[p] === undefined) ?? -1;
+      if (positions.find((p) => p > dropped) === i) yield id;
     }
   }
 
