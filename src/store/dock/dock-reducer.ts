@@ -202,75 +202,62 @@ function restored(s: StoreState, e: Extract<DockEvent, { type: "restored" }>): S
   return next;
 }
 
+type Handlers = { [K in DockEvent["type"]]: (s: StoreState, e: Extract<DockEvent, { type: K }>) => StoreState };
+
+// One handler per event; each returns `s` itself when its event changes nothing.
+const HANDLERS: Handlers = {
+  connectionChanged: (s, e) => {
+    // The store belongs to the first identity it meets: what it keeps is kept under that scope only.
+    const scope = s.scope ?? (e.connection.identity ? storageScope(e.connection.identity, s.sessionKey) : undefined);
+    return { ...s, connection: e.connection, ...(scope ? { scope } : {}) };
+  },
+  recordReceived: received,
+  recordSettled: settled,
+  recordRejected: (s, e) => ({ ...s, rejected: [...s.rejected, e.rejection].slice(-MAX_REJECTED) }),
+  restored,
+  sentRequestEnded: (s, { record, kind, at }) =>
+    s.outcomes.has(record.id) ? s : { ...s, outcomes: s.outcomes.with(record.id, endedRecordOutcome(record, kind, at, true)) },
+  outcomeDropped: (s, e) => {
+    const outcomes = s.outcomes.without(e.id);
+    return outcomes === s.outcomes ? s : { ...s, outcomes };
+  },
+  draftEdited: edited,
+  draftLoaded: (s, e) => draftLoaded(s, e.draft, e.onlyIfUntouched),
+  draftDropped: (s, e) => (s.views.has(e.requestId) ? s : { ...s, savedDrafts: withoutKey(s.savedDrafts, e.requestId) }),
+  stepChanged: (s, e) => (isBusy(s.submissions.get(e.requestId)) ? s : withView(s, e.requestId, (v, r) => withStep(v, r, e.step))),
+  submitStarted: (s, e) =>
+    isBusy(s.submissions.get(e.requestId)) ? s : withSubmission(s, e.requestId, { status: "submitting", kind: e.kind }),
+  submitFailed: (s, e) => withSubmission(s, e.requestId, e.submission),
+  submitUncertain: (s, e) => withSubmission(s, e.requestId, { status: "uncertain", kind: e.kind }),
+  collapsed: (s) => (s.collapsed ? s : { ...s, collapsed: true }),
+  expanded: (s) => (s.collapsed ? { ...s, collapsed: false } : s),
+  requestSwitched: (s, e) => (s.records.get(e.requestId) && s.activeId !== e.requestId ? { ...s, activeId: e.requestId } : s),
+  requestMoved: (s, e) => {
+    const index = s.activeId ? s.order.indexOf(s.activeId) : -1;
+    // Not `at`: a move before the first request must not wrap round to the last.
+    const target = index + e.delta >= 0 ? s.order[index + e.delta] : undefined;
+    return target ? { ...s, activeId: target } : s;
+  },
+  permissionRefused: (s, e) => {
+    const notices = [...s.permission.notices.filter((n) => n.method !== e.notice.method), e.notice];
+    return { ...s, permission: { ...s.permission, notices: notices.slice(-MAX_NOTICES) } };
+  },
+  permissionRestored: (s, e) => {
+    const notices = s.permission.notices.filter((n) => n.method !== e.method);
+    return notices.length === s.permission.notices.length ? s : { ...s, permission: { ...s.permission, notices } };
+  },
+  recordHidden: (s, e) => {
+    const { hidden } = s.permission;
+    if (hidden.some((h) => h.id === e.id)) return s;
+    const listed = [...hidden, { id: e.id, reason: e.reason, at: e.at }].slice(-MAX_HIDDEN);
+    return { ...s, permission: { ...s.permission, hidden: listed } };
+  },
+  announced: (s, e) => ({ ...s, announcement: announced(s, e.announcement) }),
+};
+
 /** The next state after `event`; the same object when the event changes nothing or is not a dock event. */
 export function dockReducer<S extends StoreState>(s: S, event: DockEvent | { type: string }): S;
 export function dockReducer(s: StoreState, e: DockEvent | { type: string }): StoreState {
-  const event = e as DockEvent;
-  switch (event.type) {
-    case "connectionChanged": {
-      // The store belongs to the first identity it meets: what it keeps is kept under that scope only.
-      const identity = event.connection.identity;
-      const scope = s.scope ?? (identity ? storageScope(identity, s.sessionKey) : undefined);
-      return { ...s, connection: event.connection, ...(scope ? { scope } : {}) };
-    }
-    case "recordReceived":
-      return received(s, event);
-    case "recordSettled":
-      return settled(s, event);
-    case "recordRejected":
-      return { ...s, rejected: [...s.rejected, event.rejection].slice(-MAX_REJECTED) };
-    case "restored":
-      return restored(s, event);
-    case "sentRequestEnded":
-      return s.outcomes.has(event.record.id) ? s : { ...s, outcomes: s.outcomes.with(event.record.id, endedRecordOutcome(event.record, event.kind, event.at, true)) };
-    case "outcomeDropped": {
-      const outcomes = s.outcomes.without(event.id);
-      return outcomes === s.outcomes ? s : { ...s, outcomes };
-    }
-    case "draftEdited":
-      return edited(s, event);
-    case "draftLoaded":
-      return draftLoaded(s, event.draft, event.onlyIfUntouched);
-    case "draftDropped":
-      return s.views.has(event.requestId) ? s : { ...s, savedDrafts: withoutKey(s.savedDrafts, event.requestId) };
-    case "stepChanged":
-      return isBusy(s.submissions.get(event.requestId)) ? s : withView(s, event.requestId, (v, r) => withStep(v, r, event.step));
-    case "submitStarted":
-      return isBusy(s.submissions.get(event.requestId)) ? s : withSubmission(s, event.requestId, { status: "submitting", kind: event.kind });
-    case "submitFailed":
-      return withSubmission(s, event.requestId, event.submission);
-    case "submitUncertain":
-      return withSubmission(s, event.requestId, { status: "uncertain", kind: event.kind });
-    case "collapsed":
-      return s.collapsed ? s : { ...s, collapsed: true };
-    case "expanded":
-      return s.collapsed ? { ...s, collapsed: false } : s;
-    case "requestSwitched":
-      return s.records.get(event.requestId) && s.activeId !== event.requestId ? { ...s, activeId: event.requestId } : s;
-    case "requestMoved": {
-      const index = s.activeId ? s.order.indexOf(s.activeId) : -1;
-      const to = index + event.delta;
-      // Not `at`: a move before the first request must not wrap round to the last.
-      const target = to >= 0 ? s.order[to] : undefined;
-      return target ? { ...s, activeId: target } : s;
-    }
-    case "permissionRefused": {
-      const notices = [...s.permission.notices.filter((n) => n.method !== event.notice.method), event.notice];
-      return { ...s, permission: { ...s.permission, notices: notices.slice(-MAX_NOTICES) } };
-    }
-    case "permissionRestored": {
-      const notices = s.permission.notices.filter((n) => n.method !== event.method);
-      return notices.length === s.permission.notices.length ? s : { ...s, permission: { ...s.permission, notices } };
-    }
-    case "recordHidden": {
-      const { hidden } = s.permission;
-      if (hidden.some((h) => h.id === event.id)) return s;
-      const listed = [...hidden, { id: event.id, reason: event.reason, at: event.at }].slice(-MAX_HIDDEN);
-      return { ...s, permission: { ...s.permission, hidden: listed } };
-    }
-    case "announced":
-      return { ...s, announcement: announced(s, event.announcement) };
-    default:
-      return s;
-  }
+  const handler = Object.hasOwn(HANDLERS, e.type) ? (HANDLERS[e.type as DockEvent["type"]] as (s: StoreState, e: DockEvent) => StoreState) : undefined;
+  return handler ? handler(s, e as DockEvent) : s;
 }
