@@ -29,8 +29,7 @@ export type AsyncEvent = ConversationEvent | TimedOutboxEvent | AsyncDockEvent;
 
 function asyncQuestionEnded<S extends StoreState>(s: S, e: Extract<AsyncDockEvent, { type: "asyncQuestionEnded" }>): S {
   const saved = e.kind === "retired" ? s.savedDrafts.get(e.id) : undefined;
-  const savedDraft = saved ? viewWithSaved(e.record, newView(), saved) : undefined;
-  const outcome = asyncOutcome({ kind: e.kind, record: e.record, async: e.async, at: e.at, ...(savedDraft ? { savedDraft } : {}) });
+  const outcome = asyncOutcome(e, saved ? viewWithSaved(e.record, newView(), saved) : undefined);
   return e.onlyWithUnsent && !outcome.unsent ? s : { ...s, outcomes: s.outcomes.with(e.id, outcome) };
 }
 

@@ -65,7 +65,7 @@ export interface Outcome {
 type Drafted = { drafts: IdTable<QuestionDraft> };
 
 /** The `resolvedBy` values with which the gateway cancels for the agent's side (docs/gateway-findings.md). */
-export const AGENT_SIDE_CANCELS: ReadonlySet<string> = new Set(["run-abort", "superseded-input", "requester-inactive", "image-reply", "wait-timeout", "prompt-delivery-failed", "tool-error", "registration-failed", "harness-error"]);
+const AGENT_SIDE_CANCELS: ReadonlySet<string> = new Set(["run-abort", "superseded-input", "requester-inactive", "image-reply", "wait-timeout", "prompt-delivery-failed", "tool-error", "registration-failed", "harness-error"]);
 
 /** The prefix of every Control UI page's own `resolvedBy` (see `newResolverId`). */
 const CONTROL_UI_PREFIX = "control-ui:";
@@ -120,7 +120,7 @@ export function newResolverId(random: () => number = Math.random): string {
 const KEEPS_UNSENT: ReadonlySet<OutcomeKind> = new Set(["unavailable", "expired", "cancelled", "retired"]);
 
 /** The non-empty, non-secret drafts of a request that left without the person's answer, or undefined. */
-export function unsentDraft(record: QuestionRecord, view: Drafted | undefined, kind: OutcomeKind): IdTable<QuestionDraft> | undefined {
+function unsentDraft(record: QuestionRecord, view: Drafted | undefined, kind: OutcomeKind): IdTable<QuestionDraft> | undefined {
   if (!view || !KEEPS_UNSENT.has(kind)) return undefined;
   const kept = idTable<QuestionDraft>();
   for (const q of record.questions) {
@@ -179,21 +179,14 @@ export function endedRecordOutcome(record: QuestionRecord, kind: OutcomeKind, at
   return { kind, record, ...(record.answers ? { answers: record.answers } : {}), at, ...(withRun && record.runId ? { runId: record.runId } : {}) };
 }
 
-/** What the async questions' effect knows of an async question's end; `savedDraft`: its saved draft's view, if any. */
-export interface AsyncEndInput {
-  kind: "answered" | "retired" | "skipped";
-  /** The record the dock shows for the question (pending). */
-  record: QuestionRecord;
-  async: AsyncOutcomeOrigin;
-  at: number;
-  savedDraft?: Drafted;
-}
+/** What the async questions' effect knows of an async question's end; `record`: the (pending) one the dock shows. */
+export type AsyncEndInput = Pick<Outcome, "record" | "at"> & { kind: "answered" | "retired" | "skipped"; async: AsyncOutcomeOrigin };
 
 /** The outcome of an async question that ended outside the dock (answered elsewhere or before a reload, retired, skipped). */
-export function asyncOutcome(e: AsyncEndInput): Outcome {
+export function asyncOutcome(e: AsyncEndInput, savedDraft?: Drafted): Outcome {
   const record: QuestionRecord = { ...e.record, status: e.kind === "answered" ? "answered" : "cancelled" };
   // A retired question keeps what the person had typed, after a reload too, until they answer or skip it.
-  const unsent = e.kind === "retired" ? unsentDraft(record, e.savedDraft, e.kind) : undefined;
+  const unsent = e.kind === "retired" ? unsentDraft(record, savedDraft, e.kind) : undefined;
   const { runId, sourceMessageId } = e.async;
   return { kind: e.kind, record, at: e.at, async: e.async, ...(runId ? { runId } : {}), ...(sourceMessageId ? { anchor: sourceMessageId } : {}), ...(unsent ? { unsent } : {}) };
 }
