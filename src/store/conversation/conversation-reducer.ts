@@ -86,12 +86,9 @@ export function conversationReducer(state: ConversationData, event: Conversation
       if (reopenedAt.get(event.itemId) === event.anchor && !skipped.has(event.itemId)) return state;
       return withLocal(state, { reopenedAt: new Map(reopenedAt).set(event.itemId, event.anchor), skipped: new Set([...skipped].filter((id) => id !== event.itemId)) });
     }
-    case "questionSkipped": {
-      const { skipped } = state.local;
-      return skipped.has(event.itemId) ? state : withLocal(state, { skipped: new Set(skipped).add(event.itemId) });
-    }
+    case "questionSkipped":
     case "questionsSkipped": {
-      const fresh = event.itemIds.filter((id) => !state.local.skipped.has(id));
+      const fresh = (event.type === "questionSkipped" ? [event.itemId] : event.itemIds).filter((id) => !state.local.skipped.has(id));
       return fresh.length === 0 ? state : withLocal(state, { skipped: new Set([...state.local.skipped, ...fresh]) });
     }
   }

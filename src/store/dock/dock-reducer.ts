@@ -92,12 +92,9 @@ export const isBusy = (submission: Submission | undefined): boolean => submissio
 
 // The gateway's own question.list order (creation time, then id by localeCompare), so a pane that saw the
 // events live and one that recovered from the list show the same "Request n of m".
-function insertSorted(order: readonly string[], rec: QuestionRecord, records: ReadonlyMap<string, QuestionRecord>): string[] {
-  const after = order.findIndex((id) => {
-    const other = records.get(id)!;
-    return (other.createdAtMs - rec.createdAtMs || other.id.localeCompare(rec.id)) > 0;
-  });
-  return after < 0 ? [...order, rec.id] : [...order.slice(0, after), rec.id, ...order.slice(after)];
+function insertSorted(order: readonly string[], id: string, records: ReadonlyMap<string, QuestionRecord>): string[] {
+  const createdAt = (key: string) => records.get(key)!.createdAtMs;
+  return [...order, id].sort((a, b) => createdAt(a) - createdAt(b) || a.localeCompare(b));
 }
 
 const announced = (s: StoreState, announcement: Announcement): StoreState["announcement"] => ({ ...announcement, n: s.announcement.n + 1 });
@@ -113,7 +110,7 @@ function received(s: StoreState, e: Extract<DockEvent, { type: "recordReceived" 
   return {
     ...s,
     records,
-    order: insertSorted(s.order, rec, s.records),
+    order: insertSorted(s.order, rec.id, records),
     // `activate`: the priority rule (priority.ts) needs the clock and the typing grace, so the sync decides.
     activeId: s.activeId === null || e.activate === true ? rec.id : s.activeId,
     views: withKey(s.views, rec.id, saved ? viewWithSaved(rec, newView(), stepOf(s, saved, 0)) : newView()),

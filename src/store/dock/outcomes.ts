@@ -106,8 +106,7 @@ export function historyOutcomeKind(entry: AskUserHistoryEntry, runGoing: boolean
   const { outcome } = entry;
   if (outcome.status === "answered") return "answered";
   // "No answer arrived" is the tool's sentence for a question whose time ran out.
-  if (outcome.status === "no-answer" && outcome.reason === "timed-out") return "expired";
-  if (outcome.status === "no-answer") return "no-answer";
+  if (outcome.status === "no-answer") return outcome.reason === "timed-out" ? "expired" : "no-answer";
   return runGoing ? undefined : "no-answer";
 }
 
