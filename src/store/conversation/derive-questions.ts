@@ -105,18 +105,15 @@ function collectDeliveries(messages: readonly ChatMessage[], positions: readonly
   return out;
 }
 
-function answers(message: ChatMessage, d: Delivered): boolean {
-  if (message.replyToId !== undefined) return d.sourceMessageId === message.replyToId;
-  return parseAnswerText(message.text, d.delivery.questions.map((q) => q.title)).kind === "split";
-}
-
 // Each question's saved reply: a person's later message replying to its message, or reading as answers to its titles.
 // A reply that could answer several open questions answers none: guessing would mark the wrong one done.
 function matchReplies(messages: readonly ChatMessage[], delivered: readonly Delivered[]): Map<string, { text: string; key?: string }> {
   const replies = new Map<string, { text: string; key?: string }>();
   messages.forEach((m, index) => {
     if (!isPersonMessage(m)) return;
-    const open = delivered.filter((d) => d.index < index && !replies.has(d.delivery.itemId) && answers(m, d));
+    const answers = (d: Delivered) =>
+      m.replyToId !== undefined ? d.sourceMessageId === m.replyToId : parseAnswerText(m.text, d.delivery.questions.map((q) => q.title)).kind === "split";
+    const open = delivered.filter((d) => d.index < index && !replies.has(d.delivery.itemId) && answers(d));
     if (open.length !== 1) return;
     const key = sentKeyOf(m);
     replies.set(open[0]!.delivery.itemId, { text: m.text, ...(key ? { key } : {}) });
