@@ -26,13 +26,8 @@ export function isPersonMessage(message: ChatMessage): boolean {
 // A monotonic position per message: its transcript `seq` where it has one, else one past the previous position.
 // Positions survive the history window moving on, which array indexes do not; without seqs they are the indexes.
 function messagePositions(messages: readonly ChatMessage[]): number[] {
-  const out: number[] = [];
   let previous = -1;
-  for (const m of messages) {
-    previous = m.seq !== undefined && m.seq > previous ? m.seq : previous + 1;
-    out.push(previous);
-  }
-  return out;
+  return messages.map((m) => (previous = m.seq !== undefined && m.seq > previous ? m.seq : previous + 1));
 }
 
 /** The position a reopen is measured from: one past the newest message; runs starting there count as after it. */

@@ -88,7 +88,6 @@ export function placeQuestionSummaries<M extends TranscriptMessage>(messages: re
     if (!message.onlyAsked) placed.push({ item: { kind: "message", key: `m:${message.id}`, message }, at: message.at });
     for (const outcome of (after.get(i) ?? []).sort(byAsked)) placed.push(summary(outcome, message.at));
   });
-  if (loose.length === 0) return placed.map((p) => p.item);
   // Each loose summary goes before the first later row; that row only moves forward, so one pass places them all.
   loose.sort((a, b) => a.at - b.at);
   const items: TranscriptItem<M>[] = [];
