@@ -9,7 +9,7 @@ import type { OutboxEntry } from "../outbox/entry";
 import { askUserEntries, type AskUserHistoryEntry } from "../../protocol/ask-user-history";
 import type { ChatMessage } from "../../protocol/chat-message";
 import type { QuestionRecord } from "../../protocol/question-record";
-import { asyncOutcome, boundOutcome, historyOutcome, historyOutcomeKind, type AsyncEndInput, type AsyncOutcomeOrigin } from "../dock/outcomes";
+import { asyncOutcome, boundOutcome, historyOutcome, historyOutcomeKind, type AsyncEndInput } from "../dock/outcomes";
 import { newView } from "../dock/drafts";
 import { viewWithSaved } from "../keep/saved-draft";
 import type { DockEvent } from "../dock/dock-reducer";
@@ -22,7 +22,7 @@ export type TimedOutboxEvent = OutboxEvent & { at: number };
 export type AsyncDockEvent =
   | { type: "asyncJoined"; requestId: string; origin: AsyncOrigin }
   /** Ended outside the dock; `onlyWithUnsent` records it only when its saved draft leaves something unsent to show. */
-  | { type: "asyncQuestionEnded"; id: string; kind: AsyncEndInput["kind"]; record: QuestionRecord; async: AsyncOutcomeOrigin; at: number; onlyWithUnsent: boolean };
+  | ({ type: "asyncQuestionEnded"; id: string; onlyWithUnsent: boolean } & AsyncEndInput);
 
 /** The events of the async half. */
 export type AsyncEvent = ConversationEvent | TimedOutboxEvent | AsyncDockEvent;

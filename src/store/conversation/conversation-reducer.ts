@@ -84,12 +84,12 @@ export function conversationReducer(state: ConversationData, event: Conversation
     case "questionReopened": {
       const { reopenedAt, skipped } = state.local;
       if (reopenedAt.get(event.itemId) === event.anchor && !skipped.has(event.itemId)) return state;
-      return withLocal(state, { reopenedAt: new Map(reopenedAt).set(event.itemId, event.anchor), skipped: new Set([...skipped].filter((id) => id !== event.itemId)) });
+      return { ...state, local: { reopenedAt: new Map(reopenedAt).set(event.itemId, event.anchor), skipped: new Set([...skipped].filter((id) => id !== event.itemId)) } };
     }
     case "questionSkipped":
     case "questionsSkipped": {
       const fresh = (event.type === "questionSkipped" ? [event.itemId] : event.itemIds).filter((id) => !state.local.skipped.has(id));
-      return fresh.length === 0 ? state : withLocal(state, { skipped: new Set([...state.local.skipped, ...fresh]) });
+      return fresh.length === 0 ? state : { ...state, local: { ...state.local, skipped: new Set([...state.local.skipped, ...fresh]) } };
     }
   }
 }
@@ -99,10 +99,6 @@ function withRuns(state: ConversationData, runs: ActiveRuns): ConversationData {
   const sameIds = state.activeRunIds.length === runs.ids.length && state.activeRunIds.every((id, i) => id === runs.ids[i]);
   if (state.runActive === runs.active && sameIds) return state;
   return { ...state, runActive: runs.active, ...(sameIds ? {} : { activeRunIds: runs.ids }) };
-}
-
-function withLocal(state: ConversationData, change: Partial<AsyncLocalState>): ConversationData {
-  return { ...state, local: { ...state.local, ...change } };
 }
 
 // One problem stands for a whole report: its size, and the first item's source and first issue.

@@ -131,9 +131,6 @@ function unsentDraft(record: QuestionRecord, view: Drafted | undefined, kind: Ou
   return Object.keys(kept).length > 0 ? kept : undefined;
 }
 
-/** What an async question's outcome keeps of its async life: its origin, its outbox entry and the saved reply. */
-export type AsyncOutcomeOrigin = NonNullable<Outcome["async"]>;
-
 /** What this tab's storage kept of an outcome, already read back as trusted. */
 export type KeptOutcome = Pick<Outcome, "kind" | "record" | "at" | "runId" | "unsent" | "unsentMayHaveArrived">;
 
@@ -153,7 +150,7 @@ function terminalRecord(record: QuestionRecord, kind: OutcomeKind, answers: Ques
 }
 
 /** How the gateway said a request ended; `resolvedBy` as it said it (untrusted, shown only through the outcome words). */
-export type Settlement = { outcome: OutcomeKind; answers?: QuestionAnswers; async?: AsyncOutcomeOrigin; resolvedBy?: unknown; at: number };
+export type Settlement = { outcome: OutcomeKind; answers?: QuestionAnswers; async?: Outcome["async"]; resolvedBy?: unknown; at: number };
 
 /** The outcome of a request that settled in the dock; `cutOff`: our answer went out but its reply was cut off. */
 export function settledOutcome(record: QuestionRecord, e: Settlement, view: Drafted | undefined, cutOff: boolean): Outcome {
@@ -179,7 +176,7 @@ export function endedRecordOutcome(record: QuestionRecord, kind: OutcomeKind, at
 }
 
 /** What the async questions' effect knows of an async question's end; `record`: the (pending) one the dock shows. */
-export type AsyncEndInput = Pick<Outcome, "record" | "at"> & { kind: "answered" | "retired" | "skipped"; async: AsyncOutcomeOrigin };
+export type AsyncEndInput = Pick<Outcome, "record" | "at"> & { kind: "answered" | "retired" | "skipped"; async: NonNullable<Outcome["async"]> };
 
 /** The outcome of an async question that ended outside the dock (answered elsewhere or before a reload, retired, skipped). */
 export function asyncOutcome(e: AsyncEndInput, savedDraft?: Drafted): Outcome {
