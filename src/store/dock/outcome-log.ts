@@ -42,9 +42,7 @@ export class OutcomeLog implements ReadonlyMap<string, Outcome> {
     }
     shared.ids.push(id);
     shared.values.push(value);
-    const positions = shared.at.get(id);
-    if (positions) positions.push(this.length);
-    else shared.at.set(id, [this.length]);
+    shared.at.set(id, [...(shared.at.get(id) ?? []), this.length]);
     return new OutcomeLog(shared, this.length + 1);
   }
 
