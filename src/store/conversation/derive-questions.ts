@@ -63,9 +63,8 @@ function runsOfMessages(messages: readonly ChatMessage[], positions: readonly nu
 function successfulRunStarts(messages: readonly ChatMessage[], positions: readonly number[], owners: readonly { key: string }[]): number[] {
   const runs = new Map<string, { start: number; ending?: RunEnding; stopped?: boolean }>();
   messages.forEach((m, i) => {
-    const pos = positions[i]!;
-    const run = runs.get(owners[i]!.key) ?? { start: pos };
-    run.start = Math.min(run.start, pos);
+    // Positions only grow: a run starts at its first row.
+    const run = runs.get(owners[i]!.key) ?? { start: positions[i]! };
     const ending = runEndingOf(m);
     if (ending && !run.stopped) run.ending = ending;
     if (ending === "settled" && m.phase !== "commentary") run.stopped = true;

@@ -36,12 +36,8 @@ export function readHistoryPage(result: unknown): { messages: ChatMessage[]; rej
   const rejected: RejectedItem[] = [];
   list.forEach((raw, index) => {
     const read = parseChatMessage(raw);
-    if (!read.ok) {
-      rejected.push({ source: "chat.history", index, errors: read.errors });
-      return;
-    }
-    messages.push(read.value);
-    const problem = deliveryProblem(read.value, "chat.history", raw, index);
+    const problem = read.ok ? deliveryProblem(read.value, "chat.history", raw, index) : { source: "chat.history", index, errors: read.errors };
+    if (read.ok) messages.push(read.value);
     if (problem) rejected.push(problem);
   });
   const info = asObject(asObject(result)?.sessionInfo);
