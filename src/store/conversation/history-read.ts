@@ -94,9 +94,7 @@ export function placeSavedRow(messages: readonly ChatMessage[], row: SavedRow, l
   const placed: RowPlacement = standIn >= 0 ? { kind: "replace", index: standIn } : { kind: "append" };
   // After the first load only the very next position is trusted: a gap or an older row asks the history.
   if (!loaded) return placed;
-  const seqs = messages.flatMap((m) => (m.id !== undefined && m.seq !== undefined ? [m.seq] : []));
-  const last = seqs.length > 0 ? Math.max(...seqs) : undefined;
-  const expected = (last ?? 0) + 1;
-  if (row.seq === expected) return placed;
-  return { kind: "reload", reason: row.seq < expected ? `row ${row.seq} is older than the newest shown (${last})` : `positions ${expected} to ${row.seq - 1} were not seen` };
+  const last = Math.max(0, ...messages.flatMap((m) => (m.id !== undefined && m.seq !== undefined ? [m.seq] : [])));
+  if (row.seq === last + 1) return placed;
+  return { kind: "reload", reason: row.seq <= last ? `row ${row.seq} is older than the newest shown (${last})` : `positions ${last + 1} to ${row.seq - 1} were not seen` };
 }
