@@ -26,10 +26,6 @@ export class OutcomeLog implements ReadonlyMap<string, Outcome> {
     return new OutcomeLog({ ids: [], values: [], at: new Map() }, 0);
   }
 
-  #last(id: string): number {
-    return this.#shared.at.get(id)?.findLast((p) => p < this.length) ?? -1;
-  }
-
   #append(id: string, value: Outcome | undefined): OutcomeLog {
     let shared = this.#shared;
     if (shared.ids.length !== this.length) {
@@ -57,8 +53,8 @@ export class OutcomeLog implements ReadonlyMap<string, Outcome> {
   }
 
   get(id: string): Outcome | undefined {
-    const i = this.#last(id);
-    return i === -1 ? undefined : this.#shared.values[i];
+    const i = this.#shared.at.get(id)?.findLast((p) => p < this.length);
+    return i === undefined ? undefined : this.#shared.values[i];
   }
 
   has(id: string): boolean {
