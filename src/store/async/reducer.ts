@@ -9,7 +9,7 @@ import type { OutboxEntry } from "../outbox/entry";
 import { askUserEntries, type AskUserHistoryEntry } from "../../protocol/ask-user-history";
 import type { ChatMessage } from "../../protocol/chat-message";
 import type { QuestionRecord } from "../../protocol/question-record";
-import { asyncOutcome, boundOutcome, historyOutcome, historyOutcomeKind, type AsyncEndInput, type AsyncOutcomeOrigin } from "../dock/outcomes";
+import { asyncOutcome, boundOutcome, historyOutcome, historyOutcomeKind, type AsyncEndInput } from "../dock/outcomes";
 import { newView } from "../dock/drafts";
 import { viewWithSaved } from "../keep/saved-draft";
 import type { DockEvent } from "../dock/dock-reducer";
@@ -19,15 +19,14 @@ import { asyncItemOf, asyncRequestId } from "./question-shape";
 type AsyncDockEvent =
   | { type: "asyncJoined"; requestId: string; origin: AsyncOrigin }
   /** Ended outside the dock; `onlyWithUnsent` records it only when its saved draft leaves something unsent to show. */
-  | { type: "asyncQuestionEnded"; id: string; kind: AsyncEndInput["kind"]; record: QuestionRecord; async: AsyncOutcomeOrigin; at: number; onlyWithUnsent: boolean };
+  | ({ type: "asyncQuestionEnded"; id: string; onlyWithUnsent: boolean } & AsyncEndInput);
 
 /** The events of the async half; an outbox event carries the time it happened. */
 export type AsyncEvent = ConversationEvent | (OutboxEvent & { at: number }) | AsyncDockEvent;
 
 function asyncQuestionEnded<S extends StoreState>(s: S, e: Extract<AsyncDockEvent, { type: "asyncQuestionEnded" }>): S {
   const saved = e.kind === "retired" ? s.savedDrafts.get(e.id) : undefined;
-  const savedDraft = saved ? viewWithSaved(e.record, newView(), saved) : undefined;
-  const outcome = asyncOutcome({ kind: e.kind, record: e.record, async: e.async, at: e.at, ...(savedDraft ? { savedDraft } : {}) });
+  const outcome = asyncOutcome(e, saved ? viewWithSaved(e.record, newView(), saved) : undefined);
   return e.onlyWithUnsent && !outcome.unsent ? s : { ...s, outcomes: s.outcomes.with(e.id, outcome) };
 }
 

@@ -16,17 +16,21 @@ export interface ActiveRuns {
   ids: string[];
 }
 
-/** A conversation's history and runs, as the store holds them. */
-export interface ConversationData {
+/** The conversation as views read it. */
+export interface ChatState {
   /** The saved history, then any live messages the history does not show yet. */
-  messages: ChatMessage[];
-  /** True while an agent run is going: the outbox waits for it to end. */
-  runActive: boolean;
-  activeRunIds: string[];
+  messages: readonly ChatMessage[];
   /** True once a history load succeeded. */
   loaded: boolean;
+  /** True while an agent run is going: the outbox waits for it to end. */
+  runActive: boolean;
+  activeRunIds: readonly string[];
   /** The latest problem: a failed load, or items that could not be read. */
   error?: ConversationProblem;
+}
+
+/** A conversation's history and runs, as the store holds them. */
+export interface ConversationData extends ChatState {
   rejected: RejectedItem[];
   local: AsyncLocalState;
   /** Every async question, derived from `messages`, `local` and the outbox; the same array while none changes. */
@@ -54,43 +58,38 @@ export type ConversationEvent =
   /** Questions an earlier page skipped, read back with its drafts. */
   | { type: "questionsSkipped"; itemIds: readonly string[] };
 
+type Handlers = { [K in ConversationEvent["type"]]: (state: ConversationData, e: Extract<ConversationEvent, { type: K }>) => ConversationData };
+
+const HANDLERS: Handlers = {
+  historyLoaded: (state, e) =>
+    withRuns({ ...state, messages: e.messages, loaded: true, rejected: e.rejected.slice(-MAX_REJECTED), error: refusalOf(e.rejected) }, e.runs),
+  historyLoadFailed: (state, e) => ({ ...state, error: { kind: "load-failed", reason: e.reason } }),
+  messageArrived: (state, e) => {
+    const next = { ...state, messages: [...state.messages, e.message] };
+    return e.runs ? withRuns(next, e.runs) : next;
+  },
+  rowReplaced: (state, e) =>
+    e.index < 0 || e.index >= state.messages.length ? state : { ...state, messages: state.messages.map((m, i) => (i === e.index ? e.row : m)) },
+  itemRejected: (state, e) => ({ ...state, rejected: [...state.rejected, e.item].slice(-MAX_REJECTED), error: refusalOf([e.item]) }),
+  runActivityChanged: (state, e) => withRuns(state, e.runs),
+  questionReopened: (state, e) => {
+    const { reopenedAt, skipped } = state.local;
+    if (reopenedAt.get(e.itemId) === e.anchor && !skipped.has(e.itemId)) return state;
+    return { ...state, local: { reopenedAt: new Map(reopenedAt).set(e.itemId, e.anchor), skipped: new Set([...skipped].filter((id) => id !== e.itemId)) } };
+  },
+  questionSkipped: (state, e) => HANDLERS.questionsSkipped(state, { type: "questionsSkipped", itemIds: [e.itemId] }),
+  questionsSkipped: (state, e) => {
+    const fresh = e.itemIds.filter((id) => !state.local.skipped.has(id));
+    return fresh.length === 0 ? state : { ...state, local: { ...state.local, skipped: new Set([...state.local.skipped, ...fresh]) } };
+  },
+};
+
 /** The names of the conversation's events. */
-export const CONVERSATION_EVENTS: ReadonlySet<string> = new Set(["historyLoaded", "historyLoadFailed", "messageArrived", "rowReplaced", "itemRejected", "runActivityChanged", "questionReopened", "questionSkipped", "questionsSkipped"]);
+export const CONVERSATION_EVENTS: ReadonlySet<string> = new Set(Object.keys(HANDLERS));
 
 /** Applies one event; returns the same state object when the event changes nothing. Pure. */
 export function conversationReducer(state: ConversationData, event: ConversationEvent): ConversationData {
-  switch (event.type) {
-    case "historyLoaded": {
-      const loaded = { ...state, messages: event.messages, loaded: true, rejected: event.rejected.slice(-MAX_REJECTED), error: refusalOf(event.rejected) };
-      return withRuns(loaded, event.runs);
-    }
-    case "historyLoadFailed":
-      return { ...state, error: { kind: "load-failed", reason: event.reason } };
-    case "messageArrived": {
-      const next = { ...state, messages: [...state.messages, event.message] };
-      return event.runs ? withRuns(next, event.runs) : next;
-    }
-    case "rowReplaced":
-      if (event.index < 0 || event.index >= state.messages.length) return state;
-      return { ...state, messages: state.messages.map((m, i) => (i === event.index ? event.row : m)) };
-    case "itemRejected":
-      return { ...state, rejected: [...state.rejected, event.item].slice(-MAX_REJECTED), error: refusalOf([event.item]) };
-    case "runActivityChanged":
-      return withRuns(state, event.runs);
-    case "questionReopened": {
-      const { reopenedAt, skipped } = state.local;
-      if (reopenedAt.get(event.itemId) === event.anchor && !skipped.has(event.itemId)) return state;
-      return withLocal(state, { reopenedAt: new Map(reopenedAt).set(event.itemId, event.anchor), skipped: new Set([...skipped].filter((id) => id !== event.itemId)) });
-    }
-    case "questionSkipped": {
-      const { skipped } = state.local;
-      return skipped.has(event.itemId) ? state : withLocal(state, { skipped: new Set(skipped).add(event.itemId) });
-    }
-    case "questionsSkipped": {
-      const fresh = event.itemIds.filter((id) => !state.local.skipped.has(id));
-      return fresh.length === 0 ? state : withLocal(state, { skipped: new Set([...state.local.skipped, ...fresh]) });
-    }
-  }
+  return (HANDLERS[event.type] as (state: ConversationData, e: ConversationEvent) => ConversationData)(state, event);
 }
 
 // The run ids keep their array while the same runs go, so a stream of deltas does not wake every subscriber.
@@ -98,10 +97,6 @@ function withRuns(state: ConversationData, runs: ActiveRuns): ConversationData {
   const sameIds = state.activeRunIds.length === runs.ids.length && state.activeRunIds.every((id, i) => id === runs.ids[i]);
   if (state.runActive === runs.active && sameIds) return state;
   return { ...state, runActive: runs.active, ...(sameIds ? {} : { activeRunIds: runs.ids }) };
-}
-
-function withLocal(state: ConversationData, change: Partial<AsyncLocalState>): ConversationData {
-  return { ...state, local: { ...state.local, ...change } };
 }
 
 // One problem stands for a whole report: its size, and the first item's source and first issue.

@@ -26,13 +26,8 @@ export function isPersonMessage(message: ChatMessage): boolean {
 // A monotonic position per message: its transcript `seq` where it has one, else one past the previous position.
 // Positions survive the history window moving on, which array indexes do not; without seqs they are the indexes.
 function messagePositions(messages: readonly ChatMessage[]): number[] {
-  const out: number[] = [];
   let previous = -1;
-  for (const m of messages) {
-    previous = m.seq !== undefined && m.seq > previous ? m.seq : previous + 1;
-    out.push(previous);
-  }
-  return out;
+  return messages.map((m) => (previous = m.seq !== undefined && m.seq > previous ? m.seq : previous + 1));
 }
 
 /** The position a reopen is measured from: one past the newest message; runs starting there count as after it. */
@@ -68,9 +63,8 @@ function runsOfMessages(messages: readonly ChatMessage[], positions: readonly nu
 function successfulRunStarts(messages: readonly ChatMessage[], positions: readonly number[], owners: readonly { key: string }[]): number[] {
   const runs = new Map<string, { start: number; ending?: RunEnding; stopped?: boolean }>();
   messages.forEach((m, i) => {
-    const pos = positions[i]!;
-    const run = runs.get(owners[i]!.key) ?? { start: pos };
-    run.start = Math.min(run.start, pos);
+    // Positions only grow: a run starts at its first row.
+    const run = runs.get(owners[i]!.key) ?? { start: positions[i]! };
     const ending = runEndingOf(m);
     if (ending && !run.stopped) run.ending = ending;
     if (ending === "settled" && m.phase !== "commentary") run.stopped = true;
@@ -105,18 +99,15 @@ function collectDeliveries(messages: readonly ChatMessage[], positions: readonly
   return out;
 }
 
-function answers(message: ChatMessage, d: Delivered): boolean {
-  if (message.replyToId !== undefined) return d.sourceMessageId === message.replyToId;
-  return parseAnswerText(message.text, d.delivery.questions.map((q) => q.title)).kind === "split";
-}
-
 // Each question's saved reply: a person's later message replying to its message, or reading as answers to its titles.
 // A reply that could answer several open questions answers none: guessing would mark the wrong one done.
 function matchReplies(messages: readonly ChatMessage[], delivered: readonly Delivered[]): Map<string, { text: string; key?: string }> {
   const replies = new Map<string, { text: string; key?: string }>();
   messages.forEach((m, index) => {
     if (!isPersonMessage(m)) return;
-    const open = delivered.filter((d) => d.index < index && !replies.has(d.delivery.itemId) && answers(m, d));
+    const answers = (d: Delivered) =>
+      m.replyToId !== undefined ? d.sourceMessageId === m.replyToId : parseAnswerText(m.text, d.delivery.questions.map((q) => q.title)).kind === "split";
+    const open = delivered.filter((d) => d.index < index && !replies.has(d.delivery.itemId) && answers(d));
     if (open.length !== 1) return;
     const key = sentKeyOf(m);
     replies.set(open[0]!.delivery.itemId, { text: m.text, ...(key ? { key } : {}) });

@@ -28,32 +28,21 @@ export function deliveryProblem(message: ChatMessage, source: string, raw: unkno
   };
 }
 
-function snapshotOf(sessionInfo: unknown): RunSnapshot | undefined {
-  const info = asObject(sessionInfo);
-  if (!info) return undefined;
-  const ids = Array.isArray(info.activeRunIds) ? info.activeRunIds.filter((id): id is string => typeof id === "string") : undefined;
-  const has = typeof info.hasActiveRun === "boolean" ? info.hasActiveRun : undefined;
-  return has === undefined && ids === undefined ? undefined : { ...(has !== undefined ? { hasActiveRun: has } : {}), ...(ids ? { activeRunIds: ids } : {}) };
-}
-
 /** Reads a `chat.history` result: unreadable items are listed, never fatal; throws only without a message list. */
-export function readHistoryPage(result: unknown): { messages: ChatMessage[]; rejected: RejectedItem[]; snapshot?: RunSnapshot } {
+export function readHistoryPage(result: unknown): { messages: ChatMessage[]; rejected: RejectedItem[]; snapshot: RunSnapshot } {
   const list = asObject(result)?.messages;
   if (!Array.isArray(list)) throw new Error(`chat.history answered without a message list (messages: ${list === null ? "null" : typeof list})`);
   const messages: ChatMessage[] = [];
   const rejected: RejectedItem[] = [];
   list.forEach((raw, index) => {
     const read = parseChatMessage(raw);
-    if (!read.ok) {
-      rejected.push({ source: "chat.history", index, errors: read.errors });
-      return;
-    }
-    messages.push(read.value);
-    const problem = deliveryProblem(read.value, "chat.history", raw, index);
+    const problem = read.ok ? deliveryProblem(read.value, "chat.history", raw, index) : { source: "chat.history", index, errors: read.errors };
+    if (read.ok) messages.push(read.value);
     if (problem) rejected.push(problem);
   });
-  const snapshot = snapshotOf(asObject(result)?.sessionInfo);
-  return { messages, rejected, ...(snapshot ? { snapshot } : {}) };
+  const info = asObject(asObject(result)?.sessionInfo);
+  const ids = Array.isArray(info?.activeRunIds) ? info.activeRunIds.filter((id): id is string => typeof id === "string") : undefined;
+  return { messages, rejected, snapshot: { hasActiveRun: typeof info?.hasActiveRun === "boolean" ? info.hasActiveRun : undefined, activeRunIds: ids } };
 }
 
 /** The message a terminal `chat` event stands for, shaped as the history will save it; none for a bare final. */
@@ -93,12 +82,6 @@ export type RowPlacement =
   /** A gap or anything doubtful: the history is read again instead. */
   | { kind: "reload"; reason: string };
 
-function lastSeq(messages: readonly ChatMessage[]): number | undefined {
-  let last: number | undefined;
-  for (const m of messages) if (m.id !== undefined && m.seq !== undefined && (last === undefined || m.seq > last)) last = m.seq;
-  return last;
-}
-
 /** Where a saved row goes; pure. Before the first load a new row shows at once and the load settles it. */
 export function placeSavedRow(messages: readonly ChatMessage[], row: SavedRow, loaded: boolean): RowPlacement {
   const same = messages.find((m) => m.id === row.id);
@@ -111,8 +94,7 @@ export function placeSavedRow(messages: readonly ChatMessage[], row: SavedRow, l
   const placed: RowPlacement = standIn >= 0 ? { kind: "replace", index: standIn } : { kind: "append" };
   // After the first load only the very next position is trusted: a gap or an older row asks the history.
   if (!loaded) return placed;
-  const last = lastSeq(messages);
-  const expected = (last ?? 0) + 1;
-  if (row.seq === expected) return placed;
-  return { kind: "reload", reason: row.seq < expected ? `row ${row.seq} is older than the newest shown (${last})` : `positions ${expected} to ${row.seq - 1} were not seen` };
+  const last = Math.max(0, ...messages.flatMap((m) => (m.id !== undefined && m.seq !== undefined ? [m.seq] : [])));
+  if (row.seq === last + 1) return placed;
+  return { kind: "reload", reason: row.seq <= last ? `row ${row.seq} is older than the newest shown (${last})` : `positions ${last + 1} to ${row.seq - 1} were not seen` };
 }

@@ -36,12 +36,10 @@ export class RunActivity {
 
   /** Notes a `chat` event: status and delta mean running; final, error and aborted mean over. */
   onChat(event: ChatEvent): void {
-    if (event.state === "status" || event.state === "delta") {
-      if (!this.ended.has(event.runId)) this.note(event.runId, true);
-    }
-    else if (event.state === "error" || event.state === "aborted") this.note(event.runId, false);
+    const { runId, state } = event;
+    if ((state === "status" || state === "delta") && !this.ended.has(runId)) this.note(runId, true);
     // A bare final only acknowledges a send queued behind a busy run: that run is still going.
-    else if (event.state === "final" && event.message) this.note(event.runId, false);
+    else if (state === "error" || state === "aborted" || (state === "final" && event.message)) this.note(runId, false);
   }
 
   /** Notes an `agent` lifecycle event: `start` means running; any ending (success, error, abort) means over. */

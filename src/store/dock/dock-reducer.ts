@@ -1,25 +1,23 @@
 // Every change to a dock's state, as one pure function of the state and a named event.
-import type { QuestionAnswers } from "../../protocol/answers";
 import type { QuestionRecord } from "../../protocol/question-record";
 import type { ConnectionInfo } from "../../gateway/connection";
-import { chooseOtherText, newView, selectOption, setOtherText, toggleOption, withStep } from "./drafts";
+import { chooseOtherText, newView, selectOption, setOtherText, withStep } from "./drafts";
 import { savedDraftOf, viewWithSaved, type SavedDraft } from "../keep/saved-draft";
 import { storageScope } from "../keep/scope";
 import { OutcomeLog } from "./outcome-log";
 import type { OutboxEntry } from "../outbox/entry";
-import type { Announcement, DockRejection, HiddenReason, PermissionNotice, StoreState, Outcome, OutcomeKind, RequestView, Submission } from "./state";
-import { endedRecordOutcome, keptOutcome, settledOutcome, type KeptOutcome } from "./outcomes";
+import type { Announcement, DockRejection, HiddenReason, PermissionNotice, StoreState, OutcomeKind, RequestView, Submission } from "./state";
+import { endedRecordOutcome, isAnsweredOutcome, settledOutcome, type KeptOutcome, type Settlement } from "./outcomes";
 
-/** How many rejected records the state keeps for display; older reports are dropped first. */
-export const MAX_REJECTED = 20;
-// One refusal per method is the usual case.
+// How many rejected records the state keeps for display; older reports are dropped first. The blocking dock keeps
+// its own limit: the conversation's modules are opt-in. One refusal per method is the usual case.
+const MAX_REJECTED = 20;
 const MAX_NOTICES = 10;
 const MAX_HIDDEN = 50;
 
 /** A change to one question's draft. */
 export type DraftEdit =
-  | { kind: "select"; label: string; index?: number }
-  | { kind: "toggle"; label: string; index?: number }
+  | { kind: "select" | "toggle"; label: string; index?: number }
   /** Text already cleaned to what the gateway accepts. */
   | { kind: "setOther"; text: string }
   | { kind: "chooseOther" };
@@ -29,8 +27,7 @@ export type DockEvent =
   | { type: "connectionChanged"; connection: ConnectionInfo }
   /** `announcement` only when new to the dock; `activate`: the priority rule's verdict, so no second event. */
   | { type: "recordReceived"; record: QuestionRecord; announcement?: Announcement; activate?: boolean }
-  /** `resolvedBy`: who the gateway says ended it, as it said it (untrusted, shown only through the outcome words). */
-  | { type: "recordSettled"; id: string; outcome: OutcomeKind; answers?: QuestionAnswers; async?: Outcome["async"]; resolvedBy?: unknown; at: number; announcement?: Announcement }
+  | ({ type: "recordSettled"; id: string; announcement?: Announcement } & Settlement)
   | { type: "recordRejected"; rejection: DockRejection }
   /** What a page kept, read back once it knows whose it is; each fills only what the page does not know newer. */
   | { type: "restored"; outcomes: readonly (readonly [string, KeptOutcome])[]; drafts: readonly SavedDraft[]; entries: readonly OutboxEntry[]; isPaused: boolean; at: number }
@@ -95,12 +92,9 @@ export const isBusy = (submission: Submission | undefined): boolean => submissio
 
 // The gateway's own question.list order (creation time, then id by localeCompare), so a pane that saw the
 // events live and one that recovered from the list show the same "Request n of m".
-function insertSorted(order: readonly string[], rec: QuestionRecord, records: ReadonlyMap<string, QuestionRecord>): string[] {
-  const after = order.findIndex((id) => {
-    const other = records.get(id)!;
-    return (other.createdAtMs - rec.createdAtMs || other.id.localeCompare(rec.id)) > 0;
-  });
-  return after < 0 ? [...order, rec.id] : [...order.slice(0, after), rec.id, ...order.slice(after)];
+function insertSorted(order: readonly string[], id: string, records: ReadonlyMap<string, QuestionRecord>): string[] {
+  const createdAt = (key: string) => records.get(key)!.createdAtMs;
+  return [...order, id].sort((a, b) => createdAt(a) - createdAt(b) || a.localeCompare(b));
 }
 
 const announced = (s: StoreState, announcement: Announcement): StoreState["announcement"] => ({ ...announcement, n: s.announcement.n + 1 });
@@ -116,7 +110,7 @@ function received(s: StoreState, e: Extract<DockEvent, { type: "recordReceived" 
   return {
     ...s,
     records,
-    order: insertSorted(s.order, rec, s.records),
+    order: insertSorted(s.order, rec.id, records),
     // `activate`: the priority rule (priority.ts) needs the clock and the typing grace, so the sync decides.
     activeId: s.activeId === null || e.activate === true ? rec.id : s.activeId,
     views: withKey(s.views, rec.id, saved ? viewWithSaved(rec, newView(), stepOf(s, saved, 0)) : newView()),
@@ -133,7 +127,7 @@ function settled(s: StoreState, e: Extract<DockEvent, { type: "recordSettled" }>
   const submission = s.submissions.get(e.id);
   const cutOff = submission?.status === "uncertain" && submission.kind === "answer";
   const view = s.views.get(e.id);
-  const outcome = settledOutcome({ record, kind: e.outcome, at: e.at, view, cutOff, answers: e.answers, async: e.async, resolvedBy: e.resolvedBy });
+  const outcome = settledOutcome(record, e, view, cutOff);
   const at = Math.min(s.order.indexOf(e.id), order.length - 1);
   // A retired or skipped async question keeps what was typed, for a reopen; any other ending takes the draft with it.
   const keeps = s.asyncOrigins.has(e.id) && (e.outcome === "skipped" || (e.outcome === "retired" && view !== undefined && view.editedAt > 0));
@@ -159,8 +153,7 @@ function edited(s: StoreState, e: Extract<DockEvent, { type: "draftEdited" }>): 
   return withView(s, e.requestId, (view, record) => {
     const q = record.questions.find((x) => x.questionId === e.questionId);
     if (!q) return view;
-    if (edit.kind === "select") return selectOption(view, q, edit.label, e.at, edit.index);
-    if (edit.kind === "toggle") return toggleOption(view, q, edit.label, e.at, edit.index);
+    if (edit.kind === "select" || edit.kind === "toggle") return selectOption(view, q, edit.label, e.at, edit.index);
     return edit.kind === "setOther" ? setOtherText(view, q, edit.text, e.at) : chooseOtherText(view, q, e.at);
   });
 }
@@ -199,81 +192,69 @@ function restored(s: StoreState, e: Extract<DockEvent, { type: "restored" }>): S
   // A request that ended again since keeps its newer outcome; one read from the history gives way to what this tab saw.
   for (const [id, kept] of e.outcomes) {
     const known = next.outcomes.get(id);
-    if (!known || known.fromHistory) next = { ...next, outcomes: next.outcomes.with(id, keptOutcome(kept)) };
+    const answers = isAnsweredOutcome(kept.kind) && kept.record.answers ? { answers: kept.record.answers } : {};
+    if (!known || known.fromHistory) next = { ...next, outcomes: next.outcomes.with(id, { ...kept, ...answers }) };
   }
   for (const draft of e.drafts) next = draftLoaded(next, draft, true);
   return next;
 }
 
+type Handlers = { [K in DockEvent["type"]]: (s: StoreState, e: Extract<DockEvent, { type: K }>) => StoreState };
+
+// One handler per event; each returns `s` itself when its event changes nothing.
+const HANDLERS: Handlers = {
+  connectionChanged: (s, e) => {
+    // The store belongs to the first identity it meets: what it keeps is kept under that scope only.
+    const scope = s.scope ?? (e.connection.identity ? storageScope(e.connection.identity, s.sessionKey) : undefined);
+    return { ...s, connection: e.connection, ...(scope ? { scope } : {}) };
+  },
+  recordReceived: received,
+  recordSettled: settled,
+  recordRejected: (s, e) => ({ ...s, rejected: [...s.rejected, e.rejection].slice(-MAX_REJECTED) }),
+  restored,
+  sentRequestEnded: (s, { record, kind, at }) =>
+    s.outcomes.has(record.id) ? s : { ...s, outcomes: s.outcomes.with(record.id, endedRecordOutcome(record, kind, at, true)) },
+  outcomeDropped: (s, e) => {
+    const outcomes = s.outcomes.without(e.id);
+    return outcomes === s.outcomes ? s : { ...s, outcomes };
+  },
+  draftEdited: edited,
+  draftLoaded: (s, e) => draftLoaded(s, e.draft, e.onlyIfUntouched),
+  draftDropped: (s, e) => (s.views.has(e.requestId) ? s : { ...s, savedDrafts: withoutKey(s.savedDrafts, e.requestId) }),
+  stepChanged: (s, e) => (isBusy(s.submissions.get(e.requestId)) ? s : withView(s, e.requestId, (v, r) => withStep(v, r, e.step))),
+  submitStarted: (s, e) =>
+    isBusy(s.submissions.get(e.requestId)) ? s : withSubmission(s, e.requestId, { status: "submitting", kind: e.kind }),
+  submitFailed: (s, e) => withSubmission(s, e.requestId, e.submission),
+  submitUncertain: (s, e) => withSubmission(s, e.requestId, { status: "uncertain", kind: e.kind }),
+  collapsed: (s) => (s.collapsed ? s : { ...s, collapsed: true }),
+  expanded: (s) => (s.collapsed ? { ...s, collapsed: false } : s),
+  requestSwitched: (s, e) => (s.records.get(e.requestId) && s.activeId !== e.requestId ? { ...s, activeId: e.requestId } : s),
+  requestMoved: (s, e) => {
+    const index = s.activeId ? s.order.indexOf(s.activeId) : -1;
+    // Not `at`: a move before the first request must not wrap round to the last.
+    const target = index + e.delta >= 0 ? s.order[index + e.delta] : undefined;
+    return target ? { ...s, activeId: target } : s;
+  },
+  permissionRefused: (s, e) => {
+    const notices = [...s.permission.notices.filter((n) => n.method !== e.notice.method), e.notice];
+    return { ...s, permission: { ...s.permission, notices: notices.slice(-MAX_NOTICES) } };
+  },
+  permissionRestored: (s, e) => {
+    const notices = s.permission.notices.filter((n) => n.method !== e.method);
+    return notices.length === s.permission.notices.length ? s : { ...s, permission: { ...s.permission, notices } };
+  },
+  recordHidden: (s, e) => {
+    const { hidden } = s.permission;
+    if (hidden.some((h) => h.id === e.id)) return s;
+    const listed = [...hidden, { id: e.id, reason: e.reason, at: e.at }].slice(-MAX_HIDDEN);
+    return { ...s, permission: { ...s.permission, hidden: listed } };
+  },
+  announced: (s, e) => ({ ...s, announcement: announced(s, e.announcement) }),
+};
+
 /** The next state after `event`; the same object when the event changes nothing or is not a dock event. */
 export function dockReducer<S extends StoreState>(s: S, event: DockEvent | { type: string }): S;
 export function dockReducer(s: StoreState, e: DockEvent | { type: string }): StoreState {
-  const event = e as DockEvent;
-  switch (event.type) {
-    case "connectionChanged": {
-      // The store belongs to the first identity it meets: what it keeps is kept under that scope only.
-      const identity = event.connection.identity;
-      const scope = s.scope ?? (identity ? storageScope(identity, s.sessionKey) : undefined);
-      return { ...s, connection: event.connection, ...(scope ? { scope } : {}) };
-    }
-    case "recordReceived":
-      return received(s, event);
-    case "recordSettled":
-      return settled(s, event);
-    case "recordRejected":
-      return { ...s, rejected: [...s.rejected, event.rejection].slice(-MAX_REJECTED) };
-    case "restored":
-      return restored(s, event);
-    case "sentRequestEnded":
-      return s.outcomes.has(event.record.id) ? s : { ...s, outcomes: s.outcomes.with(event.record.id, endedRecordOutcome(event.record, event.kind, event.at, true)) };
-    case "outcomeDropped": {
-      const outcomes = s.outcomes.without(event.id);
-      return outcomes === s.outcomes ? s : { ...s, outcomes };
-    }
-    case "draftEdited":
-      return edited(s, event);
-    case "draftLoaded":
-      return draftLoaded(s, event.draft, event.onlyIfUntouched);
-    case "draftDropped":
-      return s.views.has(event.requestId) ? s : { ...s, savedDrafts: withoutKey(s.savedDrafts, event.requestId) };
-    case "stepChanged":
-      return isBusy(s.submissions.get(event.requestId)) ? s : withView(s, event.requestId, (v, r) => withStep(v, r, event.step));
-    case "submitStarted":
-      return isBusy(s.submissions.get(event.requestId)) ? s : withSubmission(s, event.requestId, { status: "submitting", kind: event.kind });
-    case "submitFailed":
-      return withSubmission(s, event.requestId, event.submission);
-    case "submitUncertain":
-      return withSubmission(s, event.requestId, { status: "uncertain", kind: event.kind });
-    case "collapsed":
-      return s.collapsed ? s : { ...s, collapsed: true };
-    case "expanded":
-      return s.collapsed ? { ...s, collapsed: false } : s;
-    case "requestSwitched":
-      return s.records.get(event.requestId) && s.activeId !== event.requestId ? { ...s, activeId: event.requestId } : s;
-    case "requestMoved": {
-      const index = s.activeId ? s.order.indexOf(s.activeId) : -1;
-      const to = index + event.delta;
-      // Not `at`: a move before the first request must not wrap round to the last.
-      const target = to >= 0 ? s.order[to] : undefined;
-      return target ? { ...s, activeId: target } : s;
-    }
-    case "permissionRefused": {
-      const notices = [...s.permission.notices.filter((n) => n.method !== event.notice.method), event.notice];
-      return { ...s, permission: { ...s.permission, notices: notices.slice(-MAX_NOTICES) } };
-    }
-    case "permissionRestored": {
-      const notices = s.permission.notices.filter((n) => n.method !== event.method);
-      return notices.length === s.permission.notices.length ? s : { ...s, permission: { ...s.permission, notices } };
-    }
-    case "recordHidden": {
-      const { hidden } = s.permission;
-      if (hidden.some((h) => h.id === event.id)) return s;
-      const listed = [...hidden, { id: event.id, reason: event.reason, at: event.at }].slice(-MAX_HIDDEN);
-      return { ...s, permission: { ...s.permission, hidden: listed } };
-    }
-    case "announced":
-      return { ...s, announcement: announced(s, event.announcement) };
-    default:
-      return s;
-  }
+  const handler = Object.hasOwn(HANDLERS, e.type) ? (HANDLERS[e.type as DockEvent["type"]] as (s: StoreState, e: DockEvent) => StoreState) : undefined;
+  return handler ? handler(s, e as DockEvent) : s;
 }

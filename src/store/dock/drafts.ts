@@ -27,13 +27,14 @@ function positionOf(q: GatewayQuestion, label: string, index: number | undefined
   return q.options.findIndex((o) => o.label === label);
 }
 
-/** Single-select: the choice replaces any other and becomes the answer; typed Other text is kept for later. */
+/** Picks an option: single-select makes it the answer (typed Other text kept for later); multi-select flips it. */
 export function selectOption(view: RequestView, q: GatewayQuestion, label: string, now: number, index?: number): RequestView {
   const at = positionOf(q, label, index);
   if (at < 0) return view;
-  if (q.multiSelect) return toggleOption(view, q, label, now, at);
   const draft = draftOf(view, q.questionId);
-  return withDraft(view, q.questionId, chosen(q, [at], draft.other), now);
+  const before = q.multiSelect ? chosenPositions(q, draft) : [];
+  const positions = before.includes(at) ? before.filter((p) => p !== at) : [...before, at];
+  return withDraft(view, q.questionId, chosen(q, positions, draft.other), now);
 }
 
 /** Single-select: makes the kept Other text the answer again by clearing the choice; no-op without typed text. */
@@ -41,17 +42,6 @@ export function chooseOtherText(view: RequestView, q: GatewayQuestion, now: numb
   const draft = draftOf(view, q.questionId);
   if (q.multiSelect || !q.isOther || draft.other.trim() === "" || draft.selected.length === 0) return view;
   return withDraft(view, q.questionId, { selected: [], other: draft.other }, now);
-}
-
-/** Multi-select: flips one option; typed text is kept beside the choices. */
-export function toggleOption(view: RequestView, q: GatewayQuestion, label: string, now: number, index?: number): RequestView {
-  const at = positionOf(q, label, index);
-  if (at < 0) return view;
-  if (!q.multiSelect) return selectOption(view, q, label, now, at);
-  const draft = draftOf(view, q.questionId);
-  const before = chosenPositions(q, draft);
-  const positions = before.includes(at) ? before.filter((p) => p !== at) : [...before, at];
-  return withDraft(view, q.questionId, chosen(q, positions, draft.other), now);
 }
 
 /** Stores typed text as text, even when it equals an option label; in single-select it clears the choice. */

@@ -26,13 +26,6 @@ export class OutcomeLog implements ReadonlyMap<string, Outcome> {
     return new OutcomeLog({ ids: [], values: [], at: new Map() }, 0);
   }
 
-  #last(id: string): number {
-    const positions = this.#shared.at.get(id);
-    if (!positions) return -1;
-    for (let i = positions.length - 1; i >= 0; i--) if (positions[i]! < this.length) return positions[i]!;
-    return -1;
-  }
-
   #append(id: string, value: Outcome | undefined): OutcomeLog {
     let shared = this.#shared;
     if (shared.ids.length !== this.length) {
@@ -45,9 +38,7 @@ export class OutcomeLog implements ReadonlyMap<string, Outcome> {
     }
     shared.ids.push(id);
     shared.values.push(value);
-    const positions = shared.at.get(id);
-    if (positions) positions.push(this.length);
-    else shared.at.set(id, [this.length]);
+    shared.at.set(id, [...(shared.at.get(id) ?? []), this.length]);
     return new OutcomeLog(shared, this.length + 1);
   }
 
@@ -62,8 +53,8 @@ export class OutcomeLog implements ReadonlyMap<string, Outcome> {
   }
 
   get(id: string): Outcome | undefined {
-    const i = this.#last(id);
-    return i === -1 ? undefined : this.#shared.values[i];
+    const i = this.#shared.at.get(id)?.findLast((p) => p < this.length);
+    return i === undefined ? undefined : this.#shared.values[i];
   }
 
   has(id: string): boolean {
@@ -79,16 +70,10 @@ export class OutcomeLog implements ReadonlyMap<string, Outcome> {
     const { ids, values } = this.#shared;
     for (let i = 0; i < this.length; i++) {
       const id = ids[i]!;
-      if (values[i] === undefined) continue;
-      // Listed at the first position after its latest drop, if it still has an outcome.
-      const positions = this.#shared.at.get(id)!;
-      let start = -1;
-      for (const p of positions) {
-        if (p >= this.length) break;
-        if (values[p] === undefined) start = -1;
-        else if (start === -1) start = p;
-      }
-      if (start === i && this.has(id)) yield id;
+      const positions = this.#shared.at.get(id)!.filter((p) => p < this.length);
+      // Listed at the first position after its latest drop; never, when the drop is its last position.
+      const dropped = positions.findLast((p) => values[p] === undefined) ?? -1;
+      if (positions.find((p) => p > dropped) === i) yield id;
     }
   }
 

@@ -65,7 +65,7 @@ export interface Outcome {
 type Drafted = { drafts: IdTable<QuestionDraft> };
 
 /** The `resolvedBy` values with which the gateway cancels for the agent's side (docs/gateway-findings.md). */
-export const AGENT_SIDE_CANCELS: ReadonlySet<string> = new Set(["run-abort", "superseded-input", "requester-inactive", "image-reply", "wait-timeout", "prompt-delivery-failed", "tool-error", "registration-failed", "harness-error"]);
+const AGENT_SIDE_CANCELS: ReadonlySet<string> = new Set(["run-abort", "superseded-input", "requester-inactive", "image-reply", "wait-timeout", "prompt-delivery-failed", "tool-error", "registration-failed", "harness-error"]);
 
 /** The prefix of every Control UI page's own `resolvedBy` (see `newResolverId`). */
 const CONTROL_UI_PREFIX = "control-ui:";
@@ -85,38 +85,20 @@ export function isAnsweredOutcome(kind: OutcomeKind): boolean {
   return kind === "answered" || kind === "answered-elsewhere" || kind === "answered-in-chat";
 }
 
-const ours = (record: Pick<QuestionRecord, "answers">, own: OwnPart) => own.attempted?.some((sent) => sameAnswers(sent, record.answers)) === true;
-
-function answeredBy(by: string | undefined, record: Pick<QuestionRecord, "answers">, own: OwnPart): OutcomeKind {
-  if (by === own.resolverId) return "answered";
-  // The gateway takes one chat reply per question: when this page sent one it was not refused, the answer is that one.
-  if (by === PLAIN_TEXT_RESOLVER) return own.sentChatReply ? "answered" : "answered-in-chat";
-  if (by === undefined) return ours(record, own) ? "answered" : "answered-elsewhere";
-  if (by.startsWith(CONTROL_UI_PREFIX)) return "answered-elsewhere";
-  return "ended";
-}
-
-function cancelledBy(by: string | undefined, own: OwnPart): OutcomeKind {
-  if (by === own.resolverId) return "skipped";
-  if (by === undefined || AGENT_SIDE_CANCELS.has(by)) return "cancelled";
-  if (by.startsWith(CONTROL_UI_PREFIX)) return "skipped-elsewhere";
-  // A value this kit has no words for is said as it is, never as another person's action.
-  return "ended";
-}
-
 /** How a terminal record ended for this dock; without `resolvedBy`, only an answer equal to ours counts as ours. */
 export function outcomeOf(record: Pick<QuestionRecord, "status" | "answers" | "resolvedBy">, own: OwnPart): OutcomeKind | undefined {
   const by = typeof record.resolvedBy === "string" ? record.resolvedBy : undefined;
-  switch (record.status) {
-    case "expired":
-      return "expired";
-    case "answered":
-      return answeredBy(by, record, own);
-    case "cancelled":
-      return cancelledBy(by, own);
-    default:
-      return undefined;
-  }
+  const answered = record.status === "answered";
+  if (record.status === "expired") return "expired";
+  if (!answered && record.status !== "cancelled") return undefined;
+  if (by === own.resolverId) return answered ? "answered" : "skipped";
+  if (by?.startsWith(CONTROL_UI_PREFIX)) return answered ? "answered-elsewhere" : "skipped-elsewhere";
+  // A value this kit has no words for is said as it is, never as another person's action.
+  if (!answered) return by === undefined || AGENT_SIDE_CANCELS.has(by) ? "cancelled" : "ended";
+  // The gateway takes one chat reply per question: when this page sent one it was not refused, the answer is that one.
+  if (by === PLAIN_TEXT_RESOLVER) return own.sentChatReply ? "answered" : "answered-in-chat";
+  if (by !== undefined) return "ended";
+  return own.attempted?.some((sent) => sameAnswers(sent, record.answers)) ? "answered" : "answered-elsewhere";
 }
 
 /** How an ask_user call read back from the history ended; undefined while its run is still going. */
@@ -124,8 +106,7 @@ export function historyOutcomeKind(entry: AskUserHistoryEntry, runGoing: boolean
   const { outcome } = entry;
   if (outcome.status === "answered") return "answered";
   // "No answer arrived" is the tool's sentence for a question whose time ran out.
-  if (outcome.status === "no-answer" && outcome.reason === "timed-out") return "expired";
-  if (outcome.status === "no-answer") return "no-answer";
+  if (outcome.status === "no-answer") return outcome.reason === "timed-out" ? "expired" : "no-answer";
   return runGoing ? undefined : "no-answer";
 }
 
@@ -138,7 +119,7 @@ export function newResolverId(random: () => number = Math.random): string {
 const KEEPS_UNSENT: ReadonlySet<OutcomeKind> = new Set(["unavailable", "expired", "cancelled", "retired"]);
 
 /** The non-empty, non-secret drafts of a request that left without the person's answer, or undefined. */
-export function unsentDraft(record: QuestionRecord, view: Drafted | undefined, kind: OutcomeKind): IdTable<QuestionDraft> | undefined {
+function unsentDraft(record: QuestionRecord, view: Drafted | undefined, kind: OutcomeKind): IdTable<QuestionDraft> | undefined {
   if (!view || !KEEPS_UNSENT.has(kind)) return undefined;
   const kept = idTable<QuestionDraft>();
   for (const q of record.questions) {
@@ -149,9 +130,6 @@ export function unsentDraft(record: QuestionRecord, view: Drafted | undefined, k
   }
   return Object.keys(kept).length > 0 ? kept : undefined;
 }
-
-/** What an async question's outcome keeps of its async life: its origin, its outbox entry and the saved reply. */
-export type AsyncOutcomeOrigin = NonNullable<Outcome["async"]>;
 
 /** What this tab's storage kept of an outcome, already read back as trusted. */
 export type KeptOutcome = Pick<Outcome, "kind" | "record" | "at" | "runId" | "unsent" | "unsentMayHaveArrived">;
@@ -171,32 +149,22 @@ function terminalRecord(record: QuestionRecord, kind: OutcomeKind, answers: Ques
   return { ...record, status, ...(given ? { answers } : {}), ...(by ? { resolvedBy } : {}) };
 }
 
-/** What the dock knew of a request when it settled there. */
-interface SettledInput {
-  record: QuestionRecord;
-  kind: OutcomeKind;
-  answers?: QuestionAnswers;
-  async?: AsyncOutcomeOrigin;
-  at: number;
-  view?: Drafted;
-  /** Our answer went out but its reply was cut off. */
-  cutOff: boolean;
-  resolvedBy?: unknown;
-}
+/** How the gateway said a request ended; `resolvedBy` as it said it (untrusted, shown only through the outcome words). */
+export type Settlement = { outcome: OutcomeKind; answers?: QuestionAnswers; async?: Outcome["async"]; resolvedBy?: unknown; at: number };
 
-/** The outcome of a request that settled in the dock. */
-export function settledOutcome(e: SettledInput): Outcome {
-  const unsent = unsentDraft(e.record, e.view, e.kind);
+/** The outcome of a request that settled in the dock; `cutOff`: our answer went out but its reply was cut off. */
+export function settledOutcome(record: QuestionRecord, e: Settlement, view: Drafted | undefined, cutOff: boolean): Outcome {
+  const unsent = unsentDraft(record, view, e.outcome);
   // Binds the summary to the turn that asked, and an async question's to the message that asked.
-  const runId = e.record.runId ?? e.async?.runId;
+  const runId = record.runId ?? e.async?.runId;
   return {
-    kind: e.kind,
-    record: terminalRecord(e.record, e.kind, e.answers, e.resolvedBy),
+    kind: e.outcome,
+    record: terminalRecord(record, e.outcome, e.answers, e.resolvedBy),
     at: e.at,
     ...(e.answers ? { answers: e.answers } : {}),
     ...(e.async ? { async: e.async } : {}),
     ...(unsent ? { unsent } : {}),
-    ...(unsent && e.cutOff ? { unsentMayHaveArrived: true as const } : {}),
+    ...(unsent && cutOff ? { unsentMayHaveArrived: true as const } : {}),
     ...(runId ? { runId } : {}),
     ...(e.async?.sourceMessageId ? { anchor: e.async.sourceMessageId } : {}),
   };
@@ -207,21 +175,14 @@ export function endedRecordOutcome(record: QuestionRecord, kind: OutcomeKind, at
   return { kind, record, ...(record.answers ? { answers: record.answers } : {}), at, ...(withRun && record.runId ? { runId: record.runId } : {}) };
 }
 
-/** What the async questions' effect knows of an async question's end; `savedDraft`: its saved draft's view, if any. */
-export interface AsyncEndInput {
-  kind: "answered" | "retired" | "skipped";
-  /** The record the dock shows for the question (pending). */
-  record: QuestionRecord;
-  async: AsyncOutcomeOrigin;
-  at: number;
-  savedDraft?: Drafted;
-}
+/** What the async questions' effect knows of an async question's end; `record`: the (pending) one the dock shows. */
+export type AsyncEndInput = Pick<Outcome, "record" | "at"> & { kind: "answered" | "retired" | "skipped"; async: NonNullable<Outcome["async"]> };
 
 /** The outcome of an async question that ended outside the dock (answered elsewhere or before a reload, retired, skipped). */
-export function asyncOutcome(e: AsyncEndInput): Outcome {
+export function asyncOutcome(e: AsyncEndInput, savedDraft?: Drafted): Outcome {
   const record: QuestionRecord = { ...e.record, status: e.kind === "answered" ? "answered" : "cancelled" };
   // A retired question keeps what the person had typed, after a reload too, until they answer or skip it.
-  const unsent = e.kind === "retired" ? unsentDraft(record, e.savedDraft, e.kind) : undefined;
+  const unsent = e.kind === "retired" ? unsentDraft(record, savedDraft, e.kind) : undefined;
   const { runId, sourceMessageId } = e.async;
   return { kind: e.kind, record, at: e.at, async: e.async, ...(runId ? { runId } : {}), ...(sourceMessageId ? { anchor: sourceMessageId } : {}), ...(unsent ? { unsent } : {}) };
 }
@@ -249,9 +210,4 @@ export function historyOutcome(entry: AskUserHistoryEntry, key: string, kind: Ou
 /** A live outcome bound to the history's call that asked it: a view can then place it exactly. */
 export function boundOutcome(live: Outcome, entry: Pick<AskUserHistoryEntry, "toolCallId" | "anchor" | "runId">): Outcome {
   return { ...live, toolCallId: entry.toolCallId, ...(entry.anchor ? { anchor: entry.anchor } : {}), ...(live.runId || !entry.runId ? {} : { runId: entry.runId }) };
-}
-
-/** An outcome kept in this tab's storage, as the dock shows it again after a reload. */
-export function keptOutcome(kept: KeptOutcome): Outcome {
-  return { ...kept, ...(isAnsweredOutcome(kept.kind) && kept.record.answers ? { answers: kept.record.answers } : {}) };
 }

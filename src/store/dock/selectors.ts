@@ -26,11 +26,7 @@ export function chosenPositions(question: GatewayQuestion, draft: QuestionDraft)
 /** The values a draft answers with: single-select is the choice or the typed text; multi-select is both. */
 export function valuesOf(question: GatewayQuestion, draft: QuestionDraft): string[] {
   const typed = question.isOther ? draft.other.trim() : "";
-  if (!question.multiSelect) {
-    const choice = draft.selected[0];
-    if (choice !== undefined) return [choice];
-    return typed ? [typed] : [];
-  }
+  if (!question.multiSelect) return draft.selected.length > 0 ? draft.selected.slice(0, 1) : typed ? [typed] : [];
   // In the options' order; a label the agent repeated is sent once, whichever of its options were checked.
   const chosen = chosenPositions(question, draft);
   const values = [...new Set(question.options.flatMap((o, i) => (chosen.includes(i) ? [o.label] : [])))];

@@ -7,8 +7,9 @@ import type { OutboxData, SavedDraft, StorageFailure } from "../outbox/entry";
 
 export type { SavedAnswer, SavedDraft } from "../outbox/entry";
 import type { ConversationProblem } from "../conversation/question-entry";
-import type { ConversationData } from "../conversation/conversation-reducer";
-import type { ChatMessage } from "../../protocol/chat-message";
+import type { ChatState, ConversationData } from "../conversation/conversation-reducer";
+
+export type { ChatState } from "../conversation/conversation-reducer";
 import type { OutcomeLog } from "./outcome-log";
 import type { AsyncOrigin, Outcome, OutcomeKind, QuestionDraft } from "./outcomes";
 
@@ -128,18 +129,6 @@ export interface DockState {
   announcement: Announcement & { n: number };
   /** The conversation, read when the store has async questions or `chatHistoryFeature`; empty without them. */
   chat: ChatState;
-}
-
-/** The conversation as views read it. */
-export interface ChatState {
-  /** The saved history, then any live messages the history does not show yet. */
-  messages: readonly ChatMessage[];
-  /** True once a history load succeeded. */
-  loaded: boolean;
-  runActive: boolean;
-  activeRunIds: readonly string[];
-  /** The latest problem: a failed load, or items that could not be read. */
-  error?: ConversationProblem;
 }
 
 /** The store's whole state: what views read, and the tables only the store's own effects and hooks keep. */

@@ -27,8 +27,6 @@ export type TranscriptItem<M extends TranscriptMessage = TranscriptMessage> =
   | { kind: "message"; key: string; message: M }
   | { kind: "summary"; key: string; outcome: Outcome };
 
-type Place = { after: number } | { before: number };
-
 // The positions of the messages that asked, by each name an outcome may use for its asker, and each run's messages.
 function askersOf(messages: readonly TranscriptMessage[]) {
   // Maps, not objects: ids come from the agent, and `__proto__` or `constructor` must stay plain keys.
@@ -45,20 +43,20 @@ function askersOf(messages: readonly TranscriptMessage[]) {
 
 // The asking message when the outcome names one the messages hold; else, with only its run known, before the
 // first reply of that run written after the question was asked (what the agent said to the answer), or after the
-// run's last message; else nowhere (placed by time).
-function placeOf(outcome: Outcome, messages: readonly TranscriptMessage[], askers: ReturnType<typeof askersOf>): Place | undefined {
+// run's last message; else nowhere (placed by time). As a slot: 2i is right before message i, 2i + 1 right after it.
+function slotOf(outcome: Outcome, messages: readonly TranscriptMessage[], askers: ReturnType<typeof askersOf>): number | undefined {
   const asker =
     (outcome.toolCallId !== undefined ? askers.calls.get(outcome.toolCallId) : undefined) ??
     (outcome.async ? askers.asyncItems.get(outcome.async.itemId) : undefined) ??
     (outcome.anchor !== undefined ? askers.messageIds.get(outcome.anchor) : undefined);
-  if (asker !== undefined) return { after: asker };
+  if (asker !== undefined) return 2 * asker + 1;
   const runId = outcome.runId ?? outcome.async?.runId;
   const run = runId !== undefined ? askers.runs.get(runId) : undefined;
   if (!run) return undefined;
   const asked = outcome.record.createdAtMs;
   // The person's message that started the run can carry a later local time than the gateway's question: never a reply.
   const reply = run.find((i) => messages[i]!.role !== "user" && messages[i]!.at > asked);
-  return reply !== undefined ? { before: reply } : { after: run[run.length - 1]! };
+  return reply !== undefined ? 2 * reply : 2 * run[run.length - 1]! + 1;
 }
 
 const byAsked = (a: Outcome, b: Outcome) => a.record.createdAtMs - b.record.createdAtMs;
@@ -72,23 +70,20 @@ function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
 /** The messages in order, each summary at the turn that asked (else by time), summaries at one place in asked order. */
 export function placeQuestionSummaries<M extends TranscriptMessage>(messages: readonly M[], outcomes: readonly Outcome[]): TranscriptItem<M>[] {
   const askers = askersOf(messages);
-  const before = new Map<number, Outcome[]>();
-  const after = new Map<number, Outcome[]>();
+  const slots = new Map<number, Outcome[]>();
   const loose: Outcome[] = [];
   for (const outcome of outcomes) {
-    const place = placeOf(outcome, messages, askers);
-    if (!place) loose.push(outcome);
-    else if ("after" in place) push(after, place.after, outcome);
-    else push(before, place.before, outcome);
+    const slot = slotOf(outcome, messages, askers);
+    if (slot === undefined) loose.push(outcome);
+    else push(slots, slot, outcome);
   }
   const summary = (outcome: Outcome, at: number) => ({ item: { kind: "summary" as const, key: `q:${outcome.record.id}`, outcome }, at });
   const placed: Array<{ item: TranscriptItem<M>; at: number }> = [];
   messages.forEach((message, i) => {
-    for (const outcome of (before.get(i) ?? []).sort(byAsked)) placed.push(summary(outcome, message.at));
+    for (const outcome of (slots.get(2 * i) ?? []).sort(byAsked)) placed.push(summary(outcome, message.at));
     if (!message.onlyAsked) placed.push({ item: { kind: "message", key: `m:${message.id}`, message }, at: message.at });
-    for (const outcome of (after.get(i) ?? []).sort(byAsked)) placed.push(summary(outcome, message.at));
+    for (const outcome of (slots.get(2 * i + 1) ?? []).sort(byAsked)) placed.push(summary(outcome, message.at));
   });
-  if (loose.length === 0) return placed.map((p) => p.item);
   // Each loose summary goes before the first later row; that row only moves forward, so one pass places them all.
   loose.sort((a, b) => a.at - b.at);
   const items: TranscriptItem<M>[] = [];

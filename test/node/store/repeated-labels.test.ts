@@ -1,7 +1,7 @@
 // An async question may repeat a label: the draft tells its options apart by position, and the answer is the label.
 import { describe, expect, it } from "vitest";
 import type { GatewayQuestion } from "../../../src/protocol";
-import { newView, selectOption, setOtherText, toggleOption } from "../../../src/store/dock/drafts";
+import { newView, selectOption, setOtherText } from "../../../src/store/dock/drafts";
 import { chosenPositions, draftOf, valuesOf } from "../../../src/store/dock/selectors";
 
 const single: GatewayQuestion = { questionId: "q0", header: "", question: "Deploy where?", options: [{ label: "Staging" }, { label: "Production" }, { label: "Staging" }], isOther: true };
@@ -20,11 +20,11 @@ describe("A question that repeats a label", () => {
   });
 
   it("multi-select: each option flips on its own, and the label is sent once", () => {
-    let view = toggleOption(newView(), multi, "Staging", 1, 2);
-    view = toggleOption(view, multi, "Staging", 2, 0);
+    let view = selectOption(newView(), multi, "Staging", 1, 2);
+    view = selectOption(view, multi, "Staging", 2, 0);
     expect(chosenPositions(multi, draft(view))).toEqual([2, 0]);
     expect(valuesOf(multi, draft(view))).toEqual(["Staging"]);
-    view = toggleOption(view, multi, "Staging", 3, 2);
+    view = selectOption(view, multi, "Staging", 3, 2);
     expect(chosenPositions(multi, draft(view))).toEqual([0]);
   });
 
