@@ -30,12 +30,8 @@ export function useQueuedAnswerEdit(entry: OutboxEntry | undefined) {
   const [text, setText] = useState("");
   const [refused, setRefused] = useState(false);
   const editButton = useRef<HTMLButtonElement | null>(null);
-  const fallback = useRef<HTMLElement | null>(null);
+  const fallback = useRef<HTMLDivElement | null>(null);
   const field = useRef<HTMLTextAreaElement | null>(null);
-  // Ref callbacks rather than ref objects: the view gets plain functions, never a ref to read while rendering.
-  const bindEditButton = useCallback((el: HTMLButtonElement | null) => void (editButton.current = el), []);
-  const bindFallback = useCallback((el: HTMLElement | null) => void (fallback.current = el), []);
-  const bindField = useCallback((el: HTMLTextAreaElement | null) => void (field.current = el), []);
   // Where focus goes after the next render: the field on open (and after a refusal), the Edit button on close.
   const focusNext = useRef<"field" | "button" | undefined>(undefined);
   const id = entry?.id;
@@ -84,5 +80,5 @@ export function useQueuedAnswerEdit(entry: OutboxEntry | undefined) {
     },
     [cancel, save],
   );
-  return { editing, text, setText, refused, canSave, start, save, cancel, onFieldKeyDown, bindEditButton, bindFallback, bindField };
+  return { editing, text, setText, refused, canSave, start, save, cancel, onFieldKeyDown, editButton, fallback, field };
 }
