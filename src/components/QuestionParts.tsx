@@ -160,8 +160,7 @@ function OptionDescription({ text, id, labelId }: { text: string; id: string; la
   );
 }
 
-/** A question's options: a Radix radio group for single-select, a checkbox group for multi-select. */
-export function Options({ className, style }: ViewProps) {
+function OptionList({ className, style }: ViewProps) {
   const group = useQuestionGroup();
   const root = useRef<HTMLDivElement>(null);
   // Radix pins `dir` to "ltr" unless told; reading the parent's before paint keeps an RTL page from flashing LTR.
@@ -186,6 +185,11 @@ export function Options({ className, style }: ViewProps) {
       {cards}
     </RadioGroup.Root>
   );
+}
+
+/** A question's options: a Radix radio group for single-select, a checkbox group for multi-select. */
+export function Options(props: ViewProps) {
+  return <OptionList {...props} />;
 }
 
 /** A question's free-text answer; text kept from before an option was picked shows as "Not chosen". */
