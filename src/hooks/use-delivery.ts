@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { useDockStore, useStoreState } from "./dock-context";
 import { keyboardIntent } from "./keyboard-intent";
 import { canDiscard, canEdit, canRetry } from "../store/outbox/outbox-reducer";
@@ -49,36 +49,33 @@ export function useQueuedAnswerEdit(entry: OutboxEntry | undefined) {
     else if (target === "button") (editButton.current ?? fallback.current)?.focus();
   });
 
-  const start = useCallback(() => {
+  const start = () => {
     if (queued === undefined) return;
     setText(queued);
     setRefused(false);
     setEditing(true);
     focusNext.current = "field";
-  }, [queued]);
-  const cancel = useCallback(() => {
+  };
+  const cancel = () => {
     setEditing(false);
     setRefused(false);
     focusNext.current = "button";
-  }, []);
+  };
   const canSave = !refused && text.trim() !== "";
-  const save = useCallback(() => {
+  const save = () => {
     if (!canSave) return;
     // The same text changes nothing; no event, so the entry keeps its place and time.
     if (text === queued || (id !== undefined && editAnswer(id, text))) return cancel();
     setRefused(true);
     focusNext.current = "field";
-  }, [canSave, text, queued, id, editAnswer, cancel]);
-  const onFieldKeyDown = useCallback(
-    (event: KeyboardEvent<HTMLElement>) => {
-      const intent = keyboardIntent(event, { optionCount: 0, hasOther: false });
-      if (intent?.type !== "collapse" && intent?.type !== "continue") return;
-      event.preventDefault();
-      event.stopPropagation();
-      if (intent.type === "collapse") cancel();
-      else save();
-    },
-    [cancel, save],
-  );
+  };
+  const onFieldKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    const intent = keyboardIntent(event, { optionCount: 0, hasOther: false });
+    if (intent?.type !== "collapse" && intent?.type !== "continue") return;
+    event.preventDefault();
+    event.stopPropagation();
+    if (intent.type === "collapse") cancel();
+    else save();
+  };
   return { editing, text, setText, refused, canSave, start, save, cancel, onFieldKeyDown, editButton, fallback, field };
 }
