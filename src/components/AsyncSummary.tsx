@@ -32,7 +32,7 @@ export function AsyncSummary({ outcome, label, className, style }: FeatureSummar
   const reply = replyLines(outcome, delivery.entry?.message, m.secretMask);
   // Saved history is the proof of delivery; without an outbox entry, an answered reply comes from it.
   const doubt = delivery.entry?.failureCode ? m.delivery.doubts[delivery.entry.failureCode] : delivery.entry?.failureReason;
-  const { editing, start, bindEditButton, bindFallback, bindField, text, setText, onFieldKeyDown, refused, canSave, save, cancel } = useQueuedAnswerEdit(delivery.entry);
+  const { editing, start, editButton, fallback, field, text, setText, onFieldKeyDown, refused, canSave, save, cancel } = useQueuedAnswerEdit(delivery.entry);
   const fieldId = useId();
   const titles = outcome.record.questions.map((q) => ({ question: q.question }));
   // Answers sit on the question lines only when the reply splits per question; a whole reply or the edit goes below.
@@ -49,7 +49,7 @@ export function AsyncSummary({ outcome, label, className, style }: FeatureSummar
           </label>
           <textarea
             id={fieldId}
-            ref={bindField}
+            ref={field}
             className="qd-other__input qd-answer-edit__field"
             rows={4}
             value={text}
@@ -77,7 +77,7 @@ export function AsyncSummary({ outcome, label, className, style }: FeatureSummar
         reply.whole !== undefined && <p className="qd-summary__reply">{reply.whole}</p>
       )}
       {outcome.kind === "retired" && outcome.unsent && <UnsentDraft record={outcome.record} unsent={outcome.unsent} />}
-      <div className="qd-summary__delivery" tabIndex={-1} ref={bindFallback}>
+      <div className="qd-summary__delivery" tabIndex={-1} ref={fallback}>
         <span role="status">{deliveryLabel ?? ""}</span>
         {doubt && delivery.entry?.state !== "confirmed" && <span className="qd-summary__reason">{doubt}</span>}
         {delivery.entry?.refusedForGood && delivery.entry.state === "failed" && (
@@ -89,7 +89,7 @@ export function AsyncSummary({ outcome, label, className, style }: FeatureSummar
           </button>
         )}
         {delivery.canEdit && !editing && (
-          <button type="button" className="qd-button" ref={bindEditButton} onClick={start}>
+          <button type="button" className="qd-button" ref={editButton} onClick={start}>
             {m.editAnswer.edit}
           </button>
         )}

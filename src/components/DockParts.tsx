@@ -130,21 +130,16 @@ function Review({ className, style }: ViewProps) {
   );
 }
 
-/** In stacked cards, after a submit with open questions: which ones, and a button into the first. */
-export function Missing() {
-  const { mode, collapsed } = useDockParts();
-  return mode === "stacked" && !collapsed ? <MissingAnswers /> : null;
-}
-
 // Each refused submit moves focus once: a view that mounts again (a collapse and expand) must not pull it again.
 const focusedFor = new WeakSet<Submission>();
 
-function MissingAnswers() {
-  const { record, rootRef } = useDockParts();
+/** In stacked cards, after a submit with open questions: which ones, and a button into the first. */
+export function Missing() {
+  const { record, rootRef, mode, collapsed } = useDockParts();
   const m = useMessages();
   const nav = useStepNavigation(record.id, "stacked");
   const submission = nav?.submission;
-  const refused = submission?.status === "error" && submission.code === "unanswered";
+  const refused = mode === "stacked" && !collapsed && submission?.status === "error" && submission.code === "unanswered";
   const missing = refused && nav ? nav.record.questions.flatMap((question, i) => (nav.answered[i] ? [] : [{ question, index: i + 1 }])) : [];
   const firstId = missing[0]?.question.questionId;
   // Ids come from the gateway, so no selector is built from them.

@@ -1,4 +1,4 @@
-import { useEffect, useId } from "react";
+import { useId } from "react";
 import { DockStoreContext, DockThemeContext, useDockStore, useThemeAttribute, wholeStore } from "../hooks/dock-context";
 import { DockMessagesContext, useDockWords, useMessages } from "../hooks/use-messages";
 import { useDockRoot } from "../hooks/use-dock-root";
@@ -14,14 +14,9 @@ import { classes, type ViewProps } from "./view-props";
 export interface QuestionPageProps extends QuestionPageOptions, ViewProps, Pick<QuestionDockProviderProps, "locale" | "messages" | "theme"> {}
 
 function Prompt({ questionId }: { questionId: string }) {
-  const active = useDockStore((s) => s.activeId);
-  const showRequest = useDockStore((s) => s.actions.showRequest);
-  // The store holds the whole conversation; keys and focus must act on the question the link names.
-  useEffect(() => {
-    if (active !== questionId) showRequest(questionId);
-  }, [active, questionId, showRequest]);
-  // The page has nothing to collapse into: Esc leaves the page as it is.
-  const dock = useDockRoot({ layout: "stepper", collapsible: false, requestId: questionId });
+  // The store holds the whole conversation; keys and focus must act on the question the link names. The page has
+  // nothing to collapse into: Esc leaves the page as it is.
+  const dock = useDockRoot({ layout: "stepper", collapsible: false, requestId: questionId, activeRequestId: questionId });
   return (
     <div {...dock.rootProps}>
       <DockPartsProvider dock={dock}>

@@ -85,8 +85,6 @@ export function QuestionLink({ url }: { url: string }) {
   );
 }
 
-type OptionListProps = ViewProps & { group: OptionGroupState };
-
 // The label stays plain text (it is the answer); the description sits outside the control so its links never pick.
 function OptionCard({ option, multiple }: { option: OptionItem; multiple: boolean }) {
   const match = option.recommended ? RECOMMENDED_SUFFIX.exec(option.label) : null;
@@ -162,43 +160,36 @@ function OptionDescription({ text, id, labelId }: { text: string; id: string; la
   );
 }
 
-function RadioOptions({ group, className, style }: OptionListProps) {
+function OptionList({ className, style }: ViewProps) {
+  const group = useQuestionGroup();
   const root = useRef<HTMLDivElement>(null);
   // Radix pins `dir` to "ltr" unless told; reading the parent's before paint keeps an RTL page from flashing LTR.
   const [dir, setDir] = useState<InlineDirection>("ltr");
   useLayoutEffect(() => {
     if (root.current) setDir(inlineDirectionOf(root.current.parentElement));
   }, []);
+  if (group.options.length === 0) return null;
+  // By position: labels come from the agent, and a repeated one must never collide as a key.
+  const cards = group.options.map((option) => <OptionCard key={option.index} option={option} multiple={group.multiple} />);
+  if (group.multiple) {
+    return (
+      <div className={classes("qd-options", className)} style={style} {...group.groupProps}>
+        {cards}
+      </div>
+    );
+  }
   const checked = group.options.find((o) => o.checked);
   const pickAt = (value: string) => group.options[Number(value)]?.inputProps.onChange();
   return (
     <RadioGroup.Root ref={root} dir={dir} className={classes("qd-options", className)} style={style} value={checked ? checked.inputProps.value : null} onValueChange={pickAt} aria-labelledby={group.groupProps["aria-labelledby"]} loop>
-      {group.options.map((option) => (
-        // By position: labels come from the agent, and a repeated one must never collide as a key.
-        <OptionCard key={option.index} option={option} multiple={false} />
-      ))}
+      {cards}
     </RadioGroup.Root>
   );
 }
 
-function CheckboxOptions({ group, className, style }: OptionListProps) {
-  return (
-    <div className={classes("qd-options", className)} style={style} {...group.groupProps}>
-      {group.options.map((option) => (
-        <OptionCard key={option.index} option={option} multiple />
-      ))}
-    </div>
-  );
-}
-
-function OptionList(props: OptionListProps) {
-  if (props.group.options.length === 0) return null;
-  return props.group.multiple ? <CheckboxOptions {...props} /> : <RadioOptions {...props} />;
-}
-
 /** A question's options: a Radix radio group for single-select, a checkbox group for multi-select. */
 export function Options(props: ViewProps) {
-  return <OptionList group={useQuestionGroup()} {...props} />;
+  return <OptionList {...props} />;
 }
 
 /** A question's free-text answer; text kept from before an option was picked shows as "Not chosen". */

@@ -41,7 +41,6 @@ export function useQuestionTitle(enabled = true): void {
   );
 }
 
-// The page's own title back, unless the host has set another since.
 function restoreTitle({ own, written }: { own: string; written: string }): void {
   if (document.title === written) document.title = own;
 }
@@ -59,7 +58,6 @@ export async function requestNotificationPermission(): Promise<NotificationAcces
 // Requests each store has notified of, so a remounted dock or a reconnect never notifies of one twice.
 const notifiedByStore = new WeakMap<StoreApi<DockStore>, Set<string>>();
 
-// The first question's words as plain text, or a fixed sentence when any question is secret.
 function notificationText(record: QuestionRecord, m: QuestionDockMessages): string {
   const first = record.questions[0];
   if (record.questions.some(isSecretQuestion)) return m.attention.secretQuestion;

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { useDockStore, useStoreState } from "./dock-context";
 import { keyboardIntent } from "./keyboard-intent";
 import { canDiscard, canEdit, canRetry } from "../store/outbox/outbox-reducer";
@@ -30,12 +30,8 @@ export function useQueuedAnswerEdit(entry: OutboxEntry | undefined) {
   const [text, setText] = useState("");
   const [refused, setRefused] = useState(false);
   const editButton = useRef<HTMLButtonElement | null>(null);
-  const fallback = useRef<HTMLElement | null>(null);
+  const fallback = useRef<HTMLDivElement | null>(null);
   const field = useRef<HTMLTextAreaElement | null>(null);
-  // Ref callbacks rather than ref objects: the view gets plain functions, never a ref to read while rendering.
-  const bindEditButton = useCallback((el: HTMLButtonElement | null) => void (editButton.current = el), []);
-  const bindFallback = useCallback((el: HTMLElement | null) => void (fallback.current = el), []);
-  const bindField = useCallback((el: HTMLTextAreaElement | null) => void (field.current = el), []);
   // Where focus goes after the next render: the field on open (and after a refusal), the Edit button on close.
   const focusNext = useRef<"field" | "button" | undefined>(undefined);
   const id = entry?.id;
@@ -53,36 +49,33 @@ export function useQueuedAnswerEdit(entry: OutboxEntry | undefined) {
     else if (target === "button") (editButton.current ?? fallback.current)?.focus();
   });
 
-  const start = useCallback(() => {
+  const start = () => {
     if (queued === undefined) return;
     setText(queued);
     setRefused(false);
     setEditing(true);
     focusNext.current = "field";
-  }, [queued]);
-  const cancel = useCallback(() => {
+  };
+  const cancel = () => {
     setEditing(false);
     setRefused(false);
     focusNext.current = "button";
-  }, []);
+  };
   const canSave = !refused && text.trim() !== "";
-  const save = useCallback(() => {
+  const save = () => {
     if (!canSave) return;
     // The same text changes nothing; no event, so the entry keeps its place and time.
     if (text === queued || (id !== undefined && editAnswer(id, text))) return cancel();
     setRefused(true);
     focusNext.current = "field";
-  }, [canSave, text, queued, id, editAnswer, cancel]);
-  const onFieldKeyDown = useCallback(
-    (event: KeyboardEvent<HTMLElement>) => {
-      const intent = keyboardIntent(event, { optionCount: 0, hasOther: false });
-      if (intent?.type !== "collapse" && intent?.type !== "continue") return;
-      event.preventDefault();
-      event.stopPropagation();
-      if (intent.type === "collapse") cancel();
-      else save();
-    },
-    [cancel, save],
-  );
-  return { editing, text, setText, refused, canSave, start, save, cancel, onFieldKeyDown, bindEditButton, bindFallback, bindField };
+  };
+  const onFieldKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    const intent = keyboardIntent(event, { optionCount: 0, hasOther: false });
+    if (intent?.type !== "collapse" && intent?.type !== "continue") return;
+    event.preventDefault();
+    event.stopPropagation();
+    if (intent.type === "collapse") cancel();
+    else save();
+  };
+  return { editing, text, setText, refused, canSave, start, save, cancel, onFieldKeyDown, editButton, fallback, field };
 }

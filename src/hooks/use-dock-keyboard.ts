@@ -75,10 +75,8 @@ export function useDockKeyboard(mode: PromptMode, onCollapse: () => void, onKeyD
       if (!intent) return;
       event.preventDefault();
       if (intent.type === "collapse") onCollapse();
-      else if (intent.type === "request") {
-        if (intent.delta === 1) state.actions.nextRequest();
-        else state.actions.previousRequest();
-      } else if (intent.type === "continue") {
+      else if (intent.type === "request") (intent.delta === 1 ? state.actions.nextRequest : state.actions.previousRequest)();
+      else if (intent.type === "continue") {
         // Dropped: a held chord's auto-repeat, and a step not yet painted or already left (two quick Ctrl+Enter
         // on the last question would otherwise submit from an unseen review step).
         const seen = painted.current === shownStepKey(state) && (mode !== "stepper" || !heldId || record.questions[step]?.questionId === heldId);

@@ -150,7 +150,7 @@ function busyWords(submission: Submission, m: QuestionDockMessages): string {
   return skip ? m.footer.skipping : m.footer.sending;
 }
 
-// Stacked cards name the open questions above the footer (`MissingAnswers`), so the footer does not say it again.
+// Stacked cards name the open questions above the footer (`Missing`), so the footer does not say it again.
 function errorWords(submission: Submission, m: QuestionDockMessages, mode: PromptMode): string | undefined {
   if (submission.status !== "error") return undefined;
   if (mode === "stacked" && submission.code === "unanswered") return undefined;
