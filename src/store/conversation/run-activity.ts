@@ -5,10 +5,7 @@ import type { ChatEvent } from "../../protocol/chat-message";
 const UNNAMED_RUN = "";
 
 /** What `chat.history` says about runs: `sessionInfo.hasActiveRun` and `activeRunIds`, when present. */
-export interface RunSnapshot {
-  hasActiveRun?: boolean;
-  activeRunIds?: string[];
-}
+export type RunSnapshot = { hasActiveRun?: boolean; activeRunIds?: string[] };
 
 /** How many ended run ids are remembered, to tell a straggling event or a lagging snapshot from a live run. */
 const ENDED_MEMORY = 200;

@@ -26,7 +26,8 @@ export class OutcomeLog implements ReadonlyMap<string, Outcome> {
     return new OutcomeLog({ ids: [], values: [], at: new Map() }, 0);
   }
 
-  #append(id: string, value: Outcome | undefined): OutcomeLog {
+  /** A new log where `id` has `outcome` (undefined: drops it); a request already in the log keeps its place. */
+  with(id: string, outcome: Outcome | undefined): OutcomeLog {
     let shared = this.#shared;
     if (shared.ids.length !== this.length) {
       // A newer version already grew the arrays: branch off with a copy of this version's prefix.
@@ -37,19 +38,14 @@ export class OutcomeLog implements ReadonlyMap<string, Outcome> {
       shared = { ids, values, at };
     }
     shared.ids.push(id);
-    shared.values.push(value);
+    shared.values.push(outcome);
     shared.at.set(id, [...(shared.at.get(id) ?? []), this.length]);
     return new OutcomeLog(shared, this.length + 1);
   }
 
-  /** A new log where `id` has `outcome`; a request already in the log keeps its place. */
-  with(id: string, outcome: Outcome): OutcomeLog {
-    return this.#append(id, outcome);
-  }
-
   /** A new log without `id`, or this log when it has no outcome for it. */
   without(id: string): OutcomeLog {
-    return this.has(id) ? this.#append(id, undefined) : this;
+    return this.has(id) ? this.with(id, undefined) : this;
   }
 
   get(id: string): Outcome | undefined {
