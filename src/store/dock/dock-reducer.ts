@@ -199,12 +199,11 @@ const HANDLERS: Handlers = {
   },
   draftEdited: (s, e) => {
     if (isBusy(s.submissions.get(e.requestId))) return s;
-    const { edit } = e;
     return withView(s, e.requestId, (view, record) => {
       const q = record.questions.find((x) => x.questionId === e.questionId);
       if (!q) return view;
-      if (edit.kind === "select" || edit.kind === "toggle") return selectOption(view, q, edit.label, e.at, edit.index);
-      return edit.kind === "setOther" ? setOtherText(view, q, edit.text, e.at) : chooseOtherText(view, q, e.at);
+      if (e.edit.kind === "select" || e.edit.kind === "toggle") return selectOption(view, q, e.edit.label, e.at, e.edit.index);
+      return e.edit.kind === "setOther" ? setOtherText(view, q, e.edit.text, e.at) : chooseOtherText(view, q, e.at);
     });
   },
   draftLoaded: (s, e) => draftLoaded(s, e.draft, e.onlyIfUntouched),

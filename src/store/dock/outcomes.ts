@@ -131,15 +131,6 @@ function terminalStatus(kind: OutcomeKind, last: QuestionRecord["status"]): Ques
   return isAnsweredOutcome(kind) ? "answered" : last;
 }
 
-// The kept record shows how the gateway ended it and, when it said, who.
-function terminalRecord(record: QuestionRecord, kind: OutcomeKind, answers: QuestionAnswers | undefined, resolvedBy: unknown): QuestionRecord {
-  const status = terminalStatus(kind, record.status);
-  const given = status === "answered" && answers !== undefined && answers !== record.answers;
-  const by = resolvedBy !== undefined && !Object.is(resolvedBy, record.resolvedBy);
-  if (status === record.status && !given && !by) return record;
-  return { ...record, status, ...(given ? { answers } : {}), ...(by ? { resolvedBy } : {}) };
-}
-
 /** How the gateway said a request ended; `resolvedBy` as it said it (untrusted, shown only through the outcome words). */
 export type Settlement = { outcome: OutcomeKind; answers?: QuestionAnswers; async?: Outcome["async"]; resolvedBy?: unknown; at: number };
 
@@ -148,9 +139,14 @@ export function settledOutcome(record: QuestionRecord, e: Settlement, view: Draf
   const unsent = unsentDraft(record, view, e.outcome);
   // Binds the summary to the turn that asked, and an async question's to the message that asked.
   const runId = record.runId ?? e.async?.runId;
+  // The kept record shows how the gateway ended it and, when it said, who.
+  const status = terminalStatus(e.outcome, record.status);
+  const given = status === "answered" && e.answers !== undefined && e.answers !== record.answers;
+  const by = e.resolvedBy !== undefined && !Object.is(e.resolvedBy, record.resolvedBy);
+  const changed = status !== record.status || given || by;
   return {
     kind: e.outcome,
-    record: terminalRecord(record, e.outcome, e.answers, e.resolvedBy),
+    record: changed ? { ...record, status, ...(given ? { answers: e.answers } : {}), ...(by ? { resolvedBy: e.resolvedBy } : {}) } : record,
     at: e.at,
     ...(e.answers ? { answers: e.answers } : {}),
     ...(e.async ? { async: e.async } : {}),

@@ -135,7 +135,6 @@ export interface StoreState extends DockState {
   scope?: string;
   /** Saved drafts of requests not in the dock: read before their request arrives, or kept by a retired or skipped async question for a reopen. */
   savedDrafts: ReadonlyMap<string, SavedDraft>;
-  /** An immutable, append-only log. */
   outcomes: OutcomeLog;
   chat: ConversationData;
   /** Answers to async questions on their way to the gateway, by entry id; empty without async questions. */
