@@ -78,14 +78,8 @@ export function emptyDockState(sessionKey: string, connection: ConnectionInfo): 
 // Tables are never changed in place: views select by identity.
 const withKey = <V>(map: ReadonlyMap<string, V>, key: string, value: V): ReadonlyMap<string, V> => new Map(map).set(key, value);
 
-function withoutKey<V>(map: ReadonlyMap<string, V>, key: string): ReadonlyMap<string, V> {
-  if (!map.has(key)) return map;
-  const next = new Map(map);
-  next.delete(key);
-  return next;
-}
-
-const IDLE: Submission = Object.freeze({ status: "idle" });
+const withoutKey = <V>(map: ReadonlyMap<string, V>, key: string): ReadonlyMap<string, V> =>
+  map.has(key) ? new Map([...map].filter(([k]) => k !== key)) : map;
 
 /** A submit or skip of this request is on its way or awaits recovery: its draft is held as it was sent. */
 export const isBusy = (submission: Submission | undefined): boolean => submission?.status === "submitting" || submission?.status === "uncertain";
@@ -112,11 +106,8 @@ function stepOf(s: StoreState, draft: SavedDraft, step: number): SavedDraft {
 function draftLoaded(s: StoreState, draft: SavedDraft, onlyIfUntouched: boolean): StoreState {
   const id = draft.requestId;
   const view = s.views.get(id);
-  if (!view) {
-    const known = s.savedDrafts.get(id);
-    // What was heard since a load began is newer than what was saved.
-    return onlyIfUntouched && known ? s : { ...s, savedDrafts: withKey(s.savedDrafts, id, draft) };
-  }
+  // What was heard since a load began is newer than what was saved.
+  if (!view) return onlyIfUntouched && s.savedDrafts.has(id) ? s : { ...s, savedDrafts: withKey(s.savedDrafts, id, draft) };
   if (isBusy(s.submissions.get(id)) || (onlyIfUntouched && view.editedAt !== 0)) return s;
   return withView(s, id, (v, record) => viewWithSaved(record, v, stepOf(s, draft, v.step)));
 }
@@ -149,7 +140,7 @@ const HANDLERS: Handlers = {
       activeId: s.activeId === null || e.activate === true ? rec.id : s.activeId,
       views: withKey(s.views, rec.id, saved ? viewWithSaved(rec, newView(), stepOf(s, saved, 0)) : newView()),
       savedDrafts: withoutKey(s.savedDrafts, rec.id),
-      submissions: withKey(s.submissions, rec.id, IDLE),
+      submissions: withKey(s.submissions, rec.id, { status: "idle" }),
       ...(e.announcement ? { announcement: announced(s, e.announcement) } : {}),
     };
   },
