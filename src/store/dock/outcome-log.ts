@@ -12,14 +12,11 @@ interface Shared {
 
 /** The outcomes of a dock in the order they ended; reads like a ReadonlyMap, changes only by returning a new log. */
 export class OutcomeLog implements ReadonlyMap<string, Outcome> {
-  readonly #shared: Shared;
-  /** How many entries of the shared arrays this version sees; also a version number that only grows. */
-  readonly length: number;
-
-  private constructor(shared: Shared, length: number) {
-    this.#shared = shared;
-    this.length = length;
-  }
+  private constructor(
+    private readonly shared: Shared,
+    /** How many entries of the shared arrays this version sees; also a version number that only grows. */
+    readonly length: number,
+  ) {}
 
   /** An empty log. */
   static empty(): OutcomeLog {
@@ -28,7 +25,7 @@ export class OutcomeLog implements ReadonlyMap<string, Outcome> {
 
   /** A new log where `id` has `outcome` (undefined: drops it); a request already in the log keeps its place. */
   with(id: string, outcome: Outcome | undefined): OutcomeLog {
-    let shared = this.#shared;
+    let shared = this.shared;
     if (shared.ids.length !== this.length) {
       // A newer version already grew the arrays: branch off with a copy of this version's prefix.
       const ids = shared.ids.slice(0, this.length);
@@ -49,8 +46,8 @@ export class OutcomeLog implements ReadonlyMap<string, Outcome> {
   }
 
   get(id: string): Outcome | undefined {
-    const i = this.#shared.at.get(id)?.findLast((p) => p < this.length);
-    return i === undefined ? undefined : this.#shared.values[i];
+    const i = this.shared.at.get(id)?.findLast((p) => p < this.length);
+    return i === undefined ? undefined : this.shared.values[i];
   }
 
   has(id: string): boolean {
@@ -63,10 +60,10 @@ export class OutcomeLog implements ReadonlyMap<string, Outcome> {
 
   /** Ids in the order their requests ended; one that was dropped and ended again counts from its new end. */
   *keys(): MapIterator<string> {
-    const { ids, values } = this.#shared;
+    const { ids, values } = this.shared;
     for (let i = 0; i < this.length; i++) {
       const id = ids[i]!;
-      const positions = this.#shared.at.get(id)!.filter((p) => p < this.length);
+      const positions = this.shared.at.get(id)!.filter((p) => p < this.length);
       // Listed at the first position after its latest drop; never, when the drop is its last position.
       const dropped = positions.findLast((p) => values[p] === undefined) ?? -1;
       if (positions.find((p) => p > dropped) === i) yield id;
