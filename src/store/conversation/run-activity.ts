@@ -44,8 +44,7 @@ export class RunActivity {
     if (data.phase === "start") {
       this.ended.delete(runId);
       this.note(runId, true);
-    }
-    else if (runEndingOfLifecycle(data) !== null) this.note(runId, false);
+    } else if (runEndingOfLifecycle(data) !== null) this.note(runId, false);
   }
 
   /** Call when sending a history request; pass the token to `applySnapshot` with its answer. */

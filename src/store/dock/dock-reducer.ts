@@ -151,7 +151,6 @@ const HANDLERS: Handlers = {
     const submission = s.submissions.get(e.id);
     const cutOff = submission?.status === "uncertain" && submission.kind === "answer";
     const view = s.views.get(e.id);
-    const outcome = settledOutcome(record, e, view, cutOff);
     const at = Math.min(s.order.indexOf(e.id), order.length - 1);
     // A retired or skipped async question keeps what was typed, for a reopen; any other ending takes the draft with it.
     const keeps = s.asyncOrigins.has(e.id) && (e.outcome === "skipped" || (e.outcome === "retired" && view !== undefined && view.editedAt > 0));
@@ -165,7 +164,7 @@ const HANDLERS: Handlers = {
       asyncOrigins: withoutKey(s.asyncOrigins, e.id),
       order,
       activeId: s.activeId !== e.id ? s.activeId : at >= 0 ? order[at]! : null,
-      outcomes: s.outcomes.with(e.id, outcome),
+      outcomes: s.outcomes.with(e.id, settledOutcome(record, e, view, cutOff)),
       collapsed: order.length > 0 && s.collapsed,
       ...(e.announcement ? { announcement: announced(s, e.announcement) } : {}),
     };
