@@ -9,7 +9,7 @@ import type { OutboxEntry } from "../outbox/entry";
 import { askUserEntries, type AskUserHistoryEntry } from "../../protocol/ask-user-history";
 import type { ChatMessage } from "../../protocol/chat-message";
 import type { QuestionRecord } from "../../protocol/question-record";
-import { asyncOutcome, boundOutcome, historyOutcome, historyOutcomeKind, type AsyncEndInput } from "../dock/outcomes";
+import { asyncOutcome, boundOutcome, historyOutcome, type AsyncEndInput } from "../dock/outcomes";
 import { newView } from "../dock/drafts";
 import { viewWithSaved } from "../keep/saved-draft";
 import type { DockEvent } from "../dock/dock-reducer";
@@ -62,8 +62,8 @@ function withHistoryOutcomes<S extends StoreState>(s: S): S {
       if (live && live.toolCallId === undefined) next = { ...next, outcomes: next.outcomes.with(liveKey, boundOutcome(live, entry)) };
       continue;
     }
-    const kind = historyOutcomeKind(entry, entry.runId !== undefined && s.chat.activeRunIds.includes(entry.runId));
-    if (kind) next = { ...next, outcomes: next.outcomes.with(key, historyOutcome(entry, key, kind, s.sessionKey)) };
+    const outcome = historyOutcome(entry, key, entry.runId !== undefined && s.chat.activeRunIds.includes(entry.runId), s.sessionKey);
+    if (outcome) next = { ...next, outcomes: next.outcomes.with(key, outcome) };
   }
   return next;
 }

@@ -8,13 +8,8 @@ import type { AsyncQuestionEntry, ConversationProblem } from "./question-entry";
 /** How many rejected items the state keeps; older ones are dropped first. */
 export const MAX_REJECTED = 20;
 
-/** Which agent runs are going, as the store's run tracking sees them after an event. */
-export interface ActiveRuns {
-  /** True while any run is going, named or not. */
-  active: boolean;
-  /** The runs going that have a name. */
-  ids: string[];
-}
+/** Which agent runs are going after an event: `active` for any run, named or not; `ids` for the named ones. */
+export type ActiveRuns = { active: boolean; ids: string[] };
 
 /** The conversation as views read it. */
 export interface ChatState {

@@ -78,25 +78,21 @@ type Delivered = Omit<AsyncQuestionEntry, "status" | "replyText" | "replyKey"> &
 // The first delivery of each itemId, from assistant messages whose block is valid, each with its run.
 function collectDeliveries(messages: readonly ChatMessage[], positions: readonly number[], owners: readonly { key: string; known: boolean }[]): Delivered[] {
   const seen = new Set<string>();
-  const out: Delivered[] = [];
-  messages.forEach((m, index) => {
-    if (m.role !== "assistant" || !m.asyncDelivery?.ok) return;
-    const delivery = m.asyncDelivery.value;
-    if (seen.has(delivery.itemId)) return;
+  return messages.flatMap((m, index) => {
+    const delivery = m.role === "assistant" && m.asyncDelivery?.ok ? m.asyncDelivery.value : undefined;
+    if (!delivery || seen.has(delivery.itemId)) return [];
     seen.add(delivery.itemId);
-    const owner = owners[index];
     const turnId = codexTurnOf(m);
-    out.push({
+    return {
       delivery,
       ...(m.id ? { sourceMessageId: m.id } : {}),
-      ...(owner?.known ? { runId: owner.key } : {}),
+      ...(owners[index]!.known ? { runId: owners[index]!.key } : {}),
       ...(turnId ? { turnId } : {}),
       index,
       ...(m.timestamp !== undefined ? { deliveredAt: m.timestamp } : {}),
       pos: positions[index]!,
-    });
+    };
   });
-  return out;
 }
 
 // Each question's saved reply: a person's later message replying to its message, or reading as answers to its titles.

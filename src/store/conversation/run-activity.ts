@@ -5,10 +5,7 @@ import type { ChatEvent } from "../../protocol/chat-message";
 const UNNAMED_RUN = "";
 
 /** What `chat.history` says about runs: `sessionInfo.hasActiveRun` and `activeRunIds`, when present. */
-export interface RunSnapshot {
-  hasActiveRun?: boolean;
-  activeRunIds?: string[];
-}
+export type RunSnapshot = { hasActiveRun?: boolean; activeRunIds?: string[] };
 
 /** How many ended run ids are remembered, to tell a straggling event or a lagging snapshot from a live run. */
 const ENDED_MEMORY = 200;
@@ -47,8 +44,7 @@ export class RunActivity {
     if (data.phase === "start") {
       this.ended.delete(runId);
       this.note(runId, true);
-    }
-    else if (runEndingOfLifecycle(data) !== null) this.note(runId, false);
+    } else if (runEndingOfLifecycle(data) !== null) this.note(runId, false);
   }
 
   /** Call when sending a history request; pass the token to `applySnapshot` with its answer. */

@@ -78,85 +78,13 @@ export function emptyDockState(sessionKey: string, connection: ConnectionInfo): 
 // Tables are never changed in place: views select by identity.
 const withKey = <V>(map: ReadonlyMap<string, V>, key: string, value: V): ReadonlyMap<string, V> => new Map(map).set(key, value);
 
-function withoutKey<V>(map: ReadonlyMap<string, V>, key: string): ReadonlyMap<string, V> {
-  if (!map.has(key)) return map;
-  const next = new Map(map);
-  next.delete(key);
-  return next;
-}
-
-const IDLE: Submission = Object.freeze({ status: "idle" });
+const withoutKey = <V>(map: ReadonlyMap<string, V>, key: string): ReadonlyMap<string, V> =>
+  map.has(key) ? new Map([...map].filter(([k]) => k !== key)) : map;
 
 /** A submit or skip of this request is on its way or awaits recovery: its draft is held as it was sent. */
 export const isBusy = (submission: Submission | undefined): boolean => submission?.status === "submitting" || submission?.status === "uncertain";
 
-// The gateway's own question.list order (creation time, then id by localeCompare), so a pane that saw the
-// events live and one that recovered from the list show the same "Request n of m".
-function insertSorted(order: readonly string[], id: string, records: ReadonlyMap<string, QuestionRecord>): string[] {
-  const createdAt = (key: string) => records.get(key)!.createdAtMs;
-  return [...order, id].sort((a, b) => createdAt(a) - createdAt(b) || a.localeCompare(b));
-}
-
 const announced = (s: StoreState, announcement: Announcement): StoreState["announcement"] => ({ ...announcement, n: s.announcement.n + 1 });
-
-function received(s: StoreState, e: Extract<DockEvent, { type: "recordReceived" }>): StoreState {
-  const rec = e.record;
-  const known = s.records.get(rec.id) !== undefined;
-  // An ended request never comes back by itself (a stale list or a late event); Discard or Answer drop the outcome first.
-  if (!known && (s.outcomes.has(rec.id) || rec.status !== "pending")) return s;
-  const records = withKey(s.records, rec.id, rec);
-  if (known) return { ...s, records };
-  const saved = s.savedDrafts.get(rec.id);
-  return {
-    ...s,
-    records,
-    order: insertSorted(s.order, rec.id, records),
-    // `activate`: the priority rule (priority.ts) needs the clock and the typing grace, so the sync decides.
-    activeId: s.activeId === null || e.activate === true ? rec.id : s.activeId,
-    views: withKey(s.views, rec.id, saved ? viewWithSaved(rec, newView(), stepOf(s, saved, 0)) : newView()),
-    savedDrafts: withoutKey(s.savedDrafts, rec.id),
-    submissions: withKey(s.submissions, rec.id, IDLE),
-    ...(e.announcement ? { announcement: announced(s, e.announcement) } : {}),
-  };
-}
-
-function settled(s: StoreState, e: Extract<DockEvent, { type: "recordSettled" }>): StoreState {
-  const record = s.records.get(e.id);
-  if (!record) return s;
-  const order = s.order.filter((id) => id !== e.id);
-  const submission = s.submissions.get(e.id);
-  const cutOff = submission?.status === "uncertain" && submission.kind === "answer";
-  const view = s.views.get(e.id);
-  const outcome = settledOutcome(record, e, view, cutOff);
-  const at = Math.min(s.order.indexOf(e.id), order.length - 1);
-  // A retired or skipped async question keeps what was typed, for a reopen; any other ending takes the draft with it.
-  const keeps = s.asyncOrigins.has(e.id) && (e.outcome === "skipped" || (e.outcome === "retired" && view !== undefined && view.editedAt > 0));
-  const kept = keeps ? { ...savedDraftOf(record, view, e.at), ...(e.outcome === "skipped" ? { disposition: "skipped" as const } : {}) } : undefined;
-  return {
-    ...s,
-    savedDrafts: kept ? withKey(s.savedDrafts, e.id, kept) : withoutKey(s.savedDrafts, e.id),
-    records: withoutKey(s.records, e.id),
-    views: withoutKey(s.views, e.id),
-    submissions: withoutKey(s.submissions, e.id),
-    asyncOrigins: withoutKey(s.asyncOrigins, e.id),
-    order,
-    activeId: s.activeId !== e.id ? s.activeId : at >= 0 ? order[at]! : null,
-    outcomes: s.outcomes.with(e.id, outcome),
-    collapsed: order.length > 0 && s.collapsed,
-    ...(e.announcement ? { announcement: announced(s, e.announcement) } : {}),
-  };
-}
-
-function edited(s: StoreState, e: Extract<DockEvent, { type: "draftEdited" }>): StoreState {
-  if (isBusy(s.submissions.get(e.requestId))) return s;
-  const { edit } = e;
-  return withView(s, e.requestId, (view, record) => {
-    const q = record.questions.find((x) => x.questionId === e.questionId);
-    if (!q) return view;
-    if (edit.kind === "select" || edit.kind === "toggle") return selectOption(view, q, edit.label, e.at, edit.index);
-    return edit.kind === "setOther" ? setOtherText(view, q, edit.text, e.at) : chooseOtherText(view, q, e.at);
-  });
-}
 
 function withView(s: StoreState, requestId: string, change: (view: RequestView, record: QuestionRecord) => RequestView): StoreState {
   const record = s.records.get(requestId);
@@ -178,25 +106,10 @@ function stepOf(s: StoreState, draft: SavedDraft, step: number): SavedDraft {
 function draftLoaded(s: StoreState, draft: SavedDraft, onlyIfUntouched: boolean): StoreState {
   const id = draft.requestId;
   const view = s.views.get(id);
-  if (!view) {
-    const known = s.savedDrafts.get(id);
-    // What was heard since a load began is newer than what was saved.
-    return onlyIfUntouched && known ? s : { ...s, savedDrafts: withKey(s.savedDrafts, id, draft) };
-  }
+  // What was heard since a load began is newer than what was saved.
+  if (!view) return onlyIfUntouched && s.savedDrafts.has(id) ? s : { ...s, savedDrafts: withKey(s.savedDrafts, id, draft) };
   if (isBusy(s.submissions.get(id)) || (onlyIfUntouched && view.editedAt !== 0)) return s;
   return withView(s, id, (v, record) => viewWithSaved(record, v, stepOf(s, draft, v.step)));
-}
-
-function restored(s: StoreState, e: Extract<DockEvent, { type: "restored" }>): StoreState {
-  let next = s;
-  // A request that ended again since keeps its newer outcome; one read from the history gives way to what this tab saw.
-  for (const [id, kept] of e.outcomes) {
-    const known = next.outcomes.get(id);
-    const answers = isAnsweredOutcome(kept.kind) && kept.record.answers ? { answers: kept.record.answers } : {};
-    if (!known || known.fromHistory) next = { ...next, outcomes: next.outcomes.with(id, { ...kept, ...answers }) };
-  }
-  for (const draft of e.drafts) next = draftLoaded(next, draft, true);
-  return next;
 }
 
 type Handlers = { [K in DockEvent["type"]]: (s: StoreState, e: Extract<DockEvent, { type: K }>) => StoreState };
@@ -208,17 +121,81 @@ const HANDLERS: Handlers = {
     const scope = s.scope ?? (e.connection.identity ? storageScope(e.connection.identity, s.sessionKey) : undefined);
     return { ...s, connection: e.connection, ...(scope ? { scope } : {}) };
   },
-  recordReceived: received,
-  recordSettled: settled,
+  recordReceived: (s, e) => {
+    const rec = e.record;
+    const known = s.records.get(rec.id) !== undefined;
+    // An ended request never comes back by itself (a stale list or a late event); Discard or Answer drop the outcome first.
+    if (!known && (s.outcomes.has(rec.id) || rec.status !== "pending")) return s;
+    const records = withKey(s.records, rec.id, rec);
+    if (known) return { ...s, records };
+    const saved = s.savedDrafts.get(rec.id);
+    const createdAt = (key: string) => records.get(key)!.createdAtMs;
+    return {
+      ...s,
+      records,
+      // The gateway's own question.list order (creation time, then id by localeCompare), so a pane that saw the
+      // events live and one that recovered from the list show the same "Request n of m".
+      order: [...s.order, rec.id].sort((a, b) => createdAt(a) - createdAt(b) || a.localeCompare(b)),
+      // `activate`: the priority rule (priority.ts) needs the clock and the typing grace, so the sync decides.
+      activeId: s.activeId === null || e.activate === true ? rec.id : s.activeId,
+      views: withKey(s.views, rec.id, saved ? viewWithSaved(rec, newView(), stepOf(s, saved, 0)) : newView()),
+      savedDrafts: withoutKey(s.savedDrafts, rec.id),
+      submissions: withKey(s.submissions, rec.id, { status: "idle" }),
+      ...(e.announcement ? { announcement: announced(s, e.announcement) } : {}),
+    };
+  },
+  recordSettled: (s, e) => {
+    const record = s.records.get(e.id);
+    if (!record) return s;
+    const order = s.order.filter((id) => id !== e.id);
+    const submission = s.submissions.get(e.id);
+    const cutOff = submission?.status === "uncertain" && submission.kind === "answer";
+    const view = s.views.get(e.id);
+    const at = Math.min(s.order.indexOf(e.id), order.length - 1);
+    // A retired or skipped async question keeps what was typed, for a reopen; any other ending takes the draft with it.
+    const keeps = s.asyncOrigins.has(e.id) && (e.outcome === "skipped" || (e.outcome === "retired" && view !== undefined && view.editedAt > 0));
+    const kept = keeps ? { ...savedDraftOf(record, view, e.at), ...(e.outcome === "skipped" ? { disposition: "skipped" as const } : {}) } : undefined;
+    return {
+      ...s,
+      savedDrafts: kept ? withKey(s.savedDrafts, e.id, kept) : withoutKey(s.savedDrafts, e.id),
+      records: withoutKey(s.records, e.id),
+      views: withoutKey(s.views, e.id),
+      submissions: withoutKey(s.submissions, e.id),
+      asyncOrigins: withoutKey(s.asyncOrigins, e.id),
+      order,
+      activeId: s.activeId !== e.id ? s.activeId : at >= 0 ? order[at]! : null,
+      outcomes: s.outcomes.with(e.id, settledOutcome(record, e, view, cutOff)),
+      collapsed: order.length > 0 && s.collapsed,
+      ...(e.announcement ? { announcement: announced(s, e.announcement) } : {}),
+    };
+  },
   recordRejected: (s, e) => ({ ...s, rejected: [...s.rejected, e.rejection].slice(-MAX_REJECTED) }),
-  restored,
+  restored: (s, e) => {
+    let next = s;
+    // A request that ended again since keeps its newer outcome; one read from the history gives way to what this tab saw.
+    for (const [id, kept] of e.outcomes) {
+      const known = next.outcomes.get(id);
+      const answers = isAnsweredOutcome(kept.kind) && kept.record.answers ? { answers: kept.record.answers } : {};
+      if (!known || known.fromHistory) next = { ...next, outcomes: next.outcomes.with(id, { ...kept, ...answers }) };
+    }
+    for (const draft of e.drafts) next = draftLoaded(next, draft, true);
+    return next;
+  },
   sentRequestEnded: (s, { record, kind, at }) =>
     s.outcomes.has(record.id) ? s : { ...s, outcomes: s.outcomes.with(record.id, endedRecordOutcome(record, kind, at, true)) },
   outcomeDropped: (s, e) => {
     const outcomes = s.outcomes.without(e.id);
     return outcomes === s.outcomes ? s : { ...s, outcomes };
   },
-  draftEdited: edited,
+  draftEdited: (s, e) => {
+    if (isBusy(s.submissions.get(e.requestId))) return s;
+    return withView(s, e.requestId, (view, record) => {
+      const q = record.questions.find((x) => x.questionId === e.questionId);
+      if (!q) return view;
+      if (e.edit.kind === "select" || e.edit.kind === "toggle") return selectOption(view, q, e.edit.label, e.at, e.edit.index);
+      return e.edit.kind === "setOther" ? setOtherText(view, q, e.edit.text, e.at) : chooseOtherText(view, q, e.at);
+    });
+  },
   draftLoaded: (s, e) => draftLoaded(s, e.draft, e.onlyIfUntouched),
   draftDropped: (s, e) => (s.views.has(e.requestId) ? s : { ...s, savedDrafts: withoutKey(s.savedDrafts, e.requestId) }),
   stepChanged: (s, e) => (isBusy(s.submissions.get(e.requestId)) ? s : withView(s, e.requestId, (v, r) => withStep(v, r, e.step))),

@@ -21,15 +21,10 @@ function chosen(q: GatewayQuestion, positions: number[], other: string): Questio
   return repeats ? { selected, other, positions } : { selected, other };
 }
 
-// The option a pick means: the one at `index` when it holds the label, else the first that does (-1 for none).
-function positionOf(q: GatewayQuestion, label: string, index: number | undefined): number {
-  if (index !== undefined && q.options[index]?.label === label) return index;
-  return q.options.findIndex((o) => o.label === label);
-}
-
 /** Picks an option: single-select makes it the answer (typed Other text kept for later); multi-select flips it. */
 export function selectOption(view: RequestView, q: GatewayQuestion, label: string, now: number, index?: number): RequestView {
-  const at = positionOf(q, label, index);
+  // The option a pick means: the one at `index` when it holds the label, else the first that does (-1 for none).
+  const at = index !== undefined && q.options[index]?.label === label ? index : q.options.findIndex((o) => o.label === label);
   if (at < 0) return view;
   const draft = draftOf(view, q.questionId);
   const before = q.multiSelect ? chosenPositions(q, draft) : [];

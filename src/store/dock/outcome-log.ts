@@ -12,22 +12,20 @@ interface Shared {
 
 /** The outcomes of a dock in the order they ended; reads like a ReadonlyMap, changes only by returning a new log. */
 export class OutcomeLog implements ReadonlyMap<string, Outcome> {
-  readonly #shared: Shared;
-  /** How many entries of the shared arrays this version sees; also a version number that only grows. */
-  readonly length: number;
-
-  private constructor(shared: Shared, length: number) {
-    this.#shared = shared;
-    this.length = length;
-  }
+  private constructor(
+    private readonly shared: Shared,
+    /** How many entries of the shared arrays this version sees; also a version number that only grows. */
+    readonly length: number,
+  ) {}
 
   /** An empty log. */
   static empty(): OutcomeLog {
     return new OutcomeLog({ ids: [], values: [], at: new Map() }, 0);
   }
 
-  #append(id: string, value: Outcome | undefined): OutcomeLog {
-    let shared = this.#shared;
+  /** A new log where `id` has `outcome` (undefined: drops it); a request already in the log keeps its place. */
+  with(id: string, outcome: Outcome | undefined): OutcomeLog {
+    let shared = this.shared;
     if (shared.ids.length !== this.length) {
       // A newer version already grew the arrays: branch off with a copy of this version's prefix.
       const ids = shared.ids.slice(0, this.length);
@@ -37,24 +35,19 @@ export class OutcomeLog implements ReadonlyMap<string, Outcome> {
       shared = { ids, values, at };
     }
     shared.ids.push(id);
-    shared.values.push(value);
+    shared.values.push(outcome);
     shared.at.set(id, [...(shared.at.get(id) ?? []), this.length]);
     return new OutcomeLog(shared, this.length + 1);
   }
 
-  /** A new log where `id` has `outcome`; a request already in the log keeps its place. */
-  with(id: string, outcome: Outcome): OutcomeLog {
-    return this.#append(id, outcome);
-  }
-
   /** A new log without `id`, or this log when it has no outcome for it. */
   without(id: string): OutcomeLog {
-    return this.has(id) ? this.#append(id, undefined) : this;
+    return this.has(id) ? this.with(id, undefined) : this;
   }
 
   get(id: string): Outcome | undefined {
-    const i = this.#shared.at.get(id)?.findLast((p) => p < this.length);
-    return i === undefined ? undefined : this.#shared.values[i];
+    const i = this.shared.at.get(id)?.findLast((p) => p < this.length);
+    return i === undefined ? undefined : this.shared.values[i];
   }
 
   has(id: string): boolean {
@@ -67,10 +60,10 @@ export class OutcomeLog implements ReadonlyMap<string, Outcome> {
 
   /** Ids in the order their requests ended; one that was dropped and ended again counts from its new end. */
   *keys(): MapIterator<string> {
-    const { ids, values } = this.#shared;
+    const { ids, values } = this.shared;
     for (let i = 0; i < this.length; i++) {
       const id = ids[i]!;
-      const positions = this.#shared.at.get(id)!.filter((p) => p < this.length);
+      const positions = this.shared.at.get(id)!.filter((p) => p < this.length);
       // Listed at the first position after its latest drop; never, when the drop is its last position.
       const dropped = positions.findLast((p) => values[p] === undefined) ?? -1;
       if (positions.find((p) => p > dropped) === i) yield id;

@@ -101,15 +101,6 @@ export function outcomeOf(record: Pick<QuestionRecord, "status" | "answers" | "r
   return own.attempted?.some((sent) => sameAnswers(sent, record.answers)) ? "answered" : "answered-elsewhere";
 }
 
-/** How an ask_user call read back from the history ended; undefined while its run is still going. */
-export function historyOutcomeKind(entry: AskUserHistoryEntry, runGoing: boolean): OutcomeKind | undefined {
-  const { outcome } = entry;
-  if (outcome.status === "answered") return "answered";
-  // "No answer arrived" is the tool's sentence for a question whose time ran out.
-  if (outcome.status === "no-answer") return outcome.reason === "timed-out" ? "expired" : "no-answer";
-  return runGoing ? undefined : "no-answer";
-}
-
 /** A fresh `resolvedBy` for one page's docks: other tabs and other people get other ones. */
 export function newResolverId(random: () => number = Math.random): string {
   return `${CONTROL_UI_PREFIX}${Math.floor(random() * 2 ** 48).toString(36).padStart(10, "0")}`;
@@ -140,15 +131,6 @@ function terminalStatus(kind: OutcomeKind, last: QuestionRecord["status"]): Ques
   return isAnsweredOutcome(kind) ? "answered" : last;
 }
 
-// The kept record shows how the gateway ended it and, when it said, who.
-function terminalRecord(record: QuestionRecord, kind: OutcomeKind, answers: QuestionAnswers | undefined, resolvedBy: unknown): QuestionRecord {
-  const status = terminalStatus(kind, record.status);
-  const given = status === "answered" && answers !== undefined && answers !== record.answers;
-  const by = resolvedBy !== undefined && !Object.is(resolvedBy, record.resolvedBy);
-  if (status === record.status && !given && !by) return record;
-  return { ...record, status, ...(given ? { answers } : {}), ...(by ? { resolvedBy } : {}) };
-}
-
 /** How the gateway said a request ended; `resolvedBy` as it said it (untrusted, shown only through the outcome words). */
 export type Settlement = { outcome: OutcomeKind; answers?: QuestionAnswers; async?: Outcome["async"]; resolvedBy?: unknown; at: number };
 
@@ -157,9 +139,14 @@ export function settledOutcome(record: QuestionRecord, e: Settlement, view: Draf
   const unsent = unsentDraft(record, view, e.outcome);
   // Binds the summary to the turn that asked, and an async question's to the message that asked.
   const runId = record.runId ?? e.async?.runId;
+  // The kept record shows how the gateway ended it and, when it said, who.
+  const status = terminalStatus(e.outcome, record.status);
+  const given = status === "answered" && e.answers !== undefined && e.answers !== record.answers;
+  const by = e.resolvedBy !== undefined && !Object.is(e.resolvedBy, record.resolvedBy);
+  const changed = status !== record.status || given || by;
   return {
     kind: e.outcome,
-    record: terminalRecord(record, e.outcome, e.answers, e.resolvedBy),
+    record: changed ? { ...record, status, ...(given ? { answers: e.answers } : {}), ...(by ? { resolvedBy: e.resolvedBy } : {}) } : record,
     at: e.at,
     ...(e.answers ? { answers: e.answers } : {}),
     ...(e.async ? { async: e.async } : {}),
@@ -187,10 +174,15 @@ export function asyncOutcome(e: AsyncEndInput, savedDraft?: Drafted): Outcome {
   return { kind: e.kind, record, at: e.at, async: e.async, ...(runId ? { runId } : {}), ...(sourceMessageId ? { anchor: sourceMessageId } : {}), ...(unsent ? { unsent } : {}) };
 }
 
-/** The outcome of an ask_user call read back from the history, keyed `key` in the store. */
-export function historyOutcome(entry: AskUserHistoryEntry, key: string, kind: OutcomeKind, sessionKey: string): Outcome {
+/** The outcome of an ask_user call read back from the history, keyed `key` in the store; none while its run goes. */
+export function historyOutcome(entry: AskUserHistoryEntry, key: string, runGoing: boolean, sessionKey: string): Outcome | undefined {
+  const { outcome } = entry;
+  if (outcome.status === "unknown" && runGoing) return undefined;
+  // "No answer arrived" is the tool's sentence for a question whose time ran out.
+  const timedOut = outcome.status === "no-answer" && outcome.reason === "timed-out";
+  const kind: OutcomeKind = outcome.status === "answered" ? "answered" : timedOut ? "expired" : "no-answer";
   const at = entry.at ?? 0;
-  const answers = entry.outcome.status === "answered" ? { answers: entry.outcome.answers } : {};
+  const answers = outcome.status === "answered" ? { answers: outcome.answers } : {};
   const runId = entry.runId ? { runId: entry.runId } : {};
   // The history shows no record: one is made up of what it shows, and a question with no answer counts as cancelled.
   const record: QuestionRecord = { id: key, questions: entry.questions, sessionKey, ...runId, createdAtMs: at, expiresAtMs: at, status: terminalStatus(kind, "cancelled"), ...answers };
@@ -198,7 +190,7 @@ export function historyOutcome(entry: AskUserHistoryEntry, key: string, kind: Ou
     kind,
     record,
     ...answers,
-    ...(entry.outcome.status === "no-answer" && entry.outcome.reason === "cancelled" ? { noAnswerReason: "cancelled" as const } : {}),
+    ...(outcome.status === "no-answer" && outcome.reason === "cancelled" ? { noAnswerReason: "cancelled" as const } : {}),
     at,
     ...runId,
     toolCallId: entry.toolCallId,

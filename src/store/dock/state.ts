@@ -4,15 +4,13 @@ import type { QuestionAnswers } from "../../protocol/answers";
 import type { QuestionRecord } from "../../protocol/question-record";
 import type { ValidationIssue } from "../../protocol/result";
 import type { OutboxData, SavedDraft, StorageFailure } from "../outbox/entry";
-
-export type { SavedAnswer, SavedDraft } from "../outbox/entry";
 import type { ConversationProblem } from "../conversation/question-entry";
 import type { ChatState, ConversationData } from "../conversation/conversation-reducer";
-
-export type { ChatState } from "../conversation/conversation-reducer";
 import type { OutcomeLog } from "./outcome-log";
 import type { AsyncOrigin, Outcome, OutcomeKind, QuestionDraft } from "./outcomes";
 
+export type { SavedAnswer, SavedDraft } from "../outbox/entry";
+export type { ChatState } from "../conversation/conversation-reducer";
 export type { AsyncOrigin, Outcome, OutcomeKind, QuestionDraft } from "./outcomes";
 
 /** Per-request view state that survives switching requests and collapsing. */
@@ -137,7 +135,6 @@ export interface StoreState extends DockState {
   scope?: string;
   /** Saved drafts of requests not in the dock: read before their request arrives, or kept by a retired or skipped async question for a reopen. */
   savedDrafts: ReadonlyMap<string, SavedDraft>;
-  /** An immutable, append-only log. */
   outcomes: OutcomeLog;
   chat: ConversationData;
   /** Answers to async questions on their way to the gateway, by entry id; empty without async questions. */

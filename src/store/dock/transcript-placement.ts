@@ -59,8 +59,6 @@ function slotOf(outcome: Outcome, messages: readonly TranscriptMessage[], askers
   return reply !== undefined ? 2 * reply : 2 * run[run.length - 1]! + 1;
 }
 
-const byAsked = (a: Outcome, b: Outcome) => a.record.createdAtMs - b.record.createdAtMs;
-
 function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   const list = map.get(key);
   if (list) list.push(value);
@@ -72,7 +70,8 @@ export function placeQuestionSummaries<M extends TranscriptMessage>(messages: re
   const askers = askersOf(messages);
   const slots = new Map<number, Outcome[]>();
   const loose: Outcome[] = [];
-  for (const outcome of outcomes) {
+  // In asked order, so the summaries that share a place stand in asked order.
+  for (const outcome of [...outcomes].sort((a, b) => a.record.createdAtMs - b.record.createdAtMs)) {
     const slot = slotOf(outcome, messages, askers);
     if (slot === undefined) loose.push(outcome);
     else push(slots, slot, outcome);
@@ -80,9 +79,9 @@ export function placeQuestionSummaries<M extends TranscriptMessage>(messages: re
   const summary = (outcome: Outcome, at: number) => ({ item: { kind: "summary" as const, key: `q:${outcome.record.id}`, outcome }, at });
   const placed: Array<{ item: TranscriptItem<M>; at: number }> = [];
   messages.forEach((message, i) => {
-    for (const outcome of (slots.get(2 * i) ?? []).sort(byAsked)) placed.push(summary(outcome, message.at));
+    for (const outcome of slots.get(2 * i) ?? []) placed.push(summary(outcome, message.at));
     if (!message.onlyAsked) placed.push({ item: { kind: "message", key: `m:${message.id}`, message }, at: message.at });
-    for (const outcome of (slots.get(2 * i + 1) ?? []).sort(byAsked)) placed.push(summary(outcome, message.at));
+    for (const outcome of slots.get(2 * i + 1) ?? []) placed.push(summary(outcome, message.at));
   });
   // Each loose summary goes before the first later row; that row only moves forward, so one pass places them all.
   loose.sort((a, b) => a.at - b.at);
