@@ -10,9 +10,6 @@ import { signConnect, type DeviceIdentity } from "./device-identity";
 /** The scopes OpenClaw's own Control UI asks for; the gateway grants what the device may have. */
 export const CONTROL_UI_SCOPES: readonly string[] = ["operator.admin", "operator.read", "operator.write", "operator.approvals", "operator.questions", "operator.pairing"];
 
-/** The client id the gateway pairs browser operators under. */
-export const CONTROL_UI_CLIENT_ID = "openclaw-control-ui";
-
 type ConnectChallenge = { nonce: string; ts: number };
 
 /** Validates a `connect.challenge` payload: a non-empty nonce and a non-negative integer `ts`. */
@@ -30,7 +27,7 @@ export async function buildConnectParams(opts: GatewayClientOptions, identity: D
   const nav = (globalThis as { navigator?: { language?: string; userAgent?: string } }).navigator;
   const locale = opts.locale ?? nav?.language;
   const userAgent = opts.userAgent ?? nav?.userAgent;
-  const { clientId = CONTROL_UI_CLIENT_ID, mode = "webchat", platform = "web", scopes = CONTROL_UI_SCOPES, deviceFamily } = opts;
+  const { clientId = "openclaw-control-ui", mode = "webchat", platform = "web", scopes = CONTROL_UI_SCOPES, deviceFamily } = opts;
   const token = opts.token?.trim() || undefined;
   const signed = { clientId, mode, role: "operator", scopes, signedAt: challenge.ts, nonce: challenge.nonce, platform, token, deviceFamily };
   return {
