@@ -25,8 +25,6 @@ export function parseChallenge(payload: unknown): Validated<ConnectChallenge> {
 /** Builds the signed connect params for one challenge, filling in the options' defaults as the Control UI does. */
 export async function buildConnectParams(opts: GatewayClientOptions, identity: DeviceIdentity, challenge: ConnectChallenge) {
   const nav = (globalThis as { navigator?: { language?: string; userAgent?: string } }).navigator;
-  const locale = opts.locale ?? nav?.language;
-  const userAgent = opts.userAgent ?? nav?.userAgent;
   const { clientId = "openclaw-control-ui", mode = "webchat", platform = "web", scopes = CONTROL_UI_SCOPES, deviceFamily } = opts;
   const token = opts.token?.trim() || undefined;
   const signed = { clientId, mode, role: "operator", scopes, signedAt: challenge.ts, nonce: challenge.nonce, platform, token, deviceFamily };
@@ -38,7 +36,7 @@ export async function buildConnectParams(opts: GatewayClientOptions, identity: D
     scopes: [...scopes],
     caps: [...(opts.caps ?? ["tool-events"])],
     device: await signConnect(identity, compact(signed)),
-    ...compact({ auth: token && { token }, locale: locale || undefined, userAgent: userAgent || undefined }),
+    ...compact({ auth: token && { token }, locale: (opts.locale ?? nav?.language) || undefined, userAgent: (opts.userAgent ?? nav?.userAgent) || undefined }),
   };
 }
 
