@@ -2,8 +2,8 @@
 import { GatewayErrorCode } from "../protocol/errors";
 import type { GatewayErrorBody } from "../protocol/frames";
 import { PROTOCOL_VERSION } from "../protocol/methods";
-import { invalid, valid, type Validated, type ValidationIssue } from "../protocol/result";
-import { compact } from "../protocol/reader";
+import { invalid, valid, type Validated } from "../protocol/result";
+import { compact, Reader } from "../protocol/reader";
 import type { GatewayClientOptions } from "./connection";
 import { signConnect, type DeviceIdentity } from "./device-identity";
 
@@ -14,12 +14,12 @@ type ConnectChallenge = { nonce: string; ts: number };
 
 /** Validates a `connect.challenge` payload: a non-empty nonce and a non-negative integer `ts`. */
 export function parseChallenge(payload: unknown): Validated<ConnectChallenge> {
-  const issues: ValidationIssue[] = [];
-  const o = typeof payload === "object" && payload !== null ? (payload as Record<string, unknown>) : undefined;
-  if (!o) return invalid([{ path: "", message: "must be an object" }]);
-  if (typeof o.nonce !== "string" || o.nonce.trim() === "") issues.push({ path: "nonce", message: "must be a non-empty string" });
-  if (typeof o.ts !== "number" || !Number.isInteger(o.ts) || o.ts < 0) issues.push({ path: "ts", message: "must be a non-negative integer" });
-  return issues.length ? invalid(issues) : valid({ nonce: o.nonce as string, ts: o.ts as number });
+  const r = new Reader();
+  const o = r.object(payload, "");
+  const nonce = o && r.string(o.nonce, "nonce", "nonEmpty");
+  const ts = o && r.number(o.ts, "ts");
+  if (ts !== undefined && (!Number.isInteger(ts) || ts < 0)) r.fail("ts", "must be a non-negative integer");
+  return nonce !== undefined && ts !== undefined && r.issues.length === 0 ? valid({ nonce, ts }) : invalid(r.issues);
 }
 
 /** Builds the signed connect params for one challenge, filling in the options' defaults as the Control UI does. */
