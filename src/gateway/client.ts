@@ -300,8 +300,7 @@ export function createGatewayClient(opts: GatewayClientOptions): GatewayClient {
           return reject(clientError(method, "INVALID_REQUEST", `the params could not be encoded as JSON (${why})`));
         }
         const entry: Pending = { method, text, sent: false, resolve, reject, timer: undefined };
-        const late = () => (entry.sent ? `no answer within ${ms} ms` : `not connected within ${ms} ms`);
-        entry.timer = timers.setTimeout(() => fail(id, entry, "TIMEOUT", late()), ms);
+        entry.timer = timers.setTimeout(() => fail(id, entry, "TIMEOUT", `${entry.sent ? "no answer" : "not connected"} within ${ms} ms`), ms);
         pending.set(id, entry);
       });
       if (current?.established) flush(current);

@@ -27,7 +27,6 @@ export async function buildConnectParams(opts: GatewayClientOptions, identity: D
   const nav = (globalThis as { navigator?: { language?: string; userAgent?: string } }).navigator;
   const { clientId = "openclaw-control-ui", mode = "webchat", platform = "web", scopes = CONTROL_UI_SCOPES, deviceFamily } = opts;
   const token = opts.token?.trim() || undefined;
-  const signed = { clientId, mode, role: "operator", scopes, signedAt: challenge.ts, nonce: challenge.nonce, platform, token, deviceFamily };
   return {
     minProtocol: PROTOCOL_VERSION,
     maxProtocol: PROTOCOL_VERSION,
@@ -35,7 +34,7 @@ export async function buildConnectParams(opts: GatewayClientOptions, identity: D
     role: "operator",
     scopes: [...scopes],
     caps: [...(opts.caps ?? ["tool-events"])],
-    device: await signConnect(identity, compact(signed)),
+    device: await signConnect(identity, compact({ clientId, mode, role: "operator", scopes, signedAt: challenge.ts, nonce: challenge.nonce, platform, token, deviceFamily })),
     ...compact({ auth: token && { token }, locale: (opts.locale ?? nav?.language) || undefined, userAgent: (opts.userAgent ?? nav?.userAgent) || undefined }),
   };
 }

@@ -9,14 +9,9 @@ import { GatewayRequestError } from "./connection";
 
 /** A gateway answer that did not have the documented shape; `issues` says what was wrong, field by field. */
 export class GatewayResultError extends Error {
-  readonly method: string;
-  readonly issues: ValidationIssue[];
-
-  constructor(method: string, issues: ValidationIssue[]) {
+  constructor(readonly method: string, readonly issues: ValidationIssue[]) {
     super(`${method} returned a malformed result:\n${formatIssues(issues)}`);
     this.name = "GatewayResultError";
-    this.method = method;
-    this.issues = issues;
   }
 }
 
