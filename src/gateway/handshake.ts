@@ -3,7 +3,7 @@ import { GatewayErrorCode } from "../protocol/errors";
 import type { GatewayErrorBody } from "../protocol/frames";
 import { PROTOCOL_VERSION } from "../protocol/methods";
 import { invalid, valid, type Validated } from "../protocol/result";
-import { compact, Reader } from "../protocol/reader";
+import { clip, compact, Reader } from "../protocol/reader";
 import type { GatewayClientOptions } from "./connection";
 import { signConnect, type DeviceIdentity } from "./device-identity";
 
@@ -49,13 +49,8 @@ export interface ConnectFailure {
   retryAfterMs?: number;
 }
 
-const MAX_SERVER_TEXT = 200;
-
 // Gateway text is untrusted: it is shown as plain text only, and cut so it cannot flood the banner.
-function serverText(message: string): string {
-  const flat = message.replace(/\s+/g, " ").trim();
-  return flat.length > MAX_SERVER_TEXT ? `${flat.slice(0, MAX_SERVER_TEXT)}…` : flat;
-}
+const serverText = (message: string) => clip(message.replace(/\s+/g, " ").trim(), 200);
 
 /** Turns a `connect` error response into a readable failure and a retry policy. */
 export function classifyConnectError(error: GatewayErrorBody): ConnectFailure {
