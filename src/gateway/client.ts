@@ -7,8 +7,7 @@ import { buildConnectParams, classifyConnectError, describeClose, parseChallenge
 import { createMemoryKeyStore, loadOrCreateDeviceIdentity, type DeviceIdentity } from "./device-identity";
 import { systemClock } from "./clock";
 import type { Transport } from "./transport";
-import { backoffDelay, SLOW_BACKOFF } from "./backoff";
-import { clientError, GatewayRequestError, type ConnectedInfo, type ConnectionIdentity, type ConnectionInfo, type GatewayClient, type GatewayClientOptions, type ProtocolErrorInfo } from "./connection";
+import { clientError, GatewayRequestError, type BackoffOptions, type ConnectedInfo, type ConnectionIdentity, type ConnectionInfo, type GatewayClient, type GatewayClientOptions, type ProtocolErrorInfo } from "./connection";
 
 interface Connection {
   transport?: Transport;
@@ -31,6 +30,22 @@ interface Pending {
   resolve(value: unknown): void;
   reject(error: Error): void;
   timer: unknown;
+}
+
+/** For failures a person must fix (pairing, token): slow, and never under `baseMs`, so an approval is still noticed. */
+const SLOW_BACKOFF = { baseMs: 15_000, maxMs: 300_000 };
+
+/** Full-jitter delay before retry `attempt` (1 = first); a server's `retryAfterMs` is a floor, capped at `maxMs`. */
+export function backoffDelay(attempt: number, options: BackoffOptions = {}, retryAfterMs?: number): number {
+  const base = Math.max(0, options.baseMs ?? 500);
+  const max = Math.max(0, options.maxMs ?? 30_000);
+  const random = options.random ?? Math.random;
+  const exponent = Math.min(Math.max(0, Math.floor(attempt) - 1), 30);
+  const window = Math.min(max, base * 2 ** exponent);
+  const pick = Math.min(1, Math.max(0, random()));
+  const jittered = Math.floor(pick * window);
+  const floor = typeof retryAfterMs === "number" && Number.isFinite(retryAfterMs) ? Math.min(max, Math.max(0, retryAfterMs)) : 0;
+  return Math.max(floor, jittered);
 }
 
 type Listeners<Args extends unknown[]> = Set<(...args: Args) => void>;
@@ -118,8 +133,7 @@ export function createGatewayClient(opts: GatewayClientOptions): GatewayClient {
     const conn: Connection = { challenged: false, established: false, lastFrameAt: now() };
     current = conn;
     conn.deadline = timers.setTimeout(() => {
-      conn.failure ??= { kind: "retry", message: "The gateway did not complete the handshake in time." };
-      drop(conn, 4000, "handshake timeout");
+      drop(conn, 4000, "handshake timeout", { kind: "retry", message: "The gateway did not complete the handshake in time." });
     }, timeoutMs);
     try {
       conn.transport = opts.transport(opts.url, {
@@ -130,14 +144,14 @@ export function createGatewayClient(opts: GatewayClientOptions): GatewayClient {
         onClose: ({ code, reason }) => closed(conn, code, reason),
       });
     } catch (error) {
-      conn.failure = { kind: "retry", message: `Could not open a connection: ${error instanceof Error ? error.message : String(error)}` };
-      closed(conn, 1006, "");
+      drop(conn, 1006, "", { kind: "retry", message: `Could not open a connection: ${error instanceof Error ? error.message : String(error)}` });
     }
   }
 
-  /** Closes a connection from our side and moves on at once, without waiting for the socket's own close. */
-  function drop(conn: Connection, code: number, reason: string): void {
+  /** Closes a connection from our side, for `failure` if given, and moves on at once without waiting for the socket. */
+  function drop(conn: Connection, code: number, reason: string, failure?: ConnectFailure): void {
     if (current !== conn) return;
+    conn.failure ??= failure;
     try {
       conn.transport?.close(code, reason);
     } catch {
@@ -179,8 +193,7 @@ export function createGatewayClient(opts: GatewayClientOptions): GatewayClient {
     const challenge = parseChallenge(payload);
     if (!challenge.ok) {
       emit(protocolListeners, { context: "connect.challenge", issues: challenge.errors });
-      conn.failure = { kind: "retry", message: "The gateway sent a malformed connect challenge." };
-      return drop(conn, 4002, "bad challenge");
+      return drop(conn, 4002, "bad challenge", { kind: "retry", message: "The gateway sent a malformed connect challenge." });
     }
     let text: string;
     try {
@@ -192,8 +205,7 @@ export function createGatewayClient(opts: GatewayClientOptions): GatewayClient {
       text = JSON.stringify({ type: "req", id: conn.connectId, method: "connect", params });
     } catch (error) {
       identity = undefined;
-      conn.failure = { kind: "fatal", message: `Could not sign in as a device: ${error instanceof Error ? error.message : String(error)}` };
-      return drop(conn, 1000, "no device identity");
+      return drop(conn, 1000, "no device identity", { kind: "fatal", message: `Could not sign in as a device: ${error instanceof Error ? error.message : String(error)}` });
     }
     if (current !== conn) return;
     try {
@@ -205,14 +217,12 @@ export function createGatewayClient(opts: GatewayClientOptions): GatewayClient {
 
   function greeted(conn: Connection, frame: ResponseFrame): void {
     if (!frame.ok) {
-      conn.failure = classifyConnectError(frame.error);
-      return drop(conn, 1000, "connect failed");
+      return drop(conn, 1000, "connect failed", classifyConnectError(frame.error));
     }
     const hello = parseHelloOk(frame.payload);
     if (!hello.ok) {
       emit(protocolListeners, { context: "hello-ok", issues: hello.errors });
-      conn.failure = { kind: "fatal", message: `The gateway's greeting was not understood:\n${formatIssues(hello.errors)}` };
-      return drop(conn, 4002, "bad hello");
+      return drop(conn, 4002, "bad hello", { kind: "fatal", message: `The gateway's greeting was not understood:\n${formatIssues(hello.errors)}` });
     }
     timers.clearTimeout(conn.deadline);
     conn.established = true;
@@ -230,8 +240,7 @@ export function createGatewayClient(opts: GatewayClientOptions): GatewayClient {
     conn.tickTimer = timers.setTimeout(() => {
       if (current !== conn) return;
       if (now() - conn.lastFrameAt <= intervalMs * 2) return watchTicks(conn, intervalMs);
-      conn.failure = { kind: "retry", message: "The gateway stopped responding." };
-      drop(conn, 4000, "tick timeout");
+      drop(conn, 4000, "tick timeout", { kind: "retry", message: "The gateway stopped responding." });
     }, intervalMs);
   }
 
@@ -291,8 +300,7 @@ export function createGatewayClient(opts: GatewayClientOptions): GatewayClient {
           return reject(clientError(method, "INVALID_REQUEST", `the params could not be encoded as JSON (${why})`));
         }
         const entry: Pending = { method, text, sent: false, resolve, reject, timer: undefined };
-        const late = () => (entry.sent ? `no answer within ${ms} ms` : `not connected within ${ms} ms`);
-        entry.timer = timers.setTimeout(() => fail(id, entry, "TIMEOUT", late()), ms);
+        entry.timer = timers.setTimeout(() => fail(id, entry, "TIMEOUT", `${entry.sent ? "no answer" : "not connected"} within ${ms} ms`), ms);
         pending.set(id, entry);
       });
       if (current?.established) flush(current);

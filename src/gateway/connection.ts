@@ -96,7 +96,7 @@ export interface GatewayClientOptions {
   transport: TransportFactory;
   /** Where the device key lives. @default a memory store (a new device per client) */
   keyStore?: KeyStore;
-  /** @default "openclaw-control-ui" */
+  /** The id the gateway pairs browser operators under. @default "openclaw-control-ui" */
   clientId?: string;
   /** @default "question-dock" */
   clientVersion?: string;

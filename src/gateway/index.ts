@@ -2,7 +2,6 @@ export * from "./connection";
 export * from "./transport";
 export * from "./device-identity";
 export * from "./client";
-export * from "./backoff";
 export * from "./websocket-transport";
 export * from "./questions-api";
 export * from "./clock";

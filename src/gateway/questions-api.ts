@@ -1,5 +1,5 @@
 import { formatIssues, type Validated, type ValidationIssue } from "../protocol/result";
-import { parseGetEnding, parseGetResult, parseRecordList, type RecordEnding, type RecordList } from "../protocol/payloads";
+import { parseGetEnding, parseGetResult, parseRecordList, type RecordEnding } from "../protocol/payloads";
 import { readAnswers, type QuestionRecord } from "../protocol/question-record";
 import type { QuestionResolveParams, QuestionResolveResult } from "../protocol/methods";
 import { Reader } from "../protocol/reader";
@@ -9,14 +9,9 @@ import { GatewayRequestError } from "./connection";
 
 /** A gateway answer that did not have the documented shape; `issues` says what was wrong, field by field. */
 export class GatewayResultError extends Error {
-  readonly method: string;
-  readonly issues: ValidationIssue[];
-
-  constructor(method: string, issues: ValidationIssue[]) {
+  constructor(readonly method: string, readonly issues: ValidationIssue[]) {
     super(`${method} returned a malformed result:\n${formatIssues(issues)}`);
     this.name = "GatewayResultError";
-    this.method = method;
-    this.issues = issues;
   }
 }
 
@@ -39,7 +34,7 @@ function parseResolveResult(payload: unknown): Validated<QuestionResolveResult> 
 }
 
 /** `question.list`: the pending records, with malformed ones set aside in `rejected` instead of failing the lot. */
-export function listQuestions(c: GatewayConnection): Promise<RecordList> {
+export function listQuestions(c: GatewayConnection) {
   return call(c, "question.list", {}, parseRecordList);
 }
 

@@ -16,20 +16,6 @@ export type WebSocketConstructor = new (url: string) => WebSocketLike;
 
 const decoder = new TextDecoder();
 
-function asText(data: unknown): string | undefined {
-  if (typeof data === "string") return data;
-  if (data instanceof ArrayBuffer || ArrayBuffer.isView(data)) return decoder.decode(data);
-  return undefined;
-}
-
-// Browsers only accept 1000 or 3000–4999 from a client, and at most 123 bytes of reason.
-function safeClose(code: number | undefined, reason: string | undefined): [number, string] {
-  const ok = code === 1000 || (code !== undefined && code >= 3000 && code <= 4999);
-  let text = reason ?? "";
-  while (new TextEncoder().encode(text).length > 123) text = text.slice(0, -1);
-  return [ok ? code : 1000, text];
-}
-
 /** Options of `createWebSocketTransport`. */
 export interface WebSocketTransportOptions {
   /** Node only (`ws`): the Origin header, which the gateway requires of Control UI clients; browsers send their own. */
@@ -61,8 +47,8 @@ export function createWebSocketTransport(WebSocketImpl?: WebSocketConstructor, o
     socket.onopen = () => {
       if (!closed) handlers.onOpen();
     };
-    socket.onmessage = (event: { data: unknown }) => {
-      const text = asText(event.data);
+    socket.onmessage = ({ data }: { data: unknown }) => {
+      const text = typeof data === "string" ? data : data instanceof ArrayBuffer || ArrayBuffer.isView(data) ? decoder.decode(data) : undefined;
       if (!closed && text !== undefined) handlers.onMessage(text);
     };
     socket.onclose = (event: { code?: number; reason?: string }) => finish(event.code ?? 1006, event.reason ?? "");
@@ -71,8 +57,11 @@ export function createWebSocketTransport(WebSocketImpl?: WebSocketConstructor, o
     return {
       send: (text) => socket.send(text),
       close: (code, reason) => {
+        // Browsers only accept 1000 or 3000–4999 from a client, and at most 123 bytes of reason.
+        let text = reason ?? "";
+        while (new TextEncoder().encode(text).length > 123) text = text.slice(0, -1);
         try {
-          socket.close(...safeClose(code, reason));
+          socket.close(code === 1000 || (code !== undefined && code >= 3000 && code <= 4999) ? code : 1000, text);
         } catch {
           // Closing a socket that never opened can throw in some runtimes; the close event still follows.
         }

@@ -53,6 +53,6 @@ export function announcementText(announcement: Announcement, messages: QuestionD
     case "uncertain":
       return messages.footer.checking({ action: announcement.action });
     case "submitFailed":
-      return messages.submitError({ action: announcement.action, code: announcement.code, ...(announcement.detail === undefined ? {} : { detail: announcement.detail }) });
+      return messages.submitError(announcement);
   }
 }

@@ -10,11 +10,7 @@ export function sameAnswers(a: QuestionAnswers | undefined, b: QuestionAnswers |
   if (!a || !b) return false;
   const keys = Object.keys(a.answers);
   if (keys.length !== Object.keys(b.answers).length) return false;
-  return keys.every((k) => {
-    const x = entryOf(a.answers, k);
-    const y = entryOf(b.answers, k);
-    if (!x || !y || x.length !== y.length) return false;
-    const sorted = [...y].sort();
-    return [...x].sort().every((v, i) => v === sorted[i]);
-  });
+  // Sorted, then compared as JSON: order within a question is ignored, and no two different lists read alike.
+  const sorted = (values: string[] | undefined) => JSON.stringify(values && [...values].sort());
+  return keys.every((k) => sorted(entryOf(a.answers, k)) === sorted(entryOf(b.answers, k)));
 }

@@ -75,12 +75,6 @@ function textOf(content: unknown): string {
   return parts.filter((p): p is string => p !== undefined).join("\n");
 }
 
-function provenanceOf(raw: unknown): ChatMessageProvenance | undefined {
-  const o = asObject(raw);
-  const provenance = compact({ kind: asString(o?.kind), sourceTool: asString(o?.sourceTool) });
-  return Object.keys(provenance).length > 0 ? provenance : undefined;
-}
-
 /** The Codex turn a mirrored message belongs to: the part of its `mirrorIdentity` before the first colon. */
 export function codexTurnOf(message: Pick<ChatMessage, "mirrorIdentity">): string | undefined {
   const identity = message.mirrorIdentity;
@@ -95,6 +89,7 @@ export function parseChatMessage(raw: unknown): Validated<ChatMessage> {
   const role = asString(o.role);
   if (!role) return invalid([{ path: "role", message: `must be a non-empty string, got ${describe(o.role)}` }]);
   const meta = asObject(o.__openclaw) ?? {};
+  const provenance = compact({ kind: asString(asObject(o.provenance)?.kind), sourceTool: asString(asObject(o.provenance)?.sourceTool) });
   return valid(
     compact<ChatMessage>({
       role,
@@ -111,7 +106,7 @@ export function parseChatMessage(raw: unknown): Validated<ChatMessage> {
       customType: asString(o.customType),
       idempotencyKey: asString(o.idempotencyKey) ?? asString(meta.idempotencyKey),
       replyToId: asString(meta.replyToId) ?? asString(o.replyToId),
-      provenance: provenanceOf(o.provenance),
+      provenance: Object.keys(provenance).length > 0 ? provenance : undefined,
       timestamp: asNumber(o.timestamp),
       asyncDelivery: o.openclawAsyncDelivery === undefined ? undefined : parseAsyncDelivery(o.openclawAsyncDelivery),
       askUser: askUserBlocksOf(o),

@@ -28,21 +28,13 @@ const PUBLIC_MATERIAL = [
 ];
 const MIN_BITS_PER_CHAR = 4;
 
-function entropyPerChar(text: string): number {
-  const counts = new Map<string, number>();
-  for (const ch of text) counts.set(ch, (counts.get(ch) ?? 0) + 1);
-  let bits = 0;
-  for (const n of counts.values()) {
-    const p = n / text.length;
-    bits -= p * Math.log2(p);
-  }
-  return bits;
-}
-
 function looksRandom(run: string): boolean {
-  if (HEX_ONLY.test(run)) return false;
   const classes = [/[a-z]/, /[A-Z]/, /[0-9]/].filter((re) => re.test(run)).length;
-  return classes >= 3 && entropyPerChar(run) >= MIN_BITS_PER_CHAR;
+  if (HEX_ONLY.test(run) || classes < 3) return false;
+  const counts = new Map<string, number>();
+  for (const ch of run) counts.set(ch, (counts.get(ch) ?? 0) + 1);
+  const bitsPerChar = [...counts.values()].reduce((bits, n) => bits - (n / run.length) * Math.log2(n / run.length), 0);
+  return bitsPerChar >= MIN_BITS_PER_CHAR;
 }
 
 /** True when the text holds something shaped like a credential: an API key, JWT, private key or random token. */

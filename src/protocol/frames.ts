@@ -1,4 +1,4 @@
-import { asObject, compact, Reader } from "./reader";
+import { asNumber, asObject, compact, Reader } from "./reader";
 import { invalid, valid, type Validated } from "./result";
 
 /** A client-to-gateway request frame. */
@@ -39,13 +39,12 @@ export type Frame = InboundFrame | RequestFrame;
 function readError(r: Reader, raw: unknown): GatewayErrorBody {
   const e = r.object(raw, "error") ?? {};
   const details = asObject(e.details);
-  const after = e.retryAfterMs ?? details?.retryAfterMs;
   return compact<GatewayErrorBody>({
     code: typeof e.code === "string" ? e.code : "UNKNOWN",
     message: typeof e.message === "string" ? e.message : "The gateway reported an error without a message.",
     details,
     retryable: typeof e.retryable === "boolean" ? e.retryable : undefined,
-    retryAfterMs: typeof after === "number" && Number.isFinite(after) ? after : undefined,
+    retryAfterMs: asNumber(e.retryAfterMs ?? details?.retryAfterMs),
   });
 }
 

@@ -5,16 +5,12 @@ export type IdTable<T> = Readonly<Record<string, T>>;
 
 /** A table with no prototype, optionally filled from entries. */
 export function idTable<T>(entries: Iterable<readonly [string, T]> = []): Record<string, T> {
-  const table = Object.create(null) as Record<string, T>;
-  for (const [key, value] of entries) table[key] = value;
-  return table;
+  return Object.assign(Object.create(null) as Record<string, T>, Object.fromEntries(entries));
 }
 
 /** A copy of `table` with `key` set to `value`; the input is left as it was. */
 export function withEntry<T>(table: IdTable<T>, key: string, value: T): IdTable<T> {
-  const next = Object.assign(Object.create(null) as Record<string, T>, table);
-  next[key] = value;
-  return next;
+  return Object.assign(idTable<T>(), table, { [key]: value });
 }
 
 /** The value stored under `key`, never one inherited from a prototype. */

@@ -24,7 +24,6 @@ const text = (value: string): MarkdownInline => ({ type: "text", text: value });
 
 type Wrapper = MarkdownInline & { children: MarkdownInline[] };
 const depths = new WeakMap<MarkdownInline, number>();
-const depthOf = (n: MarkdownInline) => depths.get(n) ?? 0;
 
 function merged(nodes: MarkdownInline[]): MarkdownInline[] {
   const out: MarkdownInline[] = [];
@@ -82,7 +81,7 @@ export function parseMarkdownInline(src: string): MarkdownInline[] {
   // Moves the nodes after `at` into a wrapper, unless that would nest too deep: then every marker so far is text.
   const wrap = (at: number, make: (children: MarkdownInline[]) => Wrapper): boolean => {
     let depth = 0;
-    for (let k = at + 1; k < out.length; k++) depth = Math.max(depth, depthOf(out[k] as MarkdownInline));
+    for (let k = at + 1; k < out.length; k++) depth = Math.max(depth, depths.get(out[k] as MarkdownInline) ?? 0);
     if (depth >= MARKDOWN_MAX_INLINE_DEPTH) {
       dropOpenersFrom(0);
       return false;

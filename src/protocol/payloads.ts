@@ -3,25 +3,20 @@ import type { HelloOk, QuestionResolvedEvent } from "./methods";
 import { asObject, compact, Reader } from "./reader";
 import { invalid, valid, type ValidationIssue, type Validated } from "./result";
 
-/** A list of records where the bad ones were set aside with their problems instead of failing the lot. */
-export interface RecordList {
-  records: QuestionRecord[];
-  rejected: Array<{ index: number; errors: ValidationIssue[] }>;
-}
-
-/** Validates each record of a list independently; a malformed record never hides the others. */
-export function parseRecordList(payload: unknown): Validated<RecordList> {
+/** Validates each record of a list independently: a malformed one is set aside with its problems, never hiding the rest. */
+export function parseRecordList(payload: unknown) {
   const r = new Reader();
   const o = r.object(payload, "");
   const list = o && r.array(o.questions, "questions");
   if (!list) return invalid(r.issues);
-  const out: RecordList = { records: [], rejected: [] };
+  const records: QuestionRecord[] = [];
+  const rejected: Array<{ index: number; errors: ValidationIssue[] }> = [];
   list.forEach((item, index) => {
     const parsed = parseQuestionRecord(item);
-    if (parsed.ok) out.records.push(parsed.value);
-    else out.rejected.push({ index, errors: parsed.errors.map((e) => ({ ...e, path: r.at(r.at("questions", index), e.path) })) });
+    if (parsed.ok) records.push(parsed.value);
+    else rejected.push({ index, errors: parsed.errors.map((e) => ({ ...e, path: r.at(r.at("questions", index), e.path) })) });
   });
-  return valid(out);
+  return valid({ records, rejected });
 }
 
 /** Validates a `question.get` result. */

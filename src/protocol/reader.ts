@@ -28,9 +28,8 @@ export const asString = (value: unknown): string | undefined => (typeof value ==
 export const asNumber = (value: unknown): number | undefined => (typeof value === "number" && Number.isFinite(value) ? value : undefined);
 
 /** The value as a plain object (not null, not an array), or undefined. */
-export function asObject(value: unknown): Record<string, unknown> | undefined {
-  return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
-}
+export const asObject = (value: unknown): Record<string, unknown> | undefined =>
+  typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
 
 /** Reads fields of an unknown value, collecting every problem instead of throwing at the first. */
 export class Reader {

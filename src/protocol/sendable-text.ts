@@ -4,10 +4,7 @@ const UNSENDABLE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
 
 /** Typed text without the characters a chat message cannot carry, and how many were removed. */
 export function sendableText(text: string): { text: string; removed: number } {
-  let removed = 0;
-  const clean = text.replace(UNSENDABLE, () => {
-    removed += 1;
-    return "";
-  });
-  return { text: clean, removed };
+  const clean = text.replace(UNSENDABLE, "");
+  // Each removed character is one UTF-16 unit.
+  return { text: clean, removed: text.length - clean.length };
 }

@@ -1,25 +1,8 @@
-// The gateway's live feed of saved transcript rows; subscriptions belong to a connection and end with it.
-import { parseChatMessage, type ChatMessage } from "./chat-message";
+// The gateway's live feed of saved transcript rows (`sessions.messages.subscribe`, which needs operator.read, starts it;
+// `sessions.messages.unsubscribe` ends it); subscriptions belong to a connection and end with it.
+import { parseChatMessage } from "./chat-message";
 import { describe, Reader } from "./reader";
 import { invalid, valid, type Validated } from "./result";
-
-/** The method that starts a connection's feed of one session's saved rows (needs operator.read). */
-export const SESSION_MESSAGES_SUBSCRIBE = "sessions.messages.subscribe";
-/** The method that ends it. */
-export const SESSION_MESSAGES_UNSUBSCRIBE = "sessions.messages.unsubscribe";
-/** The event that carries each saved row to subscribed connections. */
-export const SESSION_MESSAGE_EVENT = "session.message";
-
-/** A `session.message` event as the kit reads it. */
-export interface SessionMessageEvent {
-  /** The canonical session key. */
-  sessionKey: string;
-  agentId?: string;
-  /** The saved row; its `id` and `seq` are always set (taken from `messageId`/`messageSeq` when the row lacks them). */
-  message: ChatMessage & { id: string; seq: number };
-  /** Set only when the update carries a run (an async question's row has none). */
-  runId?: string;
-}
 
 const MAX_KEY = 512;
 
@@ -36,7 +19,7 @@ function position(r: Reader, value: unknown, path: string): number | undefined {
 }
 
 /** Reads a `session.message` payload; invalid when its row cannot be placed (no id or seq, or they disagree). */
-export function parseSessionMessageEvent(payload: unknown): Validated<SessionMessageEvent> {
+export function parseSessionMessageEvent(payload: unknown) {
   const r = new Reader();
   const o = r.object(payload, "");
   if (!o) return invalid(r.issues);

@@ -2,7 +2,7 @@
 // `agent` events; and saved rows (`session.message`), so an async question saved mid-run shows at once.
 import { belongsToSession } from "../../protocol/session-key";
 import { parseChatEvent, type ChatMessage } from "../../protocol/chat-message";
-import { parseSessionMessageEvent, parseSessionMessagesSubscription, SESSION_MESSAGE_EVENT, SESSION_MESSAGES_SUBSCRIBE, SESSION_MESSAGES_UNSUBSCRIBE } from "../../protocol/session-message";
+import { parseSessionMessageEvent, parseSessionMessagesSubscription } from "../../protocol/session-message";
 import { runEndingOf, runEndingOfLifecycle, type LifecycleEventData } from "../../protocol/run-ending";
 import type { ActiveRuns } from "../conversation/conversation-reducer";
 import { deliveryProblem, liveMessageOf, placeSavedRow, readHistoryPage, savedInHistory, type RejectedItem } from "../conversation/history-read";
@@ -48,7 +48,7 @@ export function startHistoryReader(ctx: DockContext, limit: number) {
   const subscribe = () => {
     const attempt = ++feedAttempt;
     feedLive = false;
-    client.request(SESSION_MESSAGES_SUBSCRIBE, { key: sessionKey }).then(
+    client.request("sessions.messages.subscribe", { key: sessionKey }).then(
       (result) => {
         if (attempt !== feedAttempt || disposed) return;
         const read = parseSessionMessagesSubscription(result);
@@ -165,7 +165,7 @@ export function startHistoryReader(ctx: DockContext, limit: number) {
     client.onConnected(subscribe),
     client.onEvent("chat", onChat),
     client.onEvent("agent", onAgent),
-    client.onEvent(SESSION_MESSAGE_EVENT, onSessionMessage),
+    client.onEvent("session.message", onSessionMessage),
     client.onConnected(() => void load()),
     client.onGap(() => void load()),
   ];
@@ -189,7 +189,7 @@ export function startHistoryReader(ctx: DockContext, limit: number) {
       if (left > 0) holders.set(sessionKey, left);
       else holders.delete(sessionKey);
       // Sent even while a subscribe is still unanswered, so it cannot outlive the conversation; a refusal is harmless.
-      if (left === 0 && client.getConnection().state === "connected") client.request(SESSION_MESSAGES_UNSUBSCRIBE, { key: sessionKey }).catch(() => undefined);
+      if (left === 0 && client.getConnection().state === "connected") client.request("sessions.messages.unsubscribe", { key: sessionKey }).catch(() => undefined);
     },
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { backoffDelay } from "../../../src/gateway/backoff";
+import { backoffDelay } from "../../../src/gateway/client";
 
 const top = () => 0.999999;
 
