@@ -3,11 +3,12 @@ import { compact } from "../protocol/reader";
 import { GatewayErrorCode } from "../protocol/errors";
 import { parseFrame, type EventFrame, type ResponseFrame } from "../protocol/frames";
 import { parseHelloOk } from "../protocol/payloads";
-import { buildConnectParams, classifyConnectError, describeClose, parseChallenge, type ConnectFailure } from "./handshake";
+import { buildConnectParams, classifyConnectError, describeClose, parseChallenge, retryDelay, type ConnectFailure } from "./handshake";
+import { emit, listen, type Listeners } from "./listeners";
 import { createMemoryKeyStore, loadOrCreateDeviceIdentity, type DeviceIdentity } from "./device-identity";
 import { systemClock } from "./clock";
 import type { Transport } from "./transport";
-import { clientError, GatewayRequestError, type BackoffOptions, type ConnectedInfo, type ConnectionIdentity, type ConnectionInfo, type GatewayClient, type GatewayClientOptions, type ProtocolErrorInfo } from "./connection";
+import { clientError, GatewayRequestError, type ConnectedInfo, type ConnectionIdentity, type ConnectionInfo, type GatewayClient, type GatewayClientOptions, type ProtocolErrorInfo } from "./connection";
 
 interface Connection {
   transport?: Transport;
@@ -30,39 +31,6 @@ interface Pending {
   resolve(value: unknown): void;
   reject(error: Error): void;
   timer: unknown;
-}
-
-/** For failures a person must fix (pairing, token): slow, and never under `baseMs`, so an approval is still noticed. */
-const SLOW_BACKOFF = { baseMs: 15_000, maxMs: 300_000 };
-
-/** Full-jitter delay before retry `attempt` (1 = first); a server's `retryAfterMs` is a floor, capped at `maxMs`. */
-export function backoffDelay(attempt: number, options: BackoffOptions = {}, retryAfterMs?: number): number {
-  const base = Math.max(0, options.baseMs ?? 500);
-  const max = Math.max(0, options.maxMs ?? 30_000);
-  const random = options.random ?? Math.random;
-  const exponent = Math.min(Math.max(0, Math.floor(attempt) - 1), 30);
-  const window = Math.min(max, base * 2 ** exponent);
-  const pick = Math.min(1, Math.max(0, random()));
-  const jittered = Math.floor(pick * window);
-  const floor = typeof retryAfterMs === "number" && Number.isFinite(retryAfterMs) ? Math.min(max, Math.max(0, retryAfterMs)) : 0;
-  return Math.max(floor, jittered);
-}
-
-type Listeners<Args extends unknown[]> = Set<(...args: Args) => void>;
-
-const listen = <Args extends unknown[]>(set: Listeners<Args>, fn: (...args: Args) => void) => (set.add(fn), () => void set.delete(fn));
-
-// One listener that throws is reported apart and stops neither the others nor the socket loop.
-function emit<Args extends unknown[]>(set: Listeners<Args> | undefined, ...args: Args): void {
-  for (const fn of [...(set ?? [])]) {
-    try {
-      fn(...args);
-    } catch (error) {
-      const report = (globalThis as { reportError?: (e: unknown) => void }).reportError;
-      if (typeof report === "function") report(error);
-      else console.error("A gateway client listener threw:", error);
-    }
-  }
 }
 
 /** Creates a gateway client; nothing happens until `start()`. */
@@ -253,10 +221,7 @@ export function createGatewayClient(opts: GatewayClientOptions): GatewayClient {
     if (!running) return;
     const failure = conn.failure ?? { kind: "retry", message: describeClose(code, reason, conn.established) };
     const attempt = conn.established ? 1 : info.attempt + 1;
-    const delay =
-      failure.kind === "fatal"
-        ? backoffDelay(attempt, { ...SLOW_BACKOFF, random }, failure.retryAfterMs ?? SLOW_BACKOFF.baseMs)
-        : backoffDelay(attempt, { ...opts.backoff, random }, failure.retryAfterMs);
+    const delay = retryDelay(failure, attempt, { ...opts.backoff, random });
     retryTimer = timers.setTimeout(open, delay);
     setInfo({ state: failure.kind === "fatal" ? "offline" : "reconnecting", attempt, lastError: failure.message, retryAt: now() + delay });
   }

@@ -1,10 +1,11 @@
-// The connect handshake: the signed params it sends, and how a refusal or a lost socket reads to a person.
+// The connect handshake: the signed params it sends, how a refusal or a lost socket reads to a person, and when to
+// try again.
 import { GatewayErrorCode } from "../protocol/errors";
 import type { GatewayErrorBody } from "../protocol/frames";
 import { PROTOCOL_VERSION } from "../protocol/methods";
 import { invalid, valid, type Validated } from "../protocol/result";
 import { clip, compact, Reader } from "../protocol/reader";
-import type { GatewayClientOptions } from "./connection";
+import type { BackoffOptions, GatewayClientOptions } from "./connection";
 import { signConnect, type DeviceIdentity } from "./device-identity";
 
 /** The scopes OpenClaw's own Control UI asks for; the gateway grants what the device may have. */
@@ -73,4 +74,26 @@ export function classifyConnectError(error: GatewayErrorBody): ConnectFailure {
 export function describeClose(code: number, reason: string, wasConnected: boolean): string {
   const why = reason ? `: ${serverText(reason)}` : "";
   return wasConnected ? `The connection to the gateway was lost (code ${code}${why}).` : `Could not reach the gateway (code ${code}${why}).`;
+}
+
+/** For failures a person must fix (pairing, token): slow, and never under `baseMs`, so an approval is still noticed. */
+const SLOW_BACKOFF = { baseMs: 15_000, maxMs: 300_000 };
+
+/** Full-jitter delay before retry `attempt` (1 = first); a server's `retryAfterMs` is a floor, capped at `maxMs`. */
+export function backoffDelay(attempt: number, options: BackoffOptions = {}, retryAfterMs?: number): number {
+  const base = Math.max(0, options.baseMs ?? 500);
+  const max = Math.max(0, options.maxMs ?? 30_000);
+  const random = options.random ?? Math.random;
+  const exponent = Math.min(Math.max(0, Math.floor(attempt) - 1), 30);
+  const window = Math.min(max, base * 2 ** exponent);
+  const pick = Math.min(1, Math.max(0, random()));
+  const jittered = Math.floor(pick * window);
+  const floor = typeof retryAfterMs === "number" && Number.isFinite(retryAfterMs) ? Math.min(max, Math.max(0, retryAfterMs)) : 0;
+  return Math.max(floor, jittered);
+}
+
+/** The wait before reconnect `attempt`: the normal schedule, or the slow one for a failure a person must fix. */
+export function retryDelay(failure: ConnectFailure, attempt: number, backoff: BackoffOptions): number {
+  if (failure.kind === "fatal") return backoffDelay(attempt, { ...SLOW_BACKOFF, random: backoff.random }, failure.retryAfterMs ?? SLOW_BACKOFF.baseMs);
+  return backoffDelay(attempt, backoff, failure.retryAfterMs);
 }

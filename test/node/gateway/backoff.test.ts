@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { backoffDelay } from "../../../src/gateway/client";
+import { backoffDelay } from "../../../src/gateway/handshake";
 
 const top = () => 0.999999;
 
