@@ -153,7 +153,7 @@ export function startOutbox(ctx: DockContext, setup: OutboxSetup) {
     review();
   }
 
-  const stopKeeping = keepOutbox(ctx, setup.storage, setup.bus, { sending: () => active, checkAll });
+  const stopKeeping = keepOutbox(ctx, setup.storage, setup.bus, () => active);
   let wasConnected = connected();
   const offs = [
     // This pane sends what the page that left kept (heard after keeping has written the reload's verdict).
@@ -163,6 +163,8 @@ export function startOutbox(ctx: DockContext, setup: OutboxSetup) {
     }),
     ctx.on(["discarded", "paneRemoved"], (e) => owned.delete(e.id)),
     ctx.on(["historyLoaded", "messageArrived", "rowReplaced", "runActivityChanged"], review),
+    // Another pane's copy may be one this pane's history already holds; it starts no send here.
+    ctx.on(["paneUpdated"], checkAll),
     client.subscribeConnection((info) => {
       const now = info.state === "connected";
       if (disposed || now === wasConnected) return;

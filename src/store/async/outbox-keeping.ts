@@ -7,14 +7,8 @@ import type { OutboxEntry, PaneBus, PaneMessage } from "../outbox/entry";
 import { isPaneMessage } from "../keep/bus";
 import { scopedRecords, type DockStorage, type ScopedRecords } from "../keep/storage";
 
-/** What keeping asks of delivery: the entry it sends now, and to confirm what the history shows. */
-export interface DeliveryView {
-  sending(): string | undefined;
-  checkAll(): void;
-}
-
-/** Starts keeping and sharing the outbox of `ctx`'s conversation, whose sending side is `delivery`; returns its stop. */
-export function keepOutbox(ctx: DockContext, storage: DockStorage, bus: PaneBus, delivery: DeliveryView) {
+/** Starts keeping and sharing the outbox of `ctx`'s conversation, whose delivery sends `sending()` now; returns its stop. */
+export function keepOutbox(ctx: DockContext, storage: DockStorage, bus: PaneBus, sending: () => string | undefined) {
   const { client, sessionKey, now } = ctx.options;
   let chain: Promise<void> = Promise.resolve();
   let disposed = false;
@@ -54,20 +48,17 @@ export function keepOutbox(ctx: DockContext, storage: DockStorage, bus: PaneBus,
 
   const fromPane = (message: PaneMessage) => {
     if (disposed || !isPaneMessage(message) || message.scope !== ctx.get().scope) return;
-    const sending = delivery.sending() === message.id;
-    // Another tab discarded the answer: here too it leaves and its draft reopens, unless this tab is sending it.
-    if (message.table === "reopen") return sending ? undefined : dispatch({ type: "discarded", id: message.id, local: true });
-    if (message.table !== "outbox") return;
     // While this pane sends an entry, its own copy stands and is told again.
-    const mine = sending ? entry(message.id) : undefined;
+    const mine = sending() === message.id ? entry(message.id) : undefined;
+    // Another tab discarded the answer: here too it leaves and its draft reopens, unless this tab is sending it.
+    if (message.table === "reopen") return mine ? undefined : dispatch({ type: "discarded", id: message.id, local: true });
+    if (message.table !== "outbox") return;
     const incoming = message.value;
     if (incoming === undefined) return mine ? share(mine) : dispatch({ type: "paneRemoved", id: message.id, local: true });
     if (!isOutboxEntry(incoming, sessionKey) || incoming.id !== message.id) return;
     if (mine && incoming.state !== "confirmed") return share(mine);
-    const before = ctx.get().outbox;
     const isPaused = incoming.state === "queued" && client.getConnection().state !== "connected";
     dispatch({ type: "paneUpdated", entry: { ...incoming, isPaused }, local: true });
-    if (ctx.get().outbox !== before) delivery.checkAll();
   };
 
   // What the reload concluded is saved; what the closed page saved is not written again; a stored credential stays in
