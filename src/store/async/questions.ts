@@ -1,5 +1,6 @@
 import { entryOf as ownEntry } from "../../protocol/id-table";
 import { formatAnswerText } from "../../protocol/answer-text";
+import { compact } from "../../protocol/reader";
 import { asyncRequestId } from "./question-shape";
 import type { AsyncQuestionEntry } from "../conversation/question-entry";
 import { reopenAnchor } from "../conversation/derive-questions";
@@ -45,11 +46,8 @@ export function createAsyncSync(ctx: DockContext, sync: GatewaySync, outbox: Out
   const originOf = (requestId: string) => ctx.get().asyncOrigins.get(requestId);
   const entryOf = (itemId: string) => ctx.get().chat.questions.find((q) => q.delivery.itemId === itemId);
   const outboxEntryFor = (itemId: string) => entryForItem(ctx.get().outbox, itemId);
-  const originFor = (entry: AsyncQuestionEntry): AsyncOrigin => ({
-    itemId: entry.delivery.itemId,
-    ...(entry.sourceMessageId ? { sourceMessageId: entry.sourceMessageId } : {}),
-    ...(entry.runId ? { runId: entry.runId } : {}),
-  });
+  const originFor = (entry: AsyncQuestionEntry): AsyncOrigin =>
+    ({ itemId: entry.delivery.itemId, ...compact({ sourceMessageId: entry.sourceMessageId, runId: entry.runId }) });
 
   const add = (entry: AsyncQuestionEntry) => {
     const record = recordOf(entry, sessionKey, now());
@@ -58,11 +56,8 @@ export function createAsyncSync(ctx: DockContext, sync: GatewaySync, outbox: Out
     ctx.dispatch({ type: "recordReceived", record, announcement: { key: "newQuestion", question: record.questions[0]?.question ?? "" } });
   };
 
-  const asyncOf = (entry: AsyncQuestionEntry): NonNullable<Outcome["async"]> => {
-    const origin = originFor(entry);
-    const sent = outboxEntryFor(origin.itemId);
-    return { ...origin, ...(sent ? { outboxId: sent.id } : {}), ...(entry.replyText !== undefined ? { replyText: entry.replyText } : {}) };
-  };
+  const asyncOf = (entry: AsyncQuestionEntry): NonNullable<Outcome["async"]> =>
+    ({ ...originFor(entry), ...compact({ outboxId: outboxEntryFor(entry.delivery.itemId)?.id, replyText: entry.replyText }) });
   // A retired question's outcome keeps its saved draft; `onlyWithUnsent` replaces an outcome only to add that draft.
   const ended = (entry: AsyncQuestionEntry, kind: "answered" | "retired" | "skipped", onlyWithUnsent = false) => {
     const record = recordOf(entry, sessionKey, now());
