@@ -1,6 +1,6 @@
 // The dock store's options and the context its modules share; it lives below all of them, as the factory that
 // builds it imports the modules it always runs.
-import type { Clock } from "../gateway/clock";
+import type { Clock, Timers } from "../gateway/clock";
 import type { GatewayConnection } from "../gateway/connection";
 import type { DockStorage } from "./keep/storage";
 import type { DockEvent } from "./dock/dock-reducer";
@@ -8,7 +8,6 @@ import type { AsyncEvent } from "./async/reducer";
 import type { Machine } from "./machine";
 import type { PaneBus } from "./outbox/entry";
 import type { SentLedger } from "./keep/sent-requests";
-import type { Timers } from "../gateway/clock";
 import type { DockStore } from "./dock/state";
 
 // A host holds an opt-in feature as an opaque token; its working parts stay private to the store (opt-in/attach.ts),
