@@ -74,8 +74,10 @@ export function createAsyncSync(ctx: DockContext, sync: GatewaySync, outbox: Out
       const inDock = s.records.get(rid) !== undefined;
       const outcome = s.outcomes.get(rid);
       if (entry.status === "pending" && !local.skipped.has(itemId)) {
+        // Answered in another pane: this pane shows the same summary instead of a second prompt.
+        if (inDock && outboxEntryFor(itemId)) sync.settle(rid, "answered", undefined, { async: asyncOf(entry) });
         // Until the saved outbox is read, an answer given before a reload is unknown: asking now could flash an answered question.
-        if (!inDock && !outcome && s.outbox.ready) {
+        else if (!inDock && !outcome && s.outbox.ready) {
           // An answer already in the outbox (from before a reload, or another tab) is shown with its delivery, never asked again.
           if (outboxEntryFor(itemId)) ended(entry, "answered");
           else add(entry);
@@ -96,30 +98,15 @@ export function createAsyncSync(ctx: DockContext, sync: GatewaySync, outbox: Out
     }
   };
 
-  // Answered in another pane: this pane shows the same summary instead of a second prompt.
-  const settleAnswered = () => {
-    if (disposed) return;
-    const { outbox: o } = ctx.get();
-    for (const e of o.order.map((id) => o.entries[id]!)) {
-      const rid = asyncRequestId(e.itemId);
-      const origin = originOf(rid);
-      if (origin && ctx.get().records.get(rid)) sync.settle(rid, "answered", undefined, { async: { ...origin, outboxId: e.id } });
-    }
-  };
-
-  // A message matters only when it changes the derived `questions`; an outbox change may be an answer in another pane.
+  // A message matters only when it changes the derived `questions`; an outbox change may be an answer in another pane,
+  // and Discard reopens its question even when nothing about the questions themselves changed.
   const offs = [
     ctx.on(["questionReopened", "questionSkipped"], reconcile),
     ctx.on(["historyLoaded", "messageArrived", "rowReplaced"], (_e, next, prev) => {
       if (next.chat.questions !== prev.chat.questions) reconcile();
     }),
-    ctx.on(["enqueued", "discarded", "paneUpdated", "paneRemoved", "restored", "confirmed", "uncertain", "refused", "requeued", "edited", "sendStarted"], (e, next, prev) => {
-      if (next.outbox.entries !== prev.outbox.entries) settleAnswered();
-      // Discard reopens its question even when nothing about the questions themselves changed.
-      if (e.type === "restored" || e.type === "discarded" || next.chat.questions !== prev.chat.questions) reconcile();
-    }),
+    ctx.on(["enqueued", "discarded", "paneUpdated", "paneRemoved", "restored", "confirmed", "uncertain", "refused", "requeued", "edited", "sendStarted"], reconcile),
   ];
-  settleAnswered();
   reconcile();
 
   return {
