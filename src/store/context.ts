@@ -37,6 +37,22 @@ export interface BlockingDraftServices {
   bus?: PaneBus;
 }
 
+/** Where async answers and drafts are kept and how they are sent; every field has a default. */
+export interface AsyncQuestionsOptions {
+  /** Where drafts and unsent answers survive a reload. @default IndexedDB where the browser has it, else memory */
+  storage?: DockStorage;
+  /** Keeps the conversation's other tabs in step. @default a pane bus on the default channel, closed with the store */
+  bus?: PaneBus;
+  /** Messages `chat.history` is asked for. @default 1000 */
+  historyLimit?: number;
+  /** Makes outbox entry ids, which are also the chat.send idempotency keys. @default crypto.randomUUID */
+  newId?: () => string;
+  /** Deadline of one chat.send; past it the delivery is uncertain. @default 30000 */
+  sendTimeoutMs?: number;
+  /** Waits before each history check after the gateway took a message; then it counts as unconfirmed. @default [0, 250, 500, 1000, 2000, 4000] */
+  confirmDelaysMs?: readonly number[];
+}
+
 /** Options of `createQuestionDockStore`. */
 export interface DockStoreOptions {
   /** The gateway client (or anything with the same surface). */
