@@ -1,6 +1,6 @@
 // The factories of the store's opt-in features. Only a host that calls one loads what it starts: async (Codex)
 // questions with their history, answer outbox and outcomes; blocking drafts kept across reloads; or the chat history.
-import { startHistoryReader, DEFAULT_HISTORY_LIMIT } from "../async/history-reader";
+import { startHistoryReader } from "../async/history-reader";
 import { startOutbox } from "../async/outbox-delivery";
 import { createAsyncSync } from "../async/questions";
 import { asyncReducer, historyReducer } from "../async/reducer";
@@ -20,7 +20,7 @@ export function createAsyncQuestionsFeature(options: AsyncQuestionsOptions = {},
     (ctx, sync, blockingDrafts) => {
       const storage = options.storage ?? defaultStorage();
       const bus = options.bus ?? createPaneBus();
-      const history = startHistoryReader(ctx, options.historyLimit ?? DEFAULT_HISTORY_LIMIT);
+      const history = startHistoryReader(ctx, options.historyLimit);
       const outbox = startOutbox(ctx, history, { ...options, storage, bus });
       const asyncSync = createAsyncSync(ctx, sync, outbox);
       // The async questions' storage keeps blocking drafts too, unless the store says `blockingDrafts: false`.
@@ -66,5 +66,5 @@ export interface ChatHistoryOptions {
 
 /** Keeps the conversation's messages and their ask_user outcomes in `state.chat`, for a blocking-only host's transcript. */
 export function chatHistoryFeature(options: ChatHistoryOptions = {}): ChatHistoryFeature {
-  return defineFeature({ feature: "chatHistory" }, (ctx) => startHistoryReader(ctx, options.historyLimit ?? DEFAULT_HISTORY_LIMIT), historyReducer);
+  return defineFeature({ feature: "chatHistory" }, (ctx) => startHistoryReader(ctx, options.historyLimit), historyReducer);
 }
