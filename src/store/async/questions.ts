@@ -1,4 +1,4 @@
-import { entryOf as ownEntry } from "../../protocol/id-table";
+import { entryOf } from "../../protocol/id-table";
 import { formatAnswerText } from "../../protocol/answer-text";
 import { compact } from "../../protocol/reader";
 import { asyncRequestId } from "./question-shape";
@@ -44,7 +44,6 @@ export function createAsyncSync(ctx: DockContext, sync: GatewaySync, outbox: Out
   let disposed = false;
 
   const originOf = (requestId: string) => ctx.get().asyncOrigins.get(requestId);
-  const entryOf = (itemId: string) => ctx.get().chat.questions.find((q) => q.delivery.itemId === itemId);
   const outboxEntryFor = (itemId: string) => entryForItem(ctx.get().outbox, itemId);
   const originFor = (entry: AsyncQuestionEntry): AsyncOrigin =>
     ({ itemId: entry.delivery.itemId, ...compact({ sourceMessageId: entry.sourceMessageId, runId: entry.runId }) });
@@ -121,10 +120,10 @@ export function createAsyncSync(ctx: DockContext, sync: GatewaySync, outbox: Out
         ctx.dispatch({ type: "submitFailed", requestId: rid, submission: { status: "error", kind: "answer", code: "unanswered" } });
         return;
       }
-      const message = formatAnswerText(record.questions.map((q) => ({ title: q.question, values: ownEntry(answers.answers, q.questionId) ?? [] })));
+      const message = formatAnswerText(record.questions.map((q) => ({ title: q.question, values: entryOf(answers.answers, q.questionId) ?? [] })));
       const draft = savedDraftOf(record, view, now());
       // A question first seen in a live event may only learn its message id from the saved history later.
-      const replyToId = entryOf(origin.itemId)?.sourceMessageId ?? origin.sourceMessageId;
+      const replyToId = ctx.get().chat.questions.find((q) => q.delivery.itemId === origin.itemId)?.sourceMessageId ?? origin.sourceMessageId;
       const sent = outbox.enqueue({ itemId: origin.itemId, ...(replyToId ? { replyToId } : {}), message, draft });
       sync.settle(rid, "answered", answers, { async: { ...origin, ...(replyToId ? { sourceMessageId: replyToId } : {}), outboxId: sent.id } });
     },

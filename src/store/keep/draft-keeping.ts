@@ -14,10 +14,8 @@ import { asyncItemOf, asyncRequestId } from "../async/question-shape";
 /** Quiet time before a typed draft is written to storage. */
 export const DRAFT_SAVE_DELAY_MS = 300;
 
-type DraftSetup = { storage: DockStorage; bus: PaneBus | undefined; blockingDrafts: boolean; outbox: boolean };
-
 /** Keeps the drafts of `ctx`'s store (blocking ones too, and outbox entries: as `setup` says); `read` is for `restored`. */
-export function startDraftKeeping(ctx: DockContext, setup: DraftSetup) {
+export function startDraftKeeping(ctx: DockContext, setup: { storage: DockStorage; bus?: PaneBus; blockingDrafts: boolean; outbox: boolean }) {
   const { now, timers } = ctx.options;
   const saveTimers = new Map<string, unknown>();
 
@@ -38,10 +36,6 @@ export function startDraftKeeping(ctx: DockContext, setup: DraftSetup) {
     const timer = saveTimers.get(id);
     if (timer !== undefined) timers.clearTimeout(timer);
     saveTimers.delete(id);
-  };
-  const saveSoon = (draft: SavedDraft) => {
-    cancel(draft.requestId);
-    saveTimers.set(draft.requestId, timers.setTimeout(() => (saveTimers.delete(draft.requestId), write(draft)), DRAFT_SAVE_DELAY_MS));
   };
   // What is still waiting to be written, now: the person's last keystrokes must survive the store, or the page, going away.
   const flush = () => {
@@ -84,7 +78,8 @@ export function startDraftKeeping(ctx: DockContext, setup: DraftSetup) {
       const draft = savedDraftOf(record, next.views.get(e.requestId), now());
       // A prompt of secret questions only has nothing that may leave memory.
       if (draft.answers.length === 0) return;
-      saveSoon(draft);
+      cancel(e.requestId);
+      saveTimers.set(e.requestId, timers.setTimeout(() => (saveTimers.delete(e.requestId), write(draft)), DRAFT_SAVE_DELAY_MS));
       share(e.requestId, draft);
     }),
     ctx.on(["recordSettled"], (e, next, prev) => {
