@@ -15,7 +15,6 @@ import { viewWithSaved } from "../keep/saved-draft";
 import type { DockEvent } from "../dock/dock-reducer";
 import { asyncItemOf, asyncRequestId } from "./question-shape";
 
-// What happens to async questions in the dock.
 type AsyncDockEvent =
   | { type: "asyncJoined"; requestId: string; origin: AsyncOrigin }
   /** Ended outside the dock; `onlyWithUnsent` records it only when its saved draft leaves something unsent to show. */
