@@ -91,16 +91,12 @@ export function startDraftKeeping(ctx: DockContext, setup: { storage: DockStorag
       void records()?.remove("draft", e.id).catch(() => undefined);
       share(e.id);
     }),
-    // Discard reopened the answer's draft: it is the person's again, kept as it now stands.
-    ctx.on(["discarded"], (e, next, prev) => {
-      const itemId = prev.outbox.entries[e.id]?.itemId;
+    // Discard reopened the answer's draft: it is the person's again. A reopened question's kept draft loses its skip,
+    // so a reload does not skip it again. Either is kept as it now stands.
+    ctx.on(["discarded", "questionReopened"], (e, next, prev) => {
+      const itemId = e.type === "discarded" ? prev.outbox.entries[e.id]?.itemId : e.itemId;
       const held = itemId === undefined ? undefined : next.savedDrafts.get(asyncRequestId(itemId));
       if (held && !(e as { local?: true }).local) write(held);
-    }),
-    // A reopened question's kept draft loses its skip, so a reload does not skip it again.
-    ctx.on(["questionReopened"], (e, next) => {
-      const held = next.savedDrafts.get(asyncRequestId(e.itemId));
-      if (held) write(held);
     }),
     ...(setup.bus ? [setup.bus.subscribe(fromPane)] : []),
   ];
