@@ -36,8 +36,8 @@ export { systemClock, type Clock } from "./gateway/clock";
 export { createQuestionDockStore } from "./store/create-store";
 // Opt-in parts: a host pays for one only when it imports the factory that makes it.
 export { asyncQuestionsFeature } from "./features/async-questions";
-export { blockingDraftsFeature, chatHistoryFeature, type AsyncQuestionsOptions, type ChatHistoryOptions } from "./store/opt-in/factories";
-export type { AsyncQuestionsFeature, BlockingDraftServices, BlockingDraftsFeature, ChatHistoryFeature, DockStoreOptions } from "./store/context";
+export { blockingDraftsFeature, chatHistoryFeature, type ChatHistoryOptions } from "./store/opt-in/factories";
+export type { AsyncQuestionsFeature, AsyncQuestionsOptions, BlockingDraftServices, BlockingDraftsFeature, ChatHistoryFeature, DockStoreOptions } from "./store/context";
 export { createIndexedDbStorage, createMemoryStorage, type DockStorage, type IndexedDbStorageOptions } from "./store/keep/storage";
 export { createPaneBus } from "./store/keep/bus";
 export type { SavedAnswer, SavedDraft } from "./store/keep/saved-draft";

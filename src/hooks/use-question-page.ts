@@ -10,7 +10,7 @@ import { systemClock, type Clock } from "../gateway/clock";
 import { openStore } from "../store/create-store";
 import { blockingDraftsFeature } from "../store/opt-in/factories";
 import { defaultStorage, type DockStorage } from "../store/keep/storage";
-import { endedRecordOutcome, newResolverId, outcomeOf } from "../store/dock/outcomes";
+import { endedRecordOutcome, outcomeOf } from "../store/dock/outcomes";
 import { tabResolverId } from "../store/keep/sent-requests";
 import type { Outcome, QuestionDockStore } from "../store/dock/state";
 
@@ -78,7 +78,7 @@ export function useQuestionPage({ client, questionId, draftStorage, clock = syst
         record = read;
         if (read.status !== "pending") {
           // The same resolver id as the tab's docks, so an answer given in another dock of this tab reads as this tab's.
-          const kind = outcomeOf(read, { resolverId: tabResolverId(newResolverId) }) ?? "unavailable";
+          const kind = outcomeOf(read, { resolverId: tabResolverId() }) ?? "unavailable";
           return show({ ended: endedRecordOutcome(read, kind, clock.now(), false) });
         }
         // A link may name a question of any conversation, or of none. A question its store saw end never comes back.

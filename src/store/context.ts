@@ -1,6 +1,6 @@
 // The dock store's options and the context its modules share; it lives below all of them, as the factory that
 // builds it imports the modules it always runs.
-import type { Clock } from "../gateway/clock";
+import type { Clock, Timers } from "../gateway/clock";
 import type { GatewayConnection } from "../gateway/connection";
 import type { DockStorage } from "./keep/storage";
 import type { DockEvent } from "./dock/dock-reducer";
@@ -8,7 +8,6 @@ import type { AsyncEvent } from "./async/reducer";
 import type { Machine } from "./machine";
 import type { PaneBus } from "./outbox/entry";
 import type { SentLedger } from "./keep/sent-requests";
-import type { Timers } from "../gateway/clock";
 import type { DockStore } from "./dock/state";
 
 // A host holds an opt-in feature as an opaque token; its working parts stay private to the store (opt-in/attach.ts),
@@ -36,6 +35,22 @@ export interface BlockingDraftServices {
   storage: DockStorage;
   /** Absent: drafts are not shared live. */
   bus?: PaneBus;
+}
+
+/** Where async answers and drafts are kept and how they are sent; every field has a default. */
+export interface AsyncQuestionsOptions {
+  /** Where drafts and unsent answers survive a reload. @default IndexedDB where the browser has it, else memory */
+  storage?: DockStorage;
+  /** Keeps the conversation's other tabs in step. @default a pane bus on the default channel, closed with the store */
+  bus?: PaneBus;
+  /** Messages `chat.history` is asked for. @default 1000 */
+  historyLimit?: number;
+  /** Makes outbox entry ids, which are also the chat.send idempotency keys. @default crypto.randomUUID */
+  newId?: () => string;
+  /** Deadline of one chat.send; past it the delivery is uncertain. @default 30000 */
+  sendTimeoutMs?: number;
+  /** Waits before each history check after the gateway took a message; then it counts as unconfirmed. @default [0, 250, 500, 1000, 2000, 4000] */
+  confirmDelaysMs?: readonly number[];
 }
 
 /** Options of `createQuestionDockStore`. */

@@ -5,17 +5,12 @@ import { createMachine } from "./machine";
 import { dockReducer, emptyDockState } from "./dock/dock-reducer";
 import { createGatewaySync } from "./effects/gateway-sync";
 import { featureParts, storeParts } from "./opt-in/attach";
-import { newResolverId } from "./dock/outcomes";
 import { createSentLedger, tabResolverId } from "./keep/sent-requests";
 import { startKeeping } from "./keep/keep";
 import { DEFAULT_TYPING_GRACE_MS } from "./dock/priority";
 import { systemClock } from "../gateway/clock";
 import type { DockStore, QuestionDockStore } from "./dock/state";
 import type { QuestionRecord } from "../protocol/question-record";
-
-// Every store of a tab answers as one resolver, so a remounted dock, a session switch or a reload still knows its
-// own answers. Read on the first store, not on import.
-let tabResolver: string | undefined;
 
 /** Creates the store of one conversation: its pending questions, the person's drafts, how each question ended and, with async questions, its history and outbox. */
 export function createQuestionDockStore(opts: DockStoreOptions): QuestionDockStore {
@@ -36,7 +31,7 @@ export function openStore(opts: DockStoreOptions, records: readonly QuestionReco
     timers: clock,
     typingGraceMs: opts.typingGraceMs ?? DEFAULT_TYPING_GRACE_MS,
     showSessionless: opts.showSessionless ?? false,
-    resolverId: opts.resolverId ?? (tabResolver ??= tabResolverId(() => newResolverId())),
+    resolverId: opts.resolverId ?? tabResolverId(),
   };
   const initial = emptyDockState(opts.sessionKey, opts.client.getConnection());
   // Actions need the store's own set/get, so the store is made first and the actions attached after.

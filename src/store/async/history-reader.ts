@@ -10,9 +10,6 @@ import { RunActivity } from "../conversation/run-activity";
 import type { DockContext } from "../context";
 import type { GatewayConnection } from "../../gateway/connection";
 
-/** `chat.history`'s default limit: the gateway's maximum, so a long conversation reads back whole. @default 1000 */
-export const DEFAULT_HISTORY_LIMIT = 1000;
-
 /** The history link of one store. */
 export type HistoryReader = ReturnType<typeof startHistoryReader>;
 
@@ -20,8 +17,8 @@ export type HistoryReader = ReturnType<typeof startHistoryReader>;
 // not lose its rows when the first unsubscribes.
 const feedHolders = new WeakMap<GatewayConnection, Map<string, number>>();
 
-/** Starts following the conversation of `ctx`'s session. */
-export function startHistoryReader(ctx: DockContext, limit: number) {
+/** Starts following the conversation of `ctx`'s session; `limit` defaults to the gateway's maximum, to read it whole. */
+export function startHistoryReader(ctx: DockContext, limit = 1000) {
   const { client, sessionKey } = ctx.options;
   const activity = new RunActivity();
   // Messages shown before the history holds them; `requestsBefore`: history requests sent before it arrived.

@@ -1,7 +1,8 @@
 // The answer outbox: one idempotency key per entry across attempts; sends one at a time, only while connected and
 // the run is idle, and confirms only once the saved history holds the message; outbox-keeping.ts keeps its entries.
 import type { ChatSendParams } from "../../protocol/methods";
-import type { DockContext } from "../context";
+import type { AsyncQuestionsOptions, DockContext } from "../context";
+import { newKey } from "../effects/answer-by-chat";
 import { canDiscard, canEdit, canRetry, type OutboxEntryEvent } from "../outbox/outbox-reducer";
 import { classifySendError, entryForItem, keysOf, sendKeyOf } from "../outbox/outbox-rules";
 import type { OutboxEntry, PaneBus } from "../outbox/entry";
@@ -12,29 +13,16 @@ import { keepOutbox } from "./outbox-keeping";
 
 // Most fresh keys one entry may get from the restart rule before it is marked failed.
 const MAX_SUCCESSOR_KEYS = 2;
-/** Default deadline of one chat.send, in ms. @default 30000 */
-export const DEFAULT_SEND_TIMEOUT_MS = 30_000;
-/** Default waits before each history check once the gateway took a message, in ms. */
-export const DEFAULT_CONFIRM_DELAYS_MS: readonly number[] = [0, 250, 500, 1000, 2000, 4000];
-
-/** Where the outbox keeps entries, the history it confirms against, its keys and deadlines. */
-export interface OutboxSetup {
-  storage: DockStorage;
-  bus: PaneBus;
-  history: HistoryReader;
-  newId: () => string;
-  sendTimeoutMs: number;
-  confirmDelaysMs: readonly number[];
-}
 
 /** The outbox of one store. */
 export type Outbox = ReturnType<typeof startOutbox>;
 
 type Cause = Extract<OutboxEntryEvent, { type: "uncertain" }>["cause"];
 
-/** Starts the outbox of `ctx`'s conversation. */
-export function startOutbox(ctx: DockContext, setup: OutboxSetup) {
+/** Starts the outbox of `ctx`'s conversation, confirmed against `history`; its options default as they say. */
+export function startOutbox(ctx: DockContext, history: HistoryReader, setup: AsyncQuestionsOptions & { storage: DockStorage; bus: PaneBus }) {
   const { client, sessionKey, now, timers } = ctx.options;
+  const { storage, bus, newId = newKey, sendTimeoutMs = 30_000, confirmDelaysMs = [0, 250, 500, 1000, 2000, 4000] } = setup;
   // Entries this pane sends when they are queued: made here, loaded at start, or retried here. Others are only shown.
   const owned = new Set<string>();
   let disposed = false;
@@ -67,7 +55,7 @@ export function startOutbox(ctx: DockContext, setup: OutboxSetup) {
   const uncertain = (id: string, cause: Cause) => void change(id, { type: "uncertain", cause });
 
   // True when a fresh history was read.
-  const refresh = () => setup.history.reload().then(() => !disposed, () => false);
+  const refresh = () => history.reload().then(() => !disposed, () => false);
   // The entry, if still sending after a fresh read: a history that holds it has confirmed it (checkAll runs on every
   // history change), and a stale view is never taken as proof of absence, so without a fresh read it is uncertain.
   const recheck = async (id: string, cause: Cause) => ((await refresh()) ? sending(id) : uncertain(id, cause));
@@ -112,7 +100,7 @@ export function startOutbox(ctx: DockContext, setup: OutboxSetup) {
     if (!e) return false;
     const params: ChatSendParams = { sessionKey, message: e.message, idempotencyKey: sendKeyOf(e), ...(e.replyToId ? { replyToId: e.replyToId } : {}) };
     try {
-      await client.request("chat.send", params, { timeoutMs: setup.sendTimeoutMs });
+      await client.request("chat.send", params, { timeoutMs: sendTimeoutMs });
       return !disposed;
     } catch (error) {
       if (disposed) return false;
@@ -133,12 +121,12 @@ export function startOutbox(ctx: DockContext, setup: OutboxSetup) {
       change(id, { type: "refused", reason, forGood: false });
       return false;
     }
-    change(id, { type: "rekeyed", key: setup.newId() });
+    change(id, { type: "rekeyed", key: newId() });
     return send(id);
   }
 
   async function awaitConfirmation(id: string): Promise<void> {
-    for (const delay of setup.confirmDelaysMs) {
+    for (const delay of confirmDelaysMs) {
       await wait(delay);
       if (disposed || !sending(id)) return;
       await refresh();
@@ -153,7 +141,7 @@ export function startOutbox(ctx: DockContext, setup: OutboxSetup) {
     review();
   }
 
-  const stopKeeping = keepOutbox(ctx, setup.storage, setup.bus, { sending: () => active, checkAll });
+  const stopKeeping = keepOutbox(ctx, storage, bus, () => active);
   let wasConnected = connected();
   const offs = [
     // This pane sends what the page that left kept (heard after keeping has written the reload's verdict).
@@ -163,6 +151,8 @@ export function startOutbox(ctx: DockContext, setup: OutboxSetup) {
     }),
     ctx.on(["discarded", "paneRemoved"], (e) => owned.delete(e.id)),
     ctx.on(["historyLoaded", "messageArrived", "rowReplaced", "runActivityChanged"], review),
+    // Another pane's copy may be one this pane's history already holds; it starts no send here.
+    ctx.on(["paneUpdated"], checkAll),
     client.subscribeConnection((info) => {
       const now = info.state === "connected";
       if (disposed || now === wasConnected) return;
@@ -181,7 +171,7 @@ export function startOutbox(ctx: DockContext, setup: OutboxSetup) {
       if (existing) return existing;
       // Strictly after the newest entry, so the send order survives a reload.
       const at = Math.max(now(), ...state().order.map((id) => (entry(id)?.createdAt ?? 0) + 1));
-      const made: OutboxEntry = { id: setup.newId(), sessionKey, ...input, state: "queued", createdAt: at, updatedAt: at, failureCount: 0, isPaused: !connected() };
+      const made: OutboxEntry = { id: newId(), sessionKey, ...input, state: "queued", createdAt: at, updatedAt: at, failureCount: 0, isPaused: !connected() };
       owned.add(made.id);
       if (!disposed) ctx.dispatch({ type: "enqueued", entry: made, at: now() });
       pump();

@@ -7,14 +7,8 @@ import type { OutboxEntry, PaneBus, PaneMessage } from "../outbox/entry";
 import { isPaneMessage } from "../keep/bus";
 import { scopedRecords, type DockStorage, type ScopedRecords } from "../keep/storage";
 
-/** What keeping asks of delivery: the entry it sends now, and to confirm what the history shows. */
-export interface DeliveryView {
-  sending(): string | undefined;
-  checkAll(): void;
-}
-
-/** Starts keeping and sharing the outbox of `ctx`'s conversation, whose sending side is `delivery`; returns its stop. */
-export function keepOutbox(ctx: DockContext, storage: DockStorage, bus: PaneBus, delivery: DeliveryView) {
+/** Starts keeping and sharing the outbox of `ctx`'s conversation, whose delivery sends `sending()` now; returns its stop. */
+export function keepOutbox(ctx: DockContext, storage: DockStorage, bus: PaneBus, sending: () => string | undefined) {
   const { client, sessionKey, now } = ctx.options;
   let chain: Promise<void> = Promise.resolve();
   let disposed = false;
@@ -40,57 +34,47 @@ export function keepOutbox(ctx: DockContext, storage: DockStorage, bus: PaneBus,
     if (!isMemoryOnly(e)) post("outbox", e.id, e);
   };
 
-  // Only an entry shared before has copies to take back; a discard is told as such so other tabs reopen the draft.
-  const follow = (id: string, before: OutboxEntry | undefined, after: OutboxEntry | undefined, discarded: boolean) => {
-    if (after && !isMemoryOnly(after)) {
-      save((r) => r.put("outbox", id, after));
-      share(after);
-      return;
-    }
-    if (after && (!before || isMemoryOnly(before))) return;
-    save((r) => r.remove("outbox", id));
-    post(discarded ? "reopen" : "outbox", id);
-  };
-
   const fromPane = (message: PaneMessage) => {
     if (disposed || !isPaneMessage(message) || message.scope !== ctx.get().scope) return;
-    const sending = delivery.sending() === message.id;
-    // Another tab discarded the answer: here too it leaves and its draft reopens, unless this tab is sending it.
-    if (message.table === "reopen") return sending ? undefined : dispatch({ type: "discarded", id: message.id, local: true });
-    if (message.table !== "outbox") return;
     // While this pane sends an entry, its own copy stands and is told again.
-    const mine = sending ? entry(message.id) : undefined;
+    const mine = sending() === message.id ? entry(message.id) : undefined;
+    // Another tab discarded the answer: here too it leaves and its draft reopens, unless this tab is sending it.
+    if (message.table === "reopen") return mine ? undefined : dispatch({ type: "discarded", id: message.id, local: true });
+    if (message.table !== "outbox") return;
     const incoming = message.value;
     if (incoming === undefined) return mine ? share(mine) : dispatch({ type: "paneRemoved", id: message.id, local: true });
     if (!isOutboxEntry(incoming, sessionKey) || incoming.id !== message.id) return;
     if (mine && incoming.state !== "confirmed") return share(mine);
-    const before = ctx.get().outbox;
     const isPaused = incoming.state === "queued" && client.getConnection().state !== "connected";
     dispatch({ type: "paneUpdated", entry: { ...incoming, isPaused }, local: true });
-    if (ctx.get().outbox !== before) delivery.checkAll();
-  };
-
-  // What the reload concluded is saved; what the closed page saved is not written again; a stored credential stays in
-  // memory only.
-  const adopt = (stored: readonly OutboxEntry[]) => {
-    for (const e of stored) {
-      const current = entry(e.id);
-      if (!current) continue;
-      if (isMemoryOnly(e)) save((r) => r.remove("outbox", e.id));
-      else if (current.state !== e.state || current.message !== e.message) save((r) => r.put("outbox", e.id, current));
-    }
   };
 
   // This pane's own changes to an entry, but its pause: online state is not saved, not broadcast.
   const events = (Object.keys(OUTBOX_TRANSITIONS) as (keyof typeof OUTBOX_TRANSITIONS)[]).filter((t) => t !== "pauseChanged");
   const offs = [
-    ctx.on(["restored"], (e) => adopt(e.entries)),
+    // What the reload concluded is saved; what the closed page saved is not written again; a stored credential stays
+    // in memory only.
+    ctx.on(["restored"], (e) => {
+      for (const kept of e.entries) {
+        const current = entry(kept.id);
+        if (!current) continue;
+        if (isMemoryOnly(kept)) save((r) => r.remove("outbox", kept.id));
+        else if (current.state !== kept.state || current.message !== kept.message) save((r) => r.put("outbox", kept.id, current));
+      }
+    }),
+    // Only an entry shared before has copies to take back; a discard is told as such so other tabs reopen the draft.
     ctx.on([...events, "enqueued"], (event, next, prev) => {
       const id = event.type === "enqueued" ? event.entry.id : event.id;
       const after = next.outbox.entries[id];
       const before = prev.outbox.entries[id];
-      if (before === after) return;
-      if (!(event as { local?: true }).local) follow(id, before, after, event.type === "discarded");
+      if (before === after || (event as { local?: true }).local) return;
+      if (after && !isMemoryOnly(after)) {
+        save((r) => r.put("outbox", id, after));
+        return share(after);
+      }
+      if (after && (!before || isMemoryOnly(before))) return;
+      save((r) => r.remove("outbox", id));
+      post(event.type === "discarded" ? "reopen" : "outbox", id);
     }),
     bus.subscribe(fromPane),
   ];

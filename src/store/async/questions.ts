@@ -1,5 +1,6 @@
-import { entryOf as ownEntry } from "../../protocol/id-table";
+import { entryOf } from "../../protocol/id-table";
 import { formatAnswerText } from "../../protocol/answer-text";
+import { compact } from "../../protocol/reader";
 import { asyncRequestId } from "./question-shape";
 import type { AsyncQuestionEntry } from "../conversation/question-entry";
 import { reopenAnchor } from "../conversation/derive-questions";
@@ -43,13 +44,9 @@ export function createAsyncSync(ctx: DockContext, sync: GatewaySync, outbox: Out
   let disposed = false;
 
   const originOf = (requestId: string) => ctx.get().asyncOrigins.get(requestId);
-  const entryOf = (itemId: string) => ctx.get().chat.questions.find((q) => q.delivery.itemId === itemId);
   const outboxEntryFor = (itemId: string) => entryForItem(ctx.get().outbox, itemId);
-  const originFor = (entry: AsyncQuestionEntry): AsyncOrigin => ({
-    itemId: entry.delivery.itemId,
-    ...(entry.sourceMessageId ? { sourceMessageId: entry.sourceMessageId } : {}),
-    ...(entry.runId ? { runId: entry.runId } : {}),
-  });
+  const originFor = (entry: AsyncQuestionEntry): AsyncOrigin =>
+    ({ itemId: entry.delivery.itemId, ...compact({ sourceMessageId: entry.sourceMessageId, runId: entry.runId }) });
 
   const add = (entry: AsyncQuestionEntry) => {
     const record = recordOf(entry, sessionKey, now());
@@ -58,11 +55,8 @@ export function createAsyncSync(ctx: DockContext, sync: GatewaySync, outbox: Out
     ctx.dispatch({ type: "recordReceived", record, announcement: { key: "newQuestion", question: record.questions[0]?.question ?? "" } });
   };
 
-  const asyncOf = (entry: AsyncQuestionEntry): NonNullable<Outcome["async"]> => {
-    const origin = originFor(entry);
-    const sent = outboxEntryFor(origin.itemId);
-    return { ...origin, ...(sent ? { outboxId: sent.id } : {}), ...(entry.replyText !== undefined ? { replyText: entry.replyText } : {}) };
-  };
+  const asyncOf = (entry: AsyncQuestionEntry): NonNullable<Outcome["async"]> =>
+    ({ ...originFor(entry), ...compact({ outboxId: outboxEntryFor(entry.delivery.itemId)?.id, replyText: entry.replyText }) });
   // A retired question's outcome keeps its saved draft; `onlyWithUnsent` replaces an outcome only to add that draft.
   const ended = (entry: AsyncQuestionEntry, kind: "answered" | "retired" | "skipped", onlyWithUnsent = false) => {
     const record = recordOf(entry, sessionKey, now());
@@ -79,8 +73,10 @@ export function createAsyncSync(ctx: DockContext, sync: GatewaySync, outbox: Out
       const inDock = s.records.get(rid) !== undefined;
       const outcome = s.outcomes.get(rid);
       if (entry.status === "pending" && !local.skipped.has(itemId)) {
+        // Answered in another pane: this pane shows the same summary instead of a second prompt.
+        if (inDock && outboxEntryFor(itemId)) sync.settle(rid, "answered", undefined, { async: asyncOf(entry) });
         // Until the saved outbox is read, an answer given before a reload is unknown: asking now could flash an answered question.
-        if (!inDock && !outcome && s.outbox.ready) {
+        else if (!inDock && !outcome && s.outbox.ready) {
           // An answer already in the outbox (from before a reload, or another tab) is shown with its delivery, never asked again.
           if (outboxEntryFor(itemId)) ended(entry, "answered");
           else add(entry);
@@ -101,30 +97,15 @@ export function createAsyncSync(ctx: DockContext, sync: GatewaySync, outbox: Out
     }
   };
 
-  // Answered in another pane: this pane shows the same summary instead of a second prompt.
-  const settleAnswered = () => {
-    if (disposed) return;
-    const { outbox: o } = ctx.get();
-    for (const e of o.order.map((id) => o.entries[id]!)) {
-      const rid = asyncRequestId(e.itemId);
-      const origin = originOf(rid);
-      if (origin && ctx.get().records.get(rid)) sync.settle(rid, "answered", undefined, { async: { ...origin, outboxId: e.id } });
-    }
-  };
-
-  // A message matters only when it changes the derived `questions`; an outbox change may be an answer in another pane.
+  // A message matters only when it changes the derived `questions`; an outbox change may be an answer in another pane,
+  // and Discard reopens its question even when nothing about the questions themselves changed.
   const offs = [
     ctx.on(["questionReopened", "questionSkipped"], reconcile),
     ctx.on(["historyLoaded", "messageArrived", "rowReplaced"], (_e, next, prev) => {
       if (next.chat.questions !== prev.chat.questions) reconcile();
     }),
-    ctx.on(["enqueued", "discarded", "paneUpdated", "paneRemoved", "restored", "confirmed", "uncertain", "refused", "requeued", "edited", "sendStarted"], (e, next, prev) => {
-      if (next.outbox.entries !== prev.outbox.entries) settleAnswered();
-      // Discard reopens its question even when nothing about the questions themselves changed.
-      if (e.type === "restored" || e.type === "discarded" || next.chat.questions !== prev.chat.questions) reconcile();
-    }),
+    ctx.on(["enqueued", "discarded", "paneUpdated", "paneRemoved", "restored", "confirmed", "uncertain", "refused", "requeued", "edited", "sendStarted"], reconcile),
   ];
-  settleAnswered();
   reconcile();
 
   return {
@@ -139,10 +120,10 @@ export function createAsyncSync(ctx: DockContext, sync: GatewaySync, outbox: Out
         ctx.dispatch({ type: "submitFailed", requestId: rid, submission: { status: "error", kind: "answer", code: "unanswered" } });
         return;
       }
-      const message = formatAnswerText(record.questions.map((q) => ({ title: q.question, values: ownEntry(answers.answers, q.questionId) ?? [] })));
+      const message = formatAnswerText(record.questions.map((q) => ({ title: q.question, values: entryOf(answers.answers, q.questionId) ?? [] })));
       const draft = savedDraftOf(record, view, now());
       // A question first seen in a live event may only learn its message id from the saved history later.
-      const replyToId = entryOf(origin.itemId)?.sourceMessageId ?? origin.sourceMessageId;
+      const replyToId = ctx.get().chat.questions.find((q) => q.delivery.itemId === origin.itemId)?.sourceMessageId ?? origin.sourceMessageId;
       const sent = outbox.enqueue({ itemId: origin.itemId, ...(replyToId ? { replyToId } : {}), message, draft });
       sync.settle(rid, "answered", answers, { async: { ...origin, ...(replyToId ? { sourceMessageId: replyToId } : {}), outboxId: sent.id } });
     },

@@ -15,7 +15,6 @@ import { viewWithSaved } from "../keep/saved-draft";
 import type { DockEvent } from "../dock/dock-reducer";
 import { asyncItemOf, asyncRequestId } from "./question-shape";
 
-// What happens to async questions in the dock.
 type AsyncDockEvent =
   | { type: "asyncJoined"; requestId: string; origin: AsyncOrigin }
   /** Ended outside the dock; `onlyWithUnsent` records it only when its saved draft leaves something unsent to show. */
@@ -23,12 +22,6 @@ type AsyncDockEvent =
 
 /** The events of the async half; an outbox event carries the time it happened. */
 export type AsyncEvent = ConversationEvent | (OutboxEvent & { at: number }) | AsyncDockEvent;
-
-function asyncQuestionEnded<S extends StoreState>(s: S, e: Extract<AsyncDockEvent, { type: "asyncQuestionEnded" }>): S {
-  const saved = e.kind === "retired" ? s.savedDrafts.get(e.id) : undefined;
-  const outcome = asyncOutcome(e, saved ? viewWithSaved(e.record, newView(), saved) : undefined);
-  return e.onlyWithUnsent && !outcome.unsent ? s : { ...s, outcomes: s.outcomes.with(e.id, outcome) };
-}
 
 // A question can settle live after the history that holds its call was read.
 const HISTORY_OUTCOME_EVENTS: ReadonlySet<string> = new Set(["historyLoaded", "messageArrived", "rowReplaced", "runActivityChanged", "recordSettled", "restored", "sentRequestEnded", "asyncQuestionEnded", "outcomeDropped"]);
@@ -106,7 +99,11 @@ function reopened<S extends StoreState>(s: S, entry: OutboxEntry, at: number): S
 function applied<S extends StoreState>(s: S, event: { type: string }): S {
   const a = event as AsyncEvent;
   if (a.type === "asyncJoined") return { ...s, asyncOrigins: new Map(s.asyncOrigins).set(a.requestId, a.origin) };
-  if (a.type === "asyncQuestionEnded") return asyncQuestionEnded(s, a);
+  if (a.type === "asyncQuestionEnded") {
+    const saved = a.kind === "retired" ? s.savedDrafts.get(a.id) : undefined;
+    const outcome = asyncOutcome(a, saved ? viewWithSaved(a.record, newView(), saved) : undefined);
+    return a.onlyWithUnsent && !outcome.unsent ? s : { ...s, outcomes: s.outcomes.with(a.id, outcome) };
+  }
   if (CONVERSATION_EVENTS.has(event.type)) {
     const chat = conversationReducer(s.chat, event as ConversationEvent);
     return withDraftChoices(chat === s.chat ? s : { ...s, chat }, event as AsyncEvent);

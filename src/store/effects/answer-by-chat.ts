@@ -82,11 +82,9 @@ export function createChatReplies(ctx: DockContext, sync: GatewaySync) {
       await client.request("chat.send", params);
     } catch (error) {
       verdicts.get(key)?.("gone");
-      if (wasCutOff(error)) {
-        sync.markUncertain(requestId, "answer", error.code === "TIMEOUT");
-        return { ok: false, code: error.code === "TIMEOUT" ? "timeout" : "disconnected" };
-      }
-      return fail(requestId, submitFailureOf(error));
+      if (!wasCutOff(error)) return fail(requestId, submitFailureOf(error));
+      sync.markUncertain(requestId, "answer", error.code === "TIMEOUT");
+      return { ok: false, ...submitFailureOf(error) };
     }
     const v = await verdict;
     if (v === "gone") return { ok: false, code: "unexpected" };

@@ -173,13 +173,11 @@ export function createGatewaySync(ctx: DockContext) {
 
   // A request sent from this tab before a reload: only its end is known now, so it gets its summary straight away.
   const settleSentBeforeReload = (rec: QuestionRecord) => {
-    ctx.sent.forget(rec.id);
     const kind = outcomeOf(rec, { resolverId: ctx.options.resolverId, sentChatReply: ctx.sent.sentChatReply(rec.id) });
     if (!kind || !mine(rec) || ctx.get().outcomes.has(rec.id)) return;
     ctx.dispatch({ type: "sentRequestEnded", record: rec, kind, at: now() });
   };
 
-  // A submit or skip that failed: the request shows why, and the person hears it.
   const failSubmission = (id: string, kind: "answer" | "skip", failure: SubmitFailure) => {
     ctx.dispatch({ type: "submitFailed", requestId: id, submission: { status: "error", kind, ...failure } });
     ctx.dispatch({ type: "announced", announcement: { key: "submitFailed", action: kind, ...failure } });

@@ -2,12 +2,8 @@ import type { PaneBus, PaneMessage } from "../outbox/entry";
 
 // One bus of the page: the listeners it was given.
 type Member = Set<(message: PaneMessage) => void>;
-
-interface Channel {
-  members: Set<Member>;
-  /** The page's one BroadcastChannel for this name: a second one here would hear the first and double every message. */
-  remote?: BroadcastChannel | undefined;
-}
+// The buses of one name, and the page's one BroadcastChannel for it: a second one would hear the first and double every message.
+type Channel = { members: Set<Member>; remote?: BroadcastChannel };
 
 const channels = new Map<string, Channel>();
 

@@ -14,10 +14,8 @@ import { asyncItemOf, asyncRequestId } from "../async/question-shape";
 /** Quiet time before a typed draft is written to storage. */
 export const DRAFT_SAVE_DELAY_MS = 300;
 
-type DraftSetup = { storage: DockStorage; bus: PaneBus | undefined; blockingDrafts: boolean; outbox: boolean };
-
 /** Keeps the drafts of `ctx`'s store (blocking ones too, and outbox entries: as `setup` says); `read` is for `restored`. */
-export function startDraftKeeping(ctx: DockContext, setup: DraftSetup) {
+export function startDraftKeeping(ctx: DockContext, setup: { storage: DockStorage; bus?: PaneBus; blockingDrafts: boolean; outbox: boolean }) {
   const { now, timers } = ctx.options;
   const saveTimers = new Map<string, unknown>();
 
@@ -38,10 +36,6 @@ export function startDraftKeeping(ctx: DockContext, setup: DraftSetup) {
     const timer = saveTimers.get(id);
     if (timer !== undefined) timers.clearTimeout(timer);
     saveTimers.delete(id);
-  };
-  const saveSoon = (draft: SavedDraft) => {
-    cancel(draft.requestId);
-    saveTimers.set(draft.requestId, timers.setTimeout(() => (saveTimers.delete(draft.requestId), write(draft)), DRAFT_SAVE_DELAY_MS));
   };
   // What is still waiting to be written, now: the person's last keystrokes must survive the store, or the page, going away.
   const flush = () => {
@@ -84,7 +78,8 @@ export function startDraftKeeping(ctx: DockContext, setup: DraftSetup) {
       const draft = savedDraftOf(record, next.views.get(e.requestId), now());
       // A prompt of secret questions only has nothing that may leave memory.
       if (draft.answers.length === 0) return;
-      saveSoon(draft);
+      cancel(e.requestId);
+      saveTimers.set(e.requestId, timers.setTimeout(() => (saveTimers.delete(e.requestId), write(draft)), DRAFT_SAVE_DELAY_MS));
       share(e.requestId, draft);
     }),
     ctx.on(["recordSettled"], (e, next, prev) => {
@@ -96,16 +91,12 @@ export function startDraftKeeping(ctx: DockContext, setup: DraftSetup) {
       void records()?.remove("draft", e.id).catch(() => undefined);
       share(e.id);
     }),
-    // Discard reopened the answer's draft: it is the person's again, kept as it now stands.
-    ctx.on(["discarded"], (e, next, prev) => {
-      const itemId = prev.outbox.entries[e.id]?.itemId;
+    // Discard reopened the answer's draft: it is the person's again. A reopened question's kept draft loses its skip,
+    // so a reload does not skip it again. Either is kept as it now stands.
+    ctx.on(["discarded", "questionReopened"], (e, next, prev) => {
+      const itemId = e.type === "discarded" ? prev.outbox.entries[e.id]?.itemId : e.itemId;
       const held = itemId === undefined ? undefined : next.savedDrafts.get(asyncRequestId(itemId));
       if (held && !(e as { local?: true }).local) write(held);
-    }),
-    // A reopened question's kept draft loses its skip, so a reload does not skip it again.
-    ctx.on(["questionReopened"], (e, next) => {
-      const held = next.savedDrafts.get(asyncRequestId(e.itemId));
-      if (held) write(held);
     }),
     ...(setup.bus ? [setup.bus.subscribe(fromPane)] : []),
   ];

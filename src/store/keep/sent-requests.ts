@@ -2,6 +2,7 @@
 // reloaded while an answer was on its way can ask what became of them (the gateway no longer lists them as pending).
 // The answers and the replies awaited stay in memory: an answer may be credential-shaped, and a promise cannot outlive the page.
 import type { QuestionAnswers } from "../../protocol/answers";
+import { newResolverId } from "../dock/outcomes";
 
 const PREFIX = "openclaw-question-dock:";
 
@@ -94,17 +95,19 @@ export function createSentLedger(scopeOf: () => string | undefined) {
   };
 }
 
+// Every store and question page of a tab answers as one resolver, so a remounted dock, a session switch or a reload
+// still knows its own answers. Read on first use, not on import.
+let tabResolver: string | undefined;
+
 /** This tab's resolver id, kept across reloads so an answer sent before one still reads as the person's own. */
-export function tabResolverId(make: () => string): string {
+export function tabResolverId(): string {
   const storage = tabStorage();
   const key = `${PREFIX}sent:resolver`;
   try {
-    const known = storage?.getItem(key);
-    if (known) return known;
-    const made = make();
-    storage?.setItem(key, made);
-    return made;
+    tabResolver ??= storage?.getItem(key) || newResolverId();
+    storage?.setItem(key, tabResolver);
   } catch {
-    return make();
+    tabResolver ??= newResolverId();
   }
+  return tabResolver;
 }

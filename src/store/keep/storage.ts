@@ -20,7 +20,6 @@ export interface IndexedDbStorageOptions {
   storeName?: string;
 }
 
-// The kinds of record a conversation keeps.
 type KeptTable = "draft" | "outbox";
 
 // Both parts are encoded: scopes hold URLs and ids are untrusted, so neither can reach into another's prefix.

@@ -1,6 +1,7 @@
 // Every change to the outbox, as one pure function of its state and a named event, in the manner of a mutation
 // queue's reducer. The delivery loop, Retry, Discard, Edit, the connection, other panes, storage and a reload only
 // turn what happened into events; which changes are allowed from which status is decided here.
+import { compact } from "../../protocol/reader";
 import { sendableText } from "../../protocol/sendable-text";
 import { entryForItem, isNewer, sendKeyOf } from "./outbox-rules";
 import type { DeliveryFailureCode, OutboxData, OutboxEntry, StorageFailure } from "./entry";
@@ -119,21 +120,14 @@ export function outboxEntryReducer(entry: OutboxEntry, event: OutboxEntryEvent, 
   return { ...changed, updatedAt: event.type === "pageClosed" ? entry.updatedAt + 1 : Math.max(at, entry.updatedAt + 1) };
 }
 
-// Stored and broadcast copies drop undefined fields; the state holds the same shape.
-function withoutUndefined<T extends object>(value: T): T {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
-}
-
-function insertOrdered(order: string[], entries: Record<string, OutboxEntry>, entry: OutboxEntry): string[] {
-  if (order.includes(entry.id)) return order;
-  // After every entry made at the same time or earlier, so answers given in one millisecond keep their order.
-  const at = order.findIndex((id) => (entries[id]?.createdAt ?? 0) > entry.createdAt);
-  return at < 0 ? [...order, entry.id] : [...order.slice(0, at), entry.id, ...order.slice(at)];
-}
-
+// Stored and broadcast copies drop undefined fields, so the state holds the same shape. A new entry goes after every
+// entry made at the same time or earlier, so answers given in one millisecond keep their order.
 function withEntry(state: OutboxData, entry: OutboxEntry): OutboxData {
-  const clean = withoutUndefined(entry);
-  return { ...state, entries: { ...state.entries, [clean.id]: clean }, order: insertOrdered(state.order, state.entries, clean) };
+  const clean = compact(entry);
+  const entries = { ...state.entries, [clean.id]: clean };
+  if (state.order.includes(clean.id)) return { ...state, entries };
+  const at = state.order.findIndex((id) => (state.entries[id]?.createdAt ?? 0) > clean.createdAt);
+  return { ...state, entries, order: at < 0 ? [...state.order, clean.id] : [...state.order.slice(0, at), clean.id, ...state.order.slice(at)] };
 }
 
 function withoutEntry(state: OutboxData, id: string): OutboxData {
