@@ -110,25 +110,21 @@ export function useQuestionNotifications(enabled = true): void {
   }, [enabled, store]);
 }
 
-// Enough turns for React to commit the expanded prompt, however its updates are scheduled.
-const FOCUS_TRIES = 20;
-
-// The prompt appears with React's next commit, so focus follows it there.
-function focusWhenExpanded(store: StoreApi<DockStore>, tries: number): void {
-  setTimeout(() => {
-    const { dock } = focusMemoryOf(store);
-    if (dock?.isConnected && dock.getAttribute("data-state") !== "collapsed") focusFirstControl(dock);
-    else if (tries > 1) focusWhenExpanded(store, tries - 1);
-  }, 0);
-}
-
 /** Reopens the dock at a request (or the active one) and focuses its question; for a person's own gesture only. */
 export function reopenDock(store: StoreApi<DockStore>, requestId?: string): void {
   const { actions, records, order } = store.getState();
   if (!order.length) return;
   if (requestId !== undefined && records.get(requestId)) actions.showRequest(requestId);
   actions.expand();
-  focusWhenExpanded(store, FOCUS_TRIES);
+  // The prompt appears with a later commit, so focus follows it there: 20 turns are enough for React to commit it,
+  // however its updates are scheduled.
+  const focusWhenExpanded = (tries: number) =>
+    setTimeout(() => {
+      const { dock } = focusMemoryOf(store);
+      if (dock?.isConnected && dock.getAttribute("data-state") !== "collapsed") focusFirstControl(dock);
+      else if (tries > 1) focusWhenExpanded(tries - 1);
+    }, 0);
+  focusWhenExpanded(20);
 }
 
 /** Listens on the whole page for Alt+Shift+Q (`REOPEN_DOCK_KEYS`) while a request waits, and reopens the dock at it. */

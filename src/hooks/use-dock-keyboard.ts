@@ -1,5 +1,4 @@
-import { useCallback, useEffect, useRef, type KeyboardEvent, type KeyboardEventHandler, type RefObject } from "react";
-import type { StoreApi } from "zustand/vanilla";
+import { useCallback, useEffect, useRef, type KeyboardEvent, type KeyboardEventHandler } from "react";
 import { useDockStoreApi } from "./dock-context";
 import { activeRecord } from "../store/dock/selectors";
 import type { DockStore } from "../store/dock/state";
@@ -17,10 +16,11 @@ function shownStepKey(state: Pick<DockStore, "activeId" | "views" | "collapsed">
   return `${state.activeId}\u0000${state.views.get(state.activeId)?.step ?? 0}\u0000${state.collapsed ? 1 : 0}`;
 }
 
-// The step on screen once painted, null until then: keys faster than the screen (a double press, a held chord)
-// must not act on a step the person has not seen.
-function usePaintedStep(api: StoreApi<DockStore>): RefObject<string | null> {
-  // What is on screen when the dock mounts has already been painted by the time a key can reach it.
+/** The dock's keydown handler: digits pick, Ctrl/Cmd+Enter continues, Esc collapses, arrows switch requests. */
+export function useDockKeyboard(mode: PromptMode, onCollapse: () => void, onKeyDown: KeyboardEventHandler<HTMLElement> | undefined): KeyboardEventHandler<HTMLElement> {
+  const api = useDockStoreApi();
+  // The step on screen once painted, null until then: keys faster than the screen (a double press, a held chord)
+  // must not act on a step the person has not seen. What is on screen at mount was painted before a key can come.
   const painted = useRef<string | null>(shownStepKey(api.getState()));
   useEffect(() => {
     let shown = shownStepKey(api.getState());
@@ -41,13 +41,6 @@ function usePaintedStep(api: StoreApi<DockStore>): RefObject<string | null> {
       cancelAnimationFrame(frame);
     };
   }, [api]);
-  return painted;
-}
-
-/** The dock's keydown handler: digits pick, Ctrl/Cmd+Enter continues, Esc collapses, arrows switch requests. */
-export function useDockKeyboard(mode: PromptMode, onCollapse: () => void, onKeyDown: KeyboardEventHandler<HTMLElement> | undefined): KeyboardEventHandler<HTMLElement> {
-  const api = useDockStoreApi();
-  const painted = usePaintedStep(api);
   return useCallback(
     (event: KeyboardEvent<HTMLElement>) => {
       // The consumer's handler runs first; calling preventDefault there skips the dock's keys. A default already
