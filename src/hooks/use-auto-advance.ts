@@ -11,34 +11,28 @@ export function useAutoAdvance(requestId: string | undefined, delayMs: number): 
   useEffect(() => {
     if (requestId === undefined || !(delayMs > 0)) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const cancel = () => {
-      clearTimeout(timer);
-      timer = undefined;
-    };
     const unsubscribe = api.subscribe((state, previous) => {
       const view = state.views.get(requestId);
       const before = previous.views.get(requestId);
       const record = state.records.get(requestId);
       if (view === before) return;
-      if (!view || !before || !record || view.step !== before.step) return cancel();
+      if (!view || !before || !record || view.step !== before.step) return clearTimeout(timer);
       const question = record.questions[view.step];
       if (!question || question.multiSelect || view.step >= lastStep(record)) return;
       // By position: picking the other of two options that share a label is a new choice too.
       const choice = chosenPositions(question, draftOf(view, question.questionId))[0];
       if (choice === chosenPositions(question, draftOf(before, question.questionId))[0]) return;
-      cancel();
+      clearTimeout(timer);
       if (choice === undefined) return;
-      const step = view.step;
       timer = setTimeout(() => {
-        timer = undefined;
         const now = api.getState();
         const current = now.views.get(requestId);
-        if (current?.step === step && draftOf(current, question.questionId).selected[0] !== undefined) now.actions.next(requestId);
+        if (current?.step === view.step && draftOf(current, question.questionId).selected[0] !== undefined) now.actions.next(requestId);
       }, delayMs);
     });
     return () => {
       unsubscribe();
-      cancel();
+      clearTimeout(timer);
     };
   }, [api, requestId, delayMs]);
 }

@@ -86,7 +86,6 @@ function claimedRecord(s: DockState): QuestionRecord | undefined {
 }
 
 function offerFor(record: QuestionRecord, text: string): ComposerAnswerOffer | undefined {
-  if (text.trim() === "" || isClaimedByChat(record)) return undefined;
   const reply = parseTextReply(record, text);
   if (!reply.ok) return undefined;
   const base = { requestId: record.id, header: titleOf(record.questions[0]), credential: looksLikeCredential(text) };
@@ -94,8 +93,7 @@ function offerFor(record: QuestionRecord, text: string): ComposerAnswerOffer | u
   return { ...base, lines: linesOf(record, reply.answers, ""), answers: reply.answers, skip: false };
 }
 
-function claimFor(record: QuestionRecord, text: string, mask: string): ComposerClaim | undefined {
-  if (text.trim() === "") return undefined;
+function claimFor(record: QuestionRecord, text: string, mask: string): ComposerClaim {
   const answers = readChatClaim(record, text);
   const missing = unansweredByClaim(record, answers).map(titleOf);
   const secret = record.questions.some(isSecretQuestion);
@@ -111,8 +109,10 @@ export function useComposerAnswer(text: string): ComposerAnswer {
   // The command is never a message, so it never answers or offers to answer anything.
   const waiting = useDockStore((s) => s.order.length > 0);
   const reopensDock = waiting && text.trim().toLowerCase() === REOPEN_DOCK_COMMAND;
-  const claim = useMemo(() => (claimed && !reopensDock ? claimFor(claimed, text, mask) : undefined), [claimed, reopensDock, text, mask]);
-  const offer = useMemo(() => (!claimed && record && !reopensDock ? offerFor(record, text) : undefined), [claimed, record, reopensDock, text]);
+  // A claimed question is answered by chat alone, so the text is never offered as another's answer too.
+  const reads = text.trim() !== "" && !reopensDock;
+  const claim = useMemo(() => (claimed && reads ? claimFor(claimed, text, mask) : undefined), [claimed, reads, text, mask]);
+  const offer = useMemo(() => (!claimed && record && reads ? offerFor(record, text) : undefined), [claimed, record, reads, text]);
   const confirm = useCallback(async () => {
     if (!offer) return false;
     const { actions } = store.getState();

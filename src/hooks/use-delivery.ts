@@ -45,8 +45,7 @@ export function useQueuedAnswerEdit(entry: OutboxEntry | undefined) {
       el.focus();
       // The caret at the end, where an answer is most often added to.
       el.setSelectionRange(el.value.length, el.value.length);
-    }
-    else if (target === "button") (editButton.current ?? fallback.current)?.focus();
+    } else if (target === "button") (editButton.current ?? fallback.current)?.focus();
   });
 
   const start = () => {
