@@ -44,21 +44,6 @@ export function focusFirstControl(panel: HTMLElement): void {
   (control ?? (step?.tabIndex === -1 ? step : panel)).focus();
 }
 
-// A task queued from a frame callback runs once that frame is painted, so focus() then finds style and layout done
-// instead of forcing them inside the frame that shows the prompt. A hidden page paints no frames: at once there.
-function afterPaint(doc: Document, fn: () => void): () => void {
-  if (doc.hidden) {
-    fn();
-    return () => {};
-  }
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const frame = requestAnimationFrame(() => (timer = setTimeout(fn)));
-  return () => {
-    cancelAnimationFrame(frame);
-    clearTimeout(timer);
-  };
-}
-
 /** The dock's focus decisions, a prompt's once per arrival and the hand-back to the composer; gives the root's handlers. */
 export function useDockFocus(dockRef: RefObject<HTMLElement | null>, activeId: string | undefined, shown: boolean, stepKey: string | number, blocking: boolean, focusComposer: () => void) {
   const store = useDockStoreApi();
@@ -81,12 +66,18 @@ export function useDockFocus(dockRef: RefObject<HTMLElement | null>, activeId: s
     if (held || (blockingTakes && !first)) focusFirstControl(dock);
     if (!blockingTakes || !first) return;
     let pending = true;
-    const cancel = afterPaint(doc, () => {
+    const take = () => {
       pending = false;
       if (dock.isConnected && (doc.activeElement === active || focusIsLost(doc))) focusFirstControl(dock);
-    });
+    };
+    // A task queued from a frame callback runs once that frame is painted, so focus() then finds style and layout
+    // done instead of forcing them inside the frame that shows the prompt. A hidden page paints no frames: at once.
+    if (doc.hidden) return take();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => (timer = setTimeout(take)));
     return () => {
-      cancel();
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
       // Not yet taken: the prompt has not arrived as far as focus goes, so the next run may still take it.
       if (pending) memory.shown.delete(requestId);
     };
