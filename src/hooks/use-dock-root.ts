@@ -65,7 +65,6 @@ export interface DockRoot {
   phase: DockPhase;
   /** Spread on the element that holds the whole dock, so every key pressed inside it reaches the dock. */
   rootProps: DockRootProps;
-  /** Spread on a Collapse button. */
   collapseProps: { type: "button"; title: string; onClick(): void };
   collapse(): void;
   /** The element `rootProps` is spread on. */

@@ -21,6 +21,5 @@ function subscribe(onChange: () => void): () => void {
 /** Resolves a layout request to the mode the prompt renders in, following the screen while it is "auto". */
 export function useResolvedLayout(layout: DockLayoutMode): PromptMode {
   const stacked = useSyncExternalStore(subscribe, () => stackedMedia()?.matches ?? false, () => false);
-  if (layout === "auto") return stacked ? "stacked" : "stepper";
-  return layout;
+  return layout === "auto" ? (stacked ? "stacked" : "stepper") : layout;
 }

@@ -29,7 +29,6 @@ export interface OtherFieldState {
   warningId: string;
   /** Spread on the `<textarea>` (or, for a secret, an `<input type="password">`): its digit finds it through this. */
   inputProps: OtherInputProps;
-  /** Spread on its `<label>`. */
   labelProps: { htmlFor: string };
 }
 
