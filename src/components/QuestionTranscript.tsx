@@ -32,16 +32,14 @@ export function QuestionTranscript<M extends TranscriptMessage>({ messages, rend
   const m = useMessages();
   if (items.length === 0) return null;
   return (
-    <NewestList count={items.length} pageSize={pageSize} kind="qd-transcript" label={m.transcript.label} earlier={m.transcript.showEarlier} className={className} style={style}>
-      {(hidden) =>
-        items.slice(hidden).map((item) =>
-          item.kind === "message" ? (
-            <li key={item.key} className="qd-transcript__message" data-role={item.message.role}>
-              {renderMessage(item.message)}
-            </li>
-          ) : (
-            <SummaryItem key={item.key} outcome={item.outcome} />
-          ),
+    <NewestList rows={items} pageSize={pageSize} kind="qd-transcript" label={m.transcript.label} earlier={m.transcript.showEarlier} className={className} style={style}>
+      {(item) =>
+        item.kind === "message" ? (
+          <li key={item.key} className="qd-transcript__message" data-role={item.message.role}>
+            {renderMessage(item.message)}
+          </li>
+        ) : (
+          <SummaryItem key={item.key} outcome={item.outcome} />
         )
       }
     </NewestList>
