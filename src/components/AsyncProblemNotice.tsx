@@ -13,10 +13,9 @@ export function AsyncProblemNotice() {
   const problems = useMemo<AsyncProblems | undefined>(() => (storageError || chatError ? { storage: storageError, conversation: chatError } : undefined), [storageError, chatError]);
   const [dismissed, setDismissed] = useState<AsyncProblems | undefined>(undefined);
   const { storage, conversation }: AsyncProblems = problems && problems !== dismissed ? problems : {};
-  const m = useMessages();
+  const words = useMessages().asyncProblems;
   const locale = useLocale();
   if (!storage && !conversation) return null;
-  const words = m.asyncProblems;
   const refused = conversation?.kind === "delivery-refused" ? conversation : undefined;
   return (
     <Notice kind="qd-async-problem" onDismiss={() => setDismissed(problems)}>

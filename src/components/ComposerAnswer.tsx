@@ -80,7 +80,6 @@ export interface ComposerClaimHintProps {
 /** Says under the composer what its message will answer, or why a reply was not taken; never takes focus. */
 export function ComposerClaimHint({ claim, refusal, id }: ComposerClaimHintProps) {
   const m = useMessages();
-  const words = m.composerAnswer;
   if (!claim && !refusal) return null;
   return (
     <div id={id} className="qd-composer-claim">
@@ -88,16 +87,16 @@ export function ComposerClaimHint({ claim, refusal, id }: ComposerClaimHintProps
       {refusal && <p className="qd-composer-claim__refusal">{m.submitError({ action: "answer", ...refusal })}</p>}
       {claim && (
         <>
-          <p className="qd-composer-claim__title">{words.claimTitle({ header: claim.header })}</p>
+          <p className="qd-composer-claim__title">{m.composerAnswer.claimTitle({ header: claim.header })}</p>
           <ul className="qd-composer-claim__lines">
             {claim.lines.map((line, i) => (
               <li key={i}>{line}</li>
             ))}
           </ul>
-          {claim.missing.length > 0 && <p className="qd-composer-claim__missing">{words.claimMissing({ questions: claim.missing.join(", ") })}</p>}
+          {claim.missing.length > 0 && <p className="qd-composer-claim__missing">{m.composerAnswer.claimMissing({ questions: claim.missing.join(", ") })}</p>}
           {claim.credential && (
             <p className="qd-composer-claim__warning" role="status">
-              {words.credentialWarning}
+              {m.composerAnswer.credentialWarning}
             </p>
           )}
         </>

@@ -22,7 +22,6 @@ export function DockHeader({ className, style }: ViewProps) {
   const nav = useRequestNav();
   if (collapsed) return null;
   const header = record.questions[step]?.header ?? m.review;
-  const expiresAtMs = record.expiresAtMs;
   return (
     <div className={classes("qd-header", className)} style={style}>
       <div className="qd-header__lead">
@@ -40,7 +39,7 @@ export function DockHeader({ className, style }: ViewProps) {
           </div>
         )}
       </div>
-      {expiresAtMs !== undefined && Number.isFinite(expiresAtMs) && <ExpiryClock expiresAtMs={expiresAtMs} />}
+      {record.expiresAtMs !== undefined && Number.isFinite(record.expiresAtMs) && <ExpiryClock expiresAtMs={record.expiresAtMs} />}
       <button type="button" className="qd-icon-button" title={m.collapseTitle} onClick={collapse}>
         <span aria-hidden="true">⌄</span>
         <span className="qd-visually-hidden">{m.collapse}</span>
@@ -203,7 +202,6 @@ export function CollapsedBar({ className, style }: ViewProps) {
 function Bar({ className, style }: ViewProps) {
   const { count, asyncQuestions, newest, isNew, expandProps } = useCollapsedBar();
   const question = newest?.questions[0];
-  const expiresAtMs = newest?.expiresAtMs;
   const m = useMessages();
   const locale = useLocale();
   return (
@@ -212,7 +210,7 @@ function Bar({ className, style }: ViewProps) {
       {isNew && <span className="qd-chip qd-chip--new">{m.attention.newMark}</span>}
       {question?.header && <span className="qd-chip">{question.header}</span>}
       <span className="qd-collapsed__question">{question && plainTextOf(question.question)}</span>
-      {expiresAtMs !== undefined && Number.isFinite(expiresAtMs) && <ExpiryClock expiresAtMs={expiresAtMs} />}
+      {newest?.expiresAtMs !== undefined && Number.isFinite(newest.expiresAtMs) && <ExpiryClock expiresAtMs={newest.expiresAtMs} />}
       <span className="qd-collapsed__count">
         {pluralText(m.requestsWaiting, count, locale)}
         {asyncQuestions > 0 && `, ${pluralText(m.unansweredQuestions, asyncQuestions, locale)}`}

@@ -90,10 +90,7 @@ export function DockRoot({ composerRef, onRenderError, titleCount = false, notif
   const focusLayoutComposer = useContext(DockLayoutContext);
   // Views of opt-in features come with the feature the store was given, so a blocking-only dock bundles none.
   const { ProblemNotice } = useFeatureViews();
-  const focusComposer = useCallback(() => {
-    if (composerRef?.current) composerRef.current.focus();
-    else focusLayoutComposer?.();
-  }, [composerRef, focusLayoutComposer]);
+  const focusComposer = useCallback(() => (composerRef?.current ? composerRef.current.focus() : focusLayoutComposer?.()), [composerRef, focusLayoutComposer]);
   const dock = useDockRoot({ ...options, focusComposer });
   const { record } = dock;
   return (

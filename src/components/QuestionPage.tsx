@@ -1,6 +1,6 @@
 import { useId } from "react";
-import { DockStoreContext, DockThemeContext, useDockStore, useThemeAttribute, wholeStore } from "../hooks/dock-context";
-import { DockMessagesContext, useDockWords, useMessages } from "../hooks/use-messages";
+import { DockStoreContext, DockThemeContext, useDockStore, wholeStore } from "../hooks/dock-context";
+import { DockMessagesContext, useDockWords } from "../hooks/use-messages";
 import { useDockRoot } from "../hooks/use-dock-root";
 import { useQuestionPage, type QuestionPageOptions } from "../hooks/use-question-page";
 import type { Outcome } from "../store/dock/state";
@@ -34,49 +34,43 @@ function Body({ questionId, ended }: { questionId: string; ended: Outcome | unde
   return ended ? <QuestionSummary outcome={ended} /> : null;
 }
 
-function PageContent({ questionId, page, className, style }: ViewProps & { questionId: string; page: ReturnType<typeof useQuestionPage> }) {
-  const m = useMessages();
-  const header = page.record?.questions[0]?.header;
-  // Not derived from the question id: an id from a link may hold spaces, which would split aria-labelledby.
-  const titleId = useId();
-  return (
-    <section className={classes("qd-question-page", className)} style={style} data-theme={useThemeAttribute()} data-state={page.phase} aria-labelledby={titleId}>
-      <h1 id={titleId} className="qd-question-page__title">
-        {header ? m.questionPage.titleFor({ header }) : m.questionPage.title}
-      </h1>
-      {page.phase === "loading" && (
-        <p role="status" className="qd-question-page__status">
-          {m.questionPage.loading}
-        </p>
-      )}
-      {page.phase === "error" && (
-        <div role="alert" className="qd-question-page__error">
-          <p>{m.questionPage.refreshFailed({ error: page.error ?? "" })}</p>
-          <button type="button" className="qd-button" onClick={page.retry} disabled={page.busy}>
-            {page.busy ? m.questionPage.retrying : m.questionPage.retry}
-          </button>
-        </div>
-      )}
-      {page.phase === "gone" && !page.ended && <p className="qd-question-page__status">{m.outcomes.unavailable}</p>}
-      {page.store ? (
-        <DockStoreContext.Provider value={wholeStore(page.store)}>
-          <Body questionId={questionId} ended={page.ended} />
-        </DockStoreContext.Provider>
-      ) : (
-        page.ended && <QuestionSummary outcome={page.ended} />
-      )}
-    </section>
-  );
-}
-
 /** A question link's own page: the dock's stepper while pending, else how it ended; give it a started client. */
 export function QuestionPage({ locale = "en", messages, theme = "system", className, style, ...options }: QuestionPageProps) {
   const page = useQuestionPage(options);
   const words = useDockWords(locale, messages);
+  const m = words.messages;
+  const header = page.record?.questions[0]?.header;
+  // Not derived from the question id: an id from a link may hold spaces, which would split aria-labelledby.
+  const titleId = useId();
   return (
     <DockMessagesContext.Provider value={words}>
       <DockThemeContext.Provider value={theme}>
-        <PageContent questionId={options.questionId} page={page} className={className} style={style} />
+        <section className={classes("qd-question-page", className)} style={style} data-theme={theme === "system" ? undefined : theme} data-state={page.phase} aria-labelledby={titleId}>
+          <h1 id={titleId} className="qd-question-page__title">
+            {header ? m.questionPage.titleFor({ header }) : m.questionPage.title}
+          </h1>
+          {page.phase === "loading" && (
+            <p role="status" className="qd-question-page__status">
+              {m.questionPage.loading}
+            </p>
+          )}
+          {page.phase === "error" && (
+            <div role="alert" className="qd-question-page__error">
+              <p>{m.questionPage.refreshFailed({ error: page.error ?? "" })}</p>
+              <button type="button" className="qd-button" onClick={page.retry} disabled={page.busy}>
+                {page.busy ? m.questionPage.retrying : m.questionPage.retry}
+              </button>
+            </div>
+          )}
+          {page.phase === "gone" && !page.ended && <p className="qd-question-page__status">{m.outcomes.unavailable}</p>}
+          {page.store ? (
+            <DockStoreContext.Provider value={wholeStore(page.store)}>
+              <Body questionId={options.questionId} ended={page.ended} />
+            </DockStoreContext.Provider>
+          ) : (
+            page.ended && <QuestionSummary outcome={page.ended} />
+          )}
+        </section>
       </DockThemeContext.Provider>
     </DockMessagesContext.Provider>
   );

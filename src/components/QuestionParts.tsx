@@ -93,12 +93,8 @@ function OptionCard({ option, multiple }: { option: OptionItem; multiple: boolea
       <span className="qd-option__indicator" aria-hidden="true" />
       <span className="qd-option__label" {...option.labelProps}>
         {match ? option.label.slice(0, match.index) : option.label}
-        {match && (
-          <>
-            {" "}
-            <span className="qd-badge">{match[1]}</span>
-          </>
-        )}
+        {match && " "}
+        {match && <span className="qd-badge">{match[1]}</span>}
       </span>
       {option.index < DIGIT_KEY_COUNT && (
         <kbd className="qd-kbd" aria-hidden="true">

@@ -16,21 +16,21 @@ export interface QuestionSummaryListProps extends ViewProps {
   pageSize?: number;
 }
 
-interface NewestListProps extends ViewProps {
-  count: number;
+interface NewestListProps<T> extends ViewProps {
+  rows: readonly T[];
   pageSize: number;
   kind: string;
   label: string;
   earlier: PluralForms;
-  /** The rows after the `hidden` earliest. */
-  children: (hidden: number) => ReactNode;
+  /** One shown row, as a keyed list item. */
+  children: (row: T) => ReactNode;
 }
 
 /** A long log's newest rows (`useNewestRows`) and, before them, a button that shows earlier ones a page at a time. */
-export function NewestList({ count, pageSize, kind, label, earlier, className, style, children }: NewestListProps) {
+export function NewestList<T>({ rows, pageSize, kind, label, earlier, className, style, children }: NewestListProps<T>) {
   const locale = useLocale();
   const theme = useThemeAttribute();
-  const { hidden, showEarlier, listRef } = useNewestRows(count, pageSize);
+  const { hidden, showEarlier, listRef } = useNewestRows(rows.length, pageSize);
   return (
     <>
       {hidden > 0 && (
@@ -39,7 +39,7 @@ export function NewestList({ count, pageSize, kind, label, earlier, className, s
         </button>
       )}
       <ol ref={listRef} className={classes(kind, className)} style={style} data-theme={theme} aria-label={label} start={hidden + 1} tabIndex={-1}>
-        {children(hidden)}
+        {rows.slice(hidden).map(children)}
       </ol>
     </>
   );
@@ -51,14 +51,12 @@ export function QuestionSummaryList({ pageSize = SUMMARY_PAGE_SIZE, className, s
   const m = useMessages();
   if (outcomes.length === 0) return null;
   return (
-    <NewestList count={outcomes.length} pageSize={pageSize} kind="qd-summaries" label={m.summary.listLabel} earlier={m.summary.showEarlier} className={className} style={style}>
-      {(hidden) =>
-        outcomes.slice(hidden).map((o) => (
-          <li key={o.record.id}>
-            <QuestionSummary outcome={o} />
-          </li>
-        ))
-      }
+    <NewestList rows={outcomes} pageSize={pageSize} kind="qd-summaries" label={m.summary.listLabel} earlier={m.summary.showEarlier} className={className} style={style}>
+      {(o) => (
+        <li key={o.record.id}>
+          <QuestionSummary outcome={o} />
+        </li>
+      )}
     </NewestList>
   );
 }

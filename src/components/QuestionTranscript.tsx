@@ -7,16 +7,13 @@ import { QuestionSummary } from "./QuestionSummary";
 import { NewestList } from "./QuestionSummaryList";
 import type { ViewProps } from "./view-props";
 
-/** How many of the newest rows `QuestionTranscript` shows at first, and how many more each press adds. */
-export const TRANSCRIPT_PAGE_SIZE = 100;
-
 /** Props of `QuestionTranscript`. */
 export interface QuestionTranscriptProps<M extends TranscriptMessage> extends ViewProps {
   /** The conversation in order, mapped to `TranscriptMessage` (extra fields are passed back to `renderMessage`). */
   messages: readonly M[];
   /** A message's content, inside its list item; text from the agent should render as text. */
   renderMessage: (message: M) => ReactNode;
-  /** Rows shown at first and added per "Show earlier messages". @default TRANSCRIPT_PAGE_SIZE */
+  /** Rows shown at first and added per "Show earlier messages". @default 100 */
   pageSize?: number;
 }
 
@@ -30,21 +27,19 @@ const SummaryItem = /* @__PURE__ */ memo(function SummaryItem({ outcome }: { out
 });
 
 /** A conversation as one list: the host's messages, and each question's summary at the turn that asked it. */
-export function QuestionTranscript<M extends TranscriptMessage>({ messages, renderMessage, pageSize = TRANSCRIPT_PAGE_SIZE, className, style }: QuestionTranscriptProps<M>) {
+export function QuestionTranscript<M extends TranscriptMessage>({ messages, renderMessage, pageSize = 100, className, style }: QuestionTranscriptProps<M>) {
   const items = useTranscriptItems(messages);
   const m = useMessages();
   if (items.length === 0) return null;
   return (
-    <NewestList count={items.length} pageSize={pageSize} kind="qd-transcript" label={m.transcript.label} earlier={m.transcript.showEarlier} className={className} style={style}>
-      {(hidden) =>
-        items.slice(hidden).map((item) =>
-          item.kind === "message" ? (
-            <li key={item.key} className="qd-transcript__message" data-role={item.message.role}>
-              {renderMessage(item.message)}
-            </li>
-          ) : (
-            <SummaryItem key={item.key} outcome={item.outcome} />
-          ),
+    <NewestList rows={items} pageSize={pageSize} kind="qd-transcript" label={m.transcript.label} earlier={m.transcript.showEarlier} className={className} style={style}>
+      {(item) =>
+        item.kind === "message" ? (
+          <li key={item.key} className="qd-transcript__message" data-role={item.message.role}>
+            {renderMessage(item.message)}
+          </li>
+        ) : (
+          <SummaryItem key={item.key} outcome={item.outcome} />
         )
       }
     </NewestList>

@@ -18,10 +18,6 @@ const submitErrors: Record<SubmitErrorParams["code"], (what: string, detail: str
   unexpected: (what, detail) => `${what}: ${detail ?? "ein unerwarteter Fehler"}.`,
 };
 
-function submitError({ action, code, detail }: SubmitErrorParams): string {
-  return submitErrors[code](action === "answer" ? "Ihre Antwort wurde nicht gesendet" : "Das Überspringen wurde nicht gesendet", detail, action);
-}
-
 /** The dock's German words, from "/locales/de"; the type makes a missing key a compile error. */
 export const deMessages: QuestionDockMessages = {
   dockLabel: "Fragen",
@@ -70,7 +66,8 @@ export const deMessages: QuestionDockMessages = {
     skipping: "Wird übersprungen…",
     checking: ({ action }) => (action === "answer" ? "Prüfe, ob Ihre Antwort angekommen ist…" : "Prüfe, ob das Überspringen angekommen ist…"),
   },
-  submitError,
+  submitError: ({ action, code, detail }) =>
+    submitErrors[code](action === "answer" ? "Ihre Antwort wurde nicht gesendet" : "Das Überspringen wurde nicht gesendet", detail, action),
   opensInNewTab: " (öffnet in einem neuen Tab)",
   secretMask: "•••••• (verborgen)",
   promptError: {

@@ -51,10 +51,6 @@ const submitErrors: Record<SubmitErrorCode, (what: string, detail: string | unde
   unexpected: (what, detail) => `${what}: ${detail ?? "an unexpected error"}.`,
 };
 
-function submitError({ action, code, detail }: SubmitErrorParams): string {
-  return submitErrors[code](action === "answer" ? "Your answer was not sent" : "The skip was not sent", detail, action);
-}
-
 const english = {
   dockLabel: "Questions",
   review: "Review",
@@ -105,7 +101,8 @@ const english = {
     skipping: "Skipping…",
     checking: ({ action }: { action: SubmitAction }): string => (action === "answer" ? "Checking whether your answer arrived…" : "Checking whether the skip arrived…"),
   },
-  submitError,
+  submitError: ({ action, code, detail }: SubmitErrorParams): string =>
+    submitErrors[code](action === "answer" ? "Your answer was not sent" : "The skip was not sent", detail, action),
   opensInNewTab: " (opens in a new tab)",
   secretMask: "•••••• (hidden)",
   promptError: {
