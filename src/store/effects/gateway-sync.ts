@@ -147,8 +147,12 @@ export function createGatewaySync(ctx: DockContext) {
         if (submission?.status === "uncertain") failSubmission(id, submission.kind, { code: "not-arrived" });
       }
       for (const item of result.settled) {
-        if (item.record && !ctx.get().records.get(item.id)) settleSentBeforeReload(item.record);
-        else if (item.record) settleWhenReplied(item.record);
+        // A request sent from this tab before a reload: only its end is known now, so it gets its summary straight away.
+        if (item.record && !ctx.get().records.get(item.id)) {
+          const rec = item.record;
+          const kind = outcomeOf(rec, { resolverId: ctx.options.resolverId, sentChatReply: ctx.sent.sentChatReply(rec.id) });
+          if (kind && mine(rec) && !ctx.get().outcomes.has(rec.id)) ctx.dispatch({ type: "sentRequestEnded", record: rec, kind, at: now() });
+        } else if (item.record) settleWhenReplied(item.record);
         else settle(item.id, item.outcome);
       }
       if (serverChanged) local.filter((id) => !listed.has(id)).forEach((id) => settle(id, "unavailable"));
@@ -164,13 +168,6 @@ export function createGatewaySync(ctx: DockContext) {
       }
       reject("recovery", [{ path: "", message: error instanceof Error ? error.message : String(error) }]);
     }
-  };
-
-  // A request sent from this tab before a reload: only its end is known now, so it gets its summary straight away.
-  const settleSentBeforeReload = (rec: QuestionRecord) => {
-    const kind = outcomeOf(rec, { resolverId: ctx.options.resolverId, sentChatReply: ctx.sent.sentChatReply(rec.id) });
-    if (!kind || !mine(rec) || ctx.get().outcomes.has(rec.id)) return;
-    ctx.dispatch({ type: "sentRequestEnded", record: rec, kind, at: now() });
   };
 
   const failSubmission = (id: string, kind: "answer" | "skip", failure: SubmitFailure) => {
