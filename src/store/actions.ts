@@ -41,10 +41,7 @@ export function createDockActions(ctx: DockContext, sync: GatewaySync, asyncSync
     const record = s.records.get(requestId);
     if (!record || isBusy(s.submissions.get(requestId))) return;
     const answers = kind === "answer" ? (given ?? answersFor(record, s.views.get(requestId))) : undefined;
-    if (kind === "answer" && !answers) {
-      ctx.dispatch({ type: "submitFailed", requestId, submission: { status: "error", kind, code: "unanswered" } });
-      return;
-    }
+    if (kind === "answer" && !answers) return ctx.dispatch({ type: "submitFailed", requestId, submission: { status: "error", kind, code: "unanswered" } });
     ctx.dispatch({ type: "submitStarted", requestId, kind });
     ctx.sent.remember(requestId, answers);
     const reply = (async () => {
