@@ -31,8 +31,7 @@ export function createDockActions(ctx: DockContext, sync: GatewaySync, asyncSync
       }
     }
     // Still here when the lookup failed or told nothing terminal: the person must see the refusal, not "Sending…" forever.
-    if (!ctx.get().records.get(requestId)) return;
-    sync.failSubmission(requestId, kind, submitFailureOf(error));
+    if (ctx.get().records.get(requestId)) sync.failSubmission(requestId, kind, submitFailureOf(error));
   };
 
   // `given`: answers read elsewhere (a chat reply); otherwise the dock's draft is what goes out.

@@ -183,10 +183,7 @@ const HANDLERS: Handlers = {
   },
   sentRequestEnded: (s, { record, kind, at }) =>
     s.outcomes.has(record.id) ? s : { ...s, outcomes: s.outcomes.with(record.id, endedRecordOutcome(record, kind, at, true)) },
-  outcomeDropped: (s, e) => {
-    const outcomes = s.outcomes.without(e.id);
-    return outcomes === s.outcomes ? s : { ...s, outcomes };
-  },
+  outcomeDropped: (s, e) => (s.outcomes.has(e.id) ? { ...s, outcomes: s.outcomes.without(e.id) } : s),
   draftEdited: (s, e) => {
     if (isBusy(s.submissions.get(e.requestId))) return s;
     return withView(s, e.requestId, (view, record) => {
