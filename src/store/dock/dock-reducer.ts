@@ -2,10 +2,10 @@
 import type { QuestionRecord } from "../../protocol/question-record";
 import type { ConnectionInfo } from "../../gateway/connection";
 import { chooseOtherText, newView, selectOption, setOtherText, withStep } from "./drafts";
-import { savedDraftOf, viewWithSaved, type SavedDraft } from "../keep/saved-draft";
+import { savedDraftOf, viewWithSaved } from "../keep/saved-draft";
 import { storageScope } from "../keep/scope";
 import { OutcomeLog } from "./outcome-log";
-import type { OutboxEntry } from "../outbox/entry";
+import type { OutboxEntry, SavedDraft } from "../outbox/entry";
 import type { Announcement, DockRejection, HiddenReason, PermissionNotice, StoreState, OutcomeKind, RequestView, Submission } from "./state";
 import { endedRecordOutcome, isAnsweredOutcome, settledOutcome, type KeptOutcome, type Settlement } from "./outcomes";
 
