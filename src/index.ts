@@ -40,7 +40,7 @@ export { blockingDraftsFeature, chatHistoryFeature, type ChatHistoryOptions } fr
 export type { AsyncQuestionsFeature, AsyncQuestionsOptions, BlockingDraftServices, BlockingDraftsFeature, ChatHistoryFeature, DockStoreOptions } from "./store/context";
 export { createIndexedDbStorage, createMemoryStorage, type DockStorage, type IndexedDbStorageOptions } from "./store/keep/storage";
 export { createPaneBus } from "./store/keep/bus";
-export type { SavedAnswer, SavedDraft } from "./store/keep/saved-draft";
+export type { SavedAnswer, SavedDraft } from "./store/outbox/entry";
 export type { Announcement, AsyncOrigin, AsyncProblems, ChatReplyResult, ChatState, DockActions, DockRejection, DockSnapshot, DockState, Outcome, OutcomeKind, QuestionDraft, QuestionDockStore, RequestChange, RequestView, Submission, SubmitErrorCode } from "./store/dock/state";
 export type { HiddenQuestion, HiddenReason, PermissionNotice, PermissionState } from "./store/dock/state";
 export { placeQuestionSummaries, type TranscriptItem, type TranscriptMessage } from "./store/dock/transcript-placement";

@@ -31,8 +31,7 @@ export function createDockActions(ctx: DockContext, sync: GatewaySync, asyncSync
       }
     }
     // Still here when the lookup failed or told nothing terminal: the person must see the refusal, not "Sending…" forever.
-    if (!ctx.get().records.get(requestId)) return;
-    sync.failSubmission(requestId, kind, submitFailureOf(error));
+    if (ctx.get().records.get(requestId)) sync.failSubmission(requestId, kind, submitFailureOf(error));
   };
 
   // `given`: answers read elsewhere (a chat reply); otherwise the dock's draft is what goes out.
@@ -41,10 +40,7 @@ export function createDockActions(ctx: DockContext, sync: GatewaySync, asyncSync
     const record = s.records.get(requestId);
     if (!record || isBusy(s.submissions.get(requestId))) return;
     const answers = kind === "answer" ? (given ?? answersFor(record, s.views.get(requestId))) : undefined;
-    if (kind === "answer" && !answers) {
-      ctx.dispatch({ type: "submitFailed", requestId, submission: { status: "error", kind, code: "unanswered" } });
-      return;
-    }
+    if (kind === "answer" && !answers) return ctx.dispatch({ type: "submitFailed", requestId, submission: { status: "error", kind, code: "unanswered" } });
     ctx.dispatch({ type: "submitStarted", requestId, kind });
     ctx.sent.remember(requestId, answers);
     const reply = (async () => {

@@ -64,8 +64,7 @@ export function startHistoryReader(ctx: DockContext, limit = 1000) {
       page = readHistoryPage(await client.request("chat.history", { sessionKey, limit }));
     } catch (error) {
       activity.dropSnapshot(token);
-      dispatch({ type: "historyLoadFailed", reason: error instanceof Error ? error.message : String(error) });
-      return;
+      return dispatch({ type: "historyLoadFailed", reason: error instanceof Error ? error.message : String(error) });
     }
     if (disposed) return;
     const endedInHistory = new Set(page.messages.flatMap((m) => (m.runId && runEndingOf(m) ? [m.runId] : [])));
@@ -135,8 +134,7 @@ export function startHistoryReader(ctx: DockContext, limit = 1000) {
     if (!read.ok) {
       if (!mine((payload as { sessionKey?: unknown } | null)?.sessionKey)) return;
       reject({ source: "session.message", errors: read.errors });
-      void load();
-      return;
+      return void load();
     }
     if (!mine(read.value.sessionKey)) return;
     const row = read.value.message;

@@ -116,10 +116,7 @@ export function createAsyncSync(ctx: DockContext, sync: GatewaySync, outbox: Out
       if (!origin || !record) return;
       const view = ctx.get().views.get(rid);
       const answers = answersFor(record, view);
-      if (!answers) {
-        ctx.dispatch({ type: "submitFailed", requestId: rid, submission: { status: "error", kind: "answer", code: "unanswered" } });
-        return;
-      }
+      if (!answers) return ctx.dispatch({ type: "submitFailed", requestId: rid, submission: { status: "error", kind: "answer", code: "unanswered" } });
       const message = formatAnswerText(record.questions.map((q) => ({ title: q.question, values: entryOf(answers.answers, q.questionId) ?? [] })));
       const draft = savedDraftOf(record, view, now());
       // A question first seen in a live event may only learn its message id from the saved history later.

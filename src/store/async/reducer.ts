@@ -2,7 +2,6 @@
 // change, so a question with an answer on its way is never retired.
 import { conversationReducer, CONVERSATION_EVENTS, type ConversationEvent } from "../conversation/conversation-reducer";
 import { deriveAsyncQuestions, reopenAnchor } from "../conversation/derive-questions";
-import type { AsyncQuestionEntry } from "../conversation/question-entry";
 import { OUTBOX_EVENTS, outboxReducer, type OutboxEvent } from "../outbox/outbox-reducer";
 import type { AsyncOrigin, StoreState, SavedDraft } from "../dock/state";
 import type { OutboxEntry } from "../outbox/entry";
@@ -59,11 +58,6 @@ function withHistoryOutcomes<S extends StoreState>(s: S): S {
     if (outcome) next = { ...next, outcomes: next.outcomes.with(key, outcome) };
   }
   return next;
-}
-
-// Comparing small entries' JSON keeps the array when nothing changed.
-function sameEntries(a: readonly AsyncQuestionEntry[], b: readonly AsyncQuestionEntry[]): boolean {
-  return a.length === b.length && a.every((e, i) => JSON.stringify(e) === JSON.stringify(b[i]));
 }
 
 const onTheirWay = (s: StoreState) => new Set(Object.values(s.outbox.entries).flatMap((e) => (e.state === "confirmed" ? [] : [e.itemId])));
@@ -129,5 +123,8 @@ export function asyncReducer<S extends StoreState>(s: S, event: { type: string }
   const next = historyReducer(s, event);
   if (next === s || (next.chat.messages === s.chat.messages && next.chat.local === s.chat.local && next.outbox.entries === s.outbox.entries)) return next;
   const questions = deriveAsyncQuestions(next.chat.messages, next.chat.local, onTheirWay(next));
-  return sameEntries(questions, next.chat.questions) ? next : { ...next, chat: { ...next.chat, questions } };
+  // Comparing small entries' JSON keeps the array when nothing changed.
+  const before = next.chat.questions;
+  const same = questions.length === before.length && questions.every((e, i) => JSON.stringify(e) === JSON.stringify(before[i]));
+  return same ? next : { ...next, chat: { ...next.chat, questions } };
 }

@@ -80,10 +80,7 @@ export class RunActivity {
   }
 
   private set(runId: string, running: boolean): void {
-    if (running) {
-      this.active.add(runId);
-      return;
-    }
+    if (running) return void this.active.add(runId);
     this.ended.delete(runId);
     this.ended.add(runId);
     if (this.ended.size > ENDED_MEMORY) this.ended.delete(this.ended.values().next().value as string);

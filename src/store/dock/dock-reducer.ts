@@ -2,10 +2,10 @@
 import type { QuestionRecord } from "../../protocol/question-record";
 import type { ConnectionInfo } from "../../gateway/connection";
 import { chooseOtherText, newView, selectOption, setOtherText, withStep } from "./drafts";
-import { savedDraftOf, viewWithSaved, type SavedDraft } from "../keep/saved-draft";
+import { savedDraftOf, viewWithSaved } from "../keep/saved-draft";
 import { storageScope } from "../keep/scope";
 import { OutcomeLog } from "./outcome-log";
-import type { OutboxEntry } from "../outbox/entry";
+import type { OutboxEntry, SavedDraft } from "../outbox/entry";
 import type { Announcement, DockRejection, HiddenReason, PermissionNotice, StoreState, OutcomeKind, RequestView, Submission } from "./state";
 import { endedRecordOutcome, isAnsweredOutcome, settledOutcome, type KeptOutcome, type Settlement } from "./outcomes";
 
@@ -183,10 +183,7 @@ const HANDLERS: Handlers = {
   },
   sentRequestEnded: (s, { record, kind, at }) =>
     s.outcomes.has(record.id) ? s : { ...s, outcomes: s.outcomes.with(record.id, endedRecordOutcome(record, kind, at, true)) },
-  outcomeDropped: (s, e) => {
-    const outcomes = s.outcomes.without(e.id);
-    return outcomes === s.outcomes ? s : { ...s, outcomes };
-  },
+  outcomeDropped: (s, e) => (s.outcomes.has(e.id) ? { ...s, outcomes: s.outcomes.without(e.id) } : s),
   draftEdited: (s, e) => {
     if (isBusy(s.submissions.get(e.requestId))) return s;
     return withView(s, e.requestId, (view, record) => {

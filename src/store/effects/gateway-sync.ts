@@ -21,15 +21,6 @@ const MAX_TIMER_DELAY_MS = 2 ** 31 - 1;
 /** The scopes that give the full question access (every question, secrets included, subject to the gateway's own rules). */
 const FULL_QUESTION_SCOPES = ["operator.questions", "operator.admin"];
 
-// Unknown grants (no `auth.scopes`) count as full access, to hide nothing by guess.
-function hiddenReasonOf(record: QuestionRecord, granted: readonly string[] | undefined): HiddenReason | undefined {
-  if (!granted || granted.length === 0 || granted.some((s) => FULL_QUESTION_SCOPES.includes(s))) return undefined;
-  if (record.questions.some(isSecretQuestion)) return "secret";
-  if (!record.sessionKey) return "sessionless";
-  if (!record.runId) return "admin";
-  return undefined;
-}
-
 /** The pending record `held` as the resolved event `e` ended it. */
 function endedRecord(held: QuestionRecord, e: QuestionResolvedEvent): QuestionRecord {
   return e.status === "answered" ? { ...held, status: e.status, answers: e.answers } : { ...held, status: e.status };
@@ -56,7 +47,11 @@ export function createGatewaySync(ctx: DockContext) {
 
   // True when the record must stay out of the dock; the first time per id it is logged and listed with its reason.
   const hidden = (record: QuestionRecord): boolean => {
-    const reason = hiddenReasonOf(record, client.getConnection().hello?.scopes);
+    const granted = client.getConnection().hello?.scopes;
+    // Unknown grants (no `auth.scopes`) count as full access, to hide nothing by guess.
+    if (!granted || granted.length === 0 || granted.some((s) => FULL_QUESTION_SCOPES.includes(s))) return false;
+    const reason: HiddenReason | undefined =
+      record.questions.some(isSecretQuestion) ? "secret" : !record.sessionKey ? "sessionless" : !record.runId ? "admin" : undefined;
     if (!reason) return false;
     if (ctx.get().permission.hidden.some((h) => h.id === record.id)) return true;
     console.info(`[question-dock] question ${JSON.stringify(record.id)} not shown: ${reason} question without operator.questions`);
@@ -152,8 +147,12 @@ export function createGatewaySync(ctx: DockContext) {
         if (submission?.status === "uncertain") failSubmission(id, submission.kind, { code: "not-arrived" });
       }
       for (const item of result.settled) {
-        if (item.record && !ctx.get().records.get(item.id)) settleSentBeforeReload(item.record);
-        else if (item.record) settleWhenReplied(item.record);
+        // A request sent from this tab before a reload: only its end is known now, so it gets its summary straight away.
+        if (item.record && !ctx.get().records.get(item.id)) {
+          const rec = item.record;
+          const kind = outcomeOf(rec, { resolverId: ctx.options.resolverId, sentChatReply: ctx.sent.sentChatReply(rec.id) });
+          if (kind && mine(rec) && !ctx.get().outcomes.has(rec.id)) ctx.dispatch({ type: "sentRequestEnded", record: rec, kind, at: now() });
+        } else if (item.record) settleWhenReplied(item.record);
         else settle(item.id, item.outcome);
       }
       if (serverChanged) local.filter((id) => !listed.has(id)).forEach((id) => settle(id, "unavailable"));
@@ -169,13 +168,6 @@ export function createGatewaySync(ctx: DockContext) {
       }
       reject("recovery", [{ path: "", message: error instanceof Error ? error.message : String(error) }]);
     }
-  };
-
-  // A request sent from this tab before a reload: only its end is known now, so it gets its summary straight away.
-  const settleSentBeforeReload = (rec: QuestionRecord) => {
-    const kind = outcomeOf(rec, { resolverId: ctx.options.resolverId, sentChatReply: ctx.sent.sentChatReply(rec.id) });
-    if (!kind || !mine(rec) || ctx.get().outcomes.has(rec.id)) return;
-    ctx.dispatch({ type: "sentRequestEnded", record: rec, kind, at: now() });
   };
 
   const failSubmission = (id: string, kind: "answer" | "skip", failure: SubmitFailure) => {
@@ -255,10 +247,8 @@ export function submitFailureOf(error: unknown): SubmitFailure {
     if (error.code === "DISCONNECTED") return { code: "disconnected" };
     if (error.code === "TIMEOUT") return { code: "timeout" };
     if (error.reason === "QUESTION_INVALID_ANSWER") return { code: "invalid-answer", detail: error.message };
-    if (error.code === "FORBIDDEN") {
-      const scope = error.details?.["missingScope"];
-      return typeof scope === "string" ? { code: "forbidden", detail: scope } : { code: "forbidden" };
-    }
+    const scope = error.details?.["missingScope"];
+    if (error.code === "FORBIDDEN") return compact({ code: "forbidden", detail: typeof scope === "string" ? scope : undefined });
     return { code: "refused", detail: error.message };
   }
   return error instanceof Error ? { code: "unexpected", detail: error.message } : { code: "unexpected" };

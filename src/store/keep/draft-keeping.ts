@@ -3,10 +3,10 @@
 // scope; an ending takes the draft away, unless a retired or skipped async question keeps it for a reopen.
 import type { DockContext } from "../context";
 import { holdsCredential, isOutboxEntry } from "../outbox/outbox-rules";
-import type { OutboxEntry, PaneBus, PaneMessage } from "../outbox/entry";
+import type { OutboxEntry, PaneBus, PaneMessage, SavedDraft } from "../outbox/entry";
 import type { DockStore } from "../dock/state";
 import type { StoredRecords } from "./keep";
-import { isSavedDraft, savedDraftOf, type SavedDraft } from "./saved-draft";
+import { isSavedDraft, savedDraftOf } from "./saved-draft";
 import { isPaneMessage } from "./bus";
 import { scopedRecords, type DockStorage } from "./storage";
 import { asyncItemOf, asyncRequestId } from "../async/question-shape";

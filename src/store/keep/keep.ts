@@ -3,7 +3,7 @@
 // one `restored` event. This tab's outcomes are kept from then on, under that scope only.
 import type { DockContext } from "../context";
 import type { OutboxEntry } from "../outbox/entry";
-import type { DockStore, Outcome, OutcomeKind, SavedDraft } from "../dock/state";
+import type { Outcome, OutcomeKind, SavedDraft } from "../dock/state";
 import { idTable } from "../../protocol/id-table";
 import { isSecretQuestion, parseQuestionRecord } from "../../protocol/question-record";
 import { looksLikeCredential } from "../../protocol/credential-shape";
@@ -66,17 +66,16 @@ export function startKeeping(ctx: DockContext, read?: (scope: string) => Promise
     const isPaused = ctx.options.client.getConnection().state !== "connected";
     ctx.dispatch({ type: "restored", outcomes, ...stored, isPaused, at: ctx.options.now() });
   };
-  const keep = (id: string, s: DockStore) => {
-    const outcome = s.outcomes.get(id);
-    const stored = outcome && s.scope !== undefined && storable(id, outcome);
-    if (stored) kept.put(id, stored);
-  };
 
   void restore(ctx.get().scope);
   const offs = [
     ctx.on(["connectionChanged"], (_e, next) => void restore(next.scope)),
-    ctx.on(["recordSettled"], (e, next) => keep(e.id, next)),
-    ctx.on(["sentRequestEnded"], (e, next) => keep(e.record.id, next)),
+    ctx.on(["recordSettled", "sentRequestEnded"], (e, s) => {
+      const id = e.type === "recordSettled" ? e.id : e.record.id;
+      const outcome = s.outcomes.get(id);
+      const stored = outcome && s.scope !== undefined && storable(id, outcome);
+      if (stored) kept.put(id, stored);
+    }),
     ctx.on(["outcomeDropped"], (e) => kept.remove(e.id)),
   ];
   return () => {

@@ -7,8 +7,6 @@ import { withStep } from "../dock/drafts";
 import { draftOf } from "../dock/selectors";
 import type { QuestionDraft, RequestView, SavedAnswer, SavedDraft } from "../dock/state";
 
-export type { SavedAnswer, SavedDraft } from "../dock/state";
-
 const isStr = (v: unknown): v is string => typeof v === "string";
 
 /** True for something shaped like a question's draft: typed text and chosen labels. */
