@@ -235,7 +235,6 @@ export function createGatewayClient(opts: GatewayClientOptions): GatewayClient {
       running = false;
       stopped = true;
       timers.clearTimeout(retryTimer);
-      retryTimer = undefined;
       if (current) drop(current, 1000, "client stopped");
       failPending(GatewayErrorCode.Disconnected, "the gateway client was stopped", true);
       setInfo({ state: "offline", attempt: 0 });
