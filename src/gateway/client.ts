@@ -36,9 +36,7 @@ interface Pending {
 /** Creates a gateway client; nothing happens until `start()`. */
 export function createGatewayClient(opts: GatewayClientOptions): GatewayClient {
   const timers = opts.clock ?? systemClock;
-  const now = () => timers.now();
   const timeoutMs = opts.requestTimeoutMs ?? 15_000;
-  const random = opts.random ?? Math.random;
   const keyStore = opts.keyStore ?? createMemoryKeyStore();
 
   const stateListeners: Listeners<[ConnectionInfo]> = new Set();
@@ -98,7 +96,7 @@ export function createGatewayClient(opts: GatewayClientOptions): GatewayClient {
 
   function open(): void {
     retryTimer = undefined;
-    const conn: Connection = { challenged: false, established: false, lastFrameAt: now() };
+    const conn: Connection = { challenged: false, established: false, lastFrameAt: timers.now() };
     current = conn;
     conn.deadline = timers.setTimeout(() => {
       drop(conn, 4000, "handshake timeout", { kind: "retry", message: "The gateway did not complete the handshake in time." });
@@ -129,7 +127,7 @@ export function createGatewayClient(opts: GatewayClientOptions): GatewayClient {
   }
 
   function receive(conn: Connection, text: string): void {
-    conn.lastFrameAt = now();
+    conn.lastFrameAt = timers.now();
     const parsed = parseFrame(text);
     if (!parsed.ok) return emit(protocolListeners, { context: "frame", issues: parsed.errors });
     const frame = parsed.value;
@@ -184,9 +182,7 @@ export function createGatewayClient(opts: GatewayClientOptions): GatewayClient {
   }
 
   function greeted(conn: Connection, frame: ResponseFrame): void {
-    if (!frame.ok) {
-      return drop(conn, 1000, "connect failed", classifyConnectError(frame.error));
-    }
+    if (!frame.ok) return drop(conn, 1000, "connect failed", classifyConnectError(frame.error));
     const hello = parseHelloOk(frame.payload);
     if (!hello.ok) {
       emit(protocolListeners, { context: "hello-ok", issues: hello.errors });
@@ -207,7 +203,7 @@ export function createGatewayClient(opts: GatewayClientOptions): GatewayClient {
   function watchTicks(conn: Connection, intervalMs: number): void {
     conn.tickTimer = timers.setTimeout(() => {
       if (current !== conn) return;
-      if (now() - conn.lastFrameAt <= intervalMs * 2) return watchTicks(conn, intervalMs);
+      if (timers.now() - conn.lastFrameAt <= intervalMs * 2) return watchTicks(conn, intervalMs);
       drop(conn, 4000, "tick timeout", { kind: "retry", message: "The gateway stopped responding." });
     }, intervalMs);
   }
@@ -221,9 +217,9 @@ export function createGatewayClient(opts: GatewayClientOptions): GatewayClient {
     if (!running) return;
     const failure = conn.failure ?? { kind: "retry", message: describeClose(code, reason, conn.established) };
     const attempt = conn.established ? 1 : info.attempt + 1;
-    const delay = retryDelay(failure, attempt, { ...opts.backoff, random });
+    const delay = retryDelay(failure, attempt, { ...opts.backoff, random: opts.random });
     retryTimer = timers.setTimeout(open, delay);
-    setInfo({ state: failure.kind === "fatal" ? "offline" : "reconnecting", attempt, lastError: failure.message, retryAt: now() + delay });
+    setInfo({ state: failure.kind === "fatal" ? "offline" : "reconnecting", attempt, lastError: failure.message, retryAt: timers.now() + delay });
   }
 
   return {
@@ -239,7 +235,6 @@ export function createGatewayClient(opts: GatewayClientOptions): GatewayClient {
       running = false;
       stopped = true;
       timers.clearTimeout(retryTimer);
-      retryTimer = undefined;
       if (current) drop(current, 1000, "client stopped");
       failPending(GatewayErrorCode.Disconnected, "the gateway client was stopped", true);
       setInfo({ state: "offline", attempt: 0 });

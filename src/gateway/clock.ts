@@ -1,6 +1,4 @@
-// Every layer (client, store, outbox, simulated gateway) takes a Clock, so one fake moves them all together.
-
-/** The time and timers a part of the kit runs on; inject one to drive it with fake time. */
+/** The time and timers a part of the kit runs on; every layer takes one, so one fake clock moves them all together. */
 export interface Clock {
   /** The current time, epoch ms. */
   now(): number;

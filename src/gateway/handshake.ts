@@ -1,5 +1,4 @@
-// The connect handshake: the signed params it sends, how a refusal or a lost socket reads to a person, and when to
-// try again.
+// The connect handshake: the signed params, how a refusal or a lost socket reads to a person, when to try again.
 import { GatewayErrorCode } from "../protocol/errors";
 import type { GatewayErrorBody } from "../protocol/frames";
 import { PROTOCOL_VERSION } from "../protocol/methods";

@@ -3,9 +3,8 @@ import { parseGetEnding, parseGetResult, parseRecordList, type RecordEnding } fr
 import { readAnswers, type QuestionRecord } from "../protocol/question-record";
 import type { QuestionResolveParams, QuestionResolveResult } from "../protocol/methods";
 import { Reader } from "../protocol/reader";
-import type { GatewayConnection } from "./connection";
 import { QuestionErrorReason, GatewayErrorCode } from "../protocol/errors";
-import { GatewayRequestError } from "./connection";
+import { GatewayRequestError, type GatewayConnection } from "./connection";
 
 /** A gateway answer that did not have the documented shape; `issues` says what was wrong, field by field. */
 export class GatewayResultError extends Error {

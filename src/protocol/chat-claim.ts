@@ -1,6 +1,6 @@
 // The gateway claims a chat reply to an agent run's waiting question as its answer; the kit reads it alike.
 import type { QuestionAnswers } from "./answers";
-import { idTable } from "./id-table";
+import { entryOf, idTable } from "./id-table";
 import type { GatewayQuestion, QuestionRecord } from "./question-record";
 
 /** The `resolvedBy` the gateway writes when a chat reply answered the question. */
@@ -57,5 +57,5 @@ export function readChatClaim(record: Pick<QuestionRecord, "questions">, text: s
 
 /** The questions a claimed reply leaves without an answer; the gateway refuses the reply while any remain. */
 export function unansweredByClaim(record: Pick<QuestionRecord, "questions">, answers: QuestionAnswers): GatewayQuestion[] {
-  return record.questions.filter((q) => (Object.hasOwn(answers.answers, q.questionId) ? answers.answers[q.questionId]! : []).length === 0);
+  return record.questions.filter((q) => (entryOf(answers.answers, q.questionId) ?? []).length === 0);
 }

@@ -60,12 +60,9 @@ export interface ChatEvent {
   message?: ChatMessage;
 }
 
-const USER_SUFFIX = ":user";
-
 /** The `chat.send` idempotency key a person's message was sent with (the gateway stores it with a `:user` suffix). */
 export function sentKeyOf(message: ChatMessage): string | undefined {
-  const key = message.idempotencyKey;
-  return key?.endsWith(USER_SUFFIX) ? key.slice(0, -USER_SUFFIX.length) : undefined;
+  return /^(.*):user$/s.exec(message.idempotencyKey ?? "")?.[1];
 }
 
 function textOf(content: unknown): string {
@@ -77,9 +74,7 @@ function textOf(content: unknown): string {
 
 /** The Codex turn a mirrored message belongs to: the part of its `mirrorIdentity` before the first colon. */
 export function codexTurnOf(message: Pick<ChatMessage, "mirrorIdentity">): string | undefined {
-  const identity = message.mirrorIdentity;
-  const end = identity?.indexOf(":") ?? -1;
-  return end > 0 ? identity!.slice(0, end) : undefined;
+  return /^([^:]+):/.exec(message.mirrorIdentity ?? "")?.[1];
 }
 
 /** Reads a transcript message tolerantly: a wrong-typed field is left out; only a missing role is invalid. */

@@ -4,8 +4,7 @@ const segmenter: Intl.Segmenter | null =
 
 /** Splits text into grapheme clusters (flags, ZWJ families, accents stay whole); `null` splits by code point. */
 export function graphemes(text: string, splitter: Intl.Segmenter | null = segmenter): string[] {
-  if (!splitter) return Array.from(text);
-  return Array.from(splitter.segment(text), (s) => s.segment);
+  return splitter ? Array.from(splitter.segment(text), (s) => s.segment) : Array.from(text);
 }
 
 /** Cuts text to at most `max` user-perceived characters, never splitting a grapheme cluster. */

@@ -1,9 +1,7 @@
-// No prototype: a gateway or agent id such as "constructor" or "__proto__" must read as a plain key.
-
 /** A read-only table keyed by untrusted ids; made by `idTable`, so no key is inherited. */
 export type IdTable<T> = Readonly<Record<string, T>>;
 
-/** A table with no prototype, optionally filled from entries. */
+/** A table with no prototype, optionally filled: an id such as "__proto__" or "constructor" reads as a plain key. */
 export function idTable<T>(entries: Iterable<readonly [string, T]> = []): Record<string, T> {
   return Object.assign(Object.create(null) as Record<string, T>, Object.fromEntries(entries));
 }

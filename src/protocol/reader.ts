@@ -51,9 +51,7 @@ export class Reader {
       return undefined;
     }
     this.unlisted += 1;
-    const summary = { path: "", message: `and ${this.unlisted} more ${this.unlisted === 1 ? "problem" : "problems"}` };
-    if (this.unlisted === 1) this.issues.push(summary);
-    else this.issues[this.issues.length - 1] = summary;
+    this.issues[ISSUE_LIMIT] = { path: "", message: `and ${this.unlisted} more ${this.unlisted === 1 ? "problem" : "problems"}` };
     return undefined;
   }
 

@@ -6,16 +6,12 @@ export type RunEnding = "successful" | "settled";
 
 const UNSUCCESSFUL_STOPS: ReadonlySet<string> = new Set(["aborted", "cancelled", "canceled", "timeout", "timed_out", "error"]);
 
-const lower = (s: string | undefined) => s?.toLowerCase();
-
-// What the gateway saves when a run fails before its reply (Codex runs save no error message).
-const RUN_FAILED_CUSTOM_TYPE = "run-failed-before-reply";
-
 /** How a saved message ends its run, or null when it ends none (async deliveries, tool calls, relayed messages). */
 export function runEndingOf(message: ChatMessage): RunEnding | null {
-  if (message.role === "custom") return message.customType === RUN_FAILED_CUSTOM_TYPE ? "settled" : null;
+  // What the gateway saves when a run fails before its reply (Codex runs save no error message).
+  if (message.role === "custom") return message.customType === "run-failed-before-reply" ? "settled" : null;
   // The gateway saves a mid-stream abort as "stop" plus `openclawAbort`, so the marker is read before the stop reason.
-  const stop = lower(message.stopReason);
+  const stop = message.stopReason?.toLowerCase();
   if (message.role !== "assistant" || message.asyncDelivery !== undefined || stop === "tooluse") return null;
   if (message.provenance?.kind === "inter_session") return null;
   const failed = message.aborted || (stop !== undefined && UNSUCCESSFUL_STOPS.has(stop));
@@ -33,7 +29,7 @@ export function runEndingOfEvent(event: ChatEvent): RunEnding | null {
   const stopReason = event.stopReason ?? event.message.stopReason;
   const carried = runEndingOf({ ...event.message, ...(stopReason ? { stopReason } : {}) });
   // A final whose message says nothing (e.g. it carries async questions) is judged by the event's stop reason.
-  return carried ?? (lower(stopReason) === "stop" ? "successful" : "settled");
+  return carried ?? (stopReason?.toLowerCase() === "stop" ? "successful" : "settled");
 }
 
 /** The fields of an `agent` event that tell a run's end. */

@@ -24,8 +24,7 @@ export function sha256Hex(text: string): string {
   for (let offset = 0; offset < padded.length; offset += 64) {
     for (let i = 0; i < 16; i++) w[i] = view.getUint32(offset + i * 4);
     for (let i = 16; i < 64; i++) {
-      const a = w[i - 15]!;
-      const b = w[i - 2]!;
+      const [a, b] = [w[i - 15]!, w[i - 2]!];
       const s0 = rotr(a, 7) ^ rotr(a, 18) ^ (a >>> 3);
       const s1 = rotr(b, 17) ^ rotr(b, 19) ^ (b >>> 10);
       w[i] = (w[i - 16]! + s0 + w[i - 7]! + s1) >>> 0;
@@ -36,8 +35,7 @@ export function sha256Hex(text: string): string {
       const t2 = ((rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)) + ((a & b) ^ (a & c) ^ (b & c))) >>> 0;
       [hh, g, f, e, d, c, b, a] = [g, f, e, (d + t1) >>> 0, c, b, a, (t1 + t2) >>> 0];
     }
-    const add = [a, b, c, d, e, f, g, hh];
-    for (let i = 0; i < 8; i++) h[i] = (h[i]! + add[i]!) >>> 0;
+    [a, b, c, d, e, f, g, hh].forEach((x, i) => (h[i] = (h[i]! + x) >>> 0));
   }
   return Array.from(h, (x) => x.toString(16).padStart(8, "0")).join("");
 }
