@@ -42,8 +42,8 @@ const OPTIONAL = [
   /^src\/store\/outbox\//,
   /^src\/store\/conversation\//,
   /^src\/protocol\/(ask-user-history|async-delivery)\.ts$/,
-  /^src\/hooks\/(use-chat-transcript|use-delivery|use-queued-answer-edit)\.ts$/,
-  /^src\/components\/(AsyncProblemNotice|AsyncSummary|QueuedAnswerEditor)\.tsx$/,
+  /^src\/hooks\/use-delivery\.ts$/,
+  /^src\/components\/(AsyncProblemNotice|AsyncSummary)\.tsx$/,
 ];
 const optionalAmong = (modules: readonly string[]) => modules.filter((path) => OPTIONAL.some((pattern) => pattern.test(path)));
 
@@ -98,7 +98,7 @@ describe("The blocking-only import", () => {
     async () => {
       const modules = await modulesOf([...BLOCKING_IMPORT, "chatHistoryFeature", "useChatTranscript", "QuestionTranscript"]);
       expect(modules).toEqual(expect.arrayContaining(["src/store/opt-in/factories.ts", "src/store/async/history-reader.ts", "src/store/async/reducer.ts"]));
-      expect(modules.filter((path) => /^src\/(features\/|store\/async\/(outbox|questions|delivery)\.ts$|store\/keep\/bus\.ts$)/.test(path))).toEqual([]);
+      expect(modules.filter((path) => /^src\/(features\/|store\/async\/(outbox-delivery|outbox-keeping|questions)\.ts$|store\/keep\/bus\.ts$)/.test(path))).toEqual([]);
     },
     BUNDLE_MS,
   );

@@ -153,12 +153,12 @@ export function startOutbox(ctx: DockContext, history: HistoryReader, setup: Asy
     // Another pane's copy may be one this pane's history already holds; it starts no send here.
     ctx.on(["paneUpdated"], checkAll),
     client.subscribeConnection((info) => {
-      const now = info.state === "connected";
-      if (disposed || now === wasConnected) return;
-      wasConnected = now;
+      const online = info.state === "connected";
+      if (disposed || online === wasConnected) return;
+      wasConnected = online;
       // Online state is this pane's own: not saved, not broadcast, no new updatedAt.
-      for (const id of state().order) change(id, { type: "pauseChanged", isPaused: !now });
-      if (now) void resume();
+      for (const id of state().order) change(id, { type: "pauseChanged", isPaused: !online });
+      if (online) void resume();
     }),
   ];
 
