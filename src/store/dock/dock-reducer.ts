@@ -78,8 +78,12 @@ export function emptyDockState(sessionKey: string, connection: ConnectionInfo): 
 // Tables are never changed in place: views select by identity.
 const withKey = <V>(map: ReadonlyMap<string, V>, key: string, value: V): ReadonlyMap<string, V> => new Map(map).set(key, value);
 
-const withoutKey = <V>(map: ReadonlyMap<string, V>, key: string): ReadonlyMap<string, V> =>
-  map.has(key) ? new Map([...map].filter(([k]) => k !== key)) : map;
+function withoutKey<V>(map: ReadonlyMap<string, V>, key: string): ReadonlyMap<string, V> {
+  if (!map.has(key)) return map;
+  const next = new Map(map);
+  next.delete(key);
+  return next;
+}
 
 /** A submit or skip of this request is on its way or awaits recovery: its draft is held as it was sent. */
 export const isBusy = (submission: Submission | undefined): boolean => submission?.status === "submitting" || submission?.status === "uncertain";
