@@ -36,7 +36,10 @@ export class OutcomeLog implements ReadonlyMap<string, Outcome> {
     }
     shared.ids.push(id);
     shared.values.push(outcome);
-    shared.at.set(id, [...(shared.at.get(id) ?? []), this.length]);
+    // Older versions read only positions below their own length, so growing the list in place is safe.
+    const positions = shared.at.get(id);
+    if (positions) positions.push(this.length);
+    else shared.at.set(id, [this.length]);
     return new OutcomeLog(shared, this.length + 1);
   }
 
@@ -63,10 +66,16 @@ export class OutcomeLog implements ReadonlyMap<string, Outcome> {
     const { ids, values } = this.shared;
     for (let i = 0; i < this.length; i++) {
       const id = ids[i]!;
-      const positions = this.shared.at.get(id)!.filter((p) => p < this.length);
-      // Listed at the first position after its latest drop; never, when the drop is its last position.
-      const dropped = positions.findLast((p) => values[p] === undefined) ?? -1;
-      if (positions.find((p) => p > dropped) === i) yield id;
+      if (values[i] === undefined) continue;
+      // Listed at the first position after its latest drop, if it still has an outcome; no array per key, since
+      // the transcript walks every outcome on each render.
+      let start = -1;
+      for (const p of this.shared.at.get(id)!) {
+        if (p >= this.length) break;
+        if (values[p] === undefined) start = -1;
+        else if (start === -1) start = p;
+      }
+      if (start === i && this.has(id)) yield id;
     }
   }
 
