@@ -1,6 +1,6 @@
 import { useMemo, useState } from "react";
 import { useStoreState } from "../hooks/dock-context";
-import { useLocale, useMessages } from "../hooks/use-messages";
+import { useMessages, useWords } from "../hooks/use-messages";
 import { pluralText } from "../messages";
 import type { AsyncProblems } from "../store/dock/state";
 import { cut, MAX_DETAIL, Notice } from "./DockNotices";
@@ -14,7 +14,7 @@ export function AsyncProblemNotice() {
   const [dismissed, setDismissed] = useState<AsyncProblems | undefined>(undefined);
   const { storage, conversation }: AsyncProblems = problems && problems !== dismissed ? problems : {};
   const words = useMessages().asyncProblems;
-  const locale = useLocale();
+  const { locale } = useWords();
   if (!storage && !conversation) return null;
   const refused = conversation?.kind === "delivery-refused" ? conversation : undefined;
   return (

@@ -2,7 +2,7 @@ import { useId, useMemo, useState, type ReactNode } from "react";
 import type { ValidationIssue } from "../protocol/result";
 import { truncateGraphemes } from "../protocol/graphemes";
 import { useDockStore, useThemeAttribute } from "../hooks/dock-context";
-import { useLocale, useMessages } from "../hooks/use-messages";
+import { useWords } from "../hooks/use-messages";
 import { pluralText } from "../messages";
 import { classes } from "./view-props";
 
@@ -16,7 +16,7 @@ export const cut = (text: string, max: number) => {
 export function Notice({ kind, details, onDismiss, children }: { kind?: string; details?: { label: string; items: ReactNode } | undefined; onDismiss(): void; children: ReactNode }) {
   const [open, setOpen] = useState(false);
   const detailsId = useId();
-  const m = useMessages();
+  const m = useWords().messages;
   return (
     <div className={classes("qd-rejected", kind)} data-theme={useThemeAttribute()} role="status">
       {children}
@@ -57,8 +57,7 @@ export function RejectedNotice() {
   // Dismissing hides what is there now; a record rejected later shows again.
   const [dismissedAt, setDismissedAt] = useState(Number.NEGATIVE_INFINITY);
   const items = useMemo(() => rejected.filter((r) => RECORD_SOURCES.has(r.source) && r.at > dismissedAt), [rejected, dismissedAt]);
-  const m = useMessages();
-  const locale = useLocale();
+  const { messages: m, locale } = useWords();
   if (items.length === 0) return null;
   const lines = items.flatMap((item, i) => item.errors.slice(0, 5).map((issue, j) => <li key={`${i}:${j}`}>{rejectionLine(item.id, issue)}</li>));
   return (
@@ -76,8 +75,7 @@ export function PermissionNotice() {
   const notices = useMemo(() => permission.notices.filter((n) => n.at > dismissedAt), [permission.notices, dismissedAt]);
   const hidden = useMemo(() => permission.hidden.filter((h) => h.at > dismissedAt), [permission.hidden, dismissedAt]);
   const dismiss = () => setDismissedAt(Math.max(...permission.notices.map((n) => n.at), ...permission.hidden.map((h) => h.at)));
-  const words = useMessages().permission;
-  const locale = useLocale();
+  const { messages: { permission: words }, locale } = useWords();
   if (notices.length === 0 && hidden.length === 0) return null;
   const why = hidden.map((h) => <li key={h.id}>{`${h.id.slice(0, 80)}: ${words.reasons[h.reason]}`}</li>);
   return (

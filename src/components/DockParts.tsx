@@ -2,7 +2,7 @@ import { useEffect, useId, type ReactNode } from "react";
 import { useDockStore } from "../hooks/dock-context";
 import { useCollapsedBar } from "../hooks/use-collapsed-bar";
 import { QUESTION_ATTR } from "../hooks/use-dock-keyboard";
-import { useLocale, useMessages } from "../hooks/use-messages";
+import { useWords } from "../hooks/use-messages";
 import { focusFirstControl } from "../hooks/use-prompt-focus";
 import { useFooterButtons, useQuestionStep, useStepNavigation } from "../hooks/use-question-step";
 import { useRequestNav } from "../hooks/use-request-nav";
@@ -17,7 +17,7 @@ import { classes, type ViewProps } from "./view-props";
 /** The expanded dock's top row: the stepper's question header, request arrows, time left and Collapse. */
 export function DockHeader({ className, style }: ViewProps) {
   const { record, mode, step, collapsed, collapse } = useDockParts();
-  const m = useMessages();
+  const m = useWords().messages;
   const connection = useDockStore((s) => s.connection.state);
   const nav = useRequestNav();
   if (collapsed) return null;
@@ -52,7 +52,7 @@ export function DockHeader({ className, style }: ViewProps) {
 export function StepProgress({ className, style }: ViewProps) {
   const { record, mode, collapsed } = useDockParts();
   const s = useStepNavigation(record.id);
-  const m = useMessages();
+  const m = useWords().messages;
   if (!s || !s.hasStepper || mode !== "stepper" || collapsed) return null;
   return (
     <div className={classes("qd-progress", className)} style={style}>
@@ -102,7 +102,7 @@ export function ReviewStep(props: ViewProps) {
 function Review({ className, style }: ViewProps) {
   const headingId = useId();
   const s = useQuestionStep(useDockParts().record.id);
-  const m = useMessages();
+  const m = useWords().messages;
   if (!s) return null;
   return (
     <div className={classes("qd-review", className)} style={style} aria-labelledby={headingId} role="group" {...s.reviewProps}>
@@ -135,7 +135,7 @@ const focusedFor = new WeakSet<Submission>();
 /** In stacked cards, after a submit with open questions: which ones, and a button into the first. */
 export function Missing() {
   const { record, rootRef, mode, collapsed } = useDockParts();
-  const m = useMessages();
+  const m = useWords().messages;
   const nav = useStepNavigation(record.id, "stacked");
   const submission = nav?.submission;
   const refused = mode === "stacked" && !collapsed && submission?.status === "error" && submission.code === "unanswered";
@@ -202,8 +202,7 @@ export function CollapsedBar({ className, style }: ViewProps) {
 function Bar({ className, style }: ViewProps) {
   const { count, asyncQuestions, newest, isNew, expandProps } = useCollapsedBar();
   const question = newest?.questions[0];
-  const m = useMessages();
-  const locale = useLocale();
+  const { messages: m, locale } = useWords();
   return (
     <div className={classes("qd-collapsed", className)} style={style}>
       {/* A word, not a colour alone, says the question is new; the live region has already announced it. */}

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { DockStoreContext, DockThemeContext, wholeStore, type DockTheme } from "../hooks/dock-context";
-import { DockMessagesContext, useDockWords } from "../hooks/use-messages";
+import { DockMessagesContext, useProviderWords } from "../hooks/use-messages";
 import type { QuestionDockMessagesOverride } from "../messages";
 import type { QuestionDockStore } from "../store/dock/state";
 
@@ -18,7 +18,7 @@ export interface QuestionDockProviderProps {
 
 /** Hands one dock store to every dock component and hook below it. */
 export function QuestionDockProvider({ store, locale = "en", messages, theme = "system", children }: QuestionDockProviderProps) {
-  const words = useDockWords(locale, messages);
+  const words = useProviderWords(locale, messages);
   return (
     <DockStoreContext.Provider value={wholeStore(store)}>
       <DockMessagesContext.Provider value={words}>

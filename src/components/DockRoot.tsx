@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useMemo, type ErrorInfo, type ReactNode, type RefObject } from "react";
 import { useDockRoot, type DockRoot as DockRootState, type DockRootOptions } from "../hooks/use-dock-root";
 import { useDockStore, useFeatureViews, useThemeAttribute } from "../hooks/dock-context";
-import { useAnnouncement, useMessages } from "../hooks/use-messages";
+import { useAnnouncement, useWords } from "../hooks/use-messages";
 import { useQuestionNotifications, useQuestionTitle, useReopenShortcut } from "../hooks/use-attention";
 import type { QuestionRecord } from "../protocol/question-record";
 import { DockErrorBoundary } from "./DockErrorBoundary";
@@ -33,7 +33,7 @@ export function DockPartsProvider({ dock, children }: { dock: DockRootState; chi
 /** A failed prompt's stand-in: its raw text and Skip, so the agent is not left waiting on an unseen question. */
 export function PromptError({ record, onSkip }: { record: QuestionRecord; onSkip: () => void }) {
   const questions = Array.isArray(record.questions) ? record.questions : [];
-  const m = useMessages();
+  const m = useWords().messages;
   return (
     <div className="qd-prompt-error" role="alert">
       <p className="qd-prompt-error__title">{m.promptError.title}</p>
@@ -85,7 +85,7 @@ export interface QuestionDockRootProps extends Omit<DockRootOptions, "focusCompo
 /** The dock's outer element, with every key, focus decision and announcement, and the notices beside it. */
 export function DockRoot({ composerRef, onRenderError, titleCount = false, notifications = false, reopenShortcut = true, className, style, children, ...options }: QuestionDockRootProps) {
   const actions = useDockStore((s) => s.actions);
-  const dockLabel = useMessages().dockLabel;
+  const dockLabel = useWords().messages.dockLabel;
   const theme = useThemeAttribute();
   const focusLayoutComposer = useContext(DockLayoutContext);
   // Views of opt-in features come with the feature the store was given, so a blocking-only dock bundles none.

@@ -1,6 +1,6 @@
 import { memo } from "react";
 import { useExpiryCountdown } from "../hooks/use-expiry-countdown";
-import { useLocale, useMessages } from "../hooks/use-messages";
+import { useWords } from "../hooks/use-messages";
 import { timeLeftText } from "../messages";
 
 const EXPIRY_WARNING_MS = 60_000;
@@ -9,8 +9,7 @@ const EXPIRY_WARNING_MS = 60_000;
 export const ExpiryClock = memo(function ExpiryClock({ expiresAtMs, now }: { expiresAtMs: number; now?: () => number }) {
   const { remainingMs, text, expired } = useExpiryCountdown(expiresAtMs, now);
   const warning = !expired && remainingMs <= EXPIRY_WARNING_MS;
-  const m = useMessages();
-  const locale = useLocale();
+  const { messages: m, locale } = useWords();
   return (
     <span className="qd-clock" data-warning={warning || undefined} title={m.clock.title}>
       <span aria-hidden="true">{text}</span>

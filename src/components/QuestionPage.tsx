@@ -1,6 +1,7 @@
 import { useId } from "react";
 import { DockStoreContext, DockThemeContext, useDockStore, wholeStore } from "../hooks/dock-context";
-import { DockMessagesContext, useDockWords } from "../hooks/use-messages";
+import { DockMessagesContext, useProviderWords } from "../hooks/use-messages";
+import { defaultMessages, mergeMessages } from "../messages";
 import { useDockRoot } from "../hooks/use-dock-root";
 import { useQuestionPage, type QuestionPageOptions } from "../hooks/use-question-page";
 import type { Outcome } from "../store/dock/state";
@@ -37,8 +38,8 @@ function Body({ questionId, ended }: { questionId: string; ended: Outcome | unde
 /** A question link's own page: the dock's stepper while pending, else how it ended; give it a started client. */
 export function QuestionPage({ locale = "en", messages, theme = "system", className, style, ...options }: QuestionPageProps) {
   const page = useQuestionPage(options);
-  const words = useDockWords(locale, messages);
-  const m = words.messages;
+  const words = useProviderWords(locale, messages);
+  const m = mergeMessages(defaultMessages, messages);
   const header = page.record?.questions[0]?.header;
   // Not derived from the question id: an id from a link may hold spaces, which would split aria-labelledby.
   const titleId = useId();

@@ -1,7 +1,7 @@
 import * as RadioGroup from "@radix-ui/react-radio-group";
 import { createContext, useContext, useLayoutEffect, useRef, useState } from "react";
 import { DIGIT_KEY_COUNT, inlineDirectionOf, type InlineDirection } from "../hooks/keyboard-intent";
-import { useMessages } from "../hooks/use-messages";
+import { useWords } from "../hooks/use-messages";
 import { useOptionGroup, type OptionGroupState, type OptionItem } from "../hooks/use-option-group";
 import { useOtherField } from "../hooks/use-other-field";
 import { RECOMMENDED_SUFFIX } from "../protocol/ask-user";
@@ -58,7 +58,7 @@ export function Questions({ className, style, children = DEFAULT_QUESTION }: Pan
 export function QuestionText({ className, style }: ViewProps) {
   const group = useQuestionGroup();
   const { mode } = useDockParts();
-  const m = useMessages();
+  const m = useWords().messages;
   const { question } = group;
   return (
     <>
@@ -74,7 +74,7 @@ export function QuestionText({ className, style }: ViewProps) {
 /** A question's reference link; anything but http or https renders nothing. */
 export function QuestionLink({ url }: { url: string }) {
   const href = safeHttpUrl(url);
-  const m = useMessages();
+  const m = useWords().messages;
   if (!href) return null;
   const { host, pathname } = new URL(href);
   return (
@@ -128,7 +128,7 @@ function OptionCard({ option, multiple }: { option: OptionItem; multiple: boolea
 
 // Show more appears only when the text runs longer, described by the option's label so each button is told apart.
 function OptionDescription({ text, id, labelId }: { text: string; id: string; labelId: string }) {
-  const m = useMessages();
+  const m = useWords().messages;
   const ref = useRef<HTMLElement>(null);
   const [expanded, setExpanded] = useState(false);
   const [overflows, setOverflows] = useState(false);
@@ -192,7 +192,7 @@ export function Options(props: ViewProps) {
 export function Other({ className, style }: ViewProps) {
   const { record } = useDockParts();
   const field = useOtherField(record.id, useQuestionGroup().question.questionId);
-  const m = useMessages();
+  const m = useWords().messages;
   if (!field) return null;
   const shared = { className: field.notChosen ? "qd-other__input qd-other__input--not-chosen" : "qd-other__input", ...field.inputProps };
   return (

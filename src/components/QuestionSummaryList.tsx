@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { useThemeAttribute } from "../hooks/dock-context";
-import { useLocale, useMessages } from "../hooks/use-messages";
+import { useMessages, useWords } from "../hooks/use-messages";
 import { useNewestRows } from "../hooks/use-newest-rows";
 import { useOutcomes } from "../hooks/use-outcomes";
 import { pluralText, type PluralForms } from "../messages";
@@ -28,7 +28,7 @@ interface NewestListProps<T> extends ViewProps {
 
 /** A long log's newest rows (`useNewestRows`) and, before them, a button that shows earlier ones a page at a time. */
 export function NewestList<T>({ rows, pageSize, kind, label, earlier, className, style, children }: NewestListProps<T>) {
-  const locale = useLocale();
+  const { locale } = useWords();
   const theme = useThemeAttribute();
   const { hidden, showEarlier, listRef } = useNewestRows(rows.length, pageSize);
   return (

@@ -1,13 +1,13 @@
 // What calls a person back to a waiting question from elsewhere: the title count, a notification, the reopen shortcut.
 import { useEffect, useRef } from "react";
 import type { StoreApi } from "zustand/vanilla";
-import type { QuestionDockMessages } from "../messages";
+import type { DockMessages } from "../messages";
 import { plainTextOf } from "../protocol/markdown";
 import { isSecretQuestion, type QuestionRecord } from "../protocol/question-record";
 import type { DockState, DockStore } from "../store/dock/state";
 import { useDockStore, useDockStoreApi } from "./dock-context";
 import { isReopenDockKey } from "./keyboard-intent";
-import { useMessages } from "./use-messages";
+import { useWords } from "./use-messages";
 import { focusFirstControl, focusMemoryOf } from "./use-prompt-focus";
 
 // How many blocking requests wait: the ones an agent is stopped on. Async (Codex) questions do not count.
@@ -16,7 +16,7 @@ const blockingCount = (s: DockState) => s.order.filter((id) => !s.asyncOrigins.g
 /** While blocking questions wait, the title carries their count, "(1) ❓ Chat"; the page's own comes back after. */
 export function useQuestionTitle(enabled = true): void {
   const count = useDockStore(blockingCount);
-  const format = useMessages().attention.titleCount;
+  const format = useWords().messages.attention.titleCount;
   // The hook's last title and the page's own: a new count rewrites the title once, never restore-then-write.
   const shown = useRef<{ own: string; written: string } | null>(null);
   useEffect(() => {
@@ -58,7 +58,7 @@ export async function requestNotificationPermission(): Promise<NotificationAcces
 // Requests each store has notified of, so a remounted dock or a reconnect never notifies of one twice.
 const notifiedByStore = new WeakMap<StoreApi<DockStore>, Set<string>>();
 
-function notificationText(record: QuestionRecord, m: QuestionDockMessages): string {
+function notificationText(record: QuestionRecord, m: DockMessages): string {
   const first = record.questions[0];
   if (record.questions.some(isSecretQuestion)) return m.attention.secretQuestion;
   return (first && plainTextOf(first.question)) || first?.header.trim() || m.attention.openToAnswer;
@@ -67,7 +67,7 @@ function notificationText(record: QuestionRecord, m: QuestionDockMessages): stri
 /** Notifies once per blocking question arriving while the page is hidden; opt in with `enabled`; safe on a server. */
 export function useQuestionNotifications(enabled = true): void {
   const store = useDockStoreApi();
-  const m = useMessages();
+  const m = useWords().messages;
   // The words as they are when a question arrives, without resubscribing when the locale changes.
   const words = useRef(m);
   useEffect(() => {

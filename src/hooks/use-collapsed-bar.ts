@@ -4,7 +4,7 @@ import type { DockState } from "../store/dock/state";
 import { useDockStore, useDockStoreApi } from "./dock-context";
 import { focusMemoryOf } from "./use-prompt-focus";
 import { REOPEN_DOCK_KEYS } from "./keyboard-intent";
-import { useMessages } from "./use-messages";
+import { useWords } from "./use-messages";
 
 /** What the slim bar of a collapsed dock shows. */
 export interface CollapsedBarState {
@@ -34,7 +34,7 @@ const asyncQuestionCount = (s: DockState) => [...s.asyncOrigins.keys()].reduce((
  */
 export function useCollapsedBar(): CollapsedBarState {
   const api = useDockStoreApi();
-  const m = useMessages();
+  const m = useWords().messages;
   const count = useDockStore((s) => s.order.length);
   const asyncQuestions = useDockStore(asyncQuestionCount);
   const newest = useDockStore(newestRecord);

@@ -5,7 +5,7 @@ import { useDockStore, useDockStoreApi } from "./dock-context";
 import { AUTO_ADVANCE_DELAY_MS, useAutoAdvance } from "./use-auto-advance";
 import { useDockKeyboard } from "./use-dock-keyboard";
 import { useResolvedLayout, type DockLayoutMode, type PromptMode } from "./use-layout-mode";
-import { useMessages } from "./use-messages";
+import { useWords } from "./use-messages";
 import { DOCK_ATTR, focusMemoryOf, useDockFocus } from "./use-prompt-focus";
 
 /** Collapse and the active request, controlled by a host or left to the dock; the callbacks report every change. */
@@ -124,7 +124,7 @@ export function useDockRoot({ layout = "auto", focusComposer = noop, onCollapse,
   const step = useDockStore((s) => s.views.get(id)?.step ?? 0);
   const submission = useDockStore((s) => s.submissions.get(id)?.status);
   const isAsync = useDockStore((s) => s.asyncOrigins.get(id) !== undefined);
-  const m = useMessages();
+  const m = useWords().messages;
   const mode = useResolvedLayout(layout);
   const rootRef = useRef<HTMLElement | null>(null);
   const store = useDockStoreApi();

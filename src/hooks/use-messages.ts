@@ -1,47 +1,45 @@
 // The dock's words and locale travel in their own context, so a view re-renders for them only when they change.
 import { createContext, useContext, useMemo } from "react";
-import { announcementText, defaultMessages, mergeMessages, safeLocale, type QuestionDockMessages, type QuestionDockMessagesOverride } from "../messages";
+import { announcementText, defaultMessages, dockEnglish, mergeMessages, safeLocale, type DockMessages, type QuestionDockMessages, type QuestionDockMessagesOverride } from "../messages";
 import type { Announcement } from "../store/dock/state";
 import { warnInDevelopment } from "./dev-warning";
 import { useDockStore } from "./dock-context";
 
 /** Carries the dock's words and their BCP 47 locale; outside a provider it reads English. */
-export const DockMessagesContext = createContext({ messages: defaultMessages as QuestionDockMessages, locale: "en" });
+export const DockMessagesContext = createContext({ messages: dockEnglish as DockMessages, locale: "en" });
+
+/** The locale of the nearest `QuestionDockProvider` and the dock's own words, without the other views' English. */
+export function useWords(): { messages: DockMessages; locale: string } {
+  return useContext(DockMessagesContext);
+}
+
+// A provider's words hold the dock's English and whatever the host passed; the other views' English fills the rest.
+const wholeTables = new WeakMap<DockMessages, QuestionDockMessages>();
 
 /** The message table of the nearest `QuestionDockProvider`: every word a view shows or announces. */
 export function useMessages(): QuestionDockMessages {
-  return useContext(DockMessagesContext).messages;
-}
-
-/** The BCP 47 locale of the nearest `QuestionDockProvider`, for Intl formatting. */
-export function useLocale(): string {
-  return useContext(DockMessagesContext).locale;
+  const words = useWords().messages;
+  if (!wholeTables.has(words)) wholeTables.set(words, mergeMessages(defaultMessages, words));
+  return wholeTables.get(words)!;
 }
 
 /** The latest polite announcement in the dock's words; its counter changes even when the words repeat. */
 export function useAnnouncement(): { text: string; n: number; announcement: Announcement } {
   const announcement = useDockStore((s) => s.announcement);
-  return { text: announcementText(announcement, useMessages()), n: announcement.n, announcement };
-}
-
-// A locale without words of its own would silently keep English: say so, in development only. German ships.
-function warnWithoutWords(tag: string): void {
-  const language = tag.split("-")[0]!.toLowerCase();
-  if (language === "en") return;
-  const sets = `locale "${tag}" sets plurals, numbers and times;`;
-  warnInDevelopment(
-    language === "de"
-      ? `${sets} the words stay English unless you pass them: import deMessages from "@openclaw-kit/question-dock/locales/de" and pass it as messages.`
-      : `${sets} no word table ships for it, so the words stay English unless you pass your own as messages.`,
-  );
+  return { text: announcementText(announcement, useWords().messages), n: announcement.n, announcement };
 }
 
 /** The words a provider hands down: the host's `messages` over English, with `locale`; stable while both are. */
-export function useDockWords(locale: string, messages: QuestionDockMessagesOverride | undefined) {
+export function useProviderWords(locale: string, messages: QuestionDockMessagesOverride | undefined) {
   return useMemo(() => {
     const tag = safeLocale(locale);
-    // The locale never picks a table itself: that would bundle every language into every host.
-    if (messages === undefined) warnWithoutWords(tag);
-    return { locale: tag, messages: mergeMessages(defaultMessages, messages) };
+    const language = tag.split("-")[0]!.toLowerCase();
+    // The locale never picks a table itself: that would bundle every language into every host. Without words of its
+    // own, a locale would silently keep English: say so, in development only. German ships.
+    if (messages === undefined && language !== "en") {
+      const table = language === "de" ? 'import deMessages from "@openclaw-kit/question-dock/locales/de" and pass it' : "no table ships for it, so pass your own";
+      warnInDevelopment(`locale "${tag}" sets plurals, numbers and times, but the words stay English: ${table} as messages.`);
+    }
+    return { locale: tag, messages: mergeMessages(dockEnglish, messages) };
   }, [locale, messages]);
 }

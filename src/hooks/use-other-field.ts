@@ -6,7 +6,7 @@ import { useDockStore } from "./dock-context";
 import { draftOf } from "../store/dock/selectors";
 import { DIGIT_KEY_COUNT } from "./keyboard-intent";
 import { OTHER_ATTR } from "./use-dock-keyboard";
-import { useMessages } from "./use-messages";
+import { useWords } from "./use-messages";
 
 /** The free-text "Other" answer of one question. */
 export interface OtherFieldState {
@@ -51,7 +51,7 @@ export function useOtherField(requestId: string, questionId: string): OtherField
   const value = useDockStore((s) => draftOf(s.views.get(requestId), questionId).other);
   const hasChoice = useDockStore((s) => draftOf(s.views.get(requestId), questionId).selected.length > 0);
   const actions = useDockStore((s) => s.actions);
-  const words = useMessages().other;
+  const words = useWords().messages.other;
   const [removed, setRemoved] = useState(false);
   const onChange = useCallback(
     (event: ChangeEvent<HTMLTextAreaElement | HTMLInputElement>) => {

@@ -1,13 +1,13 @@
 import { useCallback } from "react";
 import { useShallow } from "zustand/react/shallow";
-import type { QuestionDockMessages } from "../messages";
+import type { DockMessages } from "../messages";
 import type { GatewayQuestion, QuestionRecord } from "../protocol/question-record";
 import { useDockStore, useDockStoreApi } from "./dock-context";
 import { isBusy } from "../store/dock/dock-reducer";
 import { answersFor, draftOf, hasReviewStep, lastStep, valuesOf } from "../store/dock/selectors";
 import type { DockStore, RequestView, Submission } from "../store/dock/state";
 import type { PromptMode } from "./use-layout-mode";
-import { useMessages } from "./use-messages";
+import { useWords } from "./use-messages";
 import { STEP_ATTR } from "./use-prompt-focus";
 
 /** What the primary button (and Ctrl/Cmd+Enter) does now, and whether it can. */
@@ -144,14 +144,14 @@ export interface FooterButtons {
   error: string | undefined;
 }
 
-function busyWords(submission: Submission, m: QuestionDockMessages): string {
+function busyWords(submission: Submission, m: DockMessages): string {
   const skip = "kind" in submission && submission.kind === "skip";
   if (submission.status === "uncertain") return m.footer.checking({ action: skip ? "skip" : "answer" });
   return skip ? m.footer.skipping : m.footer.sending;
 }
 
 // Stacked cards name the open questions above the footer (`Missing`), so the footer does not say it again.
-function errorWords(submission: Submission, m: QuestionDockMessages, mode: PromptMode): string | undefined {
+function errorWords(submission: Submission, m: DockMessages, mode: PromptMode): string | undefined {
   if (submission.status !== "error") return undefined;
   if (mode === "stacked" && submission.code === "unanswered") return undefined;
   return m.submitError({ action: submission.kind, code: submission.code, ...(submission.detail === undefined ? {} : { detail: submission.detail }) });
@@ -160,7 +160,7 @@ function errorWords(submission: Submission, m: QuestionDockMessages, mode: Promp
 /** The footer's buttons of one request as props to spread; undefined once the request has left. */
 export function useFooterButtons(requestId: string, mode: PromptMode = "stepper"): FooterButtons | undefined {
   const s = useStepNavigation(requestId, mode);
-  const m = useMessages();
+  const m = useWords().messages;
   if (!s) return undefined;
   const disabled = s.busy || undefined;
   // In stacked cards an early Submit still acts: it names the open questions and moves focus to the first.

@@ -1,6 +1,6 @@
 import { useDockStore } from "./dock-context";
 import { REQUEST_NAV_ATTR } from "./keyboard-intent";
-import { useMessages } from "./use-messages";
+import { useWords } from "./use-messages";
 
 /** Props for one request arrow. */
 export interface RequestArrowProps {
@@ -27,7 +27,7 @@ export function useRequestNav(): RequestNav | undefined {
   const index = useDockStore((s) => (s.activeId ? s.order.lastIndexOf(s.activeId) + 1 : 0));
   const count = useDockStore((s) => s.order.length);
   const actions = useDockStore((s) => s.actions);
-  const m = useMessages().requestNav;
+  const m = useWords().messages.requestNav;
   if (count < 2) return undefined;
   const atFirst = index <= 1;
   const atLast = index >= count;

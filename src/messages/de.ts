@@ -1,4 +1,5 @@
-import type { QuestionDockMessages, SubmitAction, SubmitErrorParams } from "./en";
+import type { QuestionDockMessages } from "./en";
+import type { SubmitAction, SubmitErrorParams } from "./en-dock";
 
 // As in English: one sentence per code, `what` naming the action that failed.
 const submitErrors: Record<SubmitErrorParams["code"], (what: string, detail: string | undefined, action: SubmitAction) => string> = {

@@ -1,6 +1,6 @@
 import { plainTextOf } from "../protocol/markdown";
 import type { Announcement } from "../store/dock/state";
-import type { PluralForms, QuestionDockMessages } from "./en";
+import type { DockMessages, PluralForms } from "./en-dock";
 
 /** A BCP 47 tag Intl accepts; an invalid one falls back to "en" instead of throwing while rendering. */
 export function safeLocale(locale: string | undefined): string {
@@ -11,13 +11,9 @@ export function safeLocale(locale: string | undefined): string {
   }
 }
 
-const pluralRules = new Map<string, Intl.PluralRules>();
-
 /** Picks the locale's plural form for `count` and writes the number in the locale's digits. */
 export function pluralText(forms: PluralForms, count: number, locale: string): string {
-  let rules = pluralRules.get(locale);
-  if (!rules) pluralRules.set(locale, (rules = new Intl.PluralRules(locale)));
-  const form = forms[rules.select(count)] ?? forms.other;
+  const form = forms[new Intl.PluralRules(locale).select(count)] ?? forms.other;
   return form.replace("{count}", new Intl.NumberFormat(locale).format(count));
 }
 
@@ -27,7 +23,7 @@ function durationText(amount: number, unit: "minute" | "hour", locale: string): 
 }
 
 /** Spoken time left: minutes below two hours, then hours, capped so a far-off expiry never reads as a huge number. */
-export function timeLeftText(ms: number, messages: QuestionDockMessages, locale: string): string {
+export function timeLeftText(ms: number, messages: DockMessages, locale: string): string {
   const minutes = Math.ceil(ms / 60_000);
   const { clock } = messages;
   if (!(minutes > 1)) return clock.timeLeft({ left: clock.lessThanMinute });
@@ -38,7 +34,7 @@ export function timeLeftText(ms: number, messages: QuestionDockMessages, locale:
 }
 
 /** The words of one store announcement; empty before the first. */
-export function announcementText(announcement: Announcement, messages: QuestionDockMessages): string {
+export function announcementText(announcement: Announcement, messages: DockMessages): string {
   switch (announcement.key) {
     case "none":
       return "";

@@ -55,6 +55,9 @@ describe("The blocking-only import", () => {
       // The bundle is the dock it claims to be, so an empty or broken build cannot pass.
       expect(modules).toEqual(expect.arrayContaining(["src/store/create-store.ts", "src/components/QuestionDock.tsx", "src/gateway/client.ts"]));
       expect(optionalAmong(modules)).toEqual([]);
+      // The dock's own words come without the English of the views beyond it.
+      expect(modules).toContain("src/messages/en-dock.ts");
+      expect(modules).not.toContain("src/messages/en.ts");
     },
     BUNDLE_MS,
   );
