@@ -65,11 +65,10 @@ export function readAnswers(r: Reader, raw: unknown, path: string): QuestionAnsw
   const map = env && r.object(env.answers, r.at(path, "answers"));
   if (!map) return undefined;
   const answers = idTable<string[]>();
-  for (const [key, values] of Object.entries(map)) {
+  for (const key of Object.keys(map)) {
     const at = r.at(r.at(path, "answers"), key);
-    const list = r.array(values, at);
-    if (!list) continue;
-    answers[key] = list.filter((v, i): v is string => r.string(v, r.at(at, i)) !== undefined);
+    const list = r.array(map[key], at);
+    if (list) answers[key] = list.filter((v, i): v is string => typeof v === "string" || r.string(v, r.at(at, i)) !== undefined);
   }
   return { answers };
 }

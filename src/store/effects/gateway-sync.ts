@@ -38,6 +38,8 @@ export function createGatewaySync(ctx: DockContext) {
   };
   const recheck = timer();
   const expiry = timer();
+  // What the expiry timer is set for: the earliest expiry when it was last set.
+  let firstExpiry = Infinity;
 
   const reject = (source: string, errors: ValidationIssue[], id?: string) =>
     ctx.dispatch({ type: "recordRejected", rejection: { source, ...(id === undefined ? {} : { id }), errors, at: now() } });
@@ -67,8 +69,9 @@ export function createGatewaySync(ctx: DockContext) {
     const announcement: Announcement = kind === "answered" && extra?.async ? { key: "outcome", kind, header, queued: true } : { key: "outcome", kind, header };
     ctx.dispatch({ type: "recordSettled", id, outcome: kind, at: now(), announcement, ...compact({ answers, async: extra?.async, resolvedBy }) });
     ctx.sent.forget(id);
-    // The timer stays while requests are left: when it fires early it finds nothing due and sets itself for the next one.
-    if (ctx.get().records.size === 0) expiry.clear();
+    // The timer stays while requests are left: when it fires early it finds nothing due and sets itself for the next
+    // one. With none left, `expire` stops it.
+    if (ctx.get().records.size === 0) expire();
   };
 
   // Settles a request from its terminal record, telling our own answer apart from one given elsewhere.
@@ -111,21 +114,23 @@ export function createGatewaySync(ctx: DockContext) {
     recheck.clear();
     // Waiting for a pause in the typing: ask again once it is long enough.
     if (verdict.recheckInMs > 0) recheck.set(() => applyPriority(rec.id), verdict.recheckInMs);
-    expire();
+    // The timer is set for the earliest expiry: while none is due, a later one changes nothing.
+    if (rec.expiresAtMs < firstExpiry || firstExpiry <= now()) expire();
   };
 
   // The gateway also sends `question.resolved` with status expired, but a dock that is offline at that moment must
   // still let the prompt go on time. Async questions never expire (their expiresAtMs is Infinity).
   const expire = (): void => {
     expiry.clear();
+    firstExpiry = Infinity;
     // A late reply (e.g. a submit that was in flight) can still settle a request after dispose; it must not re-arm.
     if (disposed) return;
     const t = now();
-    const records = [...ctx.get().records.values()].filter((r) => Number.isFinite(r.expiresAtMs));
+    const records = [...ctx.get().records.values()];
     const due = records.filter((r) => r.expiresAtMs <= t);
     if (due.length > 0) return due.forEach((r) => settle(r.id, "expired"));
-    const next = Math.min(...records.map((r) => r.expiresAtMs));
-    if (next !== Infinity) expiry.set(expire, Math.min(MAX_TIMER_DELAY_MS, next - t));
+    firstExpiry = Math.min(...records.map((r) => r.expiresAtMs));
+    if (firstExpiry !== Infinity) expiry.set(expire, Math.min(MAX_TIMER_DELAY_MS, firstExpiry - t));
   };
 
   const recover = async (serverChanged: boolean) => {
