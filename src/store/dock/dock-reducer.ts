@@ -138,14 +138,14 @@ const HANDLERS: Handlers = {
     const records = withKey(s.records, rec.id, rec);
     if (known) return { ...s, records };
     const saved = s.savedDrafts.get(rec.id);
-    const last = s.order.at(-1);
-    const order = s.order.concat(rec.id);
+    // The gateway's own question.list order (creation time, then id by localeCompare), so a pane that saw the
+    // events live and one that recovered from the list show the same "Request n of m". A new one is usually last.
+    let at = s.order.length;
+    while (at > 0 && listOrder(records, rec.id, s.order[at - 1]!) < 0) at--;
     return {
       ...s,
       records,
-      // The gateway's own question.list order (creation time, then id by localeCompare), so a pane that saw the
-      // events live and one that recovered from the list show the same "Request n of m".
-      order: last === undefined || listOrder(records, last, rec.id) < 0 ? order : order.sort((a, b) => listOrder(records, a, b)),
+      order: s.order.toSpliced(at, 0, rec.id),
       // `activate`: the priority rule (priority.ts) needs the clock and the typing grace, so the sync decides.
       activeId: s.activeId === null || e.activate === true ? rec.id : s.activeId,
       views: withKey(s.views, rec.id, saved ? viewWithSaved(rec, newView(), stepOf(s, saved, 0)) : newView()),
