@@ -75,8 +75,7 @@ export function emptyDockState(sessionKey: string, connection: ConnectionInfo): 
   };
 }
 
-// Tables are never changed in place: views select by identity. A copy goes entry by entry, as `new Map(map)` makes an
-// array of each entry too: with 50 requests pending that doubles what every event allocates (bench: throughput).
+// Tables are never changed in place (views select by identity); copied by forEach, as `new Map(map)` allocates double.
 function copied<V>(map: ReadonlyMap<string, V>, except?: string): Map<string, V> {
   const next = new Map<string, V>();
   map.forEach((value, key) => key !== except && next.set(key, value));
@@ -89,10 +88,6 @@ const withoutKey = <V>(map: ReadonlyMap<string, V>, key: string): ReadonlyMap<st
 /** A submit or skip of this request is on its way or awaits recovery: its draft is held as it was sent. */
 export const isBusy = (submission: Submission | undefined): boolean => submission?.status === "submitting" || submission?.status === "uncertain";
 
-const listOrder = (records: ReadonlyMap<string, QuestionRecord>, a: string, b: string): number =>
-  records.get(a)!.createdAtMs - records.get(b)!.createdAtMs || a.localeCompare(b);
-
-// Not `{ ...announcement, n }`: see `settledOutcome`.
 const announced = (s: StoreState, announcement: Announcement): StoreState["announcement"] => Object.assign({}, announcement, { n: s.announcement.n + 1 });
 
 function withView(s: StoreState, requestId: string, change: (view: RequestView, record: QuestionRecord) => RequestView): StoreState {
@@ -140,8 +135,7 @@ const HANDLERS: Handlers = {
     const saved = s.savedDrafts.get(rec.id);
     // The gateway's own question.list order (creation time, then id by localeCompare), so a pane that saw the
     // events live and one that recovered from the list show the same "Request n of m". A new one is usually last.
-    let at = s.order.length;
-    while (at > 0 && listOrder(records, rec.id, s.order[at - 1]!) < 0) at--;
+    const at = s.order.findLastIndex((id) => (s.records.get(id)!.createdAtMs - rec.createdAtMs || id.localeCompare(rec.id)) < 0) + 1;
     return {
       ...s,
       records,
@@ -162,7 +156,6 @@ const HANDLERS: Handlers = {
     const submission = s.submissions.get(e.id);
     const cutOff = submission?.status === "uncertain" && submission.kind === "answer";
     const view = s.views.get(e.id);
-    const at = Math.min(index, order.length - 1);
     // A retired or skipped async question keeps what was typed, for a reopen; any other ending takes the draft with it.
     const keeps = s.asyncOrigins.has(e.id) && (e.outcome === "skipped" || (e.outcome === "retired" && view !== undefined && view.editedAt > 0));
     const kept = keeps ? { ...savedDraftOf(record, view, e.at), ...(e.outcome === "skipped" ? { disposition: "skipped" as const } : {}) } : undefined;
@@ -174,7 +167,7 @@ const HANDLERS: Handlers = {
       submissions: withoutKey(s.submissions, e.id),
       asyncOrigins: withoutKey(s.asyncOrigins, e.id),
       order,
-      activeId: s.activeId !== e.id ? s.activeId : at >= 0 ? order[at]! : null,
+      activeId: s.activeId !== e.id ? s.activeId : (order[Math.min(index, order.length - 1)] ?? null),
       outcomes: s.outcomes.with(e.id, settledOutcome(record, e, view, cutOff)),
       collapsed: order.length > 0 && s.collapsed,
       announcement: e.announcement ? announced(s, e.announcement) : s.announcement,

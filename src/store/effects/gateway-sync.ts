@@ -30,7 +30,7 @@ function endedRecord(held: QuestionRecord, e: QuestionResolvedEvent): QuestionRe
 export function createGatewaySync(ctx: DockContext) {
   const { client, now, timers } = ctx.options;
   let disposed = false;
-  // One timer each: the priority rule's second look at an arrival, and the earliest expiry.
+  // One timer each: the priority rule's second look at an arrival, and the earliest expiry (`firstExpiry` when set).
   const timer = () => {
     let handle: unknown;
     const clear = () => handle !== undefined && timers.clearTimeout(handle);
@@ -38,7 +38,6 @@ export function createGatewaySync(ctx: DockContext) {
   };
   const recheck = timer();
   const expiry = timer();
-  // What the expiry timer is set for: the earliest expiry when it was last set.
   let firstExpiry = Infinity;
 
   const reject = (source: string, errors: ValidationIssue[], id?: string) =>
@@ -69,8 +68,7 @@ export function createGatewaySync(ctx: DockContext) {
     const announcement: Announcement = kind === "answered" && extra?.async ? { key: "outcome", kind, header, queued: true } : { key: "outcome", kind, header };
     ctx.dispatch({ type: "recordSettled", id, outcome: kind, at: now(), announcement, ...compact({ answers, async: extra?.async, resolvedBy }) });
     ctx.sent.forget(id);
-    // The timer stays while requests are left: when it fires early it finds nothing due and sets itself for the next
-    // one. With none left, `expire` stops it.
+    // The timer stays while requests are left (it finds nothing due early and sets itself again); with none, expire stops it.
     if (ctx.get().records.size === 0) expire();
   };
 
@@ -114,7 +112,6 @@ export function createGatewaySync(ctx: DockContext) {
     recheck.clear();
     // Waiting for a pause in the typing: ask again once it is long enough.
     if (verdict.recheckInMs > 0) recheck.set(() => applyPriority(rec.id), verdict.recheckInMs);
-    // The timer is set for the earliest expiry: while none is due, a later one changes nothing.
     if (rec.expiresAtMs < firstExpiry || firstExpiry <= now()) expire();
   };
 
