@@ -119,7 +119,6 @@ export function createGatewaySync(ctx: DockContext) {
   // still let the prompt go on time. Async questions never expire (their expiresAtMs is Infinity).
   const expire = (): void => {
     expiry.clear();
-    firstExpiry = Infinity;
     // A late reply (e.g. a submit that was in flight) can still settle a request after dispose; it must not re-arm.
     if (disposed) return;
     const t = now();
