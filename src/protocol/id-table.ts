@@ -3,7 +3,7 @@ export type IdTable<T> = Readonly<Record<string, T>>;
 
 /** A table with no prototype, optionally filled: an id such as "__proto__" or "constructor" reads as a plain key. */
 export function idTable<T>(entries: Iterable<readonly [string, T]> = []): Record<string, T> {
-  return Object.assign(Object.create(null) as Record<string, T>, Object.fromEntries(entries));
+  return Object.setPrototypeOf(Object.fromEntries(entries), null) as Record<string, T>;
 }
 
 /** A copy of `table` with `key` set to `value`; the input is left as it was. */

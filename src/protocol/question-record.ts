@@ -65,11 +65,10 @@ export function readAnswers(r: Reader, raw: unknown, path: string): QuestionAnsw
   const map = env && r.object(env.answers, r.at(path, "answers"));
   if (!map) return undefined;
   const answers = idTable<string[]>();
-  for (const [key, values] of Object.entries(map)) {
+  for (const key of Object.keys(map)) {
     const at = r.at(r.at(path, "answers"), key);
-    const list = r.array(values, at);
-    if (!list) continue;
-    answers[key] = list.filter((v, i): v is string => r.string(v, r.at(at, i)) !== undefined);
+    const list = r.array(map[key], at);
+    if (list) answers[key] = list.filter((v, i): v is string => typeof v === "string" || r.string(v, r.at(at, i)) !== undefined);
   }
   return { answers };
 }
@@ -102,9 +101,9 @@ function readQuestion(r: Reader, raw: unknown, path: string): GatewayQuestion | 
   const header = r.string(q.header ?? "", field("header"));
   const question = r.string(q.question, field("question"), "nonEmpty");
   const rawOptions = q.options === undefined ? [] : (r.array(q.options, field("options")) ?? []);
-  const options = rawOptions.flatMap((item, i) => readOption(r, item, r.at(field("options"), i)) ?? []);
+  const options = rawOptions.map((item, i) => readOption(r, item, r.at(field("options"), i))).filter((o) => o !== undefined);
   if (options.length > MAX_OPTIONS) r.fail(field("options"), `must have at most ${MAX_OPTIONS} options, got ${options.length}`);
-  if (new Set(options.map((o) => o.label)).size !== options.length) r.fail(field("options"), "option labels must be unique");
+  if (options.length > 1 && new Set(options.map((o) => o.label)).size !== options.length) r.fail(field("options"), "option labels must be unique");
   const multiSelect = r.boolean(q.multiSelect, field("multiSelect"), "optional");
   const isOther = r.boolean(q.isOther, field("isOther"), "optional");
   const isSecret = r.boolean(q.isSecret, field("isSecret"), "optional");
@@ -124,7 +123,7 @@ export function parseQuestionRecord(input: unknown): Validated<QuestionRecord> {
   const list = r.array(o.questions, "questions") ?? [];
   if (Array.isArray(o.questions) && (list.length < 1 || list.length > 3)) r.fail("questions", `must have 1 to 3 questions, got ${list.length}`);
   const questions = list.map((q, i) => readQuestion(r, q, r.at("questions", i))).filter((q): q is GatewayQuestion => q !== undefined);
-  if (new Set(questions.map((q) => q.questionId)).size !== questions.length) r.fail("questions", "question ids must be unique");
+  if (questions.length > 1 && new Set(questions.map((q) => q.questionId)).size !== questions.length) r.fail("questions", "question ids must be unique");
   const createdAtMs = r.number(o.createdAtMs, "createdAtMs");
   const expiresAtMs = r.number(o.expiresAtMs, "expiresAtMs");
   const status = r.oneOf(o.status ?? "pending", "status", QUESTION_STATUSES);

@@ -19,7 +19,9 @@ export function clip(text: string, max: number): string {
 
 /** A copy of `value` without its undefined fields: an optional field is absent, never present and undefined. */
 export function compact<T extends object>(value: T): T {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+  const kept: Partial<T> = {};
+  for (const key in value) if (value[key] !== undefined) kept[key] = value[key];
+  return kept as T;
 }
 
 /** The value if a non-empty string, or undefined. */

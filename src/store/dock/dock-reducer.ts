@@ -75,20 +75,20 @@ export function emptyDockState(sessionKey: string, connection: ConnectionInfo): 
   };
 }
 
-// Tables are never changed in place: views select by identity.
-const withKey = <V>(map: ReadonlyMap<string, V>, key: string, value: V): ReadonlyMap<string, V> => new Map(map).set(key, value);
-
-function withoutKey<V>(map: ReadonlyMap<string, V>, key: string): ReadonlyMap<string, V> {
-  if (!map.has(key)) return map;
-  const next = new Map(map);
-  next.delete(key);
+// Tables are never changed in place (views select by identity); copied by forEach, as `new Map(map)` allocates double.
+function copied<V>(map: ReadonlyMap<string, V>, except?: string): Map<string, V> {
+  const next = new Map<string, V>();
+  map.forEach((value, key) => key !== except && next.set(key, value));
   return next;
 }
+
+const withKey = <V>(map: ReadonlyMap<string, V>, key: string, value: V): ReadonlyMap<string, V> => copied(map).set(key, value);
+const withoutKey = <V>(map: ReadonlyMap<string, V>, key: string): ReadonlyMap<string, V> => (map.has(key) ? copied(map, key) : map);
 
 /** A submit or skip of this request is on its way or awaits recovery: its draft is held as it was sent. */
 export const isBusy = (submission: Submission | undefined): boolean => submission?.status === "submitting" || submission?.status === "uncertain";
 
-const announced = (s: StoreState, announcement: Announcement): StoreState["announcement"] => ({ ...announcement, n: s.announcement.n + 1 });
+const announced = (s: StoreState, announcement: Announcement): StoreState["announcement"] => Object.assign({}, announcement, { n: s.announcement.n + 1 });
 
 function withView(s: StoreState, requestId: string, change: (view: RequestView, record: QuestionRecord) => RequestView): StoreState {
   const record = s.records.get(requestId);
@@ -133,29 +133,29 @@ const HANDLERS: Handlers = {
     const records = withKey(s.records, rec.id, rec);
     if (known) return { ...s, records };
     const saved = s.savedDrafts.get(rec.id);
-    const createdAt = (key: string) => records.get(key)!.createdAtMs;
+    // The gateway's own question.list order (creation time, then id by localeCompare), so a pane that saw the
+    // events live and one that recovered from the list show the same "Request n of m". A new one is usually last.
+    const at = s.order.findLastIndex((id) => (s.records.get(id)!.createdAtMs - rec.createdAtMs || id.localeCompare(rec.id)) < 0) + 1;
     return {
       ...s,
       records,
-      // The gateway's own question.list order (creation time, then id by localeCompare), so a pane that saw the
-      // events live and one that recovered from the list show the same "Request n of m".
-      order: [...s.order, rec.id].sort((a, b) => createdAt(a) - createdAt(b) || a.localeCompare(b)),
+      order: s.order.toSpliced(at, 0, rec.id),
       // `activate`: the priority rule (priority.ts) needs the clock and the typing grace, so the sync decides.
       activeId: s.activeId === null || e.activate === true ? rec.id : s.activeId,
       views: withKey(s.views, rec.id, saved ? viewWithSaved(rec, newView(), stepOf(s, saved, 0)) : newView()),
       savedDrafts: withoutKey(s.savedDrafts, rec.id),
       submissions: withKey(s.submissions, rec.id, { status: "idle" }),
-      ...(e.announcement ? { announcement: announced(s, e.announcement) } : {}),
+      announcement: e.announcement ? announced(s, e.announcement) : s.announcement,
     };
   },
   recordSettled: (s, e) => {
     const record = s.records.get(e.id);
     if (!record) return s;
-    const order = s.order.filter((id) => id !== e.id);
+    const index = s.order.indexOf(e.id);
+    const order = s.order.toSpliced(index, index < 0 ? 0 : 1);
     const submission = s.submissions.get(e.id);
     const cutOff = submission?.status === "uncertain" && submission.kind === "answer";
     const view = s.views.get(e.id);
-    const at = Math.min(s.order.indexOf(e.id), order.length - 1);
     // A retired or skipped async question keeps what was typed, for a reopen; any other ending takes the draft with it.
     const keeps = s.asyncOrigins.has(e.id) && (e.outcome === "skipped" || (e.outcome === "retired" && view !== undefined && view.editedAt > 0));
     const kept = keeps ? { ...savedDraftOf(record, view, e.at), ...(e.outcome === "skipped" ? { disposition: "skipped" as const } : {}) } : undefined;
@@ -167,10 +167,10 @@ const HANDLERS: Handlers = {
       submissions: withoutKey(s.submissions, e.id),
       asyncOrigins: withoutKey(s.asyncOrigins, e.id),
       order,
-      activeId: s.activeId !== e.id ? s.activeId : at >= 0 ? order[at]! : null,
+      activeId: s.activeId !== e.id ? s.activeId : (order[Math.min(index, order.length - 1)] ?? null),
       outcomes: s.outcomes.with(e.id, settledOutcome(record, e, view, cutOff)),
       collapsed: order.length > 0 && s.collapsed,
-      ...(e.announcement ? { announcement: announced(s, e.announcement) } : {}),
+      announcement: e.announcement ? announced(s, e.announcement) : s.announcement,
     };
   },
   recordRejected: (s, e) => ({ ...s, rejected: [...s.rejected, e.rejection].slice(-MAX_REJECTED) }),

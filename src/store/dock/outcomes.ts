@@ -146,7 +146,8 @@ export function settledOutcome(record: QuestionRecord, e: Settlement, view: Draf
   const changed = status !== record.status || given || by;
   return {
     kind: e.outcome,
-    record: changed ? { ...record, status, ...(given ? { answers: e.answers } : {}), ...(by ? { resolvedBy: e.resolvedBy } : {}) } : record,
+    // Assigned onto a new object: in V8 a spread copy given a field it lacked is several times slower (bench: throughput).
+    record: changed ? Object.assign({}, record, { status }, given && { answers: e.answers }, by && { resolvedBy: e.resolvedBy }) : record,
     at: e.at,
     ...(e.answers ? { answers: e.answers } : {}),
     ...(e.async ? { async: e.async } : {}),

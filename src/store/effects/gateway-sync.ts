@@ -30,7 +30,7 @@ function endedRecord(held: QuestionRecord, e: QuestionResolvedEvent): QuestionRe
 export function createGatewaySync(ctx: DockContext) {
   const { client, now, timers } = ctx.options;
   let disposed = false;
-  // One timer each: the priority rule's second look at an arrival, and the earliest expiry.
+  // One timer each: the priority rule's second look at an arrival, and the earliest expiry (`firstExpiry` when set).
   const timer = () => {
     let handle: unknown;
     const clear = () => handle !== undefined && timers.clearTimeout(handle);
@@ -38,6 +38,7 @@ export function createGatewaySync(ctx: DockContext) {
   };
   const recheck = timer();
   const expiry = timer();
+  let firstExpiry = Infinity;
 
   const reject = (source: string, errors: ValidationIssue[], id?: string) =>
     ctx.dispatch({ type: "recordRejected", rejection: { source, ...(id === undefined ? {} : { id }), errors, at: now() } });
@@ -67,8 +68,8 @@ export function createGatewaySync(ctx: DockContext) {
     const announcement: Announcement = kind === "answered" && extra?.async ? { key: "outcome", kind, header, queued: true } : { key: "outcome", kind, header };
     ctx.dispatch({ type: "recordSettled", id, outcome: kind, at: now(), announcement, ...compact({ answers, async: extra?.async, resolvedBy }) });
     ctx.sent.forget(id);
-    // The timer stays while requests are left: when it fires early it finds nothing due and sets itself for the next one.
-    if (ctx.get().records.size === 0) expiry.clear();
+    // The timer stays while requests are left (it finds nothing due early and sets itself again); with none, expire stops it.
+    if (ctx.get().records.size === 0) expire();
   };
 
   // Settles a request from its terminal record, telling our own answer apart from one given elsewhere.
@@ -111,7 +112,7 @@ export function createGatewaySync(ctx: DockContext) {
     recheck.clear();
     // Waiting for a pause in the typing: ask again once it is long enough.
     if (verdict.recheckInMs > 0) recheck.set(() => applyPriority(rec.id), verdict.recheckInMs);
-    expire();
+    if (rec.expiresAtMs < firstExpiry || firstExpiry <= now()) expire();
   };
 
   // The gateway also sends `question.resolved` with status expired, but a dock that is offline at that moment must
@@ -121,11 +122,11 @@ export function createGatewaySync(ctx: DockContext) {
     // A late reply (e.g. a submit that was in flight) can still settle a request after dispose; it must not re-arm.
     if (disposed) return;
     const t = now();
-    const records = [...ctx.get().records.values()].filter((r) => Number.isFinite(r.expiresAtMs));
+    const records = [...ctx.get().records.values()];
     const due = records.filter((r) => r.expiresAtMs <= t);
     if (due.length > 0) return due.forEach((r) => settle(r.id, "expired"));
-    const next = Math.min(...records.map((r) => r.expiresAtMs));
-    if (next !== Infinity) expiry.set(expire, Math.min(MAX_TIMER_DELAY_MS, next - t));
+    firstExpiry = Math.min(...records.map((r) => r.expiresAtMs));
+    if (firstExpiry !== Infinity) expiry.set(expire, Math.min(MAX_TIMER_DELAY_MS, firstExpiry - t));
   };
 
   const recover = async (serverChanged: boolean) => {
