@@ -122,10 +122,9 @@ export function createGatewaySync(ctx: DockContext) {
     // A late reply (e.g. a submit that was in flight) can still settle a request after dispose; it must not re-arm.
     if (disposed) return;
     const t = now();
-    const records = [...ctx.get().records.values()];
-    const due = records.filter((r) => r.expiresAtMs <= t);
-    if (due.length > 0) return due.forEach((r) => settle(r.id, "expired"));
-    firstExpiry = Math.min(...records.map((r) => r.expiresAtMs));
+    for (const r of [...ctx.get().records.values()]) if (r.expiresAtMs <= t) settle(r.id, "expired");
+    // What is left sets the timer: a dock offline when the first expiry passed still lets the next one go on time.
+    firstExpiry = Math.min(...[...ctx.get().records.values()].map((r) => r.expiresAtMs));
     if (firstExpiry !== Infinity) expiry.set(expire, Math.min(MAX_TIMER_DELAY_MS, firstExpiry - t));
   };
 

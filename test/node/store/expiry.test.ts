@@ -45,6 +45,23 @@ describe("Expiry", () => {
     expect(f.state().outcomes.get(id)?.kind).toBe("expired");
   });
 
+  it("expires each of several requests at its own time while the dock is offline", async () => {
+    f = await startDock();
+    const early = await f.ask({ questions: [TARGET], timeoutMs: 30_000 });
+    const late = await f.ask({ questions: [REGION], timeoutMs: 60_000 });
+    const lateAt = f.state().records.get(late)!.expiresAtMs;
+    f.sim.setOffline(true);
+    f.sim.dropConnections();
+    await until(() => f.state().connection.state === "reconnecting", "reconnecting");
+
+    await flush(f.state().records.get(early)!.expiresAtMs - Date.now());
+    expect([...f.state().order]).toEqual([late]);
+    await flush(lateAt - Date.now());
+    expect(f.state().connection.state).toBe("reconnecting");
+    expect([...f.state().order]).toEqual([]);
+    expect(f.state().outcomes.get(late)).toMatchObject({ kind: "expired", at: lateAt });
+  });
+
   it("expires several requests each at its own time", async () => {
     f = await startDock();
     const late = await f.ask({ questions: [TARGET], timeoutMs: 90_000 });
