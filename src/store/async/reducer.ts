@@ -84,7 +84,7 @@ function withDraftChoices<S extends StoreState>(s: S, event: AsyncEvent | DockEv
 export const reopenedDraft = (entry: OutboxEntry, at: number): SavedDraft =>
   ({ ...(entry.draft ?? { answers: [] }), requestId: asyncRequestId(entry.itemId), step: 0, edited: true, updatedAt: at });
 
-// A discarded answer's question comes back with its draft, waiting in `savedDrafts` until it rejoins the dock.
+// A discarded answer's question comes back with its draft, kept in `savedDrafts` until the question rejoins the dock.
 function reopened<S extends StoreState>(s: S, entry: OutboxEntry, at: number): S {
   const draft = reopenedDraft(entry, at);
   const next = { ...s, savedDrafts: new Map(s.savedDrafts).set(draft.requestId, draft), outcomes: s.outcomes.without(draft.requestId) };
