@@ -39,7 +39,7 @@ export { asyncQuestionsFeature } from "./features/async-questions";
 export { blockingDraftsFeature, chatHistoryFeature, type ChatHistoryOptions } from "./store/opt-in/factories";
 export type { AsyncQuestionsFeature, AsyncQuestionsOptions, BlockingDraftServices, BlockingDraftsFeature, ChatHistoryFeature, DockStoreOptions } from "./store/context";
 export { createIndexedDbStorage, createMemoryStorage, type DockStorage, type IndexedDbStorageOptions } from "./store/keep/storage";
-export { createPaneBus } from "./store/keep/bus";
+export { createPaneBus } from "./store/keep/storage";
 export type { SavedAnswer, SavedDraft } from "./store/outbox/entry";
 export type { Announcement, AsyncOrigin, AsyncProblems, ChatReplyResult, ChatState, DockActions, DockRejection, DockSnapshot, DockState, Outcome, OutcomeKind, QuestionDraft, QuestionDockStore, RequestChange, RequestView, Submission, SubmitErrorCode } from "./store/dock/state";
 export type { HiddenQuestion, HiddenReason, PermissionNotice, PermissionState } from "./store/dock/state";

@@ -5,7 +5,7 @@ import type { QuestionAnswers } from "../protocol/answers";
 import type { DockContext } from "./context";
 import { isBusy, type DraftEdit } from "./dock/dock-reducer";
 import type { AsyncSync } from "./async/questions";
-import type { Outbox } from "./async/outbox-delivery";
+import type { Outbox } from "./async/outbox";
 import { createChatReplies } from "./effects/answer-by-chat";
 import { submitFailureOf, wasCutOff, type GatewaySync } from "./effects/gateway-sync";
 import { answersFor } from "./dock/selectors";
@@ -84,12 +84,12 @@ export function createDockActions(ctx: DockContext, sync: GatewaySync, asyncSync
     // What a host's side effects follow (a title count, a notification), told from the dock's named events, so a
     // re-render, a reconnect's recovery or a record's update never tells it twice.
     onRequestChange: (listener) =>
-      ctx.on(["recordReceived", "recordSettled"], (event, next, prev) => {
+      ctx.on(["recordReceived", "recordSettled", "asyncJoined", "discarded"], (event, next, prev) => {
         if (event.type === "recordSettled") return listener({ type: "ended", id: event.id });
-        const { id } = event.record;
         // Only an arrival is announced: a recovered request was there before, and an update of a known one is no arrival.
-        if (!event.announcement || prev.records.get(id) || !next.records.get(id)) return;
-        listener({ type: "arrived", record: event.record, blocking: !next.asyncOrigins.get(id) });
+        const record = event.type === "recordReceived" ? event.announcement && event.record : [...next.records.values()].find((r) => !prev.records.has(r.id));
+        if (!record || prev.records.get(record.id) || !next.records.get(record.id)) return;
+        listener({ type: "arrived", record, blocking: !next.asyncOrigins.get(record.id) });
       }),
     dispose: () => {
       chatReplies.dispose();

@@ -2,7 +2,7 @@ import { createStore, type StoreApi } from "zustand/vanilla";
 import type { DockContext, DockStoreOptions, StoreEvent } from "./context";
 import { createDockActions } from "./actions";
 import { createMachine } from "./machine";
-import { dockReducer, emptyDockState } from "./dock/dock-reducer";
+import { emptyDockState, storeReducer } from "./dock/dock-reducer";
 import { createGatewaySync } from "./effects/gateway-sync";
 import { featureParts, storeParts } from "./opt-in/attach";
 import { createSentLedger, tabResolverId } from "./keep/sent-requests";
@@ -37,9 +37,7 @@ export function openStore(opts: DockStoreOptions, records: readonly QuestionReco
   // Actions need the store's own set/get, so the store is made first and the actions attached after.
   const store = createStore<DockStore>()(() => ({ ...initial, actions: undefined as unknown as DockStore["actions"] }));
   // The conversation's feature owns its events and the outbox's; the dock's reducer ignores them.
-  const featureReduce = (asyncParts ?? chatParts)?.reduce;
-  const reduce = (s: DockStore, e: StoreEvent): DockStore => (featureReduce ? featureReduce(dockReducer(s, e), e) : dockReducer(s, e));
-  const machine = createMachine<DockStore, StoreEvent>(store, reduce);
+  const machine = createMachine<DockStore, StoreEvent>(store, storeReducer<DockStore>((asyncParts ?? chatParts)?.reduce));
   const ctx: DockContext = { options, ...machine, sent: createSentLedger(() => machine.get().scope) };
   const sync = createGatewaySync(ctx);
   // Async questions read the conversation and keep drafts themselves, blocking ones too unless told not to.

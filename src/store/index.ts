@@ -4,8 +4,8 @@ export { blockingDraftsFeature, createAsyncQuestionsFeature } from "./opt-in/fac
 export type { AsyncQuestionsFeature, BlockingDraftsFeature } from "./context";
 export { asyncRequestId } from "./async/question-shape";
 export { createIndexedDbStorage, createMemoryStorage, type DockStorage } from "./keep/storage";
-export { createPaneBus } from "./keep/bus";
-export { isSavedDraft } from "./keep/saved-draft";
+export { createPaneBus } from "./keep/storage";
+export { isSavedDraft } from "./keep/keep";
 export { DRAFT_SAVE_DELAY_MS } from "./keep/draft-keeping";
 export { storageScope } from "./keep/scope";
 export * from "./conversation";

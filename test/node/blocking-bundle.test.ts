@@ -38,7 +38,7 @@ const OPTIONAL = [
   /^src\/features\//,
   /^src\/store\/opt-in\/factories\.ts$/,
   /^src\/store\/async\//,
-  /^src\/store\/keep\/(bus|draft-keeping|storage)\.ts$/,
+  /^src\/store\/keep\/(draft-keeping|storage)\.ts$/,
   /^src\/store\/outbox\//,
   /^src\/store\/conversation\//,
   /^src\/protocol\/(ask-user-history|async-delivery)\.ts$/,
@@ -81,10 +81,10 @@ describe("The blocking-only import", () => {
           "src/features/async-questions.ts",
           "src/store/opt-in/factories.ts",
           "src/store/async/history-reader.ts",
-          "src/store/async/outbox-delivery.ts",
+          "src/store/async/outbox.ts",
           "src/store/async/questions.ts",
           "src/store/async/reducer.ts",
-          "src/store/keep/bus.ts",
+          "src/store/keep/storage.ts",
           "src/store/keep/draft-keeping.ts",
           "src/store/outbox/outbox-reducer.ts",
           "src/store/conversation/conversation-reducer.ts",
@@ -101,7 +101,7 @@ describe("The blocking-only import", () => {
     async () => {
       const modules = await modulesOf([...BLOCKING_IMPORT, "chatHistoryFeature", "useChatTranscript", "QuestionTranscript"]);
       expect(modules).toEqual(expect.arrayContaining(["src/store/opt-in/factories.ts", "src/store/async/history-reader.ts", "src/store/async/reducer.ts"]));
-      expect(modules.filter((path) => /^src\/(features\/|store\/async\/(outbox-delivery|outbox-keeping|questions)\.ts$|store\/keep\/bus\.ts$)/.test(path))).toEqual([]);
+      expect(modules.filter((path) => /^src\/(features\/|store\/async\/(outbox|questions)\.ts$|store\/keep\/storage\.ts$)/.test(path))).toEqual([]);
     },
     BUNDLE_MS,
   );

@@ -1,4 +1,10 @@
-// An async (Codex) question's request id in the dock, which tells it from a gateway question's.
+// An async (Codex) question as the dock holds it: its request id, which tells it from a gateway question's, its record
+// and where it came from.
+import { compact } from "../../protocol/reader";
+import type { QuestionRecord } from "../../protocol/question-record";
+import type { AsyncQuestionEntry } from "../conversation/question-entry";
+import type { AsyncOrigin } from "../dock/outcomes";
+
 const ASYNC_PREFIX = "async:";
 
 /** The request id of an async question in the dock. */
@@ -6,3 +12,30 @@ export const asyncRequestId = (itemId: string) => `${ASYNC_PREFIX}${itemId}`;
 
 /** The async question a request id names, or undefined for a gateway question. */
 export const asyncItemOf = (requestId: string): string | undefined => (requestId.startsWith(ASYNC_PREFIX) ? requestId.slice(ASYNC_PREFIX.length) : undefined);
+
+/** Where an async question came from: its item, the message that carried it and the run that asked. */
+export const originOf = (entry: AsyncQuestionEntry): AsyncOrigin =>
+  ({ itemId: entry.delivery.itemId, ...compact({ sourceMessageId: entry.sourceMessageId, runId: entry.runId }) });
+
+/** The dock's record of an async question. */
+export function recordOf(entry: AsyncQuestionEntry, sessionKey: string, now: number): QuestionRecord {
+  return {
+    id: asyncRequestId(entry.delivery.itemId),
+    questions: entry.delivery.questions.map((q, i) => ({
+      // An async delivery's questions have no ids of their own.
+      questionId: `q${i}`,
+      // The title is the question itself; no header chip, so it never shows twice.
+      header: "",
+      question: q.title,
+      options: q.options.map((label) => ({ label })),
+      isOther: true,
+    })),
+    sessionKey,
+    // The run that asked binds the summary to its turn; a Codex question's row names it only through its turn.
+    ...(entry.runId ? { runId: entry.runId } : {}),
+    createdAtMs: entry.deliveredAt ?? now,
+    // Async questions do not expire; they leave by retirement, an answer or a skip.
+    expiresAtMs: Number.POSITIVE_INFINITY,
+    status: "pending",
+  };
+}

@@ -1,39 +1,16 @@
 import { entryOf } from "../../protocol/id-table";
 import { formatAnswerText } from "../../protocol/answer-text";
 import { compact } from "../../protocol/reader";
-import { asyncRequestId } from "./question-shape";
+import { asyncRequestId, originOf, recordOf } from "./question-shape";
 import type { AsyncQuestionEntry } from "../conversation/question-entry";
 import { reopenAnchor } from "../conversation/derive-questions";
 import type { DockContext } from "../context";
 import type { GatewaySync } from "../effects/gateway-sync";
 import { entryForItem } from "../outbox/outbox-rules";
-import { savedDraftOf } from "../keep/saved-draft";
+import { savedDraftOf } from "../dock/drafts";
 import { answersFor } from "../dock/selectors";
-import type { AsyncOrigin, Outcome } from "../dock/state";
-import type { QuestionRecord } from "../../protocol/question-record";
-import type { Outbox } from "./outbox-delivery";
-
-function recordOf(entry: AsyncQuestionEntry, sessionKey: string, now: number): QuestionRecord {
-  return {
-    id: asyncRequestId(entry.delivery.itemId),
-    questions: entry.delivery.questions.map((q, i) => ({
-      // An async delivery's questions have no ids of their own.
-      questionId: `q${i}`,
-      // The title is the question itself; no header chip, so it never shows twice.
-      header: "",
-      question: q.title,
-      options: q.options.map((label) => ({ label })),
-      isOther: true,
-    })),
-    sessionKey,
-    // The run that asked binds the summary to its turn; a Codex question's row names it only through its turn.
-    ...(entry.runId ? { runId: entry.runId } : {}),
-    createdAtMs: entry.deliveredAt ?? now,
-    // Async questions do not expire; they leave by retirement, an answer or a skip.
-    expiresAtMs: Number.POSITIVE_INFINITY,
-    status: "pending",
-  };
-}
+import type { Outcome } from "../dock/state";
+import type { Outbox } from "./outbox";
 
 /** What ties the dock to async (Codex) questions: they arrive from the conversation and leave through the outbox. */
 export type AsyncSync = ReturnType<typeof createAsyncSync>;
@@ -43,20 +20,11 @@ export function createAsyncSync(ctx: DockContext, sync: GatewaySync, outbox: Out
   const { sessionKey, now } = ctx.options;
   let disposed = false;
 
-  const originOf = (requestId: string) => ctx.get().asyncOrigins.get(requestId);
+  const originFor = (requestId: string) => ctx.get().asyncOrigins.get(requestId);
   const outboxEntryFor = (itemId: string) => entryForItem(ctx.get().outbox, itemId);
-  const originFor = (entry: AsyncQuestionEntry): AsyncOrigin =>
-    ({ itemId: entry.delivery.itemId, ...compact({ sourceMessageId: entry.sourceMessageId, runId: entry.runId }) });
-
-  const add = (entry: AsyncQuestionEntry) => {
-    const record = recordOf(entry, sessionKey, now());
-    ctx.dispatch({ type: "asyncJoined", requestId: record.id, origin: originFor(entry) });
-    // Not a gateway record: nothing to screen, no expiry, and it never takes the active slot from another request.
-    ctx.dispatch({ type: "recordReceived", record, announcement: { key: "newQuestion", question: record.questions[0]?.question ?? "" } });
-  };
 
   const asyncOf = (entry: AsyncQuestionEntry): NonNullable<Outcome["async"]> =>
-    ({ ...originFor(entry), ...compact({ outboxId: outboxEntryFor(entry.delivery.itemId)?.id, replyText: entry.replyText }) });
+    ({ ...originOf(entry), ...compact({ outboxId: outboxEntryFor(entry.delivery.itemId)?.id, replyText: entry.replyText }) });
   // A retired question's outcome keeps its saved draft; `onlyWithUnsent` replaces an outcome only to add that draft.
   const ended = (entry: AsyncQuestionEntry, kind: "answered" | "retired" | "skipped", onlyWithUnsent = false) => {
     const record = recordOf(entry, sessionKey, now());
@@ -79,7 +47,7 @@ export function createAsyncSync(ctx: DockContext, sync: GatewaySync, outbox: Out
         else if (!inDock && !outcome && s.outbox.ready) {
           // An answer already in the outbox (from before a reload, or another tab) is shown with its delivery, never asked again.
           if (outboxEntryFor(itemId)) ended(entry, "answered");
-          else add(entry);
+          else ctx.dispatch({ type: "asyncJoined", entry, at: now() });
         }
       } else if (entry.status === "retired") {
         // A question a later run retires from the dock keeps its draft for "Answer", which reopens it as it was.
@@ -97,21 +65,21 @@ export function createAsyncSync(ctx: DockContext, sync: GatewaySync, outbox: Out
     }
   };
 
-  // A message matters only when it changes the derived `questions`; an outbox change may be an answer in another pane,
-  // and Discard reopens its question even when nothing about the questions themselves changed.
+  // A message matters only when it changes the derived `questions`; an outbox change may be an answer in another pane.
+  // Discard needs none of this: the reducer puts its question back into the dock.
   const offs = [
     ctx.on(["questionReopened", "questionSkipped"], reconcile),
     ctx.on(["historyLoaded", "messageArrived", "rowReplaced"], (_e, next, prev) => {
       if (next.chat.questions !== prev.chat.questions) reconcile();
     }),
-    ctx.on(["enqueued", "discarded", "paneUpdated", "paneRemoved", "restored", "confirmed", "uncertain", "refused", "requeued", "edited", "sendStarted"], reconcile),
+    ctx.on(["enqueued", "paneUpdated", "paneRemoved", "restored", "confirmed", "uncertain", "refused", "requeued", "edited", "sendStarted"], reconcile),
   ];
   reconcile();
 
   return {
-    isAsync: (rid: string) => originOf(rid) !== undefined,
+    isAsync: (rid: string) => originFor(rid) !== undefined,
     submit(rid: string) {
-      const origin = originOf(rid);
+      const origin = originFor(rid);
       const record = ctx.get().records.get(rid);
       if (!origin || !record) return;
       const view = ctx.get().views.get(rid);
@@ -125,7 +93,7 @@ export function createAsyncSync(ctx: DockContext, sync: GatewaySync, outbox: Out
       sync.settle(rid, "answered", answers, { async: { ...origin, ...(replyToId ? { sourceMessageId: replyToId } : {}), outboxId: sent.id } });
     },
     skip(rid: string) {
-      const origin = originOf(rid);
+      const origin = originFor(rid);
       if (!origin || !ctx.get().records.has(rid)) return;
       // Sends nothing: the draft is kept as skipped, keeping the question out after a reload until reopened.
       sync.settle(rid, "skipped", undefined, { async: origin });

@@ -3,19 +3,19 @@
 import { conversationReducer, CONVERSATION_EVENTS, type ConversationEvent } from "../conversation/conversation-reducer";
 import { deriveAsyncQuestions, reopenAnchor } from "../conversation/derive-questions";
 import { OUTBOX_EVENTS, outboxReducer, type OutboxEvent } from "../outbox/outbox-reducer";
-import type { AsyncOrigin, StoreState, SavedDraft } from "../dock/state";
+import type { StoreState, SavedDraft } from "../dock/state";
+import type { AsyncQuestionEntry } from "../conversation/question-entry";
 import type { OutboxEntry } from "../outbox/entry";
 import { askUserEntries, type AskUserHistoryEntry } from "../../protocol/ask-user-history";
 import type { ChatMessage } from "../../protocol/chat-message";
 import type { QuestionRecord } from "../../protocol/question-record";
 import { asyncOutcome, boundOutcome, historyOutcome, type AsyncEndInput } from "../dock/outcomes";
 import { newView } from "../dock/drafts";
-import { viewWithSaved } from "../keep/saved-draft";
-import type { DockEvent } from "../dock/dock-reducer";
-import { asyncItemOf, asyncRequestId } from "./question-shape";
+import { dockReducer, viewWithSaved, type DockEvent } from "../dock/dock-reducer";
+import { asyncItemOf, asyncRequestId, originOf, recordOf } from "./question-shape";
 
 type AsyncDockEvent =
-  | { type: "asyncJoined"; requestId: string; origin: AsyncOrigin }
+  | { type: "asyncJoined"; entry: AsyncQuestionEntry; at: number }
   /** Ended outside the dock; `onlyWithUnsent` records it only when its saved draft leaves something unsent to show. */
   | ({ type: "asyncQuestionEnded"; id: string; onlyWithUnsent: boolean } & AsyncEndInput);
 
@@ -80,19 +80,38 @@ function withDraftChoices<S extends StoreState>(s: S, event: AsyncEvent | DockEv
   return s;
 }
 
-// A discarded answer's question comes back with its draft, waiting in `savedDrafts` until it rejoins the dock.
+/** The draft a discarded answer gives back to the person, as they last had it. */
+export const reopenedDraft = (entry: OutboxEntry, at: number): SavedDraft =>
+  ({ ...(entry.draft ?? { answers: [] }), requestId: asyncRequestId(entry.itemId), step: 0, edited: true, updatedAt: at });
+
+// A discarded answer's question comes back with its draft, kept in `savedDrafts` until the question rejoins the dock.
 function reopened<S extends StoreState>(s: S, entry: OutboxEntry, at: number): S {
-  const requestId = asyncRequestId(entry.itemId);
-  const draft: SavedDraft = { ...(entry.draft ?? { answers: [] }), requestId, step: 0, edited: true, updatedAt: at };
-  const next = { ...s, savedDrafts: new Map(s.savedDrafts).set(requestId, draft), outcomes: s.outcomes.without(requestId) };
+  const draft = reopenedDraft(entry, at);
+  const next = { ...s, savedDrafts: new Map(s.savedDrafts).set(draft.requestId, draft), outcomes: s.outcomes.without(draft.requestId) };
   const question = s.chat.questions.find((q) => q.delivery.itemId === entry.itemId);
   if (!question || question.status === "pending") return next;
   return { ...next, chat: conversationReducer(next.chat, { type: "questionReopened", itemId: entry.itemId, anchor: reopenAnchor(next.chat.messages) }) };
 }
 
+// An async question joins the dock as a new one, with any draft it kept. Not a gateway record: nothing to screen, no
+// expiry, and it never takes the active slot from another request.
+function joined<S extends StoreState>(s: S, entry: AsyncQuestionEntry, at: number): S {
+  const record = recordOf(entry, s.sessionKey, at);
+  const next = { ...s, asyncOrigins: new Map(s.asyncOrigins).set(record.id, originOf(entry)) };
+  return dockReducer(next, { type: "recordReceived", record, announcement: { key: "newQuestion", question: record.questions[0]?.question ?? "" } });
+}
+
+// Pending again once its answer is discarded, the question rejoins the dock with that draft.
+function rejoined<S extends StoreState>(s: S, itemId: string, at: number): S {
+  const entry = s.chat.questions.find((q) => q.delivery.itemId === itemId);
+  const id = asyncRequestId(itemId);
+  const waiting = entry?.status === "pending" && !s.chat.local.skipped.has(itemId) && s.outbox.ready;
+  return waiting && !s.records.has(id) && !s.outcomes.has(id) ? joined(s, entry, at) : s;
+}
+
 function applied<S extends StoreState>(s: S, event: { type: string }): S {
   const a = event as AsyncEvent;
-  if (a.type === "asyncJoined") return { ...s, asyncOrigins: new Map(s.asyncOrigins).set(a.requestId, a.origin) };
+  if (a.type === "asyncJoined") return joined(s, a.entry, a.at);
   if (a.type === "asyncQuestionEnded") {
     const saved = a.kind === "retired" ? s.savedDrafts.get(a.id) : undefined;
     const outcome = asyncOutcome(a, saved ? viewWithSaved(a.record, newView(), saved) : undefined);
@@ -126,5 +145,8 @@ export function asyncReducer<S extends StoreState>(s: S, event: { type: string }
   // Comparing small entries' JSON keeps the array when nothing changed.
   const before = next.chat.questions;
   const same = questions.length === before.length && questions.every((e, i) => JSON.stringify(e) === JSON.stringify(before[i]));
-  return same ? next : { ...next, chat: { ...next.chat, questions } };
+  const derived = same ? next : { ...next, chat: { ...next.chat, questions } };
+  const a = event as AsyncEvent;
+  const gone = a.type === "discarded" && !next.outbox.entries[a.id] ? s.outbox.entries[a.id] : undefined;
+  return gone && a.type === "discarded" ? rejoined(derived, gone.itemId, a.at) : derived;
 }

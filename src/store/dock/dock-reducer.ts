@@ -1,12 +1,13 @@
 // Every change to a dock's state, as one pure function of the state and a named event.
-import type { QuestionRecord } from "../../protocol/question-record";
+import { isSecretQuestion, type QuestionRecord } from "../../protocol/question-record";
+import { withEntry } from "../../protocol/id-table";
+import { sendableText } from "../../protocol/sendable-text";
 import type { ConnectionInfo } from "../../gateway/connection";
-import { chooseOtherText, newView, selectOption, setOtherText, withStep } from "./drafts";
-import { savedDraftOf, viewWithSaved } from "../keep/saved-draft";
+import { chooseOtherText, newView, savedDraftOf, selectOption, setOtherText, withStep } from "./drafts";
 import { storageScope } from "../keep/scope";
 import { OutcomeLog } from "./outcome-log";
 import type { OutboxEntry, SavedDraft } from "../outbox/entry";
-import type { Announcement, DockRejection, HiddenReason, PermissionNotice, StoreState, OutcomeKind, RequestView, Submission } from "./state";
+import type { Announcement, DockRejection, HiddenReason, PermissionNotice, QuestionDraft, StoreState, OutcomeKind, RequestView, Submission } from "./state";
 import { endedRecordOutcome, isAnsweredOutcome, settledOutcome, type KeptOutcome, type Settlement } from "./outcomes";
 
 // How many rejected records the state keeps for display; older reports are dropped first. The blocking dock keeps
@@ -100,6 +101,22 @@ function withView(s: StoreState, requestId: string, change: (view: RequestView, 
 
 function withSubmission(s: StoreState, requestId: string, submission: Submission): StoreState {
   return s.records.get(requestId) ? { ...s, submissions: withKey(s.submissions, requestId, submission) } : s;
+}
+
+/** The view with a saved draft filled in: only what can be sent, for questions the record has, with choices it offers. */
+export function viewWithSaved(record: QuestionRecord, view: RequestView, saved: SavedDraft): RequestView {
+  let drafts = view.drafts;
+  for (const answer of saved.answers) {
+    const q = record.questions.find((x) => x.questionId === answer.questionId);
+    if (!q || isSecretQuestion(q)) continue;
+    const offered = answer.selected.filter((label) => q.options.some((o) => o.label === label));
+    const selected = q.multiSelect ? [...new Set(offered)] : offered.slice(0, 1);
+    // Positions come from storage or another tab: only whole numbers are taken, and chosenPositions checks the rest.
+    const positions = Array.isArray(answer.positions) && answer.positions.every(Number.isInteger) && selected.length === offered.length ? { positions: [...answer.positions] } : {};
+    const next: QuestionDraft = { selected, other: q.isOther ? sendableText(answer.other).text : "", ...positions };
+    drafts = withEntry(drafts, q.questionId, next);
+  }
+  return withStep({ ...view, drafts, editedAt: saved.edited ? saved.updatedAt : view.editedAt }, record, saved.step);
 }
 
 // An async question opens at its first step, however far the saved draft had got; a blocking one where it was left.
@@ -235,4 +252,9 @@ export function dockReducer<S extends StoreState>(s: S, event: DockEvent | { typ
 export function dockReducer(s: StoreState, e: DockEvent | { type: string }): StoreState {
   const handler = Object.hasOwn(HANDLERS, e.type) ? (HANDLERS[e.type as DockEvent["type"]] as (s: StoreState, e: DockEvent) => StoreState) : undefined;
   return handler ? handler(s, e as DockEvent) : s;
+}
+
+/** The store's reducer: the dock's events, then a feature's (`feature` ignores the dock's own events). */
+export function storeReducer<S extends StoreState>(feature?: (s: S, event: { type: string }) => S): (s: S, event: { type: string }) => S {
+  return feature ? (s, event) => feature(dockReducer(s, event), event) : dockReducer;
 }

@@ -1,7 +1,7 @@
 import { idTable, withEntry } from "../../protocol/id-table";
-import type { GatewayQuestion, QuestionRecord } from "../../protocol/question-record";
+import { isSecretQuestion, type GatewayQuestion, type QuestionRecord } from "../../protocol/question-record";
 import { chosenPositions, draftOf, lastStep } from "./selectors";
-import type { QuestionDraft, RequestView } from "./state";
+import type { QuestionDraft, RequestView, SavedDraft } from "./state";
 
 const NO_DRAFTS = Object.freeze(idTable<QuestionDraft>());
 
@@ -51,4 +51,24 @@ export function setOtherText(view: RequestView, q: GatewayQuestion, text: string
 export function withStep(view: RequestView, record: QuestionRecord, step: number): RequestView {
   const clamped = Math.max(0, Math.min(lastStep(record), Math.trunc(step)));
   return clamped === view.step ? view : { ...view, step: clamped };
+}
+
+/**
+ * The one saved form of a request's view, blocking and async alike: what storage keeps, other tabs receive and an
+ * outbox entry holds for Discard. Secret questions are left out entirely.
+ */
+export function savedDraftOf(record: QuestionRecord, view: RequestView | undefined, now: number): SavedDraft {
+  return {
+    requestId: record.id,
+    step: view?.step ?? 0,
+    answers: record.questions
+      .filter((q) => !isSecretQuestion(q))
+      .map((q) => {
+        const d = draftOf(view, q.questionId);
+        return { questionId: q.questionId, selected: [...d.selected], other: d.other, ...(d.positions ? { positions: [...d.positions] } : {}) };
+      }),
+    edited: (view?.editedAt ?? 0) > 0,
+    ...(Number.isFinite(record.expiresAtMs) ? { expiresAtMs: record.expiresAtMs } : {}),
+    updatedAt: now,
+  };
 }

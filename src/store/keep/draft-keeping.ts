@@ -5,10 +5,9 @@ import type { DockContext } from "../context";
 import { holdsCredential, isOutboxEntry } from "../outbox/outbox-rules";
 import type { OutboxEntry, PaneBus, PaneMessage, SavedDraft } from "../outbox/entry";
 import type { DockStore } from "../dock/state";
-import type { StoredRecords } from "./keep";
-import { isSavedDraft, savedDraftOf } from "./saved-draft";
-import { isPaneMessage } from "./bus";
-import { scopedRecords, type DockStorage } from "./storage";
+import { isSavedDraft, type StoredRecords } from "./keep";
+import { savedDraftOf } from "../dock/drafts";
+import { isPaneMessage, scopedRecords, type DockStorage } from "./storage";
 import { asyncItemOf, asyncRequestId } from "../async/question-shape";
 
 /** Quiet time before a typed draft is written to storage. */
@@ -91,12 +90,10 @@ export function startDraftKeeping(ctx: DockContext, setup: { storage: DockStorag
       void records()?.remove("draft", e.id).catch(() => undefined);
       share(e.id);
     }),
-    // Discard reopened the answer's draft: it is the person's again. A reopened question's kept draft loses its skip,
-    // so a reload does not skip it again. Either is kept as it now stands.
-    ctx.on(["discarded", "questionReopened"], (e, next, prev) => {
-      const itemId = e.type === "discarded" ? prev.outbox.entries[e.id]?.itemId : e.itemId;
-      const held = itemId === undefined ? undefined : next.savedDrafts.get(asyncRequestId(itemId));
-      if (held && !(e as { local?: true }).local) write(held);
+    // A reopened question's kept draft loses its skip, so a reload does not skip it again.
+    ctx.on(["questionReopened"], (e, next) => {
+      const held = next.savedDrafts.get(asyncRequestId(e.itemId));
+      if (held) write(held);
     }),
     ...(setup.bus ? [setup.bus.subscribe(fromPane)] : []),
   ];

@@ -3,18 +3,36 @@
 // one `restored` event. This tab's outcomes are kept from then on, under that scope only.
 import type { DockContext } from "../context";
 import type { OutboxEntry } from "../outbox/entry";
-import type { Outcome, OutcomeKind, SavedDraft } from "../dock/state";
+import type { Outcome, OutcomeKind, QuestionDraft, SavedAnswer, SavedDraft } from "../dock/state";
 import { idTable } from "../../protocol/id-table";
 import { isSecretQuestion, parseQuestionRecord } from "../../protocol/question-record";
 import { looksLikeCredential } from "../../protocol/credential-shape";
 import type { KeptOutcome } from "../dock/outcomes";
 import { tabList } from "./sent-requests";
-import { isQuestionDraft } from "./saved-draft";
 
 /** What a feature kept under a scope, read back: drafts, and with async questions the outbox entries. */
 export interface StoredRecords {
   drafts: SavedDraft[];
   entries: OutboxEntry[];
+}
+
+const isStr = (v: unknown): v is string => typeof v === "string";
+
+/** True for something shaped like a question's draft: typed text and chosen labels. */
+function isQuestionDraft(value: unknown): value is QuestionDraft {
+  const d = value as Partial<QuestionDraft> | null;
+  return typeof d === "object" && d !== null && isStr(d.other) && Array.isArray(d.selected) && d.selected.every(isStr);
+}
+
+const isAnswer = (value: unknown): value is SavedAnswer => isQuestionDraft(value) && isStr((value as Partial<SavedAnswer>).questionId);
+
+/** True for a well-formed saved draft; storage and other tabs may hold anything. */
+export function isSavedDraft(value: unknown): value is SavedDraft {
+  const d = value as Partial<SavedDraft> | null;
+  return (
+    typeof d === "object" && d !== null && isStr(d.requestId) && typeof d.step === "number" && Number.isFinite(d.step) && typeof d.updatedAt === "number" &&
+    (d.expiresAtMs === undefined || typeof d.expiresAtMs === "number") && Array.isArray(d.answers) && d.answers.every(isAnswer)
+  );
 }
 
 // This tab's own ends of requests, kept in sessionStorage so a reload still shows how they ended. The gateway

@@ -2,7 +2,7 @@
 // names no feature module and a blocking-only bundle holds none of them.
 import type { StoreApi } from "zustand/vanilla";
 import type { AsyncSync } from "../async/questions";
-import type { Outbox } from "../async/outbox-delivery";
+import type { Outbox } from "../async/outbox";
 import type { GatewaySync } from "../effects/gateway-sync";
 import type { StoredRecords } from "../keep/keep";
 import type { DockStore } from "../dock/state";

@@ -1,11 +1,10 @@
 // The factories of the store's opt-in features. Only a host that calls one loads what it starts: async (Codex)
 // questions with their history, answer outbox and outcomes; blocking drafts kept across reloads; or the chat history.
 import { startHistoryReader } from "../async/history-reader";
-import { startOutbox } from "../async/outbox-delivery";
+import { startOutbox } from "../async/outbox";
 import { createAsyncSync } from "../async/questions";
 import { asyncReducer, historyReducer } from "../async/reducer";
-import { createPaneBus } from "../keep/bus";
-import { defaultStorage } from "../keep/storage";
+import { createPaneBus, defaultStorage } from "../keep/storage";
 import { startDraftKeeping } from "../keep/draft-keeping";
 import { defineFeature, type FeatureViews } from "./attach";
 import type { AsyncQuestionsFeature, AsyncQuestionsOptions, BlockingDraftServices, BlockingDraftsFeature, ChatHistoryFeature } from "../context";
