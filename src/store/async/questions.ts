@@ -89,8 +89,8 @@ export function createAsyncSync(ctx: DockContext, sync: GatewaySync, outbox: Out
       const draft = savedDraftOf(record, view, now());
       // A question first seen in a live event may only learn its message id from the saved history later.
       const replyToId = ctx.get().chat.questions.find((q) => q.delivery.itemId === origin.itemId)?.sourceMessageId ?? origin.sourceMessageId;
-      const sent = outbox.enqueue({ itemId: origin.itemId, ...(replyToId ? { replyToId } : {}), message, draft });
-      sync.settle(rid, "answered", answers, { async: { ...origin, ...(replyToId ? { sourceMessageId: replyToId } : {}), outboxId: sent.id } });
+      // The entry's `enqueued` event settles the question: the answered-in-another-pane rule in `reconcile`.
+      outbox.enqueue({ itemId: origin.itemId, ...(replyToId ? { replyToId } : {}), message, draft });
     },
     skip(rid: string) {
       const origin = originFor(rid);
