@@ -184,14 +184,16 @@ export function startOutbox(ctx: DockContext, history: HistoryReader, setup: Asy
   let wasConnected = connected();
   const offs = [
     // What the reload concluded is saved; what the closed page saved is not written again; a stored credential stays
-    // in memory only.
+    // in memory only. Then this pane sends what the page that left kept.
     ctx.on(["restored"], (e) => {
       for (const kept of e.entries) {
         const current = entry(kept.id);
         if (!current) continue;
+        owned.add(kept.id);
         if (isMemoryOnly(kept)) save((r) => r.remove("outbox", kept.id));
         else if (current.state !== kept.state || current.message !== kept.message) save((r) => r.put("outbox", kept.id, current));
       }
+      void resume();
     }),
     // Only an entry shared before has copies to take back; a discard is told as such so other tabs reopen the draft.
     ctx.on([...events, "enqueued"], (event, next, prev) => {
@@ -211,11 +213,6 @@ export function startOutbox(ctx: DockContext, history: HistoryReader, setup: Asy
       if (draft) save((r) => (holdsCredential(draft) ? r.remove("draft", draft.requestId) : r.put("draft", draft.requestId, draft)));
     }),
     bus.subscribe(fromPane),
-    // This pane sends what the page that left kept (heard after keeping has written the reload's verdict).
-    ctx.on(["restored"], (e) => {
-      for (const kept of e.entries) if (entry(kept.id)) owned.add(kept.id);
-      void resume();
-    }),
     ctx.on(["discarded", "paneRemoved"], (e) => owned.delete(e.id)),
     ctx.on(["historyLoaded", "messageArrived", "rowReplaced", "runActivityChanged"], review),
     // Another pane's copy may be one this pane's history already holds; it starts no send here.
