@@ -446,6 +446,20 @@ export async function startRealGateway(opts: RealGatewayOptions = {}): Promise<R
     gw.lastStop = { ms: Date.now() - t0, forced };
   };
 
+  // OpenClaw gives its state lease 5 s to come up at start; on a starved machine that alone can fail a start, so such a
+  // start is tried once more on the same state. Any other failure is the gateway's answer and stands.
+  const spawnReady = async (): Promise<number> => {
+    try {
+      return await spawnGateway();
+    } catch (err) {
+      const log = tail(logFile, 40);
+      const thisStart = log.slice(Math.max(0, log.lastIndexOf('=== harness: spawn at')));
+      if (!thisStart.includes('state lease heartbeat did not become ready')) throw err;
+      if (child) await killGroup(child);
+      return spawnGateway();
+    }
+  };
+
   const gw: RealGateway = {
     url: `ws://127.0.0.1:${port}`,
     httpUrl: `http://127.0.0.1:${port}`,
@@ -462,7 +476,7 @@ export async function startRealGateway(opts: RealGatewayOptions = {}): Promise<R
     async restart() {
       if (stopped) throw new Error('gateway already stopped');
       if (child) await killGroup(child);
-      gw.readyMs = await spawnGateway();
+      gw.readyMs = await spawnReady();
     },
     async stop() {
       if (stopped) return;
@@ -475,7 +489,7 @@ export async function startRealGateway(opts: RealGatewayOptions = {}): Promise<R
   };
 
   try {
-    gw.readyMs = await spawnGateway();
+    gw.readyMs = await spawnReady();
   } catch (err) {
     stopped = true;
     watchdog?.kill();
