@@ -99,7 +99,7 @@ export interface ConnectRawOptions {
   retryForMs?: number;
   /** Per-attempt handshake timeout. Default 10 s. */
   timeoutMs?: number;
-  /** Default timeout of `request`. Default 15 s. */
+  /** Default timeout of `request`, 60 s: a hang guard, not a pace (a starved 2-core machine took over 15 s). */
   requestTimeoutMs?: number;
 }
 
@@ -202,7 +202,7 @@ async function attempt(url: string, token: string, opts: ConnectRawOptions, iden
   const role = opts.role ?? 'operator';
   const scopes = opts.scopes ?? DEFAULT_SCOPES;
   const timeoutMs = opts.timeoutMs ?? 10_000;
-  const requestTimeoutMs = opts.requestTimeoutMs ?? 15_000;
+  const requestTimeoutMs = opts.requestTimeoutMs ?? 60_000;
 
   const origin = opts.origin === undefined ? 'http://127.0.0.1:5173' : opts.origin;
   const headers: Record<string, string> = { ...opts.headers, ...(origin ? { origin } : {}) };
