@@ -1,8 +1,8 @@
 // The real-gateway test project: Node environment, one real OpenClaw gateway per run (started by
 // global-setup.ts), files run one after another because they share it (and its mock model). Runs alone with
 //   npx vitest run --config test/gateway/vitest.gateway.config.ts
-// and as the "gateway" project of the root vitest.config.ts. Files that start a gateway of their own
-// (*.restart.test.ts, *.own-gateway.test.ts) are in vitest.restart.config.ts.
+// and as the "gateway" project of the root vitest.config.ts. A *.own-gateway.test.ts file (a gateway configured
+// otherwise, e.g. trusted-proxy guests) starts its own here; the files that restart one are in vitest.restart.config.ts.
 import { fileURLToPath } from 'node:url';
 import { defineProject } from 'vitest/config';
 
@@ -13,7 +13,7 @@ export default defineProject({
     name: 'gateway',
     environment: 'node',
     include: ['test/gateway/**/*.test.ts'],
-    exclude: ['test/gateway/runtime/**', 'test/gateway/.state/**', 'test/gateway/**/*.restart.test.ts', 'test/gateway/**/*.own-gateway.test.ts'],
+    exclude: ['test/gateway/runtime/**', 'test/gateway/.state/**', 'test/gateway/**/*.restart.test.ts'],
     globalSetup: ['test/gateway/global-setup.ts'],
     // One shared gateway and one scripted model: keep files sequential so tests do not race on them.
     fileParallelism: false,

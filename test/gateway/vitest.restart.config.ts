@@ -1,7 +1,6 @@
-// The real-gateway files that restart a gateway (*.restart.test.ts), on one gateway that restart-global-setup.ts
-// starts for them, and those that need another configuration (*.own-gateway.test.ts, e.g. trusted-proxy auth for
-// guests), each on a gateway of its own. They never disturb the shared gateway of the "gateway" project, and they run
-// one file at a time: the restart files take turns on their gateway. Runs alone with
+// The real-gateway files that restart a gateway (*.restart.test.ts), on the plain and the Codex gateway that
+// restart-global-setup.ts starts for them. They never disturb the shared gateways of the "gateway" project, and they
+// run one file at a time: they take turns on their gateways. Runs alone with
 //   npx vitest run --config test/gateway/vitest.restart.config.ts
 // and as the "gateway-restart" project of the root vitest.config.ts.
 import { fileURLToPath } from 'node:url';
@@ -12,7 +11,7 @@ export default defineProject({
   test: {
     name: 'gateway-restart',
     environment: 'node',
-    include: ['test/gateway/**/*.restart.test.ts', 'test/gateway/**/*.own-gateway.test.ts'],
+    include: ['test/gateway/**/*.restart.test.ts'],
     exclude: ['test/gateway/runtime/**', 'test/gateway/.state/**'],
     globalSetup: ['test/gateway/restart-global-setup.ts'],
     fileParallelism: false,
