@@ -1,7 +1,7 @@
 // Several conversations over ONE gateway client, as a Control UI with a session picker has them. Each session
 // gets its own store (async questions and outbox included) and transcript, made on first use and kept for the page: switching away
 // and back finds the same store, so every draft is where it was left.
-import { asyncQuestionsFeature, createQuestionDockStore, type GatewayClient, type QuestionDockStore } from "../src";
+import { asyncQuestionsFeature, chatRepliesFeature, createQuestionDockStore, type GatewayClient, type QuestionDockStore } from "../src";
 import { createChatFeed, type ChatFeed } from "./chat-feed";
 
 /** One conversation of the playground: its dock store and its transcript. */
@@ -29,7 +29,7 @@ export function createSessions(client: GatewayClient, initial: string): Playgrou
       let session = made.get(sessionKey);
       if (!session) {
         // A store made on a client that is already connected recovers at once; the feed reads its history the same way.
-        const store = createQuestionDockStore({ client, sessionKey, asyncQuestions: asyncQuestionsFeature() });
+        const store = createQuestionDockStore({ client, sessionKey, asyncQuestions: asyncQuestionsFeature(), chatReplies: chatRepliesFeature() });
         // The transcript reads the store's own conversation: one copy of what the gateway saved, not two that drift.
         session = { sessionKey, store, feed: createChatFeed(client, sessionKey, store) };
         made.set(sessionKey, session);

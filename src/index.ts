@@ -37,7 +37,8 @@ export { createQuestionDockStore } from "./store/create-store";
 // Opt-in parts: a host pays for one only when it imports the factory that makes it.
 export { asyncQuestionsFeature } from "./features/async-questions";
 export { blockingDraftsFeature, chatHistoryFeature, type ChatHistoryOptions } from "./store/opt-in/factories";
-export type { AsyncQuestionsFeature, AsyncQuestionsOptions, BlockingDraftServices, BlockingDraftsFeature, ChatHistoryFeature, DockStoreOptions } from "./store/context";
+export { chatRepliesFeature } from "./store/opt-in/chat-replies";
+export type { AsyncQuestionsFeature, AsyncQuestionsOptions, BlockingDraftServices, BlockingDraftsFeature, ChatHistoryFeature, ChatRepliesFeature, DockStoreOptions } from "./store/context";
 export { createIndexedDbStorage, createMemoryStorage, type DockStorage, type IndexedDbStorageOptions } from "./store/keep/storage";
 export { createPaneBus } from "./store/keep/storage";
 export type { SavedAnswer, SavedDraft } from "./store/outbox/entry";

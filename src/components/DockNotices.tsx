@@ -40,15 +40,12 @@ export function Notice({ kind, details, onDismiss, children }: { kind?: string; 
 /** Longest piece of untrusted text (the gateway's words, an item id) a notice shows. */
 export const MAX_DETAIL = 160;
 
-// Untrusted parts, each cut on its own so a long id or path never hides the message that explains the problem.
-const MAX_ID = 40;
-const MAX_PATH = 60;
-
 // Records that failed validation; a failed recovery (a transport error) is a connection matter, shown elsewhere.
 const RECORD_SOURCES: ReadonlySet<string> = new Set(["question.requested", "question.resolved", "question.list", "question.get"]);
 
+// Untrusted parts, each cut on its own so a long id or path never hides the message that explains the problem.
 function rejectionLine(id: string | undefined, issue: ValidationIssue): string {
-  return `${id ? `${cut(id, MAX_ID)}: ` : ""}${issue.path ? `${cut(issue.path, MAX_PATH)}: ` : ""}${cut(issue.message, MAX_DETAIL)}`;
+  return `${id ? `${cut(id, 40)}: ` : ""}${issue.path ? `${cut(issue.path, 60)}: ` : ""}${cut(issue.message, MAX_DETAIL)}`;
 }
 
 /** A small notice that the gateway sent a question the dock could not show, with its problems on demand. */

@@ -3,12 +3,10 @@ import { useExpiryCountdown } from "../hooks/use-expiry-countdown";
 import { useWords } from "../hooks/use-messages";
 import { timeLeftText } from "../messages";
 
-const EXPIRY_WARNING_MS = 60_000;
-
 /** Time left as mm:ss, the dock's only per-second render; screen readers get a per-minute text and one warning. */
 export const ExpiryClock = memo(function ExpiryClock({ expiresAtMs, now }: { expiresAtMs: number; now?: () => number }) {
   const { remainingMs, text, expired } = useExpiryCountdown(expiresAtMs, now);
-  const warning = !expired && remainingMs <= EXPIRY_WARNING_MS;
+  const warning = !expired && remainingMs <= 60_000;
   const { messages: m, locale } = useWords();
   return (
     <span className="qd-clock" data-warning={warning || undefined} title={m.clock.title}>

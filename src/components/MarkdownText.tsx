@@ -22,8 +22,7 @@ function inlines(nodes: MarkdownInline[]): ReactNode[] {
 /** A lone paragraph, as most texts are: its words sit in the surrounding element, with no <p> of their own. */
 function loneParagraph(blocks: MarkdownBlock[]): MarkdownInline[] | undefined {
   const [first] = blocks;
-  if (blocks.length === 0) return [];
-  return blocks.length === 1 && first?.type === "paragraph" ? first.children : undefined;
+  return blocks.length === 0 ? [] : blocks.length === 1 && first?.type === "paragraph" ? first.children : undefined;
 }
 
 function content(blocks: MarkdownBlock[]): ReactNode {

@@ -5,8 +5,6 @@ import type { QuestionRecord } from "../protocol/question-record";
 import { useMessages } from "../hooks/use-messages";
 import type { QuestionDraft } from "../store/dock/state";
 
-const COPIED_FOR_MS = 2000;
-
 /** What the person chose or typed when the question went away, with Copy; `mayHaveArrived` if it left unconfirmed. */
 export function UnsentDraft({ record, unsent, mayHaveArrived = false }: { record: QuestionRecord; unsent: IdTable<QuestionDraft>; mayHaveArrived?: boolean }) {
   // Everything the person produced, choices and typed text alike: the point is that none of it is lost.
@@ -21,7 +19,7 @@ export function UnsentDraft({ record, unsent, mayHaveArrived = false }: { record
   const settle = (next: "copied" | "failed") => {
     setState(next);
     clearTimeout(timer.current);
-    timer.current = setTimeout(() => setState("idle"), COPIED_FOR_MS);
+    timer.current = setTimeout(() => setState("idle"), 2000);
   };
   // Without a clipboard (an insecure page, an old browser) a copy fails as a refused write does.
   const copy = () => (navigator.clipboard ? navigator.clipboard.writeText(text) : Promise.reject()).then(() => settle("copied"), () => settle("failed"));

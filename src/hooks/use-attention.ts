@@ -1,9 +1,8 @@
 // What calls a person back to a waiting question from elsewhere: the title count, a notification, the reopen shortcut.
 import { useEffect, useRef } from "react";
 import type { StoreApi } from "zustand/vanilla";
-import type { DockMessages } from "../messages";
 import { plainTextOf } from "../protocol/markdown";
-import { isSecretQuestion, type QuestionRecord } from "../protocol/question-record";
+import { isSecretQuestion } from "../protocol/question-record";
 import type { DockState, DockStore } from "../store/dock/state";
 import { useDockStore, useDockStoreApi } from "./dock-context";
 import { isReopenDockKey } from "./keyboard-intent";
@@ -58,12 +57,6 @@ export async function requestNotificationPermission(): Promise<NotificationAcces
 // Requests each store has notified of, so a remounted dock or a reconnect never notifies of one twice.
 const notifiedByStore = new WeakMap<StoreApi<DockStore>, Set<string>>();
 
-function notificationText(record: QuestionRecord, m: DockMessages): string {
-  const first = record.questions[0];
-  if (record.questions.some(isSecretQuestion)) return m.attention.secretQuestion;
-  return (first && plainTextOf(first.question)) || first?.header.trim() || m.attention.openToAnswer;
-}
-
 /** Notifies once per blocking question arriving while the page is hidden; opt in with `enabled`; safe on a server. */
 export function useQuestionNotifications(enabled = true): void {
   const store = useDockStoreApi();
@@ -87,11 +80,14 @@ export function useQuestionNotifications(enabled = true): void {
       const { record } = change;
       if (!change.blocking || seen.has(record.id) || document.visibilityState !== "hidden" || Notification.permission !== "granted") return;
       seen.add(record.id);
-      const body = notificationText(record, words.current);
+      const first = record.questions[0];
+      const { attention } = words.current;
+      const secret = record.questions.some(isSecretQuestion);
+      const body = secret ? attention.secretQuestion : (first && plainTextOf(first.question)) || first?.header.trim() || attention.openToAnswer;
       let shown: Notification;
       try {
         // The tag lets the system replace rather than stack a notification of the same request from another tab.
-        shown = new Notification(words.current.attention.notificationTitle, { body, tag: `question-dock:${record.id}` });
+        shown = new Notification(attention.notificationTitle, { body, tag: `question-dock:${record.id}` });
       } catch {
         // Some browsers (Chrome on Android) show notifications only through a service worker; the title count remains.
         return;

@@ -20,12 +20,6 @@ export interface CollapsedBarState {
   expandProps: { type: "button"; "aria-label": string; "aria-keyshortcuts": string; title: string; onClick(): void };
 }
 
-// Pending ids run in arrival order (the gateway's creation order), so the newest is the last one.
-function newestRecord(s: DockState): QuestionRecord | undefined {
-  const id = s.order.findLast((id) => !s.asyncOrigins.get(id)) ?? s.order.at(-1);
-  return id === undefined ? undefined : s.records.get(id);
-}
-
 const asyncQuestionCount = (s: DockState) => [...s.asyncOrigins.keys()].reduce((n, id) => n + (s.records.get(id)?.questions.length ?? 0), 0);
 
 /**
@@ -37,7 +31,9 @@ export function useCollapsedBar(): CollapsedBarState {
   const m = useWords().messages;
   const count = useDockStore((s) => s.order.length);
   const asyncQuestions = useDockStore(asyncQuestionCount);
-  const newest = useDockStore(newestRecord);
+  // Pending ids run in arrival order (the gateway's creation order), so the newest is the last one.
+  const newestId = useDockStore((s) => s.order.findLast((id) => !s.asyncOrigins.get(id)) ?? s.order.at(-1));
+  const newest = useDockStore((s) => (newestId === undefined ? undefined : s.records.get(newestId)));
   const [arrived, setArrived] = useState<ReadonlySet<string>>(() => new Set());
   // At the commit itself: a passive effect runs after the browser paints, and a request arriving in between is missed.
   useLayoutEffect(

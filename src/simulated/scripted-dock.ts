@@ -5,6 +5,7 @@ import { createGatewayClient } from "../gateway/client";
 import type { GatewayClient, GatewayClientOptions } from "../gateway/connection";
 import type { TransportFactory } from "../gateway/transport";
 import { openStore } from "../store/create-store";
+import { chatRepliesFeature } from "../store/opt-in/chat-replies";
 import type { DockStoreOptions } from "../store/context";
 import type { QuestionRecord } from "../protocol/question-record";
 import type { DockActions, DockState, QuestionDockStore } from "../store/dock/state";
@@ -91,8 +92,10 @@ export function createScriptedDock(options: ScriptedDockOptions = {}): ScriptedD
       ? undefined
       : (() => {
           const { initialRecords = [], ...given } = (typeof options.store === "function" ? options.store({ sim, client }) : options.store) ?? {};
-          // The dock's clock unless the store options name their own (e.g. one that counts its timers).
-          return openStore({ client, sessionKey: options.sessionKey ?? "main", ...(clock ? { clock } : {}), ...given }, initialRecords);
+          // The dock's clock unless the store options name their own (e.g. one that counts its timers); chat replies
+          // as a composer's host has them.
+          const base = { client, sessionKey: options.sessionKey ?? "main", chatReplies: chatRepliesFeature() };
+          return openStore({ ...base, ...(clock ? { clock } : {}), ...given }, initialRecords);
         })();
   const need = () => {
     if (!store) throw new Error("This scripted dock was made with `store: false`.");

@@ -6,15 +6,13 @@ import type { DockContext } from "./context";
 import { isBusy, type DraftEdit } from "./dock/dock-reducer";
 import type { AsyncSync } from "./async/questions";
 import type { Outbox } from "./async/outbox";
-import { createChatReplies } from "./effects/answer-by-chat";
 import { submitFailureOf, wasCutOff, type GatewaySync } from "./effects/gateway-sync";
 import { answersFor } from "./dock/selectors";
 import type { DockActions } from "./dock/state";
 
-/** Builds the actions of one dock store. */
-export function createDockActions(ctx: DockContext, sync: GatewaySync, asyncSync?: AsyncSync, outbox?: Outbox): DockActions {
+/** Builds the actions of one dock store; `replyInChat` comes from `chatRepliesFeature`. */
+export function createDockActions(ctx: DockContext, sync: GatewaySync, asyncSync?: AsyncSync, outbox?: Outbox, replyInChat?: DockActions["replyInChat"]): DockActions {
   const { client, now } = ctx.options;
-  const chatReplies = createChatReplies(ctx, sync);
 
   const edit = (requestId: string, questionId: string, change: DraftEdit) => ctx.dispatch({ type: "draftEdited", requestId, questionId, edit: change, at: now() });
   // Async questions are answered with a chat message through the outbox, never with question.resolve.
@@ -70,7 +68,7 @@ export function createDockActions(ctx: DockContext, sync: GatewaySync, asyncSync
     skip: async (rid) => (viaOutbox(rid) ? asyncSync!.skip(rid) : send(rid, "skip")),
     // An async question's chat reply already is its answer; only blocking requests are resolved this way.
     answerWith: async (rid, answers) => (viaOutbox(rid) ? undefined : send(rid, "answer", answers)),
-    replyInChat: (rid, text) => chatReplies.send(rid, text),
+    replyInChat: replyInChat ?? (async () => ({ ok: false, code: "unexpected", detail: "this store was made without chatReplies: chatRepliesFeature()" })),
     collapse: () => ctx.dispatch({ type: "collapsed" }),
     expand: () => ctx.dispatch({ type: "expanded" }),
     showRequest: (rid) => ctx.dispatch({ type: "requestSwitched", requestId: rid }),
@@ -92,7 +90,6 @@ export function createDockActions(ctx: DockContext, sync: GatewaySync, asyncSync
         listener({ type: "arrived", record, blocking: !next.asyncOrigins.get(record.id) });
       }),
     dispose: () => {
-      chatReplies.dispose();
       asyncSync?.dispose();
       sync.dispose();
     },

@@ -27,8 +27,13 @@ export interface ChatHistoryFeature {
   readonly feature: "chatHistory";
 }
 
+/** Chat replies that answer an agent run's waiting question (`actions.replyInChat`); made by `chatRepliesFeature`, passed as the store's `chatReplies`. */
+export interface ChatRepliesFeature {
+  readonly feature: "chatReplies";
+}
+
 /** Any opt-in feature of a dock store. */
-export type DockFeature = AsyncQuestionsFeature | BlockingDraftsFeature | ChatHistoryFeature;
+export type DockFeature = AsyncQuestionsFeature | BlockingDraftsFeature | ChatHistoryFeature | ChatRepliesFeature;
 
 /** Where a dock keeps its blocking drafts: storage survives a reload, the bus reaches the conversation's other tabs. */
 export interface BlockingDraftServices {
@@ -69,6 +74,8 @@ export interface DockStoreOptions {
   asyncQuestions?: AsyncQuestionsFeature;
   /** The conversation's messages in `state.chat` without async questions (which bring them too): `chatHistoryFeature(options?)`. Off when absent. */
   chatHistory?: ChatHistoryFeature;
+  /** `actions.replyInChat`, which the composer's `useComposerAnswer(text).reply()` calls: `chatRepliesFeature()`. Off when absent. */
+  chatReplies?: ChatRepliesFeature;
   /** The `resolvedBy` sent with this dock's answers and skips, which tells them from other surfaces'. @default one per tab, kept across reloads */
   resolverId?: string;
   /** Blocking drafts kept across reloads and shared live (`blockingDraftsFeature()`); `false`: memory only. @default on with `asyncQuestions`, else `false` */
@@ -80,7 +87,7 @@ export type StoreEvent = DockEvent | AsyncEvent;
 
 /** Internals shared by the store's modules; not part of the public API. */
 export interface DockContext extends Machine<DockStore, StoreEvent> {
-  options: Required<Omit<DockStoreOptions, "asyncQuestions" | "blockingDrafts" | "chatHistory" | "clock">> & { now: () => number; timers: Timers };
+  options: Required<Omit<DockStoreOptions, "asyncQuestions" | "blockingDrafts" | "chatHistory" | "chatReplies" | "clock">> & { now: () => number; timers: Timers };
   /** Requests this tab sent an answer or skip for and has not seen end, kept across a reload. */
   sent: SentLedger;
 }

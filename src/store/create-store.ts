@@ -23,6 +23,7 @@ export function openStore(opts: DockStoreOptions, records: readonly QuestionReco
   const asyncParts = opts.asyncQuestions && featureParts("asyncQuestions", opts.asyncQuestions);
   const draftsParts = opts.blockingDrafts ? featureParts("blockingDrafts", opts.blockingDrafts) : undefined;
   const chatParts = opts.chatHistory && featureParts("chatHistory", opts.chatHistory);
+  const repliesParts = opts.chatReplies && featureParts("chatReplies", opts.chatReplies);
   const clock = opts.clock ?? systemClock;
   const options = {
     client: opts.client,
@@ -42,9 +43,10 @@ export function openStore(opts: DockStoreOptions, records: readonly QuestionReco
   const sync = createGatewaySync(ctx);
   // Async questions read the conversation and keep drafts themselves, blocking ones too unless told not to.
   const asyncRun = asyncParts?.attach(ctx, sync, opts.blockingDrafts !== false);
-  const runs = asyncRun ? [asyncRun] : [draftsParts?.attach(ctx, sync, true), chatParts?.attach(ctx, sync, false)].filter((run) => run !== undefined);
+  const own = asyncRun ? [asyncRun] : [draftsParts?.attach(ctx, sync, true), chatParts?.attach(ctx, sync, false)];
+  const runs = [...own, repliesParts?.attach(ctx, sync, false)].filter((run) => run !== undefined);
   const stopKeeping = startKeeping(ctx, runs.find((run) => run.read)?.read);
-  const actions = createDockActions(ctx, sync, asyncRun?.asyncSync, asyncRun?.outbox);
+  const actions = createDockActions(ctx, sync, asyncRun?.asyncSync, asyncRun?.outbox, runs.find((run) => run.replyInChat)?.replyInChat);
   const dispose = actions.dispose;
   actions.dispose = () => {
     runs.forEach((run) => run.dispose());

@@ -8,6 +8,7 @@ import { createChatFeed, type ChatFeed } from "../../playground/chat-feed";
 import { createGatewayClient } from "../../src/gateway";
 import { QuestionDockProvider, QuestionDock, QuestionSummaryList } from "../../src";
 import { openStore } from "../../src/store";
+import { chatRepliesFeature } from "../../src/store/opt-in/chat-replies";
 import { storeReaches, type SimAgentTurn } from "../../src/simulated";
 import { renderDock, startDock, type DockHarness } from "./dock-harness";
 
@@ -83,7 +84,7 @@ describe("Replying in the composer while an agent run waits", () => {
     const id = await askedByThisPage();
     // A page on the same gateway that asked for fewer scopes than the one that started the run.
     const other = createGatewayClient({ url: "sim://other", token: "dock-test-token", transport: h.sim.transport, scopes: ["operator.read", "operator.write", "operator.questions"] });
-    const store = openStore({ client: other, sessionKey: "main", typingGraceMs: 0 });
+    const store = openStore({ client: other, sessionKey: "main", typingGraceMs: 0, chatReplies: chatRepliesFeature() });
     const otherFeed = createChatFeed(other, "main", store);
     cleanups.push(() => (otherFeed.dispose(), store.getState().actions.dispose(), other.stop()));
     other.start();

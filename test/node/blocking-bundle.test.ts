@@ -1,5 +1,6 @@
 // A host's blocking-only import must not carry the opt-in parts: async questions with their conversation and outbox,
-// history outcomes and the pane bus come in only through the factories that make them (src/features/, src/store/opt-in/).
+// history outcomes, chat replies and the pane bus come in only through the factories that make them (src/features/,
+// src/store/opt-in/).
 // The source entry is bundled here as a host's bundler would, and the modules that reach the output are checked by
 // path, so a static import that drags one back fails here, naming it, long before the size budget notices.
 import { fileURLToPath } from "node:url";
@@ -36,8 +37,9 @@ async function modulesOf(names: readonly string[]): Promise<string[]> {
 // Each is a module (or a folder of them) that exists only for an opt-in part.
 const OPTIONAL = [
   /^src\/features\//,
-  /^src\/store\/opt-in\/factories\.ts$/,
+  /^src\/store\/opt-in\/(factories|chat-replies)\.ts$/,
   /^src\/store\/async\//,
+  /^src\/store\/effects\/answer-by-chat\.ts$/,
   /^src\/store\/keep\/(draft-keeping|storage)\.ts$/,
   /^src\/store\/outbox\//,
   /^src\/store\/conversation\//,

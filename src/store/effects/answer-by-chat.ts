@@ -77,9 +77,8 @@ export function createChatReplies(ctx: DockContext, sync: GatewaySync) {
     ctx.sent.noteChatReply(requestId, true);
     ctx.dispatch({ type: "submitStarted", requestId, kind: "answer" });
     const verdict = verdictOf(requestId, key);
-    const params: ChatSendParams = { sessionKey: record.sessionKey ?? ctx.options.sessionKey, message: text, idempotencyKey: key };
     try {
-      await client.request("chat.send", params);
+      await client.request("chat.send", { sessionKey: record.sessionKey ?? ctx.options.sessionKey, message: text, idempotencyKey: key } satisfies ChatSendParams);
     } catch (error) {
       verdicts.get(key)?.("gone");
       if (!wasCutOff(error)) return fail(requestId, submitFailureOf(error));
@@ -95,7 +94,7 @@ export function createChatReplies(ctx: DockContext, sync: GatewaySync) {
   };
 
   return {
-    send,
+    replyInChat: send,
     dispose: () => {
       off();
       for (const settle of [...verdicts.values()]) settle("gone");

@@ -5,7 +5,7 @@ import type { AsyncSync } from "../async/questions";
 import type { Outbox } from "../async/outbox";
 import type { GatewaySync } from "../effects/gateway-sync";
 import type { StoredRecords } from "../keep/keep";
-import type { DockStore } from "../dock/state";
+import type { DockActions, DockStore } from "../dock/state";
 import type { DockContext, DockFeature } from "../context";
 
 /** Views a feature adds to the dock (src/features/), opaque to the store; `useFeatureViews` gives them their type. */
@@ -24,6 +24,7 @@ export interface FeatureRun {
   asyncSync?: AsyncSync;
   outbox?: Outbox;
   views?: FeatureViews;
+  replyInChat?: DockActions["replyInChat"];
   /** Writes what is still waiting and stops what the feature started in this dock. */
   dispose(): void;
 }

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createGatewayClient } from "../../../src/gateway";
 import { createScriptedDock, storeReaches, type ScriptedDock, type SimAgentTurn } from "../../../src/simulated";
 import { openStore } from "../../../src/store";
+import { chatRepliesFeature } from "../../../src/store/opt-in/chat-replies";
 
 const DEPLOY = { id: "target", header: "Deploy", question: "Where should this deploy?", options: [{ label: "Staging" }, { label: "Production" }] };
 const REGIONS = { id: "regions", header: "Regions", question: "Which regions?", options: [{ label: "EU" }, { label: "US" }], multiSelect: true };
@@ -68,7 +69,7 @@ describe("replyInChat", () => {
     const id = await askingDock();
     // Fewer scopes than the page that started the run: another caller policy.
     const other = createGatewayClient({ url: "sim://other", token: "scripted", transport: dock.sim.transport, scopes: ["operator.read", "operator.write", "operator.questions"] });
-    const store = openStore({ client: other, sessionKey: "main", resolverId: "control-ui:other-person" });
+    const store = openStore({ client: other, sessionKey: "main", resolverId: "control-ui:other-person", chatReplies: chatRepliesFeature() });
     others.push(() => (store.getState().actions.dispose(), other.stop()));
     other.start();
     await storeReaches(store, (s) => s.records.has(id));
