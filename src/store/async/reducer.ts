@@ -15,11 +15,8 @@ import { newView } from "../dock/drafts";
 import { dockReducer, viewWithSaved, type DockEvent } from "../dock/dock-reducer";
 import { asyncItemOf, asyncRequestId, endedAsync, originOf, recordOf } from "./question-shape";
 
-/** The derived questions changed: each one outside the dock joins it or shows how it ended (`placed`). */
-type AsyncDockEvent = { type: "asyncPlaced"; at: number };
-
-/** The events of the async half; an outbox event carries the time it happened. */
-export type AsyncEvent = ConversationEvent | (OutboxEvent & { at: number }) | AsyncDockEvent;
+/** The events of the async half; an outbox event carries the time it happened; `asyncPlaced` places the questions outside the dock. */
+export type AsyncEvent = ConversationEvent | (OutboxEvent & { at: number }) | { type: "asyncPlaced"; at: number };
 
 // A question can settle live after the history that holds its call was read.
 const HISTORY_OUTCOME_EVENTS: ReadonlySet<string> = new Set(["historyLoaded", "messageArrived", "rowReplaced", "runActivityChanged", "recordSettled", "restored", "sentRequestEnded", "outcomeDropped"]);
