@@ -4,6 +4,7 @@
 // of the requests it sent and has not seen end, which a reload asks after (the gateway no longer lists them as
 // pending). Answers and awaited replies stay in memory: an answer may be credential-shaped, a promise dies with the page.
 import type { GatewayConnection } from "../../gateway/connection";
+import type { Timers } from "../../gateway/clock";
 import type { Machine } from "../machine";
 import type { DockEvent } from "../dock/dock-reducer";
 import type { AsyncEvent } from "../async/reducer";
@@ -182,8 +183,8 @@ function revive(raw: unknown): [string, KeptOutcome] | undefined {
   return [s.id, { ...kept, unsent: unsent.length ? idTable(unsent) : undefined }];
 }
 
-// What keeping needs of the store: a part of its context, which names the ledger made here.
-type Keeper = Machine<DockStore, DockEvent | AsyncEvent> & { options: { client: GatewayConnection; now: () => number } };
+/** What keeping needs of a store: a part of its context (`DockContext`, which names the ledger made here). */
+export type Keeper = Machine<DockStore, DockEvent | AsyncEvent> & { options: { client: GatewayConnection; sessionKey: string; now: () => number; timers: Timers } };
 
 /** Starts keeping this tab's outcomes, and restores what was kept; `read` reads what a feature keeps. Returns the stop. */
 export function startKeeping(ctx: Keeper, read?: (scope: string) => Promise<StoredRecords>): () => void {
