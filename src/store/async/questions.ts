@@ -19,8 +19,9 @@ export function createAsyncSync(ctx: DockContext, sync: GatewaySync, outbox: Out
 
   const originFor = (requestId: string) => ctx.get().asyncOrigins.get(requestId);
 
-  // A question in the dock leaves it when answered in another pane (its outbox entry), retired by a later run or
-  // answered in the history; then the reducer places those outside the dock (`asyncPlaced`).
+  // A question in the dock leaves it when answered in another pane (this pane then shows the same summary instead of a
+  // second prompt), answered in the history, or retired by a later run (keeping its draft for "Answer", which reopens
+  // it as it was); then the reducer places the questions outside the dock (`asyncPlaced`).
   const reconcile = () => {
     if (disposed) return;
     const { questions, local } = ctx.get().chat;
