@@ -11,7 +11,7 @@ import { openStore } from "../store/create-store";
 import { blockingDraftsFeature } from "../store/opt-in/factories";
 import { defaultStorage, type DockStorage } from "../store/keep/storage";
 import { endedRecordOutcome, outcomeOf } from "../store/dock/outcomes";
-import { tabResolverId } from "../store/keep/sent-requests";
+import { tabResolverId } from "../store/keep/keep";
 import type { Outcome, QuestionDockStore } from "../store/dock/state";
 
 /** Where the page stands: reading the question, showing it, the gateway no longer has it, or a read failed. */

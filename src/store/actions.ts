@@ -82,12 +82,13 @@ export function createDockActions(ctx: DockContext, sync: GatewaySync, asyncSync
     // What a host's side effects follow (a title count, a notification), told from the dock's named events, so a
     // re-render, a reconnect's recovery or a record's update never tells it twice.
     onRequestChange: (listener) =>
-      ctx.on(["recordReceived", "recordSettled", "asyncJoined", "discarded"], (event, next, prev) => {
+      ctx.on(["recordReceived", "recordSettled", "asyncPlaced", "restored", "discarded"], (event, next, prev) => {
         if (event.type === "recordSettled") return listener({ type: "ended", id: event.id });
         // Only an arrival is announced: a recovered request was there before, and an update of a known one is no arrival.
-        const record = event.type === "recordReceived" ? event.announcement && event.record : [...next.records.values()].find((r) => !prev.records.has(r.id));
-        if (!record || prev.records.get(record.id) || !next.records.get(record.id)) return;
-        listener({ type: "arrived", record, blocking: !next.asyncOrigins.get(record.id) });
+        const records = event.type === "recordReceived" ? [event.announcement && event.record] : [...next.records.values()].filter((r) => !prev.records.has(r.id));
+        for (const record of records) {
+          if (record && !prev.records.get(record.id) && next.records.get(record.id)) listener({ type: "arrived", record, blocking: !next.asyncOrigins.get(record.id) });
+        }
       }),
     dispose: () => {
       asyncSync?.dispose();

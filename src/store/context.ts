@@ -7,7 +7,7 @@ import type { DockEvent } from "./dock/dock-reducer";
 import type { AsyncEvent } from "./async/reducer";
 import type { Machine } from "./machine";
 import type { PaneBus } from "./outbox/entry";
-import type { SentLedger } from "./keep/sent-requests";
+import type { SentLedger } from "./keep/keep";
 import type { DockStore } from "./dock/state";
 
 // A host holds an opt-in feature as an opaque token; its working parts stay private to the store (opt-in/attach.ts),

@@ -6,7 +6,7 @@ export { asyncRequestId } from "./async/question-shape";
 export { createIndexedDbStorage, createMemoryStorage, type DockStorage } from "./keep/storage";
 export { createPaneBus } from "./keep/storage";
 export { isSavedDraft } from "./keep/keep";
-export { DRAFT_SAVE_DELAY_MS } from "./keep/draft-keeping";
+export { DRAFT_SAVE_DELAY_MS } from "./keep/storage";
 export { storageScope } from "./keep/scope";
 export * from "./conversation";
 export * from "./outbox";

@@ -1,7 +1,7 @@
 // The sent ledger is the one memory of what this tab sent: ids across a reload (sessionStorage, hence jsdom), answers and
 // awaited replies for the page only.
 import { describe, expect, it } from "vitest";
-import { createSentLedger } from "../../src/store/keep/sent-requests";
+import { createSentLedger } from "../../src/store/keep/keep";
 
 const answers = (label: string) => ({ q1: { selected: [label] } }) as never;
 

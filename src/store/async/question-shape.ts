@@ -4,6 +4,9 @@ import { compact } from "../../protocol/reader";
 import type { QuestionRecord } from "../../protocol/question-record";
 import type { AsyncQuestionEntry } from "../conversation/question-entry";
 import type { AsyncOrigin } from "../dock/outcomes";
+import type { Outcome } from "../dock/state";
+import type { OutboxData } from "../outbox/entry";
+import { entryForItem } from "../outbox/outbox-rules";
 
 const ASYNC_PREFIX = "async:";
 
@@ -16,6 +19,10 @@ export const asyncItemOf = (requestId: string): string | undefined => (requestId
 /** Where an async question came from: its item, the message that carried it and the run that asked. */
 export const originOf = (entry: AsyncQuestionEntry): AsyncOrigin =>
   ({ itemId: entry.delivery.itemId, ...compact({ sourceMessageId: entry.sourceMessageId, runId: entry.runId }) });
+
+/** An ended async question's outcome data: its origin, the answer in `outbox` if any, and the reply that answered it. */
+export const endedAsync = (entry: AsyncQuestionEntry, outbox: OutboxData): NonNullable<Outcome["async"]> =>
+  ({ ...originOf(entry), ...compact({ outboxId: entryForItem(outbox, entry.delivery.itemId)?.id, replyText: entry.replyText }) });
 
 /** The dock's record of an async question. */
 export function recordOf(entry: AsyncQuestionEntry, sessionKey: string, now: number): QuestionRecord {

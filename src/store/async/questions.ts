@@ -1,15 +1,12 @@
 import { entryOf } from "../../protocol/id-table";
 import { formatAnswerText } from "../../protocol/answer-text";
-import { compact } from "../../protocol/reader";
-import { asyncRequestId, originOf, recordOf } from "./question-shape";
-import type { AsyncQuestionEntry } from "../conversation/question-entry";
+import { asyncRequestId, endedAsync } from "./question-shape";
 import { reopenAnchor } from "../conversation/derive-questions";
 import type { DockContext } from "../context";
 import type { GatewaySync } from "../effects/gateway-sync";
 import { entryForItem } from "../outbox/outbox-rules";
 import { savedDraftOf } from "../dock/drafts";
 import { answersFor } from "../dock/selectors";
-import type { Outcome } from "../dock/state";
 import type { Outbox } from "./outbox";
 
 /** What ties the dock to async (Codex) questions: they arrive from the conversation and leave through the outbox. */
@@ -17,20 +14,14 @@ export type AsyncSync = ReturnType<typeof createAsyncSync>;
 
 /** Wires a store's async questions, derived from its conversation, to its dock, drafts and outbox. */
 export function createAsyncSync(ctx: DockContext, sync: GatewaySync, outbox: Outbox) {
-  const { sessionKey, now } = ctx.options;
+  const { now } = ctx.options;
   let disposed = false;
 
   const originFor = (requestId: string) => ctx.get().asyncOrigins.get(requestId);
-  const outboxEntryFor = (itemId: string) => entryForItem(ctx.get().outbox, itemId);
 
-  const asyncOf = (entry: AsyncQuestionEntry): NonNullable<Outcome["async"]> =>
-    ({ ...originOf(entry), ...compact({ outboxId: outboxEntryFor(entry.delivery.itemId)?.id, replyText: entry.replyText }) });
-  // A retired question's outcome keeps its saved draft; `onlyWithUnsent` replaces an outcome only to add that draft.
-  const ended = (entry: AsyncQuestionEntry, kind: "answered" | "retired" | "skipped", onlyWithUnsent = false) => {
-    const record = recordOf(entry, sessionKey, now());
-    ctx.dispatch({ type: "asyncQuestionEnded", id: record.id, kind, record, async: asyncOf(entry), at: now(), onlyWithUnsent });
-  };
-
+  // A question in the dock leaves it when answered in another pane (this pane then shows the same summary instead of a
+  // second prompt), answered in the history, or retired by a later run (keeping its draft for "Answer", which reopens
+  // it as it was); then the reducer places the questions outside the dock (`asyncPlaced`).
   const reconcile = () => {
     if (disposed) return;
     const { questions, local } = ctx.get().chat;
@@ -38,41 +29,21 @@ export function createAsyncSync(ctx: DockContext, sync: GatewaySync, outbox: Out
       const itemId = entry.delivery.itemId;
       const rid = asyncRequestId(itemId);
       const s = ctx.get();
-      const inDock = s.records.get(rid) !== undefined;
-      const outcome = s.outcomes.get(rid);
-      if (entry.status === "pending" && !local.skipped.has(itemId)) {
-        // Answered in another pane: this pane shows the same summary instead of a second prompt.
-        if (inDock && outboxEntryFor(itemId)) sync.settle(rid, "answered", undefined, { async: asyncOf(entry) });
-        // Until the saved outbox is read, an answer given before a reload is unknown: asking now could flash an answered question.
-        else if (!inDock && !outcome && s.outbox.ready) {
-          // An answer already in the outbox (from before a reload, or another tab) is shown with its delivery, never asked again.
-          if (outboxEntryFor(itemId)) ended(entry, "answered");
-          else ctx.dispatch({ type: "asyncJoined", entry, at: now() });
-        }
-      } else if (entry.status === "retired") {
-        // A question a later run retires from the dock keeps its draft for "Answer", which reopens it as it was.
-        if (inDock) sync.settle(rid, "retired", undefined, { async: asyncOf(entry) });
-        else if (!outcome || (outcome.kind === "retired" && !outcome.unsent && s.savedDrafts.has(rid))) {
-          // Drafts load after the history: a retired question's draft joins its summary once it is read.
-          ended(entry, "retired", outcome !== undefined);
-        }
-      } else if (entry.status === "answered") {
-        if (inDock) sync.settle(rid, "answered", undefined, { async: asyncOf(entry) });
-        else if (!outcome || outcome.kind !== "answered" || outcome.async?.replyText === undefined) ended(entry, "answered");
-      } else if (local.skipped.has(itemId) && !inDock && !outcome) {
-        ended(entry, "skipped");
-      }
+      if (!s.records.has(rid)) continue;
+      const answered = entry.status === "answered" || (entry.status === "pending" && !local.skipped.has(itemId) && entryForItem(s.outbox, itemId));
+      if (answered || entry.status === "retired") sync.settle(rid, answered ? "answered" : "retired", undefined, { async: endedAsync(entry, s.outbox) });
     }
+    ctx.dispatch({ type: "asyncPlaced", at: now() });
   };
 
   // A message matters only when it changes the derived `questions`; an outbox change may be an answer in another pane.
-  // Discard needs none of this: the reducer puts its question back into the dock.
+  // Discard and a reload need none of this: the reducer puts their questions into the dock.
   const offs = [
     ctx.on(["questionReopened", "questionSkipped"], reconcile),
     ctx.on(["historyLoaded", "messageArrived", "rowReplaced"], (_e, next, prev) => {
       if (next.chat.questions !== prev.chat.questions) reconcile();
     }),
-    ctx.on(["enqueued", "paneUpdated", "paneRemoved", "restored", "confirmed", "uncertain", "refused", "requeued", "edited", "sendStarted"], reconcile),
+    ctx.on(["enqueued", "paneUpdated", "paneRemoved", "confirmed", "uncertain", "refused", "requeued", "edited", "sendStarted"], reconcile),
   ];
   reconcile();
 

@@ -6,24 +6,20 @@ import { OUTBOX_EVENTS, outboxReducer, type OutboxEvent } from "../outbox/outbox
 import type { StoreState, SavedDraft } from "../dock/state";
 import type { AsyncQuestionEntry } from "../conversation/question-entry";
 import type { OutboxEntry } from "../outbox/entry";
+import { entryForItem } from "../outbox/outbox-rules";
 import { askUserEntries, type AskUserHistoryEntry } from "../../protocol/ask-user-history";
 import type { ChatMessage } from "../../protocol/chat-message";
 import type { QuestionRecord } from "../../protocol/question-record";
-import { asyncOutcome, boundOutcome, historyOutcome, type AsyncEndInput } from "../dock/outcomes";
+import { asyncOutcome, boundOutcome, historyOutcome } from "../dock/outcomes";
 import { newView } from "../dock/drafts";
 import { dockReducer, viewWithSaved, type DockEvent } from "../dock/dock-reducer";
-import { asyncItemOf, asyncRequestId, originOf, recordOf } from "./question-shape";
+import { asyncItemOf, asyncRequestId, endedAsync, originOf, recordOf } from "./question-shape";
 
-type AsyncDockEvent =
-  | { type: "asyncJoined"; entry: AsyncQuestionEntry; at: number }
-  /** Ended outside the dock; `onlyWithUnsent` records it only when its saved draft leaves something unsent to show. */
-  | ({ type: "asyncQuestionEnded"; id: string; onlyWithUnsent: boolean } & AsyncEndInput);
-
-/** The events of the async half; an outbox event carries the time it happened. */
-export type AsyncEvent = ConversationEvent | (OutboxEvent & { at: number }) | AsyncDockEvent;
+/** The events of the async half; an outbox event carries the time it happened; `asyncPlaced` places the questions outside the dock. */
+export type AsyncEvent = ConversationEvent | (OutboxEvent & { at: number }) | { type: "asyncPlaced"; at: number };
 
 // A question can settle live after the history that holds its call was read.
-const HISTORY_OUTCOME_EVENTS: ReadonlySet<string> = new Set(["historyLoaded", "messageArrived", "rowReplaced", "runActivityChanged", "recordSettled", "restored", "sentRequestEnded", "asyncQuestionEnded", "outcomeDropped"]);
+const HISTORY_OUTCOME_EVENTS: ReadonlySet<string> = new Set(["historyLoaded", "messageArrived", "rowReplaced", "runActivityChanged", "recordSettled", "restored", "sentRequestEnded", "outcomeDropped"]);
 
 const entriesRead = new WeakMap<readonly ChatMessage[], AskUserHistoryEntry[]>();
 const questionIds = (questions: readonly { questionId: string }[]) => questions.map((q) => q.questionId).join("\0");
@@ -101,22 +97,42 @@ function joined<S extends StoreState>(s: S, entry: AsyncQuestionEntry, at: numbe
   return dockReducer(next, { type: "recordReceived", record, announcement: { key: "newQuestion", question: record.questions[0]?.question ?? "" } });
 }
 
-// Pending again once its answer is discarded, the question rejoins the dock with that draft.
-function rejoined<S extends StoreState>(s: S, itemId: string, at: number): S {
-  const entry = s.chat.questions.find((q) => q.delivery.itemId === itemId);
-  const id = asyncRequestId(itemId);
-  const waiting = entry?.status === "pending" && !s.chat.local.skipped.has(itemId) && s.outbox.ready;
-  return waiting && !s.records.has(id) && !s.outcomes.has(id) ? joined(s, entry, at) : s;
+// An async question that ended outside the dock (answered elsewhere or before a reload, retired, skipped). A retired
+// one keeps its saved draft; `onlyWithUnsent` replaces an outcome only to add that draft.
+function ended<S extends StoreState>(s: S, entry: AsyncQuestionEntry, kind: "answered" | "retired" | "skipped", at: number, onlyWithUnsent = false): S {
+  const record = recordOf(entry, s.sessionKey, at);
+  const saved = kind === "retired" ? s.savedDrafts.get(record.id) : undefined;
+  const outcome = asyncOutcome({ kind, record, async: endedAsync(entry, s.outbox), at }, saved ? viewWithSaved(record, newView(), saved) : undefined);
+  return onlyWithUnsent && !outcome.unsent ? s : { ...s, outcomes: s.outcomes.with(record.id, outcome) };
+}
+
+// Each async question outside the dock where it belongs: a pending one joins it, an ended one shows how it ended.
+function placed<S extends StoreState>(s: S, at: number): S {
+  let next = s;
+  for (const entry of s.chat.questions) {
+    const itemId = entry.delivery.itemId;
+    const id = asyncRequestId(itemId);
+    const outcome = next.outcomes.get(id);
+    const skipped = s.chat.local.skipped.has(itemId);
+    if (next.records.has(id)) continue;
+    if (entry.status === "pending" && !skipped) {
+      // Until the saved outbox is read, an answer given before a reload is unknown: asking now could flash an answered
+      // question. An answer already in the outbox (from before a reload, or another tab) is shown with its delivery.
+      if (!outcome && s.outbox.ready) next = entryForItem(s.outbox, itemId) ? ended(next, entry, "answered", at) : joined(next, entry, at);
+    } else if (entry.status === "retired") {
+      // Drafts load after the history: a retired question's draft joins its summary once it is read.
+      const draftToShow = outcome?.kind === "retired" && !outcome.unsent && next.savedDrafts.has(id);
+      if (!outcome || draftToShow) next = ended(next, entry, "retired", at, draftToShow);
+    } else if (entry.status === "answered") {
+      if (!outcome || outcome.kind !== "answered" || outcome.async?.replyText === undefined) next = ended(next, entry, "answered", at);
+    } else if (skipped && !outcome) {
+      next = ended(next, entry, "skipped", at);
+    }
+  }
+  return next;
 }
 
 function applied<S extends StoreState>(s: S, event: { type: string }): S {
-  const a = event as AsyncEvent;
-  if (a.type === "asyncJoined") return joined(s, a.entry, a.at);
-  if (a.type === "asyncQuestionEnded") {
-    const saved = a.kind === "retired" ? s.savedDrafts.get(a.id) : undefined;
-    const outcome = asyncOutcome(a, saved ? viewWithSaved(a.record, newView(), saved) : undefined);
-    return a.onlyWithUnsent && !outcome.unsent ? s : { ...s, outcomes: s.outcomes.with(a.id, outcome) };
-  }
   if (CONVERSATION_EVENTS.has(event.type)) {
     const chat = conversationReducer(s.chat, event as ConversationEvent);
     return withDraftChoices(chat === s.chat ? s : { ...s, chat }, event as AsyncEvent);
@@ -137,16 +153,18 @@ export function historyReducer<S extends StoreState>(s: S, event: { type: string
   return withHistoryOutcomes(next);
 }
 
-/** The state after an async event, deriving the async questions again when their sources changed. */
+/** The state after an async event; a reload's `restored`, Discard and `asyncPlaced` also place the questions outside the dock. */
 export function asyncReducer<S extends StoreState>(s: S, event: { type: string }): S {
-  const next = historyReducer(s, event);
-  if (next === s || (next.chat.messages === s.chat.messages && next.chat.local === s.chat.local && next.outbox.entries === s.outbox.entries)) return next;
-  const questions = deriveAsyncQuestions(next.chat.messages, next.chat.local, onTheirWay(next));
-  // Comparing small entries' JSON keeps the array when nothing changed.
-  const before = next.chat.questions;
-  const same = questions.length === before.length && questions.every((e, i) => JSON.stringify(e) === JSON.stringify(before[i]));
-  const derived = same ? next : { ...next, chat: { ...next.chat, questions } };
+  let next = historyReducer(s, event);
+  if (next.chat.messages !== s.chat.messages || next.chat.local !== s.chat.local || next.outbox.entries !== s.outbox.entries) {
+    const questions = deriveAsyncQuestions(next.chat.messages, next.chat.local, onTheirWay(next));
+    // Comparing small entries' JSON keeps the array when nothing changed.
+    const before = next.chat.questions;
+    const same = questions.length === before.length && questions.every((e, i) => JSON.stringify(e) === JSON.stringify(before[i]));
+    if (!same) next = { ...next, chat: { ...next.chat, questions } };
+  }
   const a = event as AsyncEvent;
-  const gone = a.type === "discarded" && !next.outbox.entries[a.id] ? s.outbox.entries[a.id] : undefined;
-  return gone && a.type === "discarded" ? rejoined(derived, gone.itemId, a.at) : derived;
+  if (a.type !== "restored" && a.type !== "asyncPlaced" && a.type !== "discarded") return next;
+  const settled = placed(next, a.at);
+  return settled === next ? next : withHistoryOutcomes(settled);
 }

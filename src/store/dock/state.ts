@@ -131,7 +131,7 @@ export interface DockState {
 
 /** The store's whole state: what views read, and the tables only the store's own effects and hooks keep. */
 export interface StoreState extends DockState {
-  /** Whose conversation this is (keep/sent-requests.ts), from the first identity the store met; nothing is kept before. */
+  /** Whose conversation this is (keep/scope.ts), from the first identity the store met; nothing is kept before. */
   scope?: string;
   /** Saved drafts of requests not in the dock: read before their request arrives, or kept by a retired or skipped async question for a reopen. */
   savedDrafts: ReadonlyMap<string, SavedDraft>;

@@ -4,8 +4,7 @@ import { startHistoryReader } from "../async/history-reader";
 import { startOutbox } from "../async/outbox";
 import { createAsyncSync } from "../async/questions";
 import { asyncReducer, historyReducer } from "../async/reducer";
-import { createPaneBus, defaultStorage } from "../keep/storage";
-import { startDraftKeeping } from "../keep/draft-keeping";
+import { createPaneBus, defaultStorage, startDraftKeeping } from "../keep/storage";
 import { defineFeature, type FeatureViews } from "./attach";
 import type { AsyncQuestionsFeature, AsyncQuestionsOptions, BlockingDraftServices, BlockingDraftsFeature, ChatHistoryFeature } from "../context";
 

@@ -78,7 +78,7 @@ export interface OutboxEntry {
 
 /** Messages that keep every open tab of one conversation in step: a kept record changed (no value: removed), or Discard reopened a draft. */
 export interface PaneMessage {
-  /** Whose conversation it is (keep/sent-requests.ts); a tab of another scope ignores it. */
+  /** Whose conversation it is (keep/scope.ts); a tab of another scope ignores it. */
   scope: string;
   table: "draft" | "outbox" | "reopen";
   /** The record's id: a request id for drafts and reopens, an entry id for the outbox. */

@@ -12,7 +12,7 @@ import type { StoreState, DockStore } from "../../../src/store/dock/state";
 import { createMachine } from "../../../src/store/machine";
 import type { ConversationProblem } from "../../../src/store/conversation";
 import type { StorageFailure } from "../../../src/store/outbox";
-import { createSentLedger } from "../../../src/store/keep/sent-requests";
+import { createSentLedger } from "../../../src/store/keep/keep";
 
 const SAVE: StorageFailure = { kind: "storage-failed", operation: "save" };
 const REFUSED: ConversationProblem = { kind: "delivery-refused", count: 1, source: "session.message", itemId: "q1", reason: "questions: must have 1 to 12 questions, got 0" };
