@@ -161,7 +161,6 @@ const HANDLERS: Handlers = {
       activeId: s.activeId === null || e.activate === true ? rec.id : s.activeId,
       views: withKey(s.views, rec.id, saved ? viewWithSaved(rec, newView(), stepOf(s, saved, 0)) : newView()),
       savedDrafts: withoutKey(s.savedDrafts, rec.id),
-      submissions: withKey(s.submissions, rec.id, { status: "idle" }),
       announcement: e.announcement ? announced(s, e.announcement) : s.announcement,
     };
   },

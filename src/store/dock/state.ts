@@ -116,6 +116,7 @@ export interface DockState {
   order: readonly string[];
   activeId: string | null;
   views: ReadonlyMap<string, RequestView>;
+  /** Absent for a request with no submit or skip on its way or failed: idle. */
   submissions: ReadonlyMap<string, Submission>;
   /** Terminal requests in the order they ended; a new map on every change. */
   outcomes: ReadonlyMap<string, Outcome>;
