@@ -152,8 +152,8 @@ const HANDLERS: Handlers = {
     // The gateway's own question.list order (creation time, then id by localeCompare), so a pane that saw the
     // events live and one that recovered from the list show the same "Request n of m". A new one is usually last.
     const at = s.order.findLastIndex((id) => (s.records.get(id)!.createdAtMs - rec.createdAtMs || id.localeCompare(rec.id)) < 0) + 1;
-    return {
-      ...s,
+    // Assigned, not spread: V8 defines each field written after a spread several times slower (bench: throughput).
+    return Object.assign({}, s, {
       records,
       order: s.order.toSpliced(at, 0, rec.id),
       // `activate`: the priority rule (priority.ts) needs the clock and the typing grace, so the sync decides.
@@ -161,7 +161,7 @@ const HANDLERS: Handlers = {
       views: saved ? withKey(s.views, rec.id, viewWithSaved(rec, newView(), stepOf(s, saved, 0))) : s.views,
       savedDrafts: withoutKey(s.savedDrafts, rec.id),
       announcement: e.announcement ? announced(s, e.announcement) : s.announcement,
-    };
+    });
   },
   recordSettled: (s, e) => {
     const record = s.records.get(e.id);
@@ -174,8 +174,7 @@ const HANDLERS: Handlers = {
     // A retired or skipped async question keeps what was typed, for a reopen; any other ending takes the draft with it.
     const keeps = s.asyncOrigins.has(e.id) && (e.outcome === "skipped" || (e.outcome === "retired" && view !== undefined && view.editedAt > 0));
     const kept = keeps ? { ...savedDraftOf(record, view, e.at), ...(e.outcome === "skipped" ? { disposition: "skipped" as const } : {}) } : undefined;
-    return {
-      ...s,
+    return Object.assign({}, s, {
       savedDrafts: kept ? withKey(s.savedDrafts, e.id, kept) : withoutKey(s.savedDrafts, e.id),
       records: withoutKey(s.records, e.id),
       views: withoutKey(s.views, e.id),
@@ -186,7 +185,7 @@ const HANDLERS: Handlers = {
       outcomes: s.outcomes.with(e.id, settledOutcome(record, e, view, cutOff)),
       collapsed: order.length > 0 && s.collapsed,
       announcement: e.announcement ? announced(s, e.announcement) : s.announcement,
-    };
+    });
   },
   recordRejected: (s, e) => ({ ...s, rejected: [...s.rejected, e.rejection].slice(-MAX_REJECTED) }),
   restored: (s, e) => {
