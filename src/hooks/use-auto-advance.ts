@@ -16,7 +16,8 @@ export function useAutoAdvance(requestId: string | undefined, delayMs: number): 
       const before = previous.views.get(requestId);
       const record = state.records.get(requestId);
       if (view === before) return;
-      if (!view || !before || !record || view.step !== before.step) return clearTimeout(timer);
+      // An untouched request has no view: its first pick is measured against a new one (step 0, nothing chosen).
+      if (!view || !record || !previous.records.has(requestId) || view.step !== (before?.step ?? 0)) return clearTimeout(timer);
       const question = record.questions[view.step];
       if (!question || question.multiSelect || view.step >= lastStep(record)) return;
       // By position: picking the other of two options that share a label is a new choice too.

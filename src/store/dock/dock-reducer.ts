@@ -93,8 +93,8 @@ const announced = (s: StoreState, announcement: Announcement): StoreState["annou
 
 function withView(s: StoreState, requestId: string, change: (view: RequestView, record: QuestionRecord) => RequestView): StoreState {
   const record = s.records.get(requestId);
-  const view = s.views.get(requestId);
-  if (!record || !view) return s;
+  if (!record) return s;
+  const view = s.views.get(requestId) ?? newView();
   const next = change(view, record);
   return next === view ? s : { ...s, views: withKey(s.views, requestId, next) };
 }
@@ -126,10 +126,9 @@ function stepOf(s: StoreState, draft: SavedDraft, step: number): SavedDraft {
 
 function draftLoaded(s: StoreState, draft: SavedDraft, onlyIfUntouched: boolean): StoreState {
   const id = draft.requestId;
-  const view = s.views.get(id);
   // What was heard since a load began is newer than what was saved.
-  if (!view) return onlyIfUntouched && s.savedDrafts.has(id) ? s : { ...s, savedDrafts: withKey(s.savedDrafts, id, draft) };
-  if (isBusy(s.submissions.get(id)) || (onlyIfUntouched && view.editedAt !== 0)) return s;
+  if (!s.records.has(id)) return onlyIfUntouched && s.savedDrafts.has(id) ? s : { ...s, savedDrafts: withKey(s.savedDrafts, id, draft) };
+  if (isBusy(s.submissions.get(id)) || (onlyIfUntouched && (s.views.get(id)?.editedAt ?? 0) !== 0)) return s;
   return withView(s, id, (v, record) => viewWithSaved(record, v, stepOf(s, draft, v.step)));
 }
 
@@ -153,17 +152,16 @@ const HANDLERS: Handlers = {
     // The gateway's own question.list order (creation time, then id by localeCompare), so a pane that saw the
     // events live and one that recovered from the list show the same "Request n of m". A new one is usually last.
     const at = s.order.findLastIndex((id) => (s.records.get(id)!.createdAtMs - rec.createdAtMs || id.localeCompare(rec.id)) < 0) + 1;
-    return {
-      ...s,
+    // Assigned, not spread: V8 defines each field written after a spread several times slower (bench: throughput).
+    return Object.assign({}, s, {
       records,
       order: s.order.toSpliced(at, 0, rec.id),
       // `activate`: the priority rule (priority.ts) needs the clock and the typing grace, so the sync decides.
       activeId: s.activeId === null || e.activate === true ? rec.id : s.activeId,
-      views: withKey(s.views, rec.id, saved ? viewWithSaved(rec, newView(), stepOf(s, saved, 0)) : newView()),
+      views: saved ? withKey(s.views, rec.id, viewWithSaved(rec, newView(), stepOf(s, saved, 0))) : s.views,
       savedDrafts: withoutKey(s.savedDrafts, rec.id),
-      submissions: withKey(s.submissions, rec.id, { status: "idle" }),
       announcement: e.announcement ? announced(s, e.announcement) : s.announcement,
-    };
+    });
   },
   recordSettled: (s, e) => {
     const record = s.records.get(e.id);
@@ -176,8 +174,7 @@ const HANDLERS: Handlers = {
     // A retired or skipped async question keeps what was typed, for a reopen; any other ending takes the draft with it.
     const keeps = s.asyncOrigins.has(e.id) && (e.outcome === "skipped" || (e.outcome === "retired" && view !== undefined && view.editedAt > 0));
     const kept = keeps ? { ...savedDraftOf(record, view, e.at), ...(e.outcome === "skipped" ? { disposition: "skipped" as const } : {}) } : undefined;
-    return {
-      ...s,
+    return Object.assign({}, s, {
       savedDrafts: kept ? withKey(s.savedDrafts, e.id, kept) : withoutKey(s.savedDrafts, e.id),
       records: withoutKey(s.records, e.id),
       views: withoutKey(s.views, e.id),
@@ -188,7 +185,7 @@ const HANDLERS: Handlers = {
       outcomes: s.outcomes.with(e.id, settledOutcome(record, e, view, cutOff)),
       collapsed: order.length > 0 && s.collapsed,
       announcement: e.announcement ? announced(s, e.announcement) : s.announcement,
-    };
+    });
   },
   recordRejected: (s, e) => ({ ...s, rejected: [...s.rejected, e.rejection].slice(-MAX_REJECTED) }),
   restored: (s, e) => {
@@ -215,7 +212,7 @@ const HANDLERS: Handlers = {
     });
   },
   draftLoaded: (s, e) => draftLoaded(s, e.draft, e.onlyIfUntouched),
-  draftDropped: (s, e) => (s.views.has(e.requestId) ? s : { ...s, savedDrafts: withoutKey(s.savedDrafts, e.requestId) }),
+  draftDropped: (s, e) => (s.records.has(e.requestId) ? s : { ...s, savedDrafts: withoutKey(s.savedDrafts, e.requestId) }),
   stepChanged: (s, e) => (isBusy(s.submissions.get(e.requestId)) ? s : withView(s, e.requestId, (v, r) => withStep(v, r, e.step))),
   submitStarted: (s, e) =>
     isBusy(s.submissions.get(e.requestId)) ? s : withSubmission(s, e.requestId, { status: "submitting", kind: e.kind }),

@@ -115,7 +115,9 @@ export interface DockState {
   /** Pending ids in the gateway's question.list order (creation time, then id). */
   order: readonly string[];
   activeId: string | null;
+  /** Absent for a request the person has not touched: a new view (step 0, no drafts). */
   views: ReadonlyMap<string, RequestView>;
+  /** Absent for a request with no submit or skip on its way or failed: idle. */
   submissions: ReadonlyMap<string, Submission>;
   /** Terminal requests in the order they ended; a new map on every change. */
   outcomes: ReadonlyMap<string, Outcome>;

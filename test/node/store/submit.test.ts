@@ -7,9 +7,10 @@ afterEach(() => f?.stop());
 
 /** Every submission state a request goes through, "gone" once it left the dock. */
 function watchSubmission(id: string): string[] {
-  const seen: string[] = [f.state().submissions.get(id)?.status ?? "gone"];
+  const status = (s: ReturnType<typeof f.state>) => (s.records.has(id) ? (s.submissions.get(id)?.status ?? "idle") : "gone");
+  const seen: string[] = [status(f.state())];
   f.store.subscribe((s) => {
-    const now = s.submissions.get(id)?.status ?? "gone";
+    const now = status(s);
     if (seen.at(-1) !== now) seen.push(now);
   });
   return seen;
