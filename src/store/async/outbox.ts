@@ -5,7 +5,7 @@ import type { ChatSendParams } from "../../protocol/methods";
 import type { AsyncQuestionsOptions, DockContext } from "../context";
 import { newKey } from "../effects/answer-by-chat";
 import { canDiscard, canEdit, canRetry, OUTBOX_TRANSITIONS, type OutboxEntryEvent, type OutboxEvent } from "../outbox/outbox-reducer";
-import { classifySendError, entryForItem, holdsCredential, isMemoryOnly, isOutboxEntry, keysOf, sendKeyOf } from "../outbox/outbox-rules";
+import { classifySendError, entryForItem, isMemoryOnly, isOutboxEntry, keysOf, sendKeyOf } from "../outbox/outbox-rules";
 import type { OutboxEntry, PaneBus, PaneMessage, SavedDraft } from "../outbox/entry";
 import { isPaneMessage, scopedRecords, type DockStorage, type ScopedRecords } from "../keep/storage";
 import type { HistoryReader } from "./history-reader";
@@ -208,9 +208,8 @@ export function startOutbox(ctx: DockContext, history: HistoryReader, setup: Asy
       if (after && (!before || isMemoryOnly(before))) return;
       save((r) => r.remove("outbox", id));
       post(event.type === "discarded" ? "reopen" : "outbox", id);
-      // Discard gave the person their draft back: it is kept as a draft again, unless it holds a credential.
-      const draft = event.type === "discarded" && before ? reopenedDraft(before, event.at) : undefined;
-      if (draft) save((r) => (holdsCredential(draft) ? r.remove("draft", draft.requestId) : r.put("draft", draft.requestId, draft)));
+      // Discard gave the person their draft back: it is kept as a draft again.
+      if (event.type === "discarded" && before) save((r) => r.keepDraft(reopenedDraft(before, event.at)));
     }),
     bus.subscribe(fromPane),
     ctx.on(["discarded", "paneRemoved"], (e) => owned.delete(e.id)),

@@ -39,10 +39,14 @@ export type ScopedRecords = ReturnType<typeof scopedRecords>;
 
 /** The records of `scope` in `storage`. */
 export function scopedRecords(storage: DockStorage, scope: string) {
+  const put = (table: KeptTable, id: string, value: unknown) => storage.put(`${prefixOf(scope, table)}${encodeURIComponent(id)}`, value);
+  const remove = (table: KeptTable, id: string) => storage.remove(`${prefixOf(scope, table)}${encodeURIComponent(id)}`);
   return {
     list: (table: KeptTable) => storage.list(prefixOf(scope, table)),
-    put: (table: KeptTable, id: string, value: unknown) => storage.put(`${prefixOf(scope, table)}${encodeURIComponent(id)}`, value),
-    remove: (table: KeptTable, id: string) => storage.remove(`${prefixOf(scope, table)}${encodeURIComponent(id)}`),
+    put,
+    remove,
+    /** Writes a draft; one that holds a credential is never kept on disk, so its stored copy goes instead. */
+    keepDraft: (draft: SavedDraft) => (holdsCredential(draft) ? remove("draft", draft.requestId) : put("draft", draft.requestId, draft)),
   };
 }
 
@@ -155,9 +159,7 @@ export function startDraftKeeping(ctx: Keeper, setup: { storage: DockStorage; bu
   const keeps = (s: DockStore, id: string) => setup.blockingDrafts || s.asyncOrigins.has(id) || asyncItemOf(id) !== undefined;
 
   const write = (draft: SavedDraft) => {
-    const r = records();
-    // Never answer with a credential, and never keep one on disk: the stored copy goes instead.
-    void (holdsCredential(draft) ? r?.remove("draft", draft.requestId) : r?.put("draft", draft.requestId, draft))?.catch(() => undefined);
+    void records()?.keepDraft(draft).catch(() => undefined);
   };
   const share = (id: string, draft?: SavedDraft) => {
     const scope = ctx.get().scope;
