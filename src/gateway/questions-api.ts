@@ -2,7 +2,7 @@ import { formatIssues, type Validated, type ValidationIssue } from "../protocol/
 import { parseGetEnding, parseGetResult, parseRecordList, type RecordEnding } from "../protocol/payloads";
 import { readAnswers, type QuestionRecord } from "../protocol/question-record";
 import type { QuestionResolveParams, QuestionResolveResult } from "../protocol/methods";
-import { Reader } from "../protocol/reader";
+import { readValid } from "../protocol/reader";
 import { QuestionErrorReason, GatewayErrorCode } from "../protocol/errors";
 import { GatewayRequestError, type GatewayConnection } from "./connection";
 
@@ -14,23 +14,20 @@ export class GatewayResultError extends Error {
   }
 }
 
-function call<T>(c: GatewayConnection, method: string, params: unknown, parse: (payload: unknown) => Validated<T>): Promise<T> {
-  // The executor runs at once, so the request leaves now, and a connection that throws rejects instead.
-  return new Promise<unknown>((resolve) => resolve(c.request(method, params))).then((payload) => {
-    const parsed = parse(payload);
-    if (!parsed.ok) throw new GatewayResultError(method, parsed.errors);
-    return parsed.value;
-  });
+// Async, so the request leaves at once and a connection that throws rejects instead.
+async function call<T>(c: GatewayConnection, method: string, params: unknown, parse: (payload: unknown) => Validated<T>): Promise<T> {
+  const parsed = parse(await c.request(method, params));
+  if (!parsed.ok) throw new GatewayResultError(method, parsed.errors);
+  return parsed.value;
 }
 
-function parseResolveResult(payload: unknown): Validated<QuestionResolveResult> {
-  const r = new Reader();
+const parseResolveResult = (payload: unknown) => readValid(payload, (r): Validated<QuestionResolveResult> => {
   const o = r.object(payload, "");
   const status = o && r.oneOf(o.status, "status", ["answered", "cancelled"] as const);
   if (status === "cancelled") return { ok: true, value: { status } };
   const answers = o && status === "answered" ? readAnswers(r, o.answers, "answers") : undefined;
   return answers && r.issues.length === 0 ? { ok: true, value: { status: "answered", answers } } : { ok: false, errors: r.issues };
-}
+});
 
 /** `question.list`: the pending records, with malformed ones set aside in `rejected` instead of failing the lot. */
 export function listQuestions(c: GatewayConnection) {

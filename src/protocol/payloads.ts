@@ -1,6 +1,6 @@
 import { readAnswers, parseQuestionRecord, QUESTION_STATUSES, type QuestionRecord } from "./question-record";
 import type { HelloOk, QuestionResolvedEvent } from "./methods";
-import { asObject, compact, Reader } from "./reader";
+import { asObject, compact, Reader, readValid } from "./reader";
 import { invalid, valid, type ValidationIssue, type Validated } from "./result";
 
 /** Validates each record of a list independently: a malformed one is set aside with its problems, never hiding the rest. */
@@ -32,8 +32,7 @@ export function parseGetResult(payload: unknown): Validated<QuestionRecord> {
 export type RecordEnding = Pick<QuestionRecord, "id" | "status" | "answers" | "resolvedBy">;
 
 /** Validates the ending a `question.get` result tells; the questions, validated on arrival, are not read again. */
-export function parseGetEnding(payload: unknown): Validated<RecordEnding> {
-  const r = new Reader();
+export const parseGetEnding = (payload: unknown) => readValid(payload, (r): Validated<RecordEnding> => {
   const q = r.object(r.object(payload, "")?.question, "question");
   if (!q) return invalid(r.issues);
   const id = r.string(q.id, "question.id", "nonEmpty");
@@ -41,7 +40,7 @@ export function parseGetEnding(payload: unknown): Validated<RecordEnding> {
   const answers = q.answers === undefined || q.answers === null ? undefined : readAnswers(r, q.answers, "question.answers");
   if (r.issues.length > 0 || id === undefined || status === undefined) return invalid(r.issues);
   return valid(compact<RecordEnding>({ id, status, answers, resolvedBy: q.resolvedBy }));
-}
+});
 
 /** Validates a `question.resolved` event payload. */
 export function parseResolvedEvent(payload: unknown): Validated<QuestionResolvedEvent> {

@@ -2,7 +2,7 @@ import { MAX_OPTIONS, QUESTION_ID_PATTERN } from "./ask-user";
 import { entryOf, idTable } from "./id-table";
 import type { QuestionAnswers } from "./answers";
 import { safeHttpUrl } from "./links";
-import { compact, Reader } from "./reader";
+import { compact, readValid, type Reader } from "./reader";
 import { invalid, valid, type Validated, type ValidationIssue } from "./result";
 
 /** A question record's lifecycle status on the gateway. */
@@ -89,7 +89,7 @@ function readOption(r: Reader, item: unknown, path: string): QuestionOption | un
   if (!o) return undefined;
   const label = r.string(o.label, r.at(path, "label"), "nonEmpty");
   const description = r.string(o.description, r.at(path, "description"), "optional");
-  return label === undefined ? undefined : compact({ label, description: description || undefined });
+  return label === undefined ? undefined : description ? { label, description } : { label };
 }
 
 function readQuestion(r: Reader, raw: unknown, path: string): GatewayQuestion | undefined {
@@ -116,25 +116,26 @@ function readQuestion(r: Reader, raw: unknown, path: string): GatewayQuestion | 
 
 /** Validates a question record from the wire, checking only what safety needs (texts, http(s) links, ids, options). */
 export function parseQuestionRecord(input: unknown): Validated<QuestionRecord> {
-  const r = new Reader();
-  const o = r.object(input, "");
-  if (!o) return invalid(r.issues);
-  const id = r.string(o.id, "id", "nonEmpty");
-  const list = r.array(o.questions, "questions") ?? [];
-  if (Array.isArray(o.questions) && (list.length < 1 || list.length > 3)) r.fail("questions", `must have 1 to 3 questions, got ${list.length}`);
-  const questions = list.map((q, i) => readQuestion(r, q, r.at("questions", i))).filter((q): q is GatewayQuestion => q !== undefined);
-  if (questions.length > 1 && new Set(questions.map((q) => q.questionId)).size !== questions.length) r.fail("questions", "question ids must be unique");
-  const createdAtMs = r.number(o.createdAtMs, "createdAtMs");
-  const expiresAtMs = r.number(o.expiresAtMs, "expiresAtMs");
-  const status = r.oneOf(o.status ?? "pending", "status", QUESTION_STATUSES);
-  const answers = o.answers === undefined || o.answers === null ? undefined : readAnswers(r, o.answers, "answers");
-  const agentId = r.string(o.agentId, "agentId", "optional");
-  const sessionKey = r.string(o.sessionKey, "sessionKey", "optional");
-  const runId = r.string(o.runId, "runId", "optional");
-  if (r.issues.length > 0 || id === undefined || createdAtMs === undefined || expiresAtMs === undefined || status === undefined) {
-    return invalid(r.issues);
-  }
-  return valid(compact<QuestionRecord>({ id, questions, createdAtMs, expiresAtMs, status, agentId, sessionKey, runId, answers, resolvedBy: o.resolvedBy }));
+  return readValid(input, (r) => {
+    const o = r.object(input, "");
+    if (!o) return invalid(r.issues);
+    const id = r.string(o.id, "id", "nonEmpty");
+    const list = r.array(o.questions, "questions") ?? [];
+    if (Array.isArray(o.questions) && (list.length < 1 || list.length > 3)) r.fail("questions", `must have 1 to 3 questions, got ${list.length}`);
+    const questions = list.map((q, i) => readQuestion(r, q, r.at("questions", i))).filter((q): q is GatewayQuestion => q !== undefined);
+    if (questions.length > 1 && new Set(questions.map((q) => q.questionId)).size !== questions.length) r.fail("questions", "question ids must be unique");
+    const createdAtMs = r.number(o.createdAtMs, "createdAtMs");
+    const expiresAtMs = r.number(o.expiresAtMs, "expiresAtMs");
+    const status = r.oneOf(o.status ?? "pending", "status", QUESTION_STATUSES);
+    const answers = o.answers === undefined || o.answers === null ? undefined : readAnswers(r, o.answers, "answers");
+    const agentId = r.string(o.agentId, "agentId", "optional");
+    const sessionKey = r.string(o.sessionKey, "sessionKey", "optional");
+    const runId = r.string(o.runId, "runId", "optional");
+    if (r.issues.length > 0 || id === undefined || createdAtMs === undefined || expiresAtMs === undefined || status === undefined) {
+      return invalid(r.issues);
+    }
+    return valid(compact<QuestionRecord>({ id, questions, createdAtMs, expiresAtMs, status, agentId, sessionKey, runId, answers, resolvedBy: o.resolvedBy }));
+  });
 }
 
 /** Checks an answer as the gateway does: all questions answered, one value for single-select, text only if allowed. */

@@ -1,4 +1,4 @@
-import type { ValidationIssue } from "./result";
+import type { Validated, ValidationIssue } from "./result";
 
 /** Longest object key echoed in an issue path, in UTF-16 units; longer keys end in "…". @default 64 */
 export const ISSUE_KEY_MAX = 64;
@@ -33,13 +33,16 @@ export const asNumber = (value: unknown): number | undefined => (typeof value ==
 export const asObject = (value: unknown): Record<string, unknown> | undefined =>
   typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
 
-/** Reads fields of an unknown value, collecting every problem instead of throwing at the first. */
+/** Reads fields of an unknown value, collecting every problem instead of throwing at the first; at no path without `paths`. */
 export class Reader {
   readonly issues: ValidationIssue[] = [];
   private unlisted = 0;
 
+  constructor(private readonly paths = true) {}
+
   /** Joins a child key onto a path: `questions` + 0 → `questions[0]`, `a` + `b` → `a.b`. */
   at(path: string, key: string | number): string {
+    if (!this.paths) return "";
     if (typeof key === "number") return `${path}[${key}]`;
     // Keys come from untrusted objects; a megabyte-long key must not be echoed into every issue below it.
     const shown = clip(key, ISSUE_KEY_MAX);
@@ -87,6 +90,12 @@ export class Reader {
     if (typeof value === "string" && (allowed as readonly string[]).includes(value)) return value as T;
     return this.fail(path, `must be one of ${allowed.join(", ")}, got ${describe(value)}`);
   }
+}
+
+/** Validates `input` with `read`; only an invalid input is read again, to build the paths its issues name. */
+export function readValid<T>(input: unknown, read: (r: Reader) => Validated<T>): Validated<T> {
+  const first = read(new Reader(false));
+  return first.ok ? first : read(new Reader());
 }
 
 /** A short, safe description of a value for error messages; never echoes long untrusted text. */

@@ -66,7 +66,7 @@ export function createGatewaySync(ctx: DockContext) {
     const header = record.questions[0]?.header || record.questions[0]?.question || "";
     // An async answer only joined the outbox here; its summary tells the delivery, so the announcement must not claim more.
     const announcement: Announcement = kind === "answered" && extra?.async ? { key: "outcome", kind, header, queued: true } : { key: "outcome", kind, header };
-    ctx.dispatch({ type: "recordSettled", id, outcome: kind, at: now(), announcement, ...compact({ answers, async: extra?.async, resolvedBy }) });
+    ctx.dispatch({ type: "recordSettled", id, outcome: kind, at: now(), announcement, answers, async: extra?.async, resolvedBy });
     ctx.sent.forget(id);
     // The timer stays while requests are left (it finds nothing due early and sets itself again); with none, expire stops it.
     if (ctx.get().records.size === 0) expire();
@@ -107,7 +107,7 @@ export function createGatewaySync(ctx: DockContext) {
     const verdict = known || disposed ? undefined : activeAfterArrival(s, rec.id, now(), ctx.options.typingGraceMs);
     // A recovered request was there before; only one that arrives now is announced, with the arrival itself.
     const announcement: Announcement | undefined = source === "recovery" ? undefined : { key: "newQuestion", question: rec.questions[0]?.question ?? "" };
-    ctx.dispatch({ type: "recordReceived", record: rec, ...compact({ announcement, activate: verdict?.activeId === rec.id || undefined }) });
+    ctx.dispatch({ type: "recordReceived", record: rec, announcement, activate: verdict?.activeId === rec.id });
     if (!verdict || !ctx.get().records.get(rec.id)) return;
     recheck.clear();
     // Waiting for a pause in the typing: ask again once it is long enough.
