@@ -180,7 +180,8 @@ export function storeRestartSuite(gateway: () => RestartableGateway): void {
     });
 
     it("reconnects after a restart: the lost question becomes unavailable and new ones show", async () => {
-      const stale = await ask({ questions: [TARGET] });
+      // It outlasts this test's own limit: still pending at the restart, however long the other suites take to ask.
+      const stale = await ask({ questions: [TARGET], timeoutMs: 600_000 });
       actions().select(stale, "deploy_target", "Production");
       const bootBefore = state().connection.hello?.server.bootId;
       const seen: string[] = [];
