@@ -148,7 +148,9 @@ function schedule() {
   }
   // A service that no stage still waiting or running needs is stopped; the run ends once every stage has ended.
   for (const [name, child] of services) {
-    const needed = STAGES.some((stage) => stage.after?.includes(name) && ["waiting", "running"].includes(results.get(stage.name).status));
+    const needed = STAGES.some(
+      (stage) => stage.after?.includes(name) && ["waiting", "running"].includes(results.get(stage.name).status),
+    );
     if (needed || stopped.has(name)) continue;
     stopped.add(name);
     child.kill("SIGTERM");

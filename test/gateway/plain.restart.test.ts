@@ -10,7 +10,12 @@ import { outboxRestartSuite } from "./outbox.restart";
 import { restartableGateway, SharedRestart, type RestartableGateway } from "./restartable-gateway";
 import { storeRestartSuite } from "./store.restart";
 
-const SUITES = { client: clientRestartSuite, store: storeRestartSuite, outbox: outboxRestartSuite, conformance: conformanceRestartSuite };
+const SUITES = {
+  client: clientRestartSuite,
+  store: storeRestartSuite,
+  outbox: outboxRestartSuite,
+  conformance: conformanceRestartSuite,
+};
 
 let gw: RestartableGateway | undefined;
 const shared = new SharedRestart(() => gw!.restart());
