@@ -52,8 +52,9 @@ export const STAGES = [
   // Mostly npm fetching from the registry: a lane of its own, so that it waits beside the others.
   { name: "install", lane: "install", after: ["build: library"], command: "node test/install/run.mjs" },
 
-  { name: "build: library", lane: "cpu", command: "npx vite build --mode lib --logLevel warn" },
+  // The playground first: a few seconds, and all the soak waits for, whose lane is among the longest.
   { name: "build: playground", lane: "cpu", command: "npx vite build --logLevel warn" },
+  { name: "build: library", lane: "cpu", command: "npx vite build --mode lib --logLevel warn" },
   { name: "build: storybook", lane: "cpu", command: "npx storybook build --quiet --loglevel warn" },
   {
     name: "playwright",
