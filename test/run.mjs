@@ -6,7 +6,7 @@
 // test-results/stages.json. A failed stage fails the run; stages that need it are skipped, the others still run.
 //
 // A service stage (the gateway pool) runs beside the others: the stages after it start once it is ready (its file
-// exists), and it is stopped when every other stage has ended.
+// exists), and it is stopped once they have ended: its gateways cost CPU even while they wait.
 //
 //   node test/run.mjs            every stage (`npm test`)
 //   node test/run.mjs --fast     the stages that need no gateway and no browser (`npm run test:fast`)
@@ -114,7 +114,7 @@ function start(stage) {
       result.ms = Date.now() - t0;
       result.cpuMs = cpuMs(stage.name);
       result.code = code;
-      result.status = code === 0 && (!stage.service || stopping) ? "passed" : "failed";
+      result.status = code === 0 && (!stage.service || stopped.has(stage.name)) ? "passed" : "failed";
       running.delete(stage.name);
       services.delete(stage.name);
       busyLanes.delete(stage.lane);
@@ -146,11 +146,14 @@ function schedule() {
     }
     start(stage);
   }
-  // Only services left, with nothing waiting: stop them; the run ends once they have.
-  const waiting = [...results.values()].some((result) => result.status === "waiting");
-  if (!waiting && [...running].every((name) => services.has(name)) && !stopping && services.size > 0) {
-    stopping = true;
-    for (const child of services.values()) child.kill("SIGTERM");
+  // A service that no stage still waiting or running needs is stopped; the run ends once every stage has ended.
+  for (const [name, child] of services) {
+    const needed = STAGES.some(
+      (stage) => stage.after?.includes(name) && ["waiting", "running"].includes(results.get(stage.name).status),
+    );
+    if (needed || stopped.has(name)) continue;
+    stopped.add(name);
+    child.kill("SIGTERM");
   }
   if (running.size === 0) finish();
 }
@@ -166,9 +169,10 @@ function finish() {
 }
 
 const children = new Set();
-/** Running service stages by name (their bash), stopped once every other stage has ended. */
+/** Running service stages by name (their bash), stopped once the stages that need them have ended. */
 const services = new Map();
-let stopping = false;
+/** The services asked to stop: they end with a pass. */
+const stopped = new Set();
 for (const signal of ["SIGINT", "SIGTERM"]) {
   process.on(signal, () => {
     for (const child of children) {

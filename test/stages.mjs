@@ -2,9 +2,9 @@
 // listed. "cpu" and "checks" hold the stages that keep the machine busy: the builds and then Playwright, which needs
 // them; the type-check, lint and Vitest in jsdom, which need nothing. The other lanes hold stages that spend most of
 // their time waiting: "gateways", "restarts" and "soak" on real OpenClaw gateways, "install" on the npm registry.
-// "pool" is the gateway pool (test/gateway/pool.ts), a service that runs until every other stage has ended: the plain
-// and the Codex gateway that Vitest and Playwright share. The restart files and the soak kill and restart gateways,
-// so they start their own. `after` names stages that must have passed (or, for the pool, be ready) first.
+// "pool" is the gateway pool (test/gateway/pool.ts), a service that runs until the stages after it have ended: the
+// plain and the Codex gateway that Vitest and Playwright share. The restart files and the soak kill and restart
+// gateways, so they start their own. `after` names stages that must have passed (or, for the pool, be ready) first.
 
 /** Where each Vitest process writes its JSON report on CI (.ci/summary.mjs reads every test-results/vitest*.json). */
 const vitestJson = (name) => `--outputFile.json=test-results/vitest-${name}.json`;
@@ -52,8 +52,9 @@ export const STAGES = [
   // Mostly npm fetching from the registry: a lane of its own, so that it waits beside the others.
   { name: "install", lane: "install", after: ["build: library"], command: "node test/install/run.mjs" },
 
-  { name: "build: library", lane: "cpu", command: "npx vite build --mode lib --logLevel warn" },
+  // The playground first: a few seconds, and all the soak waits for, whose lane is among the longest.
   { name: "build: playground", lane: "cpu", command: "npx vite build --logLevel warn" },
+  { name: "build: library", lane: "cpu", command: "npx vite build --mode lib --logLevel warn" },
   { name: "build: storybook", lane: "cpu", command: "npx storybook build --quiet --loglevel warn" },
   {
     name: "playwright",

@@ -1,6 +1,6 @@
 // What a gateway-restart file sees of the gateway the project's global setup started (restart-global-setup.ts).
 // Files take turns on it, so each starts from a clean slate: no pending question and no scripted reply of an
-// earlier file.
+// earlier file. Suites that run side by side in one file share one restart (`SharedRestart`).
 import { inject } from 'vitest';
 import { restartGateway } from './gateway-control';
 import { tail } from './harness';
@@ -43,4 +43,54 @@ export async function restartableGateway(): Promise<RestartableGateway> {
 export async function restartableCodexGateway(): Promise<void> {
   const admin = await connectRaw(inject('restartCodexGatewayUrl'), inject('restartCodexGatewayToken'), { retryForMs: 60_000 });
   await admin.close();
+}
+
+/**
+ * ONE restart for suites of one file that run side by side (plain.restart.test.ts): a restart is a whole gateway
+ * start, about 20 CPU-seconds. Each suite asks for it once its own state is set up and waits; the gateway restarts
+ * when every suite still running has asked, and a suite that ends without asking no longer holds the others up.
+ */
+export class SharedRestart {
+  private running = 0;
+  private asked = 0;
+  private go: () => void = () => undefined;
+  private readonly done: Promise<void>;
+
+  constructor(restart: () => Promise<void>) {
+    this.done = new Promise<void>((resolve) => {
+      this.go = resolve;
+    }).then(restart);
+  }
+
+  /** The number of suites that run (a filter may leave some out); none may ask before this is known. */
+  start(suites: number): void {
+    this.running = suites;
+    this.check();
+  }
+
+  /** One suite's part: `restart` resolves once the shared restart is done; `end` when the suite ends. */
+  member(): { restart: () => Promise<void>; end: () => void } {
+    let asked = false;
+    let ended = false;
+    return {
+      restart: () => {
+        if (!asked) {
+          asked = true;
+          this.asked += 1;
+          this.check();
+        }
+        return this.done;
+      },
+      end: () => {
+        if (asked || ended) return;
+        ended = true;
+        this.running -= 1;
+        this.check();
+      },
+    };
+  }
+
+  private check(): void {
+    if (this.running > 0 && this.asked === this.running) this.go();
+  }
 }

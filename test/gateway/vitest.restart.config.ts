@@ -1,6 +1,7 @@
 // The real-gateway files that restart a gateway (*.restart.test.ts), on the plain and the Codex gateway that
 // restart-global-setup.ts starts for them. They never disturb the shared gateways of the "gateway" project, and they
-// run one file at a time: they take turns on their gateways. Runs alone with
+// run one file at a time: they take turns on their gateways (the suites that restart the plain one share one restart
+// in plain.restart.test.ts). Runs alone with
 //   npx vitest run --config test/gateway/vitest.restart.config.ts
 // and as the "gateway-restart" project of the root vitest.config.ts.
 import { fileURLToPath } from 'node:url';
