@@ -49,11 +49,15 @@ export function DockHeader({ className, style }: ViewProps) {
 }
 
 /** "Question 2 of 3" with one clickable segment per question; nothing for a single question or stacked cards. */
-export function StepProgress({ className, style }: ViewProps) {
+export function StepProgress(props: ViewProps) {
   const { record, mode, collapsed } = useDockParts();
-  const s = useStepNavigation(record.id);
+  return mode === "stepper" && !collapsed && record.questions.length > 1 ? <Progress {...props} /> : null;
+}
+
+function Progress({ className, style }: ViewProps) {
+  const s = useStepNavigation(useDockParts().record.id);
   const m = useWords().messages;
-  if (!s || !s.hasStepper || mode !== "stepper" || collapsed) return null;
+  if (!s) return null;
   return (
     <div className={classes("qd-progress", className)} style={style}>
       <p className="qd-progress__text">{s.isReview ? m.step.reviewTitle : m.step.progress({ index: s.step + 1, count: s.questionCount })}</p>
@@ -134,11 +138,16 @@ const focusedFor = new WeakSet<Submission>();
 
 /** In stacked cards, after a submit with open questions: which ones, and a button into the first. */
 export function Missing() {
-  const { record, rootRef, mode, collapsed } = useDockParts();
+  const { mode, collapsed } = useDockParts();
+  return mode === "stacked" && !collapsed ? <MissingAnswers /> : null;
+}
+
+function MissingAnswers() {
+  const { record, rootRef } = useDockParts();
   const m = useWords().messages;
   const nav = useStepNavigation(record.id, "stacked");
   const submission = nav?.submission;
-  const refused = mode === "stacked" && !collapsed && submission?.status === "error" && submission.code === "unanswered";
+  const refused = submission?.status === "error" && submission.code === "unanswered";
   const missing = refused && nav ? nav.record.questions.flatMap((question, i) => (nav.answered[i] ? [] : [{ question, index: i + 1 }])) : [];
   const firstId = missing[0]?.question.questionId;
   // Ids come from the gateway, so no selector is built from them.

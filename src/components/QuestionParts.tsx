@@ -1,5 +1,5 @@
 import * as RadioGroup from "@radix-ui/react-radio-group";
-import { createContext, useContext, useLayoutEffect, useRef, useState } from "react";
+import { createContext, useCallback, useContext, useLayoutEffect, useRef, useState } from "react";
 import { DIGIT_KEY_COUNT, inlineDirectionOf, type InlineDirection } from "../hooks/keyboard-intent";
 import { useWords } from "../hooks/use-messages";
 import { useOptionGroup, type OptionGroupState, type OptionItem } from "../hooks/use-option-group";
@@ -156,14 +156,12 @@ function OptionDescription({ text, id, labelId }: { text: string; id: string; la
   );
 }
 
-function OptionList({ className, style }: ViewProps) {
+/** A question's options: a Radix radio group for single-select, a checkbox group for multi-select. */
+export function Options({ className, style }: ViewProps) {
   const group = useQuestionGroup();
-  const root = useRef<HTMLDivElement>(null);
-  // Radix pins `dir` to "ltr" unless told; reading the parent's before paint keeps an RTL page from flashing LTR.
+  // Radix pins `dir` to "ltr" unless told; reading the parent's as the group mounts keeps an RTL page from flashing LTR.
   const [dir, setDir] = useState<InlineDirection>("ltr");
-  useLayoutEffect(() => {
-    if (root.current) setDir(inlineDirectionOf(root.current.parentElement));
-  }, []);
+  const readDir = useCallback((el: HTMLElement | null) => void (el && setDir(inlineDirectionOf(el.parentElement))), []);
   if (group.options.length === 0) return null;
   // By position: labels come from the agent, and a repeated one must never collide as a key.
   const cards = group.options.map((option) => <OptionCard key={option.index} option={option} multiple={group.multiple} />);
@@ -177,15 +175,10 @@ function OptionList({ className, style }: ViewProps) {
   const checked = group.options.find((o) => o.checked);
   const pickAt = (value: string) => group.options[Number(value)]?.inputProps.onChange();
   return (
-    <RadioGroup.Root ref={root} dir={dir} className={classes("qd-options", className)} style={style} value={checked ? checked.inputProps.value : null} onValueChange={pickAt} aria-labelledby={group.groupProps["aria-labelledby"]} loop>
+    <RadioGroup.Root ref={readDir} dir={dir} className={classes("qd-options", className)} style={style} value={checked ? checked.inputProps.value : null} onValueChange={pickAt} aria-labelledby={group.groupProps["aria-labelledby"]} loop>
       {cards}
     </RadioGroup.Root>
   );
-}
-
-/** A question's options: a Radix radio group for single-select, a checkbox group for multi-select. */
-export function Options(props: ViewProps) {
-  return <OptionList {...props} />;
 }
 
 /** A question's free-text answer; text kept from before an option was picked shows as "Not chosen". */

@@ -15,10 +15,9 @@ export const DIGIT_KEY_COUNT = 9;
 /** Marks the request arrows' group, inside which ArrowLeft and ArrowRight move between requests. */
 export const REQUEST_NAV_ATTR = "data-qd-request-nav";
 
-/** The computed CSS `direction` at an element decides, so a `dir` attribute on any ancestor and CSS both count. */
+/** The nearest `dir` attribute decides: read without a style pass, which a new question's render would otherwise force. */
 export function inlineDirectionOf(el: Element | null): InlineDirection {
-  const view = el?.ownerDocument.defaultView;
-  return el && view?.getComputedStyle(el).direction === "rtl" ? "rtl" : "ltr";
+  return el?.closest("[dir]")?.getAttribute("dir")?.toLowerCase() === "rtl" ? "rtl" : "ltr";
 }
 
 /** The parts of a keyboard event the intent map reads; a DOM or React event fits. */

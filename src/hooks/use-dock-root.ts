@@ -120,7 +120,7 @@ export function useDockRoot({ layout = "auto", focusComposer = noop, onCollapse,
   const record = useDockStore((s) => (requestId === undefined ? activeRecord(s) : s.records.get(requestId)));
   const id = record?.id ?? "";
   const collapsed = useDockControl(control);
-  const actions = useDockStore((s) => s.actions);
+  const actions = useDockStoreApi().getState().actions;
   const step = useDockStore((s) => s.views.get(id)?.step ?? 0);
   const submission = useDockStore((s) => s.submissions.get(id)?.status);
   const isAsync = useDockStore((s) => s.asyncOrigins.get(id) !== undefined);

@@ -63,7 +63,7 @@ export function useStepNavigation(requestId: string, mode: PromptMode = "stepper
   const api = useDockStoreApi();
   const record = useDockStore((s) => s.records.get(requestId));
   const submission = useDockStore((s) => s.submissions.get(requestId) ?? IDLE);
-  const actions = useDockStore((s) => s.actions);
+  const actions = useDockStoreApi().getState().actions;
   const step = useDockStore((s) => s.views.get(requestId)?.step ?? 0);
   // Compared shallowly, never the view itself: it changes with every keystroke of typed text.
   const answered = useDockStore(

@@ -18,8 +18,12 @@ export function pluralText(forms: PluralForms, count: number, locale: string): s
 }
 
 // Minutes or hours spelled out; Intl.DurationFormat writes a single unit exactly so, and not every runtime has it.
+// Made once per locale and unit: making one took most of a new question's render of its clock.
+const unitFormats = new Map<string, Intl.NumberFormat>();
 function durationText(amount: number, unit: "minute" | "hour", locale: string): string {
-  return new Intl.NumberFormat(locale, { style: "unit", unit, unitDisplay: "long" }).format(amount);
+  const key = `${locale} ${unit}`;
+  if (!unitFormats.has(key)) unitFormats.set(key, new Intl.NumberFormat(locale, { style: "unit", unit, unitDisplay: "long" }));
+  return unitFormats.get(key)!.format(amount);
 }
 
 /** Spoken time left: minutes below two hours, then hours, capped so a far-off expiry never reads as a huge number. */
