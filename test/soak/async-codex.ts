@@ -26,6 +26,7 @@ export interface AsyncPage {
 interface Row {
   role: string;
   content: unknown;
+  customType?: string;
   __openclaw?: { runId?: string; runTerminal?: boolean };
 }
 
@@ -58,11 +59,20 @@ async function until(check: () => Promise<boolean>, what: string, ms: number): P
 // The outbox's chat.send of the answer, page to gateway.
 const isSend = (frame: Record<string, unknown>) => frame["type"] === "req" && frame["method"] === "chat.send";
 
-/** One async answer under `fault`. */
-export async function asyncEpisode(world: World, ap: AsyncPage, rng: Rng, n: number, fault: FaultKind): Promise<Episode> {
-  const { page } = ap;
-  const { proxy } = world.codex;
-  const scripts = world.codex.gw.codex;
+// The gateway's row for a run that ended before any reply ("This turn ended before a reply: …"): chat.history gives it
+// the run's id but no `runTerminal`.
+const RUN_FAILED = "run-failed-before-reply";
+
+interface AskingRun {
+  key: string;
+  title: string;
+  session: string;
+  /** The gateway's words when it failed the run instead of ending it with a reply. */
+  failed?: string;
+}
+
+/** Opens a session of the episode's own, with the scripted question asked by a run that has ended. */
+async function askingRun(world: World, ap: AsyncPage, rng: Rng, n: number, fault: FaultKind, attempt: number): Promise<AskingRun> {
   const key = `soak${n}x${randomUUID().slice(0, 8)}`;
   const title = `Soak #${n}# (${fault}): which way?`;
   // A session of the episode's own: the run an earlier answer started, or the run the gateway recovers after a kill,
@@ -70,13 +80,39 @@ export async function asyncEpisode(world: World, ap: AsyncPage, rng: Rng, n: num
   const session = `agent:main:soak-async-${n}-${randomUUID().slice(0, 8)}`;
   ap.step = `#${n}: opening ${session}`;
   const params = new URLSearchParams({ gateway: world.codex.proxy.url, token: world.codex.gw.token, session });
-  await page.goto(`http://127.0.0.1:${SOAK_PORT}/?${params.toString()}`);
-  await waitConnected(page, CONNECT_MS);
-  scripts.script(key, [{ ask: [{ title, options: OPTIONS }], itemId: `${key}-ask` }, { say: `Asked ${n}.` }]);
-  const runId = `soak-async-${rng.seed}-${n}`;
+  await ap.page.goto(`http://127.0.0.1:${SOAK_PORT}/?${params.toString()}`);
+  await waitConnected(ap.page, CONNECT_MS);
+  world.codex.gw.codex.script(key, [{ ask: [{ title, options: OPTIONS }], itemId: `${key}-ask` }, { say: `Asked ${n}.` }]);
+  const runId = `soak-async-${rng.seed}-${n}${attempt > 0 ? `-again${attempt}` : ""}`;
   ap.step = `#${n}: the asking run ${runId}`;
   await world.codex.admin().request("chat.send", { sessionKey: session, message: `soak ${n}: ask ${key}`, idempotencyKey: runId }, { timeoutMs: 60_000 });
-  await until(async () => (await history(world, session)).some((r) => r.__openclaw?.runId === runId && r.__openclaw.runTerminal), `#${n}: the asking run ends`, OUTCOME_AFTER_RESTART_MS);
+  const end: { failed?: Row } = {};
+  const ended = async () => {
+    const rows = (await history(world, session)).filter((r) => r.__openclaw?.runId === runId);
+    end.failed = rows.find((r) => r.role === "custom" && r.customType === RUN_FAILED);
+    return rows.some((r) => r.__openclaw?.runTerminal) || end.failed !== undefined;
+  };
+  await until(ended, `#${n}: the asking run ends`, OUTCOME_AFTER_RESTART_MS);
+  return { key, title, session, ...(end.failed ? { failed: textOf(end.failed.content) } : {}) };
+}
+
+/** One async answer under `fault`. */
+export async function asyncEpisode(world: World, ap: AsyncPage, rng: Rng, n: number, fault: FaultKind): Promise<Episode> {
+  const { page } = ap;
+  const { proxy } = world.codex;
+  const scripts = world.codex.gw.codex;
+  let run = await askingRun(world, ap, rng, n, fault, 0);
+  // Before the fault: a run the gateway failed before its turn reached the scripted app-server asked nothing, so the
+  // episode starts over once in a fresh session; a turn that did reach it, or a second failure, fails the episode.
+  const reached = (key: string) => scripts.requests().some((r) => r.method.startsWith("turn/") && JSON.stringify(r.params ?? null).includes(key));
+  const notes: string[] = [];
+  if (run.failed !== undefined && !reached(run.key)) {
+    notes.push(`the asking run failed before its turn reached the app-server ("${run.failed}"); asked again in a fresh session`);
+    console.log(`   #${n}: ${notes[0]}\n${world.codex.gw.logTail(60)}`);
+    run = await askingRun(world, ap, rng, n, fault, 1);
+  }
+  if (run.failed !== undefined) throw new Error(`#${n}: the asking run failed: ${run.failed}\n${world.codex.gw.logTail(80)}`);
+  const { key, title, session } = run;
   // A run the gateway recovers after a kill plays the script of the conversation it continues: no second question.
   scripts.script(key, [{ say: `Resumed ${n}.` }]);
 
@@ -141,7 +177,7 @@ export async function asyncEpisode(world: World, ap: AsyncPage, rng: Rng, n: num
     notSentButRecorded: 0,
     draftsLost: 0,
     draftChecks: 0,
-    notes: retries ? [`Retry answer pressed ${retries}×`] : [],
+    notes: retries ? [...notes, `Retry answer pressed ${retries}×`] : notes,
     asyncDelivery: { replies, status },
   };
 }
