@@ -1,7 +1,7 @@
 // A real OpenClaw gateway whose agent runs go through the official Codex plugin (installed by install.mjs into a
 // prepared state dir) to the scripted app-server in fake-app-server.mjs. The gateway, the plugin, what they save
 // and the run endings are real; only the app-server is scripted.
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findNode24, runtimeDir, startRealGateway } from '../harness';
@@ -12,6 +12,8 @@ import type { CodexScripts } from './codex-script';
 export type { CodexScripts, CodexStep } from './codex-script';
 
 const here = dirname(fileURLToPath(import.meta.url));
+/** Where each stand-in app-server of a gateway writes its pid, in the gateway's scripts dir. */
+const STAND_IN_PIDS = 'app-servers.pid';
 
 /** The official Codex plugin's version that `npm run test:gateway:setup` installs (runtime/package.json's pin). */
 export const CODEX_PLUGIN_VERSION: string = (() => {
@@ -55,6 +57,23 @@ export function codexConfig(node: string): Record<string, unknown> {
   };
 }
 
+// The plugin starts the app-server in a process group of its own, so killing the gateway's group leaves it behind,
+// often stopped by the plugin's shutdown halfway (state T, deaf to its closed stdin). The restarted gateway must then
+// reap it, which a starved one fails to do in time ("Cannot reap registered Codex process"), and its runs fail. So
+// the stand-ins write their pids (fake-app-server.mjs) and go with their gateway.
+function killStandIns(scriptsDir: string): void {
+  const file = join(scriptsDir, STAND_IN_PIDS);
+  if (!existsSync(file)) return;
+  for (const pid of readFileSync(file, 'utf8').split('\n').filter(Boolean).map(Number)) {
+    try {
+      if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('fake-app-server')) process.kill(pid, 'SIGKILL');
+    } catch {
+      // Gone already, or no /proc here.
+    }
+  }
+  rmSync(file, { force: true });
+}
+
 /** Starts a real gateway with the Codex plugin; stop it with `gw.stop()`. */
 export async function startCodexGateway(opts: RealGatewayOptions = {}): Promise<CodexGateway> {
   const node = findNode24();
@@ -64,6 +83,10 @@ export async function startCodexGateway(opts: RealGatewayOptions = {}): Promise<
     // A limit for a hang: a Codex gateway's restart took 150 s to listen on a loaded 2-core CI machine.
     readyTimeoutMs: 300_000,
     ...opts,
+    onKilled: () => {
+      killStandIns(scriptsDir);
+      opts.onKilled?.();
+    },
     stateTemplate: join(runtimeDir, 'codex-state'),
     config: { ...codexConfig(node), ...opts.config },
     env: {

@@ -17,6 +17,9 @@ const logFile = process.env.CODEX_FAKE_LOG;
 const USER_AGENT = 'codex_cli_rs/0.154.0 (Linux; test stand-in)';
 const MODEL = 'gpt-5.5';
 
+// Its gateway kills it when the gateway itself is killed (codex-gateway.ts): the plugin starts it in a group of its own.
+if (scriptsDir) appendFileSync(join(scriptsDir, 'app-servers.pid'), `${process.pid}\n`);
+
 const threads = new Map();
 const interrupts = new Map();
 let counter = 0;
