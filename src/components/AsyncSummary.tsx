@@ -5,7 +5,7 @@ import { useDelivery, useQueuedAnswerEdit } from "../hooks/use-delivery";
 import { isAnsweredOutcome } from "../hooks/use-outcomes";
 import { useMessages } from "../hooks/use-messages";
 import type { Outcome } from "../store/dock/state";
-import { useDockStoreApi, useThemeAttribute, type FeatureSummaryProps } from "../hooks/dock-context";
+import { useDockActions, useThemeAttribute, type FeatureSummaryProps } from "../hooks/dock-context";
 import { answerText } from "./answer-line";
 import { SummaryLines } from "./QuestionSummary";
 import { UnsentDraft } from "./UnsentDraft";
@@ -25,7 +25,7 @@ function replyLines(outcome: Outcome, deliveredText: string | undefined, secretM
 
 /** The transcript entry of an async (Codex) question: its answer, delivery state and the actions that fit it. */
 export function AsyncSummary({ outcome, label, className, style }: FeatureSummaryProps) {
-  const actions = useDockStoreApi().getState().actions;
+  const actions = useDockActions();
   const m = useMessages();
   const delivery = useDelivery(outcome.async?.outboxId);
   const answered = isAnsweredOutcome(outcome.kind);

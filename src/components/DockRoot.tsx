@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useMemo, type ErrorInfo, type ReactNode, type RefObject } from "react";
 import { useDockRoot, type DockRoot as DockRootState, type DockRootOptions } from "../hooks/use-dock-root";
-import { useDockStoreApi, useFeatureViews, useThemeAttribute } from "../hooks/dock-context";
+import { useDockActions, useFeatureViews, useThemeAttribute } from "../hooks/dock-context";
 import { useAnnouncement, useWords } from "../hooks/use-messages";
 import { useQuestionNotifications, useQuestionTitle, useReopenShortcut } from "../hooks/use-attention";
 import type { QuestionRecord } from "../protocol/question-record";
@@ -84,7 +84,7 @@ export interface QuestionDockRootProps extends Omit<DockRootOptions, "focusCompo
 
 /** The dock's outer element, with every key, focus decision and announcement, and the notices beside it. */
 export function DockRoot({ composerRef, onRenderError, titleCount = false, notifications = false, reopenShortcut = true, className, style, children, ...options }: QuestionDockRootProps) {
-  const actions = useDockStoreApi().getState().actions;
+  const actions = useDockActions();
   const dockLabel = useWords().messages.dockLabel;
   const theme = useThemeAttribute();
   const focusLayoutComposer = useContext(DockLayoutContext);

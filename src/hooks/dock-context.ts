@@ -18,6 +18,11 @@ export function useDockStoreApi(): StoreApi<DockStore> {
   return store;
 }
 
+/** The store's actions: attached once as the store is made, so read without subscribing. */
+export function useDockActions(): DockStore["actions"] {
+  return useDockStoreApi().getState().actions;
+}
+
 /** Reads a slice of the dock store and re-renders only when that slice changes. */
 export function useDockStore<T>(selector: (state: DockSnapshot) => T): T {
   return useStore(useDockStoreApi(), selector);

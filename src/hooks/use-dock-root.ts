@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type FocusEvent, type KeyboardEventHandler, type RefObject } from "react";
 import type { QuestionRecord } from "../protocol/question-record";
 import { activeRecord, hasReviewStep } from "../store/dock/selectors";
-import { useDockStore, useDockStoreApi } from "./dock-context";
+import { useDockActions, useDockStore, useDockStoreApi } from "./dock-context";
 import { AUTO_ADVANCE_DELAY_MS, useAutoAdvance } from "./use-auto-advance";
 import { useDockKeyboard } from "./use-dock-keyboard";
 import { useResolvedLayout, type DockLayoutMode, type PromptMode } from "./use-layout-mode";
@@ -120,7 +120,7 @@ export function useDockRoot({ layout = "auto", focusComposer = noop, onCollapse,
   const record = useDockStore((s) => (requestId === undefined ? activeRecord(s) : s.records.get(requestId)));
   const id = record?.id ?? "";
   const collapsed = useDockControl(control);
-  const actions = useDockStoreApi().getState().actions;
+  const actions = useDockActions();
   const step = useDockStore((s) => s.views.get(id)?.step ?? 0);
   const submission = useDockStore((s) => s.submissions.get(id)?.status);
   const isAsync = useDockStore((s) => s.asyncOrigins.get(id) !== undefined);

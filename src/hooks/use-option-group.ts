@@ -2,7 +2,7 @@ import { useCallback, useId } from "react";
 import { useShallow } from "zustand/react/shallow";
 import { isRecommended } from "../protocol/ask-user";
 import type { GatewayQuestion } from "../protocol/question-record";
-import { useDockStore, useDockStoreApi } from "./dock-context";
+import { useDockActions, useDockStore } from "./dock-context";
 import { chosenPositions, draftOf } from "../store/dock/selectors";
 import { QUESTION_ATTR } from "./use-dock-keyboard";
 import { STEP_ATTR } from "./use-prompt-focus";
@@ -55,7 +55,7 @@ export function useOptionGroup(requestId: string, questionId: string): OptionGro
   const question = useDockStore((s) => s.records.get(requestId)?.questions.find((q) => q.questionId === questionId));
   // Positions, not the draft, so typing in Other does not re-render the options; an agent may repeat a label.
   const chosen = useDockStore(useShallow((s) => (question ? chosenPositions(question, draftOf(s.views.get(requestId), questionId)) : [])));
-  const actions = useDockStoreApi().getState().actions;
+  const actions = useDockActions();
   const multiple = question?.multiSelect === true;
   const pick = useCallback((label: string, index?: number) => actions.select(requestId, questionId, label, index), [actions, requestId, questionId]);
   if (!question) return undefined;

@@ -2,7 +2,7 @@ import { useCallback, useId, useState, type ChangeEvent } from "react";
 import { isSecretQuestion } from "../protocol/question-record";
 import { looksLikeCredential } from "../protocol/credential-shape";
 import { sendableText } from "../protocol/sendable-text";
-import { useDockStore, useDockStoreApi } from "./dock-context";
+import { useDockActions, useDockStore } from "./dock-context";
 import { draftOf } from "../store/dock/selectors";
 import { DIGIT_KEY_COUNT } from "./keyboard-intent";
 import { OTHER_ATTR } from "./use-dock-keyboard";
@@ -50,7 +50,7 @@ export function useOtherField(requestId: string, questionId: string): OtherField
   const question = useDockStore((s) => s.records.get(requestId)?.questions.find((q) => q.questionId === questionId));
   const value = useDockStore((s) => draftOf(s.views.get(requestId), questionId).other);
   const hasChoice = useDockStore((s) => draftOf(s.views.get(requestId), questionId).selected.length > 0);
-  const actions = useDockStoreApi().getState().actions;
+  const actions = useDockActions();
   const words = useWords().messages.other;
   const [removed, setRemoved] = useState(false);
   const onChange = useCallback(

@@ -2,7 +2,7 @@ import { useCallback } from "react";
 import { useShallow } from "zustand/react/shallow";
 import type { DockMessages } from "../messages";
 import type { GatewayQuestion, QuestionRecord } from "../protocol/question-record";
-import { useDockStore, useDockStoreApi } from "./dock-context";
+import { useDockActions, useDockStore, useDockStoreApi } from "./dock-context";
 import { isBusy } from "../store/dock/dock-reducer";
 import { answersFor, draftOf, hasReviewStep, lastStep, valuesOf } from "../store/dock/selectors";
 import type { DockStore, RequestView, Submission } from "../store/dock/state";
@@ -63,7 +63,7 @@ export function useStepNavigation(requestId: string, mode: PromptMode = "stepper
   const api = useDockStoreApi();
   const record = useDockStore((s) => s.records.get(requestId));
   const submission = useDockStore((s) => s.submissions.get(requestId) ?? IDLE);
-  const actions = useDockStoreApi().getState().actions;
+  const actions = useDockActions();
   const step = useDockStore((s) => s.views.get(requestId)?.step ?? 0);
   // Compared shallowly, never the view itself: it changes with every keystroke of typed text.
   const answered = useDockStore(

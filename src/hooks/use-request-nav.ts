@@ -1,4 +1,4 @@
-import { useDockStore, useDockStoreApi } from "./dock-context";
+import { useDockActions, useDockStore } from "./dock-context";
 import { REQUEST_NAV_ATTR } from "./keyboard-intent";
 import { useWords } from "./use-messages";
 
@@ -26,7 +26,7 @@ export function useRequestNav(): RequestNav | undefined {
   // Two numbers, so the arrows render again only when one of them changes: the active request's position, 1-based.
   const index = useDockStore((s) => (s.activeId ? s.order.lastIndexOf(s.activeId) + 1 : 0));
   const count = useDockStore((s) => s.order.length);
-  const actions = useDockStoreApi().getState().actions;
+  const actions = useDockActions();
   const m = useWords().messages.requestNav;
   if (count < 2) return undefined;
   const atFirst = index <= 1;

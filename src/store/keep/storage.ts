@@ -39,8 +39,9 @@ export type ScopedRecords = ReturnType<typeof scopedRecords>;
 
 /** The records of `scope` in `storage`. */
 export function scopedRecords(storage: DockStorage, scope: string) {
-  const put = (table: KeptTable, id: string, value: unknown) => storage.put(`${prefixOf(scope, table)}${encodeURIComponent(id)}`, value);
-  const remove = (table: KeptTable, id: string) => storage.remove(`${prefixOf(scope, table)}${encodeURIComponent(id)}`);
+  const keyOf = (table: KeptTable, id: string) => `${prefixOf(scope, table)}${encodeURIComponent(id)}`;
+  const put = (table: KeptTable, id: string, value: unknown) => storage.put(keyOf(table, id), value);
+  const remove = (table: KeptTable, id: string) => storage.remove(keyOf(table, id));
   return {
     list: (table: KeptTable) => storage.list(prefixOf(scope, table)),
     put,
