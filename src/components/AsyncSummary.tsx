@@ -3,7 +3,8 @@ import { entryOf } from "../protocol/id-table";
 import { parseAnswerText } from "../protocol/answer-text";
 import { useDelivery, useQueuedAnswerEdit } from "../hooks/use-delivery";
 import { isAnsweredOutcome } from "../hooks/use-outcomes";
-import { useMessages } from "../hooks/use-messages";
+import { useViewWords, useWords } from "../hooks/use-messages";
+import { deliveryEnglish, editAnswerEnglish, summaryEnglish } from "../messages";
 import type { Outcome } from "../store/dock/state";
 import { useDockActions, useThemeAttribute, type FeatureSummaryProps } from "../hooks/dock-context";
 import { answerText } from "./answer-line";
@@ -26,26 +27,29 @@ function replyLines(outcome: Outcome, deliveredText: string | undefined, secretM
 /** The transcript entry of an async (Codex) question: its answer, delivery state and the actions that fit it. */
 export function AsyncSummary({ outcome, label, className, style }: FeatureSummaryProps) {
   const actions = useDockActions();
-  const m = useMessages();
+  const { secretMask } = useWords().messages;
+  const summaryWords = useViewWords("summary", summaryEnglish);
+  const deliveryWords = useViewWords("delivery", deliveryEnglish);
+  const editWords = useViewWords("editAnswer", editAnswerEnglish);
   const delivery = useDelivery(outcome.async?.outboxId);
   const answered = isAnsweredOutcome(outcome.kind);
-  const reply = replyLines(outcome, delivery.entry?.message, m.secretMask);
+  const reply = replyLines(outcome, delivery.entry?.message, secretMask);
   // Saved history is the proof of delivery; without an outbox entry, an answered reply comes from it.
-  const doubt = delivery.entry?.failureCode ? m.delivery.doubts[delivery.entry.failureCode] : delivery.entry?.failureReason;
+  const doubt = delivery.entry?.failureCode ? deliveryWords.doubts[delivery.entry.failureCode] : delivery.entry?.failureReason;
   const { editing, start, editButton, fallback, field, text, setText, onFieldKeyDown, refused, canSave, save, cancel } = useQueuedAnswerEdit(delivery.entry);
   const fieldId = useId();
   const titles = outcome.record.questions.map((q) => ({ question: q.question }));
   // Answers sit on the question lines only when the reply splits per question; a whole reply or the edit goes below.
-  const lines = editing || reply.whole !== undefined ? titles : titles.map((t, i) => ({ ...t, answer: reply.lines?.[i] ?? (answered ? m.summary.noAnswer : label), missing: !reply.lines?.[i] }));
-  const deliveryLabel = delivery.label ?? (answered && outcome.async?.replyText !== undefined ? m.delivery.confirmed : undefined);
+  const lines = editing || reply.whole !== undefined ? titles : titles.map((t, i) => ({ ...t, answer: reply.lines?.[i] ?? (answered ? summaryWords.noAnswer : label), missing: !reply.lines?.[i] }));
+  const deliveryLabel = delivery.label ?? (answered && outcome.async?.replyText !== undefined ? deliveryWords.confirmed : undefined);
   return (
-    <article className={classes("qd-summary", className)} style={style} data-theme={useThemeAttribute()} data-outcome={outcome.kind} data-state={outcome.kind} data-async="" aria-label={m.summary.label({ outcome: label })}>
+    <article className={classes("qd-summary", className)} style={style} data-theme={useThemeAttribute()} data-outcome={outcome.kind} data-state={outcome.kind} data-async="" aria-label={summaryWords.label({ outcome: label })}>
       <p className="qd-summary__status">{label}</p>
       <SummaryLines lines={lines} />
       {editing ? (
         <div className="qd-answer-edit">
           <label className="qd-answer-edit__label" htmlFor={fieldId}>
-            {m.editAnswer.field}
+            {editWords.field}
           </label>
           <textarea
             id={fieldId}
@@ -59,17 +63,17 @@ export function AsyncSummary({ outcome, label, className, style }: FeatureSummar
           />
           {refused && (
             <p className="qd-error" role="alert">
-              {m.editAnswer.refused}
+              {editWords.refused}
             </p>
           )}
           <div className="qd-answer-edit__actions">
             {!refused && (
               <button type="button" className="qd-button qd-button--primary" aria-disabled={!canSave || undefined} onClick={canSave ? save : undefined}>
-                {m.editAnswer.save}
+                {editWords.save}
               </button>
             )}
             <button type="button" className="qd-button" onClick={cancel}>
-              {m.editAnswer.cancel}
+              {editWords.cancel}
             </button>
           </div>
         </div>
@@ -81,26 +85,26 @@ export function AsyncSummary({ outcome, label, className, style }: FeatureSummar
         <span role="status">{deliveryLabel ?? ""}</span>
         {doubt && delivery.entry?.state !== "confirmed" && <span className="qd-summary__reason">{doubt}</span>}
         {delivery.entry?.refusedForGood && delivery.entry.state === "failed" && (
-          <span className="qd-summary__reason">{m.delivery.refusedForGood}</span>
+          <span className="qd-summary__reason">{deliveryWords.refusedForGood}</span>
         )}
         {delivery.canRetry && (
           <button type="button" className="qd-button" onClick={() => actions.retryAnswer(delivery.entry!.id)}>
-            {m.delivery.retry}
+            {deliveryWords.retry}
           </button>
         )}
         {delivery.canEdit && !editing && (
           <button type="button" className="qd-button" ref={editButton} onClick={start}>
-            {m.editAnswer.edit}
+            {editWords.edit}
           </button>
         )}
         {delivery.canDiscard && !editing && (
           <button type="button" className="qd-button" onClick={() => actions.discardAnswer(delivery.entry!.id)}>
-            {m.delivery.discard}
+            {deliveryWords.discard}
           </button>
         )}
         {(outcome.kind === "retired" || outcome.kind === "skipped") && (
           <button type="button" className="qd-button" onClick={() => actions.reopen(outcome.async?.itemId ?? "")}>
-            {m.delivery.reopen}
+            {deliveryWords.reopen}
           </button>
         )}
       </div>

@@ -1,5 +1,6 @@
 import { useId, useEffect, useRef, type KeyboardEvent } from "react";
-import { useMessages } from "../hooks/use-messages";
+import { useViewWords, useWords } from "../hooks/use-messages";
+import { composerAnswerEnglish } from "../messages";
 import type { ComposerAnswerOffer, ComposerClaim } from "../hooks/use-composer-answer";
 import type { SubmitErrorCode } from "../store/dock/state";
 
@@ -16,7 +17,7 @@ export interface ComposerAnswerPromptProps {
 export function ComposerAnswerPrompt({ offer, onAnswer, onChat, onCancel }: ComposerAnswerPromptProps) {
   const root = useRef<HTMLDivElement>(null);
   const primary = useRef<HTMLButtonElement>(null);
-  const words = useMessages().composerAnswer;
+  const words = useViewWords("composerAnswer", composerAnswerEnglish);
   const titleId = useId();
   const linesId = useId();
 
@@ -79,7 +80,8 @@ export interface ComposerClaimHintProps {
 
 /** Says under the composer what its message will answer, or why a reply was not taken; never takes focus. */
 export function ComposerClaimHint({ claim, refusal, id }: ComposerClaimHintProps) {
-  const m = useMessages();
+  const m = useWords().messages;
+  const words = useViewWords("composerAnswer", composerAnswerEnglish);
   if (!claim && !refusal) return null;
   return (
     <div id={id} className="qd-composer-claim">
@@ -87,16 +89,16 @@ export function ComposerClaimHint({ claim, refusal, id }: ComposerClaimHintProps
       {refusal && <p className="qd-composer-claim__refusal">{m.submitError({ action: "answer", ...refusal })}</p>}
       {claim && (
         <>
-          <p className="qd-composer-claim__title">{m.composerAnswer.claimTitle({ header: claim.header })}</p>
+          <p className="qd-composer-claim__title">{words.claimTitle({ header: claim.header })}</p>
           <ul className="qd-composer-claim__lines">
             {claim.lines.map((line, i) => (
               <li key={i}>{line}</li>
             ))}
           </ul>
-          {claim.missing.length > 0 && <p className="qd-composer-claim__missing">{m.composerAnswer.claimMissing({ questions: claim.missing.join(", ") })}</p>}
+          {claim.missing.length > 0 && <p className="qd-composer-claim__missing">{words.claimMissing({ questions: claim.missing.join(", ") })}</p>}
           {claim.credential && (
             <p className="qd-composer-claim__warning" role="status">
-              {m.composerAnswer.credentialWarning}
+              {words.credentialWarning}
             </p>
           )}
         </>

@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { DockStoreContext, DockThemeContext, useDockStore, wholeStore } from "../hooks/dock-context";
 import { DockMessagesContext, useProviderWords } from "../hooks/use-messages";
-import { defaultMessages, mergeMessages } from "../messages";
+import { questionPageEnglish } from "../messages";
 import { useDockRoot } from "../hooks/use-dock-root";
 import { useQuestionPage, type QuestionPageOptions } from "../hooks/use-question-page";
 import type { Outcome } from "../store/dock/state";
@@ -39,7 +39,7 @@ function Body({ questionId, ended }: { questionId: string; ended: Outcome | unde
 export function QuestionPage({ locale = "en", messages, theme = "system", className, style, ...options }: QuestionPageProps) {
   const page = useQuestionPage(options);
   const words = useProviderWords(locale, messages);
-  const m = mergeMessages(defaultMessages, messages);
+  const m = { ...questionPageEnglish, ...messages?.questionPage };
   const header = page.record?.questions[0]?.header;
   // Not derived from the question id: an id from a link may hold spaces, which would split aria-labelledby.
   const titleId = useId();
@@ -48,22 +48,22 @@ export function QuestionPage({ locale = "en", messages, theme = "system", classN
       <DockThemeContext.Provider value={theme}>
         <section className={classes("qd-question-page", className)} style={style} data-theme={theme === "system" ? undefined : theme} data-state={page.phase} aria-labelledby={titleId}>
           <h1 id={titleId} className="qd-question-page__title">
-            {header ? m.questionPage.titleFor({ header }) : m.questionPage.title}
+            {header ? m.titleFor({ header }) : m.title}
           </h1>
           {page.phase === "loading" && (
             <p role="status" className="qd-question-page__status">
-              {m.questionPage.loading}
+              {m.loading}
             </p>
           )}
           {page.phase === "error" && (
             <div role="alert" className="qd-question-page__error">
-              <p>{m.questionPage.refreshFailed({ error: page.error ?? "" })}</p>
+              <p>{m.refreshFailed({ error: page.error ?? "" })}</p>
               <button type="button" className="qd-button" onClick={page.retry} disabled={page.busy}>
-                {page.busy ? m.questionPage.retrying : m.questionPage.retry}
+                {page.busy ? m.retrying : m.retry}
               </button>
             </div>
           )}
-          {page.phase === "gone" && !page.ended && <p className="qd-question-page__status">{m.outcomes.unavailable}</p>}
+          {page.phase === "gone" && !page.ended && <p className="qd-question-page__status">{words.messages.outcomes.unavailable}</p>}
           {page.store ? (
             <DockStoreContext.Provider value={wholeStore(page.store)}>
               <Body questionId={options.questionId} ended={page.ended} />

@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
 import { useThemeAttribute } from "../hooks/dock-context";
-import { useMessages, useWords } from "../hooks/use-messages";
+import { useViewWords, useWords } from "../hooks/use-messages";
 import { useNewestRows } from "../hooks/use-newest-rows";
 import { useOutcomes } from "../hooks/use-outcomes";
-import { pluralText, type PluralForms } from "../messages";
+import { pluralText, summaryEnglish, type PluralForms } from "../messages";
 import { QuestionSummary } from "./QuestionSummary";
 import { classes, type ViewProps } from "./view-props";
 
@@ -48,10 +48,10 @@ export function NewestList<T>({ rows, pageSize, kind, label, earlier, className,
 /** Every finished request of the dock as summaries, oldest first, the newest shown; nothing is evicted by time. */
 export function QuestionSummaryList({ pageSize = SUMMARY_PAGE_SIZE, className, style }: QuestionSummaryListProps) {
   const outcomes = useOutcomes();
-  const m = useMessages();
+  const words = useViewWords("summary", summaryEnglish);
   if (outcomes.length === 0) return null;
   return (
-    <NewestList rows={outcomes} pageSize={pageSize} kind="qd-summaries" label={m.summary.listLabel} earlier={m.summary.showEarlier} className={className} style={style}>
+    <NewestList rows={outcomes} pageSize={pageSize} kind="qd-summaries" label={words.listLabel} earlier={words.showEarlier} className={className} style={style}>
       {(o) => (
         <li key={o.record.id}>
           <QuestionSummary outcome={o} />

@@ -1,5 +1,6 @@
 import { memo, type ReactNode } from "react";
-import { useMessages } from "../hooks/use-messages";
+import { useViewWords } from "../hooks/use-messages";
+import { transcriptEnglish } from "../messages";
 import { useTranscriptItems } from "../hooks/use-outcomes";
 import type { Outcome } from "../store/dock/state";
 import type { TranscriptMessage } from "../store/dock/transcript-placement";
@@ -29,10 +30,10 @@ const SummaryItem = /* @__PURE__ */ memo(function SummaryItem({ outcome }: { out
 /** A conversation as one list: the host's messages, and each question's summary at the turn that asked it. */
 export function QuestionTranscript<M extends TranscriptMessage>({ messages, renderMessage, pageSize = 100, className, style }: QuestionTranscriptProps<M>) {
   const items = useTranscriptItems(messages);
-  const m = useMessages();
+  const words = useViewWords("transcript", transcriptEnglish);
   if (items.length === 0) return null;
   return (
-    <NewestList rows={items} pageSize={pageSize} kind="qd-transcript" label={m.transcript.label} earlier={m.transcript.showEarlier} className={className} style={style}>
+    <NewestList rows={items} pageSize={pageSize} kind="qd-transcript" label={words.label} earlier={words.showEarlier} className={className} style={style}>
       {(item) =>
         item.kind === "message" ? (
           <li key={item.key} className="qd-transcript__message" data-role={item.message.role}>

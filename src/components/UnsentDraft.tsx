@@ -2,7 +2,8 @@ import { useEffect, useRef, useState } from "react";
 import { entryOf, type IdTable } from "../protocol/id-table";
 import { formatAnswerText } from "../protocol/answer-text";
 import type { QuestionRecord } from "../protocol/question-record";
-import { useMessages } from "../hooks/use-messages";
+import { unsentEnglish } from "../messages";
+import { useViewWords } from "../hooks/use-messages";
 import type { QuestionDraft } from "../store/dock/state";
 
 /** What the person chose or typed when the question went away, with Copy; `mayHaveArrived` if it left unconfirmed. */
@@ -23,21 +24,21 @@ export function UnsentDraft({ record, unsent, mayHaveArrived = false }: { record
   };
   // Without a clipboard (an insecure page, an old browser) a copy fails as a refused write does.
   const copy = () => (navigator.clipboard ? navigator.clipboard.writeText(text) : Promise.reject()).then(() => settle("copied"), () => settle("failed"));
-  const m = useMessages();
+  const words = useViewWords("unsent", unsentEnglish);
   if (items.length === 0) return null;
   return (
     <div className="qd-unsent">
-      <p className="qd-unsent__title">{mayHaveArrived ? m.unsent.mayNotHaveArrived : m.unsent.notSent}</p>
+      <p className="qd-unsent__title">{mayHaveArrived ? words.mayNotHaveArrived : words.notSent}</p>
       {items.map((item, i) => (
         <p key={i} className="qd-unsent__line">
           {item.values.join(", ")}
         </p>
       ))}
       <button type="button" className="qd-button qd-button--quiet" onClick={copy}>
-        {m.unsent.copy}
+        {words.copy}
       </button>
       <span className="qd-unsent__status" role="status">
-        {state === "copied" ? m.unsent.copied : state === "failed" ? m.unsent.copyFailed : ""}
+        {state === "copied" ? words.copied : state === "failed" ? words.copyFailed : ""}
       </span>
     </div>
   );

@@ -12,7 +12,7 @@ import { isBusy } from "../store/dock/dock-reducer";
 import { activeRecord } from "../store/dock/selectors";
 import type { ChatReplyResult, DockState } from "../store/dock/state";
 import { useDockStore, useDockStoreApi } from "./dock-context";
-import { useMessages } from "./use-messages";
+import { useWords } from "./use-messages";
 import { reopenDock } from "./use-attention";
 
 // Typed alone (case and spaces aside) it reopens the dock instead of being sent, as in the TUI.
@@ -103,7 +103,7 @@ function claimFor(record: QuestionRecord, text: string, mask: string): ComposerC
 /** Reads the composer's `text`: a `claim` (the message will answer), an `offer` (ask first), or neither. */
 export function useComposerAnswer(text: string): ComposerAnswer {
   const store = useDockStoreApi();
-  const mask = useMessages().secretMask;
+  const mask = useWords().messages.secretMask;
   const claimed = useDockStore(claimedRecord);
   const record = useDockStore(answerableRecord);
   // The command is never a message, so it never answers or offers to answer anything.

@@ -23,6 +23,12 @@ export function useMessages(): QuestionDockMessages {
   return wholeTables.get(words)!;
 }
 
+/** One group of the other views' words: its English under the provider's words for it; a view's bundle holds only it. */
+export function useViewWords<K extends keyof QuestionDockMessages>(key: K, english: QuestionDockMessages[K]): QuestionDockMessages[K] {
+  const words = useWords().messages as Partial<QuestionDockMessages>;
+  return useMemo(() => Object.assign({}, english, words[key]), [english, key, words]);
+}
+
 /** The latest polite announcement in the dock's words; its counter changes even when the words repeat. */
 export function useAnnouncement(): { text: string; n: number; announcement: Announcement } {
   const announcement = useDockStore((s) => s.announcement);
