@@ -1,6 +1,5 @@
 import { formatIssues } from "../protocol/result";
 import { compact } from "../protocol/reader";
-import { GatewayErrorCode } from "../protocol/errors";
 import { parseFrame, type EventFrame, type ResponseFrame } from "../protocol/frames";
 import { parseHelloOk } from "../protocol/payloads";
 import { buildConnectParams, classifyConnectError, describeClose, parseChallenge, retryDelay, type ConnectFailure } from "./handshake";
@@ -213,7 +212,7 @@ export function createGatewayClient(opts: GatewayClientOptions): GatewayClient {
     current = undefined;
     timers.clearTimeout(conn.deadline);
     timers.clearTimeout(conn.tickTimer);
-    failPending(GatewayErrorCode.Disconnected, "the connection closed before the gateway answered", false);
+    failPending("DISCONNECTED", "the connection closed before the gateway answered", false);
     if (!running) return;
     const failure = conn.failure ?? { kind: "retry", message: describeClose(code, reason, conn.established) };
     const attempt = conn.established ? 1 : info.attempt + 1;
@@ -236,7 +235,7 @@ export function createGatewayClient(opts: GatewayClientOptions): GatewayClient {
       stopped = true;
       timers.clearTimeout(retryTimer);
       if (current) drop(current, 1000, "client stopped");
-      failPending(GatewayErrorCode.Disconnected, "the gateway client was stopped", true);
+      failPending("DISCONNECTED", "the gateway client was stopped", true);
       setInfo({ state: "offline", attempt: 0 });
     },
     reconnectNow() {
@@ -248,7 +247,7 @@ export function createGatewayClient(opts: GatewayClientOptions): GatewayClient {
     getConnection: () => info,
     subscribeConnection: (listener) => listen(stateListeners, listener),
     request(method, params, requestOpts) {
-      if (stopped) return Promise.reject(clientError(method, GatewayErrorCode.Disconnected, "the gateway client is stopped"));
+      if (stopped) return Promise.reject(clientError(method, "DISCONNECTED", "the gateway client is stopped"));
       const ms = requestOpts?.timeoutMs ?? timeoutMs;
       const promise = new Promise((resolve, reject) => {
         const id = nextId();

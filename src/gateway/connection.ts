@@ -48,10 +48,11 @@ export class GatewayRequestError extends Error {
   readonly retryAfterMs: number | undefined;
 
   constructor(method: string, body: GatewayErrorBody) {
-    super(`${method} failed: ${body.code}${typeof body.details?.reason === "string" ? ` (${body.details.reason})` : ""}: ${body.message}`);
+    const reason = typeof body.details?.reason === "string" ? body.details.reason : undefined;
+    super(`${method} failed: ${body.code}${reason ? ` (${reason})` : ""}: ${body.message}`);
     this.name = "GatewayRequestError";
     this.code = body.code;
-    this.reason = typeof body.details?.reason === "string" ? body.details.reason : undefined;
+    this.reason = reason;
     this.details = body.details;
     this.retryAfterMs = body.retryAfterMs;
   }

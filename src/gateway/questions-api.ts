@@ -3,7 +3,6 @@ import { parseGetEnding, parseGetResult, parseRecordList, type RecordEnding } fr
 import { readAnswers, type QuestionRecord } from "../protocol/question-record";
 import type { QuestionResolveParams, QuestionResolveResult } from "../protocol/methods";
 import { readValid } from "../protocol/reader";
-import { QuestionErrorReason, GatewayErrorCode } from "../protocol/errors";
 import { GatewayRequestError, type GatewayConnection } from "./connection";
 
 /** A gateway answer that did not have the documented shape; `issues` says what was wrong, field by field. */
@@ -28,6 +27,9 @@ const parseResolveResult = (payload: unknown) => readValid(payload, (r): Validat
   const answers = o && status === "answered" ? readAnswers(r, o.answers, "answers") : undefined;
   return answers && r.issues.length === 0 ? { ok: true, value: { status: "answered", answers } } : { ok: false, errors: r.issues };
 });
+
+/** True for a question the gateway no longer has, or does not show this connection: a read of it will not succeed. */
+export const isQuestionGone = (error: unknown) => error instanceof GatewayRequestError && (error.reason === "QUESTION_NOT_FOUND" || error.code === "FORBIDDEN");
 
 /** `question.list`: the pending records, with malformed ones set aside in `rejected` instead of failing the lot. */
 export function listQuestions(c: GatewayConnection) {
@@ -60,7 +62,7 @@ export async function recoverQuestions(c: GatewayConnection, localPendingIds: re
   const lookUp = (id: string) =>
     getQuestion(c, id).catch((error: unknown) => {
       if (error instanceof GatewayResultError) return error.issues;
-      if (error instanceof GatewayRequestError && (error.reason === QuestionErrorReason.NotFound || error.code === GatewayErrorCode.Forbidden)) return undefined;
+      if (isQuestionGone(error)) return undefined;
       throw error;
     });
   const found = await Promise.all(missing.map(lookUp));

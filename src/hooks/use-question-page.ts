@@ -2,10 +2,9 @@
 // conversation, so the page uses the same stepper, drafts, submit and outcome rules as the dock. The typed draft
 // lives in that store and in draft storage (per question id), so neither a failed read nor Retry loses it.
 import { useEffect, useState } from "react";
-import { GatewayErrorCode, QuestionErrorReason } from "../protocol/errors";
 import type { QuestionRecord } from "../protocol/question-record";
-import { getQuestion } from "../gateway/questions-api";
-import { GatewayRequestError, type GatewayConnection } from "../gateway/connection";
+import { getQuestion, isQuestionGone } from "../gateway/questions-api";
+import type { GatewayConnection } from "../gateway/connection";
 import { systemClock, type Clock } from "../gateway/clock";
 import { openStore } from "../store/create-store";
 import { blockingDraftsFeature } from "../store/opt-in/factories";
@@ -87,8 +86,7 @@ export function useQuestionPage({ client, questionId, draftStorage, clock = syst
         show({});
       } catch (error) {
         if (!live || gen !== generation) return;
-        const gone = error instanceof GatewayRequestError && (error.reason === QuestionErrorReason.NotFound || error.code === GatewayErrorCode.Forbidden);
-        if (!gone) return show({ ...s, phase: "error", error: error instanceof Error ? error.message : String(error), busy: false });
+        if (!isQuestionGone(error)) return show({ ...s, phase: "error", error: error instanceof Error ? error.message : String(error), busy: false });
         // The gateway no longer has it (a restart): the dock store keeps what was typed in it, to copy.
         show({ phase: "gone", ...(record ? { ended: { kind: "unavailable", record, at: clock.now() } } : {}) });
       }
