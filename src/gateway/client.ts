@@ -3,11 +3,32 @@ import { compact } from "../protocol/reader";
 import { parseFrame, type EventFrame, type ResponseFrame } from "../protocol/frames";
 import { parseHelloOk } from "../protocol/payloads";
 import { buildConnectParams, classifyConnectError, describeClose, parseChallenge, retryDelay, type ConnectFailure } from "./handshake";
-import { emit, listen, type Listeners } from "./listeners";
 import { createMemoryKeyStore, loadOrCreateDeviceIdentity, type DeviceIdentity } from "./device-identity";
 import { systemClock } from "./clock";
 import type { Transport } from "./transport";
 import { clientError, GatewayRequestError, type ConnectedInfo, type ConnectionIdentity, type ConnectionInfo, type GatewayClient, type GatewayClientOptions, type ProtocolErrorInfo } from "./connection";
+
+/** The listeners of one kind of client news. */
+type Listeners<Args extends unknown[]> = Set<(...args: Args) => void>;
+
+/** Adds `fn`; returns its removal. */
+function listen<Args extends unknown[]>(set: Listeners<Args>, fn: (...args: Args) => void): () => void {
+  set.add(fn);
+  return () => set.delete(fn);
+}
+
+/** Calls each listener; one that throws is reported apart and stops neither the others nor the socket loop. */
+function emit<Args extends unknown[]>(set: Listeners<Args> | undefined, ...args: Args): void {
+  for (const fn of [...(set ?? [])]) {
+    try {
+      fn(...args);
+    } catch (error) {
+      const report = (globalThis as { reportError?: (e: unknown) => void }).reportError;
+      if (typeof report === "function") report(error);
+      else console.error("A gateway client listener threw:", error);
+    }
+  }
+}
 
 interface Connection {
   transport?: Transport;

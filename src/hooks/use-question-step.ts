@@ -1,6 +1,5 @@
 import { useCallback } from "react";
 import { useShallow } from "zustand/react/shallow";
-import type { DockMessages } from "../messages";
 import type { GatewayQuestion, QuestionRecord } from "../protocol/question-record";
 import { useDockActions, useDockStore, useDockStoreApi } from "./dock-context";
 import { isBusy } from "../store/dock/dock-reducer";
@@ -144,19 +143,6 @@ export interface FooterButtons {
   error: string | undefined;
 }
 
-function busyWords(submission: Submission, m: DockMessages): string {
-  const skip = "kind" in submission && submission.kind === "skip";
-  if (submission.status === "uncertain") return m.footer.checking({ action: skip ? "skip" : "answer" });
-  return skip ? m.footer.skipping : m.footer.sending;
-}
-
-// Stacked cards name the open questions above the footer (`Missing`), so the footer does not say it again.
-function errorWords(submission: Submission, m: DockMessages, mode: PromptMode): string | undefined {
-  if (submission.status !== "error") return undefined;
-  if (mode === "stacked" && submission.code === "unanswered") return undefined;
-  return m.submitError({ action: submission.kind, code: submission.code, ...(submission.detail === undefined ? {} : { detail: submission.detail }) });
-}
-
 /** The footer's buttons of one request as props to spread; undefined once the request has left. */
 export function useFooterButtons(requestId: string, mode: PromptMode = "stepper"): FooterButtons | undefined {
   const s = useStepNavigation(requestId, mode);
@@ -165,6 +151,11 @@ export function useFooterButtons(requestId: string, mode: PromptMode = "stepper"
   const disabled = s.busy || undefined;
   // In stacked cards an early Submit still acts: it names the open questions and moves focus to the first.
   const acts = !s.busy && (s.primary.ready || mode === "stacked");
+  const { submission } = s;
+  const skipping = "kind" in submission && submission.kind === "skip";
+  const checking = submission.status === "uncertain" && m.footer.checking({ action: skipping ? "skip" : "answer" });
+  // Stacked cards name the open questions above the footer (`Missing`), so the footer does not say it again.
+  const error = submission.status === "error" && !(mode === "stacked" && submission.code === "unanswered") ? submission : undefined;
   return {
     primaryProps: {
       type: "button",
@@ -176,7 +167,7 @@ export function useFooterButtons(requestId: string, mode: PromptMode = "stepper"
     backProps: mode === "stepper" && s.hasStepper && s.step > 0 ? { type: "button", children: m.footer.back, "aria-disabled": disabled, onClick: s.back } : undefined,
     skipProps: { type: "button", children: m.footer.skip, "aria-disabled": disabled, onClick: s.busy ? undefined : s.skip },
     busy: s.busy,
-    status: s.busy ? busyWords(s.submission, m) : undefined,
-    error: errorWords(s.submission, m, mode),
+    status: s.busy ? checking || (skipping ? m.footer.skipping : m.footer.sending) : undefined,
+    error: error && m.submitError({ action: error.kind, code: error.code, ...(error.detail === undefined ? {} : { detail: error.detail }) }),
   };
 }
