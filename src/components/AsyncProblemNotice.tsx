@@ -3,7 +3,8 @@ import { useStoreState } from "../hooks/dock-context";
 import { useViewWords, useWords } from "../hooks/use-messages";
 import { asyncProblemsEnglish, pluralText } from "../messages";
 import type { AsyncProblems } from "../store/dock/state";
-import { cut, MAX_DETAIL, Notice } from "./DockNotices";
+import { shortened } from "../protocol/graphemes";
+import { MAX_DETAIL, Notice } from "./DockNotices";
 
 /** A notice near the dock that answers are not being saved, or that the conversation could not be read in full. */
 export function AsyncProblemNotice() {
@@ -22,10 +23,10 @@ export function AsyncProblemNotice() {
       {storage && <p className="qd-rejected__title">{words.storage[storage.operation]}</p>}
       {conversation && (
         <p className="qd-rejected__title">
-          {refused ? pluralText(words.deliveryRefused, refused.count, locale) : words.loadFailed({ reason: cut(conversation.reason, MAX_DETAIL) })}
+          {refused ? pluralText(words.deliveryRefused, refused.count, locale) : words.loadFailed({ reason: shortened(conversation.reason, MAX_DETAIL) })}
         </p>
       )}
-      {refused && <p className="qd-rejected__details">{cut(`${refused.itemId ?? refused.source}: ${refused.reason}`, MAX_DETAIL)}</p>}
+      {refused && <p className="qd-rejected__details">{shortened(`${refused.itemId ?? refused.source}: ${refused.reason}`, MAX_DETAIL)}</p>}
     </Notice>
   );
 }

@@ -1,16 +1,10 @@
 import { useId, useMemo, useState, type ReactNode } from "react";
 import type { ValidationIssue } from "../protocol/result";
-import { truncateGraphemes } from "../protocol/graphemes";
+import { shortened } from "../protocol/graphemes";
 import { useDockStore, useThemeAttribute } from "../hooks/dock-context";
 import { useWords } from "../hooks/use-messages";
 import { pluralText } from "../messages";
 import { classes } from "./view-props";
-
-/** Untrusted text cut to `max` user-perceived characters, with an ellipsis where it was cut. */
-export const cut = (text: string, max: number) => {
-  const short = truncateGraphemes(text, max);
-  return short === text ? text : `${short}…`;
-};
 
 /** A notice beside the dock: its lines, a list of details behind a button when there are some, and Dismiss. */
 export function Notice({ kind, details, onDismiss, children }: { kind?: string; details?: { label: string; items: ReactNode } | undefined; onDismiss(): void; children: ReactNode }) {
@@ -45,7 +39,7 @@ const RECORD_SOURCES: ReadonlySet<string> = new Set(["question.requested", "ques
 
 // Untrusted parts, each cut on its own so a long id or path never hides the message that explains the problem.
 function rejectionLine(id: string | undefined, issue: ValidationIssue): string {
-  return `${id ? `${cut(id, 40)}: ` : ""}${issue.path ? `${cut(issue.path, 60)}: ` : ""}${cut(issue.message, MAX_DETAIL)}`;
+  return `${id ? `${shortened(id, 40)}: ` : ""}${issue.path ? `${shortened(issue.path, 60)}: ` : ""}${shortened(issue.message, MAX_DETAIL)}`;
 }
 
 /** A small notice that the gateway sent a question the dock could not show, with its problems on demand. */
@@ -79,7 +73,7 @@ export function PermissionNotice() {
     <Notice kind="qd-permission" details={hidden.length > 0 ? { label: words.why, items: why } : undefined} onDismiss={dismiss}>
       {notices.map((n) => (
         <p key={n.method} className="qd-rejected__title">
-          {n.missingScope ? words.missingScope({ what: words.what, scope: n.missingScope }) : words.gatewaySaid({ what: words.what, said: cut(n.message, MAX_DETAIL) })}
+          {n.missingScope ? words.missingScope({ what: words.what, scope: n.missingScope }) : words.gatewaySaid({ what: words.what, said: shortened(n.message, MAX_DETAIL) })}
         </p>
       ))}
       {hidden.length > 0 && <p className="qd-rejected__title">{pluralText(words.hidden, hidden.length, locale)}</p>}

@@ -14,3 +14,9 @@ export function truncateGraphemes(text: string, max: number, splitter: Intl.Segm
   const parts = graphemes(text, splitter);
   return parts.length <= max ? text : parts.slice(0, max).join("");
 }
+
+/** Untrusted text cut to `max` user-perceived characters, with an ellipsis where it was cut. */
+export function shortened(text: string, max: number): string {
+  const short = truncateGraphemes(text, max);
+  return short === text ? text : `${short}…`;
+}

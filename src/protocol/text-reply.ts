@@ -1,7 +1,7 @@
 // Two readings of the same reply words that point at different answers give an error, never a pick.
 import type { QuestionAnswers } from "./answers";
 import { RECOMMENDED_SUFFIX } from "./ask-user";
-import { truncateGraphemes } from "./graphemes";
+import { shortened } from "./graphemes";
 import { idTable } from "./id-table";
 import { checkAnswers, isSecretQuestion, type GatewayQuestion, type QuestionRecord } from "./question-record";
 import { sendableText } from "./sendable-text";
@@ -30,9 +30,7 @@ export function displayLabel(text: string): string {
 
 /** Quotes what the person wrote, cut short so a reason stays readable. */
 function quoteReply(text: string): string {
-  const flat = text.replace(/\s+/g, " ").trim();
-  const cut = truncateGraphemes(flat, 40);
-  return `"${cut}${cut === flat ? "" : "…"}"`;
+  return `"${shortened(text.replace(/\s+/g, " ").trim(), 40)}"`;
 }
 
 const NUMBER = /^[#(]?(\d+)[.)]?$/;
