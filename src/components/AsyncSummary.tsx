@@ -3,8 +3,7 @@ import { entryOf } from "../protocol/id-table";
 import { parseAnswerText } from "../protocol/answer-text";
 import { useDelivery, useQueuedAnswerEdit } from "../hooks/use-delivery";
 import { isAnsweredOutcome } from "../hooks/use-outcomes";
-import { useViewWords, useWords } from "../hooks/use-messages";
-import { deliveryEnglish, editAnswerEnglish, summaryEnglish } from "../messages";
+import { useMessages } from "../hooks/use-messages";
 import type { Outcome } from "../store/dock/state";
 import { useDockActions, useThemeAttribute, type FeatureSummaryProps } from "../hooks/dock-context";
 import { answerText } from "./answer-line";
@@ -27,29 +26,26 @@ function replyLines(outcome: Outcome, deliveredText: string | undefined, secretM
 /** The transcript entry of an async (Codex) question: its answer, delivery state and the actions that fit it. */
 export function AsyncSummary({ outcome, label, className, style }: FeatureSummaryProps) {
   const actions = useDockActions();
-  const { secretMask } = useWords().messages;
-  const summaryWords = useViewWords("summary", summaryEnglish);
-  const deliveryWords = useViewWords("delivery", deliveryEnglish);
-  const editWords = useViewWords("editAnswer", editAnswerEnglish);
+  const m = useMessages();
   const delivery = useDelivery(outcome.async?.outboxId);
   const answered = isAnsweredOutcome(outcome.kind);
-  const reply = replyLines(outcome, delivery.entry?.message, secretMask);
+  const reply = replyLines(outcome, delivery.entry?.message, m.secretMask);
   // Saved history is the proof of delivery; without an outbox entry, an answered reply comes from it.
-  const doubt = delivery.entry?.failureCode ? deliveryWords.doubts[delivery.entry.failureCode] : delivery.entry?.failureReason;
+  const doubt = delivery.entry?.failureCode ? m.delivery.doubts[delivery.entry.failureCode] : delivery.entry?.failureReason;
   const { editing, start, editButton, fallback, field, text, setText, onFieldKeyDown, refused, canSave, save, cancel } = useQueuedAnswerEdit(delivery.entry);
   const fieldId = useId();
   const titles = outcome.record.questions.map((q) => ({ question: q.question }));
   // Answers sit on the question lines only when the reply splits per question; a whole reply or the edit goes below.
-  const lines = editing || reply.whole !== undefined ? titles : titles.map((t, i) => ({ ...t, answer: reply.lines?.[i] ?? (answered ? summaryWords.noAnswer : label), missing: !reply.lines?.[i] }));
-  const deliveryLabel = delivery.label ?? (answered && outcome.async?.replyText !== undefined ? deliveryWords.confirmed : undefined);
+  const lines = editing || reply.whole !== undefined ? titles : titles.map((t, i) => ({ ...t, answer: reply.lines?.[i] ?? (answered ? m.summary.noAnswer : label), missing: !reply.lines?.[i] }));
+  const deliveryLabel = delivery.label ?? (answered && outcome.async?.replyText !== undefined ? m.delivery.confirmed : undefined);
   return (
-    <article className={classes("qd-summary", className)} style={style} data-theme={useThemeAttribute()} data-outcome={outcome.kind} data-state={outcome.kind} data-async="" aria-label={summaryWords.label({ outcome: label })}>
+    <article className={classes("qd-summary", className)} style={style} data-theme={useThemeAttribute()} data-outcome={outcome.kind} data-state={outcome.kind} data-async="" aria-label={m.summary.label({ outcome: label })}>
       <p className="qd-summary__status">{label}</p>
       <SummaryLines lines={lines} />
       {editing ? (
         <div className="qd-answer-edit">
           <label className="qd-answer-edit__label" htmlFor={fieldId}>
-            {editWords.field}
+            {m.editAnswer.field}
           </label>
           <textarea
             id={fieldId}
@@ -63,17 +59,17 @@ export function AsyncSummary({ outcome, label, className, style }: FeatureSummar
           />
           {refused && (
             <p className="qd-error" role="alert">
-              {editWords.refused}
+              {m.editAnswer.refused}
             </p>
           )}
           <div className="qd-answer-edit__actions">
             {!refused && (
               <button type="button" className="qd-button qd-button--primary" aria-disabled={!canSave || undefined} onClick={canSave ? save : undefined}>
-                {editWords.save}
+                {m.editAnswer.save}
               </button>
             )}
             <button type="button" className="qd-button" onClick={cancel}>
-              {editWords.cancel}
+              {m.editAnswer.cancel}
             </button>
           </div>
         </div>
@@ -85,26 +81,26 @@ export function AsyncSummary({ outcome, label, className, style }: FeatureSummar
         <span role="status">{deliveryLabel ?? ""}</span>
         {doubt && delivery.entry?.state !== "confirmed" && <span className="qd-summary__reason">{doubt}</span>}
         {delivery.entry?.refusedForGood && delivery.entry.state === "failed" && (
-          <span className="qd-summary__reason">{deliveryWords.refusedForGood}</span>
+          <span className="qd-summary__reason">{m.delivery.refusedForGood}</span>
         )}
         {delivery.canRetry && (
           <button type="button" className="qd-button" onClick={() => actions.retryAnswer(delivery.entry!.id)}>
-            {deliveryWords.retry}
+            {m.delivery.retry}
           </button>
         )}
         {delivery.canEdit && !editing && (
           <button type="button" className="qd-button" ref={editButton} onClick={start}>
-            {editWords.edit}
+            {m.editAnswer.edit}
           </button>
         )}
         {delivery.canDiscard && !editing && (
           <button type="button" className="qd-button" onClick={() => actions.discardAnswer(delivery.entry!.id)}>
-            {deliveryWords.discard}
+            {m.delivery.discard}
           </button>
         )}
         {(outcome.kind === "retired" || outcome.kind === "skipped") && (
           <button type="button" className="qd-button" onClick={() => actions.reopen(outcome.async?.itemId ?? "")}>
-            {deliveryWords.reopen}
+            {m.delivery.reopen}
           </button>
         )}
       </div>

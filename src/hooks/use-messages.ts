@@ -13,14 +13,11 @@ export function useWords(): { messages: DockMessages; locale: string } {
   return useContext(DockMessagesContext);
 }
 
-// A provider's words hold the dock's English and whatever the host passed; the other views' English fills the rest.
-const wholeTables = new WeakMap<DockMessages, QuestionDockMessages>();
-
 /** The message table of the nearest `QuestionDockProvider`: every word a view shows or announces. */
 export function useMessages(): QuestionDockMessages {
   const words = useWords().messages;
-  if (!wholeTables.has(words)) wholeTables.set(words, mergeMessages(defaultMessages, words));
-  return wholeTables.get(words)!;
+  // A provider's words hold the dock's English and whatever the host passed; the other views' English fills the rest.
+  return useMemo(() => mergeMessages(defaultMessages, words), [words]);
 }
 
 /** One group of the other views' words: its English under the provider's words for it; a view's bundle holds only it. */

@@ -2,9 +2,7 @@
 import type { QuestionDockMessagesOverride } from "./en";
 
 export { defaultMessages, type CancelReason, type DeliveryStatus, type QuestionDockMessages, type QuestionDockMessagesOverride } from "./en";
-// The other views' words group by group, so that each view's bundle holds only its own.
-export { asyncProblems as asyncProblemsEnglish, composerAnswer as composerAnswerEnglish, delivery as deliveryEnglish } from "./en";
-export { editAnswer as editAnswerEnglish, questionPage as questionPageEnglish, summary as summaryEnglish } from "./en";
+export { composerAnswer as composerAnswerEnglish, questionPage as questionPageEnglish, summary as summaryEnglish } from "./en";
 export { transcript as transcriptEnglish, unsent as unsentEnglish } from "./en";
 export { dockEnglish, type DockMessages, type PluralForms, type SubmitAction, type SubmitErrorParams } from "./en-dock";
 export { announcementText, pluralText, safeLocale, timeLeftText } from "./format";
