@@ -176,7 +176,7 @@ const HANDLERS: Handlers = {
     const kept = keeps ? { ...savedDraftOf(record, view, e.at), ...(e.outcome === "skipped" ? { disposition: "skipped" as const } : {}) } : undefined;
     return Object.assign({}, s, {
       savedDrafts: kept ? withKey(s.savedDrafts, e.id, kept) : withoutKey(s.savedDrafts, e.id),
-      records: MapLog.of(s.records).without(e.id),
+      records: MapLog.of(s.records).with(e.id, undefined),
       views: withoutKey(s.views, e.id),
       submissions: withoutKey(s.submissions, e.id),
       asyncOrigins: withoutKey(s.asyncOrigins, e.id),
@@ -201,7 +201,7 @@ const HANDLERS: Handlers = {
   },
   sentRequestEnded: (s, { record, kind, at }) =>
     s.outcomes.has(record.id) ? s : { ...s, outcomes: s.outcomes.with(record.id, endedRecordOutcome(record, kind, at, true)) },
-  outcomeDropped: (s, e) => (s.outcomes.has(e.id) ? { ...s, outcomes: s.outcomes.without(e.id) } : s),
+  outcomeDropped: (s, e) => (s.outcomes.has(e.id) ? { ...s, outcomes: s.outcomes.with(e.id, undefined) } : s),
   draftEdited: (s, e) => {
     if (isBusy(s.submissions.get(e.requestId))) return s;
     return withView(s, e.requestId, (view, record) => {

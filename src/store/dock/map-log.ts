@@ -24,17 +24,17 @@ export class MapLog<V> implements ReadonlyMap<string, V> {
 
   /** `map` itself when it is a log, else a log of its entries (a state a test or a host's setState made). */
   static of<V>(map: ReadonlyMap<string, V>): MapLog<V> {
-    if (map instanceof MapLog) return map;
-    const at = new Map([...map.keys()].map((id, i) => [id, [i]]));
-    return new MapLog({ ids: [...map.keys()], values: [...map.values()], at }, at.size, at.size);
+    return map instanceof MapLog ? map : [...map].reduce((log, [id, value]) => log.with(id, value), MapLog.empty<V>());
   }
 
-  /** A new log where `id` has `value` (undefined: drops it); an id already in the log keeps its place. */
+  /** A new log where `id` has `value` (undefined: none; this log itself when it had none); a kept id keeps its place. */
   with(id: string, value: V | undefined): MapLog<V> {
+    const had = this.has(id);
+    if (value === undefined && !had) return this;
     // A newer version already grew the arrays, or most of them are dropped entries: start again from this version's.
     if (this.shared.ids.length !== this.length || this.length > 4 * this.size + 64) return MapLog.of(new Map(this)).with(id, value);
     const { ids, values, at } = this.shared;
-    const size = this.size + (value === undefined ? 0 : 1) - (this.has(id) ? 1 : 0);
+    const size = this.size + (value === undefined ? 0 : 1) - (had ? 1 : 0);
     ids.push(id);
     values.push(value);
     // Older versions read only positions below their own length, so growing the list in place is safe.
@@ -44,17 +44,11 @@ export class MapLog<V> implements ReadonlyMap<string, V> {
     return new MapLog(this.shared, this.length + 1, size);
   }
 
-  /** A new log without `id`, or this log when it has no value for it. */
-  without(id: string): MapLog<V> {
-    return this.has(id) ? this.with(id, undefined) : this;
-  }
-
   get(id: string): V | undefined {
-    const positions = this.shared.at.get(id);
+    const positions = this.shared.at.get(id) ?? [];
     // A loop, not findLast: reads come several per event, and a closure per read would be a tenth of their bytes.
-    let n = positions ? positions.length - 1 : -1;
-    while (n >= 0 && positions![n]! >= this.length) n--;
-    return n < 0 ? undefined : this.shared.values[positions![n]!];
+    for (let n = positions.length - 1; n >= 0; n--) if (positions[n]! < this.length) return this.shared.values[positions[n]!];
+    return undefined;
   }
 
   has(id: string): boolean {
