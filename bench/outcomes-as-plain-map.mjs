@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Why the store's outcomes are an OutcomeLog (src/store/dock/outcome-log.ts) and not a plain Map: the state is never
+// Why the store's outcomes are a MapLog (src/store/dock/map-log.ts) and not a plain Map: the state is never
 // changed in place, so a plain Map would be copied on every settle. This times 5,000 settles onto 5,000 summaries,
 // each a copy of the Map with one outcome more, as the store's reducer would make them: compare the figure with the
 // budget of 50 ms per 10,000 events (5,000 settles among them) that the throughput suite holds the whole store to.

@@ -57,11 +57,10 @@ export function createMachine<S, E extends { type: string }>(store: StoreApi<S>,
     const prev = get();
     const next = reduce(prev, event);
     if (next === prev) return;
-    batch(() => {
-      pending = next;
-      queue.push({ event, next, prev });
-      if (!delivering) deliver();
-    });
+    pending = next;
+    queue.push({ event, next, prev });
+    // While delivering, a batch is running: it delivers this event in turn and renders once at its end.
+    if (!delivering) batch(deliver);
   };
 
   /** Calls `listener` after each event of `types` that changed the state (with next and previous state); returns the unsubscribe. */

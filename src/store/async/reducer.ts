@@ -83,7 +83,7 @@ export const reopenedDraft = (entry: OutboxEntry, at: number): SavedDraft =>
 // A discarded answer's question comes back with its draft, kept in `savedDrafts` until the question rejoins the dock.
 function reopened<S extends StoreState>(s: S, entry: OutboxEntry, at: number): S {
   const draft = reopenedDraft(entry, at);
-  const next = { ...s, savedDrafts: new Map(s.savedDrafts).set(draft.requestId, draft), outcomes: s.outcomes.without(draft.requestId) };
+  const next = { ...s, savedDrafts: new Map(s.savedDrafts).set(draft.requestId, draft), outcomes: s.outcomes.with(draft.requestId, undefined) };
   const question = s.chat.questions.find((q) => q.delivery.itemId === entry.itemId);
   if (!question || question.status === "pending") return next;
   return { ...next, chat: conversationReducer(next.chat, { type: "questionReopened", itemId: entry.itemId, anchor: reopenAnchor(next.chat.messages) }) };

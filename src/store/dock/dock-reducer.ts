@@ -5,7 +5,7 @@ import { sendableText } from "../../protocol/sendable-text";
 import type { ConnectionInfo } from "../../gateway/connection";
 import { chooseOtherText, newView, savedDraftOf, selectOption, setOtherText, withStep } from "./drafts";
 import { storageScope } from "../keep/scope";
-import { OutcomeLog } from "./outcome-log";
+import { MapLog } from "./map-log";
 import type { OutboxEntry, SavedDraft } from "../outbox/entry";
 import type { Announcement, DockRejection, HiddenReason, PermissionNotice, QuestionDraft, StoreState, OutcomeKind, RequestView, Submission } from "./state";
 import { endedRecordOutcome, isAnsweredOutcome, settledOutcome, type KeptOutcome, type Settlement } from "./outcomes";
@@ -59,7 +59,7 @@ export function emptyDockState(sessionKey: string, connection: ConnectionInfo): 
     sessionKey,
     connection,
     ...(connection.identity ? { scope: storageScope(connection.identity, sessionKey) } : {}),
-    records: new Map(),
+    records: MapLog.empty(),
     order: [],
     asyncOrigins: new Map(),
     chat: { messages: [], runActive: false, activeRunIds: [], loaded: false, rejected: [], local: { reopenedAt: new Map(), skipped: new Set() }, questions: [] },
@@ -68,7 +68,7 @@ export function emptyDockState(sessionKey: string, connection: ConnectionInfo): 
     views: new Map(),
     savedDrafts: new Map(),
     submissions: new Map(),
-    outcomes: OutcomeLog.empty(),
+    outcomes: MapLog.empty(),
     collapsed: false,
     rejected: [],
     permission: { notices: [], hidden: [] },
@@ -146,7 +146,7 @@ const HANDLERS: Handlers = {
     const known = s.records.get(rec.id) !== undefined;
     // An ended request never comes back by itself (a stale list or a late event); Discard or Answer drop the outcome first.
     if (!known && (s.outcomes.has(rec.id) || rec.status !== "pending")) return s;
-    const records = withKey(s.records, rec.id, rec);
+    const records = MapLog.of(s.records).with(rec.id, rec);
     if (known) return { ...s, records };
     const saved = s.savedDrafts.get(rec.id);
     // The gateway's own question.list order (creation time, then id by localeCompare), so a pane that saw the
@@ -176,7 +176,7 @@ const HANDLERS: Handlers = {
     const kept = keeps ? { ...savedDraftOf(record, view, e.at), ...(e.outcome === "skipped" ? { disposition: "skipped" as const } : {}) } : undefined;
     return Object.assign({}, s, {
       savedDrafts: kept ? withKey(s.savedDrafts, e.id, kept) : withoutKey(s.savedDrafts, e.id),
-      records: withoutKey(s.records, e.id),
+      records: MapLog.of(s.records).with(e.id, undefined),
       views: withoutKey(s.views, e.id),
       submissions: withoutKey(s.submissions, e.id),
       asyncOrigins: withoutKey(s.asyncOrigins, e.id),
@@ -201,7 +201,7 @@ const HANDLERS: Handlers = {
   },
   sentRequestEnded: (s, { record, kind, at }) =>
     s.outcomes.has(record.id) ? s : { ...s, outcomes: s.outcomes.with(record.id, endedRecordOutcome(record, kind, at, true)) },
-  outcomeDropped: (s, e) => (s.outcomes.has(e.id) ? { ...s, outcomes: s.outcomes.without(e.id) } : s),
+  outcomeDropped: (s, e) => (s.outcomes.has(e.id) ? { ...s, outcomes: s.outcomes.with(e.id, undefined) } : s),
   draftEdited: (s, e) => {
     if (isBusy(s.submissions.get(e.requestId))) return s;
     return withView(s, e.requestId, (view, record) => {

@@ -6,7 +6,7 @@ import type { ValidationIssue } from "../../protocol/result";
 import type { OutboxData, SavedDraft, StorageFailure } from "../outbox/entry";
 import type { ConversationProblem } from "../conversation/question-entry";
 import type { ChatState, ConversationData } from "../conversation/conversation-reducer";
-import type { OutcomeLog } from "./outcome-log";
+import type { MapLog } from "./map-log";
 import type { AsyncOrigin, Outcome, OutcomeKind, QuestionDraft } from "./outcomes";
 
 export type { SavedAnswer, SavedDraft } from "../outbox/entry";
@@ -137,7 +137,7 @@ export interface StoreState extends DockState {
   scope?: string;
   /** Saved drafts of requests not in the dock: read before their request arrives, or kept by a retired or skipped async question for a reopen. */
   savedDrafts: ReadonlyMap<string, SavedDraft>;
-  outcomes: OutcomeLog;
+  outcomes: MapLog<Outcome>;
   chat: ConversationData;
   /** Answers to async questions on their way to the gateway, by entry id; empty without async questions. */
   outbox: OutboxData;

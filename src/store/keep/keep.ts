@@ -207,8 +207,8 @@ export function startKeeping(ctx: Keeper, read?: (scope: string) => Promise<Stor
     ctx.on(["connectionChanged"], (_e, next) => void restore(next.scope)),
     ctx.on(["recordSettled", "sentRequestEnded"], (e, s) => {
       const id = e.type === "recordSettled" ? e.id : e.record.id;
-      const outcome = s.outcomes.get(id);
-      const stored = outcome && s.scope !== undefined && storable(id, outcome);
+      const outcome = s.scope === undefined ? undefined : s.outcomes.get(id);
+      const stored = outcome && storable(id, outcome);
       if (stored) kept.put(id, stored);
     }),
     ctx.on(["outcomeDropped"], (e) => kept.remove(e.id)),
