@@ -1,4 +1,5 @@
 import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
 
@@ -10,6 +11,7 @@ const gatewayProjects = ["test/gateway/vitest.gateway.config.ts", "test/gateway/
 
 const WAITS = "test/support/setup-waits.ts";
 const DOM_SETUP = [WAITS, "test/dom/setup-render-log.ts", "test/dom/setup.ts", "test/dom/setup-stories.ts"];
+const STORY_USER_EVENT = fileURLToPath(new URL("test/dom/stories/user-event.ts", import.meta.url));
 
 // Limits that only catch a hang, never a slow machine: a story in jsdom or a fuzz file took 5 to 48 s on a busy
 // 2-core machine, against Vitest's 5 s default. Files that start real gateways set their own (test/gateway). The
@@ -53,7 +55,9 @@ export default defineConfig({
           isolate: false,
         },
       },
-      // Composed stories keep isolation: Storybook's preview and test instrumentation hold state per page.
+      // Composed stories share a worker's page too. Their plays type with Storybook's copy of user-event; with two
+      // copies on one page a field takes typing only from the copy that came to the page last, which an earlier file
+      // would decide, so the tests import that same copy (STORY_USER_EVENT).
       {
         extends: true,
         test: {
@@ -61,6 +65,8 @@ export default defineConfig({
           environment: "jsdom",
           include: ["test/dom/stories/**/*.test.{ts,tsx}"],
           setupFiles: DOM_SETUP,
+          isolate: false,
+          alias: { "@testing-library/user-event": STORY_USER_EVENT },
         },
       },
       // Inline, so their include globs resolve from the repo root (a bare path would root them in test/gateway).
