@@ -15,7 +15,7 @@ export const POOL_FILE = "test-results/gateway-pool.json";
 const typecheck = { name: "typecheck", lane: "checks", command: "npx tsc -p tsconfig.json --noEmit" };
 const lint = { name: "lint", lane: "checks", command: "npx eslint ." };
 const unit = {
-  name: "vitest: node + dom",
+  name: "vitest: node, dom and stories",
   lane: "checks",
   command: `npx vitest run --project node --project dom --project stories ${vitestJson("unit")}`,
 };
