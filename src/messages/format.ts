@@ -11,19 +11,22 @@ export function safeLocale(locale: string | undefined): string {
   }
 }
 
+// Intl formatters, made once per locale and kind: making one took most of a new question's render of its clock.
+const formatters = new Map<string, unknown>();
+function formatter<F>(key: string, make: () => F): F {
+  if (!formatters.has(key)) formatters.set(key, make());
+  return formatters.get(key) as F;
+}
+
 /** Picks the locale's plural form for `count` and writes the number in the locale's digits. */
 export function pluralText(forms: PluralForms, count: number, locale: string): string {
-  const form = forms[new Intl.PluralRules(locale).select(count)] ?? forms.other;
-  return form.replace("{count}", new Intl.NumberFormat(locale).format(count));
+  const form = forms[formatter(`${locale} plural`, () => new Intl.PluralRules(locale)).select(count)] ?? forms.other;
+  return form.replace("{count}", formatter(`${locale} number`, () => new Intl.NumberFormat(locale)).format(count));
 }
 
 // Minutes or hours spelled out; Intl.DurationFormat writes a single unit exactly so, and not every runtime has it.
-// Made once per locale and unit: making one took most of a new question's render of its clock.
-const unitFormats = new Map<string, Intl.NumberFormat>();
 function durationText(amount: number, unit: "minute" | "hour", locale: string): string {
-  const key = `${locale} ${unit}`;
-  if (!unitFormats.has(key)) unitFormats.set(key, new Intl.NumberFormat(locale, { style: "unit", unit, unitDisplay: "long" }));
-  return unitFormats.get(key)!.format(amount);
+  return formatter(`${locale} ${unit}`, () => new Intl.NumberFormat(locale, { style: "unit", unit, unitDisplay: "long" })).format(amount);
 }
 
 /** Spoken time left: minutes below two hours, then hours, capped so a far-off expiry never reads as a huge number. */
