@@ -97,19 +97,18 @@ function readOption(r: Reader, item: unknown, path: string): QuestionOption | un
 function readQuestion(r: Reader, raw: unknown, path: string): GatewayQuestion | undefined {
   const q = r.object(raw, path);
   if (!q) return undefined;
-  const field = (key: string) => r.at(path, key);
-  const questionId = r.string(q.questionId, field("questionId"));
-  if (questionId !== undefined && !QUESTION_ID_PATTERN.test(questionId)) r.fail(field("questionId"), "must be snake_case");
-  const header = r.string(q.header ?? "", field("header"));
-  const question = r.string(q.question, field("question"), "nonEmpty");
-  const rawOptions = q.options === undefined ? [] : (r.array(q.options, field("options")) ?? []);
-  const options = present(rawOptions.map((item, i) => readOption(r, item, r.at(field("options"), i))));
-  if (options.length > MAX_OPTIONS) r.fail(field("options"), `must have at most ${MAX_OPTIONS} options, got ${options.length}`);
-  if (repeats(options, "label")) r.fail(field("options"), "option labels must be unique");
-  const multiSelect = r.boolean(q.multiSelect, field("multiSelect"), "optional");
-  const isOther = r.boolean(q.isOther, field("isOther"), "optional");
-  const isSecret = r.boolean(q.isSecret, field("isSecret"), "optional");
-  const secretStore = q.secretStore === undefined || q.secretStore === null ? undefined : readSecretStore(r, q.secretStore, field("secretStore"));
+  const questionId = r.string(q.questionId, r.at(path, "questionId"));
+  if (questionId !== undefined && !QUESTION_ID_PATTERN.test(questionId)) r.fail(r.at(path, "questionId"), "must be snake_case");
+  const header = r.string(q.header ?? "", r.at(path, "header"));
+  const question = r.string(q.question, r.at(path, "question"), "nonEmpty");
+  const rawOptions = q.options === undefined ? [] : (r.array(q.options, r.at(path, "options")) ?? []);
+  const options = present(rawOptions.map((item, i) => readOption(r, item, r.at(r.at(path, "options"), i))));
+  if (options.length > MAX_OPTIONS) r.fail(r.at(path, "options"), `must have at most ${MAX_OPTIONS} options, got ${options.length}`);
+  if (repeats(options, "label")) r.fail(r.at(path, "options"), "option labels must be unique");
+  const multiSelect = r.boolean(q.multiSelect, r.at(path, "multiSelect"), "optional");
+  const isOther = r.boolean(q.isOther, r.at(path, "isOther"), "optional");
+  const isSecret = r.boolean(q.isSecret, r.at(path, "isSecret"), "optional");
+  const secretStore = q.secretStore === undefined || q.secretStore === null ? undefined : readSecretStore(r, q.secretStore, r.at(path, "secretStore"));
   if (questionId === undefined || header === undefined || question === undefined) return undefined;
   // A question without options takes free text whatever isOther says; an unsafe link is dropped, not fatal.
   const takesText = options.length === 0 ? true : isOther;
