@@ -65,7 +65,6 @@ export function readAnswers(r: Reader, raw: unknown, path: string): QuestionAnsw
   const map = env && r.object(env.answers, r.at(path, "answers"));
   if (!map) return undefined;
   const answers = idTable<string[]>();
-  // for-in, not Object.keys: no array per answer; the own-key check skips anything a polluted prototype lists.
   for (const key in map) {
     if (!Object.hasOwn(map, key)) continue;
     const at = r.at(r.at(path, "answers"), key);

@@ -92,10 +92,10 @@ function tabList(name: string, scopeOf: () => string | undefined, max: number) {
     read,
     /** Puts `item` last, in place of any earlier one of `id`. */
     put: (id: string, item: unknown = id) => write([...others(read(), id), item]),
-    // Most lists are empty (nothing sent from this tab): then nothing is read or copied.
     remove: (id: string) => {
       const list = read();
-      if (list.length > 0 && list.some((item) => item === id || (item as { id?: unknown } | null)?.id === id)) write(others(list, id));
+      const rest = list.length === 0 ? list : others(list, id);
+      if (rest.length < list.length) write(rest);
     },
   };
 }
