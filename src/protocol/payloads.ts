@@ -50,9 +50,9 @@ export function parseResolvedEvent(payload: unknown): Validated<QuestionResolved
     const id = r.string(o.id, "id", "nonEmpty");
     const status = r.oneOf(o.status, "status", ["answered", "cancelled", "expired"] as const);
     const answers = status === "answered" ? readAnswers(r, o.answers, "answers") : undefined;
+    // An answered event without answers has an issue listed by readAnswers.
     if (r.issues.length || id === undefined || status === undefined) return invalid(r.issues);
-    if (status === "answered") return answers ? valid({ id, status, answers }) : invalid(r.issues);
-    return valid({ id, status });
+    return valid(status === "answered" ? { id, status, answers: answers! } : { id, status });
   });
 }
 

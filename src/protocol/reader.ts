@@ -4,8 +4,6 @@ import type { Validated, ValidationIssue } from "./result";
 export const ISSUE_KEY_MAX = 64;
 /** Longest issue path kept, in UTF-16 units. @default 256 */
 export const ISSUE_PATH_MAX = 256;
-/** Longest issue message kept, in UTF-16 units. @default 512 */
-export const ISSUE_MESSAGE_MAX = 512;
 /** Most issues one validation lists; the rest are summed up in one last issue. @default 50 */
 export const ISSUE_LIMIT = 50;
 
@@ -59,10 +57,10 @@ export class Reader {
     return path ? `${path}.${shown}` : shown;
   }
 
-  /** Records a problem; paths and messages are clipped, and past `ISSUE_LIMIT` only a count of the rest is kept. */
+  /** Records a problem; paths and messages (to 512 units) are clipped, and past `ISSUE_LIMIT` only a count of the rest is kept. */
   fail(path: string, message: string): undefined {
     if (this.issues.length < ISSUE_LIMIT) {
-      this.issues.push({ path: clip(path, ISSUE_PATH_MAX), message: clip(message, ISSUE_MESSAGE_MAX) });
+      this.issues.push({ path: clip(path, ISSUE_PATH_MAX), message: clip(message, 512) });
       return undefined;
     }
     this.unlisted += 1;
