@@ -65,8 +65,7 @@ export function readAnswers(r: Reader, raw: unknown, path: string): QuestionAnsw
   const map = env && r.object(env.answers, r.at(path, "answers"));
   if (!map) return undefined;
   const answers = idTable<string[]>();
-  for (const key in map) {
-    if (!Object.hasOwn(map, key)) continue;
+  for (const key of Object.keys(map)) {
     const at = r.at(r.at(path, "answers"), key);
     const list = r.array(map[key], at);
     if (list) answers[key] = list.filter((v, i): v is string => typeof v === "string" || r.string(v, r.at(at, i)) !== undefined);

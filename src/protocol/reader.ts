@@ -25,10 +25,9 @@ export function compact<T extends object>(value: T): T {
 /** The items that were read; the list itself when every one was (most are), so the valid path copies nothing. */
 export const present = <T>(list: (T | undefined)[]): T[] => (list.includes(undefined) ? list.filter((x) => x !== undefined) : (list as T[]));
 
-/** True when two items share `key`'s value; a short list (the usual one) is compared pairwise, making no Set. */
+/** True when two of the first 256 items share `key`'s value (a longer list is refused anyway), compared pairwise: no Set. */
 export function repeats<T>(list: readonly T[], key: keyof T): boolean {
-  if (list.length > 8) return new Set(list.map((item) => item[key])).size !== list.length;
-  for (let i = 1; i < list.length; i++) for (let j = 0; j < i; j++) if (list[i]![key] === list[j]![key]) return true;
+  for (let i = 1; i < Math.min(list.length, 256); i++) for (let j = 0; j < i; j++) if (list[i]![key] === list[j]![key]) return true;
   return false;
 }
 

@@ -94,7 +94,7 @@ function tabList(name: string, scopeOf: () => string | undefined, max: number) {
     put: (id: string, item: unknown = id) => write([...others(read(), id), item]),
     remove: (id: string) => {
       const list = read();
-      const rest = list.length === 0 ? list : others(list, id);
+      const rest = others(list, id);
       if (rest.length < list.length) write(rest);
     },
   };
