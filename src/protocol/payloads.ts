@@ -44,15 +44,16 @@ export const parseGetEnding = (payload: unknown) => readValid(payload, (r): Vali
 
 /** Validates a `question.resolved` event payload. */
 export function parseResolvedEvent(payload: unknown): Validated<QuestionResolvedEvent> {
-  const r = new Reader();
-  const o = r.object(payload, "");
-  if (!o) return invalid(r.issues);
-  const id = r.string(o.id, "id", "nonEmpty");
-  const status = r.oneOf(o.status, "status", ["answered", "cancelled", "expired"] as const);
-  const answers = status === "answered" ? readAnswers(r, o.answers, "answers") : undefined;
-  if (r.issues.length || id === undefined || status === undefined) return invalid(r.issues);
-  if (status === "answered") return answers ? valid({ id, status, answers }) : invalid(r.issues);
-  return valid({ id, status });
+  return readValid(payload, (r) => {
+    const o = r.object(payload, "");
+    if (!o) return invalid(r.issues);
+    const id = r.string(o.id, "id", "nonEmpty");
+    const status = r.oneOf(o.status, "status", ["answered", "cancelled", "expired"] as const);
+    const answers = status === "answered" ? readAnswers(r, o.answers, "answers") : undefined;
+    // An answered event without answers has an issue listed by readAnswers.
+    if (r.issues.length || id === undefined || status === undefined) return invalid(r.issues);
+    return valid(status === "answered" ? { id, status, answers: answers! } : { id, status });
+  });
 }
 
 function strings(value: unknown): string[] {

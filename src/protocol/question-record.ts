@@ -2,7 +2,7 @@ import { MAX_OPTIONS, QUESTION_ID_PATTERN } from "./ask-user";
 import { entryOf, idTable } from "./id-table";
 import type { QuestionAnswers } from "./answers";
 import { safeHttpUrl } from "./links";
-import { compact, readValid, type Reader } from "./reader";
+import { compact, present, readValid, repeats, type Reader } from "./reader";
 import { invalid, valid, type Validated, type ValidationIssue } from "./result";
 
 /** A question record's lifecycle status on the gateway. */
@@ -95,19 +95,18 @@ function readOption(r: Reader, item: unknown, path: string): QuestionOption | un
 function readQuestion(r: Reader, raw: unknown, path: string): GatewayQuestion | undefined {
   const q = r.object(raw, path);
   if (!q) return undefined;
-  const field = (key: string) => r.at(path, key);
-  const questionId = r.string(q.questionId, field("questionId"));
-  if (questionId !== undefined && !QUESTION_ID_PATTERN.test(questionId)) r.fail(field("questionId"), "must be snake_case");
-  const header = r.string(q.header ?? "", field("header"));
-  const question = r.string(q.question, field("question"), "nonEmpty");
-  const rawOptions = q.options === undefined ? [] : (r.array(q.options, field("options")) ?? []);
-  const options = rawOptions.map((item, i) => readOption(r, item, r.at(field("options"), i))).filter((o) => o !== undefined);
-  if (options.length > MAX_OPTIONS) r.fail(field("options"), `must have at most ${MAX_OPTIONS} options, got ${options.length}`);
-  if (options.length > 1 && new Set(options.map((o) => o.label)).size !== options.length) r.fail(field("options"), "option labels must be unique");
-  const multiSelect = r.boolean(q.multiSelect, field("multiSelect"), "optional");
-  const isOther = r.boolean(q.isOther, field("isOther"), "optional");
-  const isSecret = r.boolean(q.isSecret, field("isSecret"), "optional");
-  const secretStore = q.secretStore === undefined || q.secretStore === null ? undefined : readSecretStore(r, q.secretStore, field("secretStore"));
+  const questionId = r.string(q.questionId, r.at(path, "questionId"));
+  if (questionId !== undefined && !QUESTION_ID_PATTERN.test(questionId)) r.fail(r.at(path, "questionId"), "must be snake_case");
+  const header = r.string(q.header ?? "", r.at(path, "header"));
+  const question = r.string(q.question, r.at(path, "question"), "nonEmpty");
+  const rawOptions = q.options === undefined ? [] : (r.array(q.options, r.at(path, "options")) ?? []);
+  const options = present(rawOptions.map((item, i) => readOption(r, item, r.at(r.at(path, "options"), i))));
+  if (options.length > MAX_OPTIONS) r.fail(r.at(path, "options"), `must have at most ${MAX_OPTIONS} options, got ${options.length}`);
+  if (repeats(options, "label")) r.fail(r.at(path, "options"), "option labels must be unique");
+  const multiSelect = r.boolean(q.multiSelect, r.at(path, "multiSelect"), "optional");
+  const isOther = r.boolean(q.isOther, r.at(path, "isOther"), "optional");
+  const isSecret = r.boolean(q.isSecret, r.at(path, "isSecret"), "optional");
+  const secretStore = q.secretStore === undefined || q.secretStore === null ? undefined : readSecretStore(r, q.secretStore, r.at(path, "secretStore"));
   if (questionId === undefined || header === undefined || question === undefined) return undefined;
   // A question without options takes free text whatever isOther says; an unsafe link is dropped, not fatal.
   const takesText = options.length === 0 ? true : isOther;
@@ -122,8 +121,8 @@ export function parseQuestionRecord(input: unknown): Validated<QuestionRecord> {
     const id = r.string(o.id, "id", "nonEmpty");
     const list = r.array(o.questions, "questions") ?? [];
     if (Array.isArray(o.questions) && (list.length < 1 || list.length > 3)) r.fail("questions", `must have 1 to 3 questions, got ${list.length}`);
-    const questions = list.map((q, i) => readQuestion(r, q, r.at("questions", i))).filter((q): q is GatewayQuestion => q !== undefined);
-    if (questions.length > 1 && new Set(questions.map((q) => q.questionId)).size !== questions.length) r.fail("questions", "question ids must be unique");
+    const questions = present(list.map((q, i) => readQuestion(r, q, r.at("questions", i))));
+    if (repeats(questions, "questionId")) r.fail("questions", "question ids must be unique");
     const createdAtMs = r.number(o.createdAtMs, "createdAtMs");
     const expiresAtMs = r.number(o.expiresAtMs, "expiresAtMs");
     const status = r.oneOf(o.status ?? "pending", "status", QUESTION_STATUSES);

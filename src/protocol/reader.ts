@@ -4,8 +4,6 @@ import type { Validated, ValidationIssue } from "./result";
 export const ISSUE_KEY_MAX = 64;
 /** Longest issue path kept, in UTF-16 units. @default 256 */
 export const ISSUE_PATH_MAX = 256;
-/** Longest issue message kept, in UTF-16 units. @default 512 */
-export const ISSUE_MESSAGE_MAX = 512;
 /** Most issues one validation lists; the rest are summed up in one last issue. @default 50 */
 export const ISSUE_LIMIT = 50;
 
@@ -22,6 +20,15 @@ export function compact<T extends object>(value: T): T {
   const kept: Partial<T> = {};
   for (const key in value) if (value[key] !== undefined) kept[key] = value[key];
   return kept as T;
+}
+
+/** The items that were read; the list itself when every one was (most are), so the valid path copies nothing. */
+export const present = <T>(list: (T | undefined)[]): T[] => (list.includes(undefined) ? list.filter((x) => x !== undefined) : (list as T[]));
+
+/** True when two of the first 256 items share `key`'s value (a longer list is refused anyway), compared pairwise: no Set. */
+export function repeats<T>(list: readonly T[], key: keyof T): boolean {
+  for (let i = 1; i < Math.min(list.length, 256); i++) for (let j = 0; j < i; j++) if (list[i]![key] === list[j]![key]) return true;
+  return false;
 }
 
 /** The value if a non-empty string, or undefined. */
@@ -49,10 +56,10 @@ export class Reader {
     return path ? `${path}.${shown}` : shown;
   }
 
-  /** Records a problem; paths and messages are clipped, and past `ISSUE_LIMIT` only a count of the rest is kept. */
+  /** Records a problem; paths and messages (to 512 units) are clipped, and past `ISSUE_LIMIT` only a count of the rest is kept. */
   fail(path: string, message: string): undefined {
     if (this.issues.length < ISSUE_LIMIT) {
-      this.issues.push({ path: clip(path, ISSUE_PATH_MAX), message: clip(message, ISSUE_MESSAGE_MAX) });
+      this.issues.push({ path: clip(path, ISSUE_PATH_MAX), message: clip(message, 512) });
       return undefined;
     }
     this.unlisted += 1;

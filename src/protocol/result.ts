@@ -8,14 +8,10 @@ export interface ValidationIssue {
 export type Validated<T> = { ok: true; value: T } | { ok: false; errors: ValidationIssue[] };
 
 /** Wraps a valid value. */
-export function valid<T>(value: T): Validated<T> {
-  return { ok: true, value };
-}
+export const valid = <T>(value: T): Validated<T> => ({ ok: true, value });
 
 /** Wraps a list of problems. */
-export function invalid<T = never>(errors: ValidationIssue[]): Validated<T> {
-  return { ok: false, errors };
-}
+export const invalid = <T = never>(errors: ValidationIssue[]): Validated<T> => ({ ok: false, errors });
 
 /** Renders issues as one line each, `path: message`, for logs and error banners. */
 export function formatIssues(errors: readonly ValidationIssue[]): string {

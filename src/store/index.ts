@@ -1,12 +1,9 @@
 export { createQuestionDockStore, openStore } from "./create-store";
-export type { DockStoreOptions } from "./context";
 export { blockingDraftsFeature, createAsyncQuestionsFeature } from "./opt-in/factories";
-export type { AsyncQuestionsFeature, BlockingDraftsFeature } from "./context";
+export type { AsyncQuestionsFeature, BlockingDraftsFeature, DockStoreOptions } from "./context";
 export { asyncRequestId } from "./async/question-shape";
-export { createIndexedDbStorage, createMemoryStorage, type DockStorage } from "./keep/storage";
-export { createPaneBus } from "./keep/storage";
+export { createIndexedDbStorage, createMemoryStorage, createPaneBus, DRAFT_SAVE_DELAY_MS, type DockStorage } from "./keep/storage";
 export { isSavedDraft } from "./keep/keep";
-export { DRAFT_SAVE_DELAY_MS } from "./keep/storage";
 export { storageScope } from "./keep/scope";
 export * from "./conversation";
 export * from "./outbox";

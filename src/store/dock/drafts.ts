@@ -6,9 +6,7 @@ import type { QuestionDraft, RequestView, SavedDraft } from "./state";
 const NO_DRAFTS = Object.freeze(idTable<QuestionDraft>());
 
 /** A fresh view for a request that just arrived. */
-export function newView(): RequestView {
-  return { step: 0, drafts: NO_DRAFTS, editedAt: 0 };
-}
+export const newView = (): RequestView => ({ step: 0, drafts: NO_DRAFTS, editedAt: 0 });
 
 function withDraft(view: RequestView, questionId: string, draft: QuestionDraft, now: number): RequestView {
   return { ...view, drafts: withEntry(view.drafts, questionId, draft), editedAt: now };

@@ -45,9 +45,9 @@ export class MapLog<V> implements ReadonlyMap<string, V> {
   }
 
   get(id: string): V | undefined {
-    const positions = this.shared.at.get(id) ?? [];
-    // A loop, not findLast: reads come several per event, and a closure per read would be a tenth of their bytes.
-    for (let n = positions.length - 1; n >= 0; n--) if (positions[n]! < this.length) return this.shared.values[positions[n]!];
+    const positions = this.shared.at.get(id);
+    // A loop, not findLast, and no list made for an unknown id: reads come several per event, most missing `outcomes`.
+    for (let n = (positions?.length ?? 0) - 1; n >= 0; n--) if (positions![n]! < this.length) return this.shared.values[positions![n]!];
     return undefined;
   }
 
