@@ -27,7 +27,9 @@ export const present = <T>(list: (T | undefined)[]): T[] => (list.includes(undef
 
 /** True when two of the first 256 items share `key`'s value (a longer list is refused anyway), compared pairwise: no Set. */
 export function repeats<T>(list: readonly T[], key: keyof T): boolean {
-  for (let i = 1; i < Math.min(list.length, 256); i++) for (let j = 0; j < i; j++) if (list[i]![key] === list[j]![key]) return true;
+  for (let i = 1; i < Math.min(list.length, 256); i++) {
+    for (let j = 0; j < i; j++) if (list[i]![key] === list[j]![key]) return true;
+  }
   return false;
 }
 
