@@ -1,3 +1,4 @@
+import { MAX_OPTIONS } from "./ask-user";
 import type { Validated, ValidationIssue } from "./result";
 
 /** Longest object key echoed in an issue path, in UTF-16 units; longer keys end in "…". @default 64 */
@@ -25,9 +26,9 @@ export function compact<T extends object>(value: T): T {
 /** The items that were read; the list itself when every one was (most are), so the valid path copies nothing. */
 export const present = <T>(list: (T | undefined)[]): T[] => (list.includes(undefined) ? list.filter((x) => x !== undefined) : (list as T[]));
 
-/** True when two of the first 256 items share `key`'s value (a longer list is refused anyway), compared pairwise: no Set. */
+/** True when two of the first MAX_OPTIONS items share `key`'s value (a longer list is refused anyway), pairwise: no Set. */
 export function repeats<T>(list: readonly T[], key: keyof T): boolean {
-  for (let i = 1; i < Math.min(list.length, 256); i++) {
+  for (let i = 1; i < Math.min(list.length, MAX_OPTIONS); i++) {
     for (let j = 0; j < i; j++) if (list[i]![key] === list[j]![key]) return true;
   }
   return false;
