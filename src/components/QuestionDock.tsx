@@ -3,6 +3,8 @@ import { CollapsedBar, DockHeader, Missing, Panel, PromptFooter, ReviewStep, Ste
 import { DockRoot, type QuestionDockRootProps } from "./DockRoot";
 import { Options, Other, QuestionText, Questions } from "./QuestionParts";
 
+declare const process: { env: { NODE_ENV?: string } } | undefined;
+
 /** Props of `QuestionDock`. */
 export type QuestionDockProps = Omit<QuestionDockRootProps, "children">;
 
@@ -21,7 +23,8 @@ export function DefaultPanel() {
 
 function QuestionDockView(props: QuestionDockProps) {
   // TypeScript rejects `theme` here; a host in plain JavaScript would otherwise see its colours silently ignored.
-  if ((props as { theme?: unknown }).theme !== undefined) warnInDevelopment('QuestionDock no longer takes "theme": pass it to QuestionDockProvider, where every view follows it.');
+  if (typeof process !== "undefined" && process.env.NODE_ENV !== "production" && (props as { theme?: unknown }).theme !== undefined)
+    warnInDevelopment('QuestionDock no longer takes "theme": pass it to QuestionDockProvider, where every view follows it.');
   return (
     <DockRoot {...props}>
       <CollapsedBar />

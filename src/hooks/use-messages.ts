@@ -5,6 +5,8 @@ import type { Announcement } from "../store/dock/state";
 import { warnInDevelopment } from "./dev-warning";
 import { useDockStore } from "./dock-context";
 
+declare const process: { env: { NODE_ENV?: string } } | undefined;
+
 /** Carries the dock's words and their BCP 47 locale; outside a provider it reads English. */
 export const DockMessagesContext = createContext({ messages: dockEnglish as DockMessages, locale: "en" });
 
@@ -39,7 +41,7 @@ export function useProviderWords(locale: string, messages: QuestionDockMessagesO
     const language = tag.split("-")[0]!.toLowerCase();
     // The locale never picks a table itself: that would bundle every language into every host. Without words of its
     // own, a locale would silently keep English: say so, in development only. German ships.
-    if (messages === undefined && language !== "en") {
+    if (typeof process !== "undefined" && process.env.NODE_ENV !== "production" && messages === undefined && language !== "en") {
       const table = language === "de" ? 'import deMessages from "@openclaw-kit/question-dock/locales/de" and pass it' : "no table ships for it, so pass your own";
       warnInDevelopment(`locale "${tag}" sets plurals, numbers and times, but the words stay English: ${table} as messages.`);
     }
