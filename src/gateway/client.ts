@@ -1,4 +1,4 @@
-import { formatIssues } from "../protocol/result";
+import { errorMessage, formatIssues } from "../protocol/result";
 import { compact } from "../protocol/reader";
 import { parseFrame, type EventFrame, type ResponseFrame } from "../protocol/frames";
 import { parseHelloOk } from "../protocol/payloads";
@@ -130,7 +130,7 @@ export function createGatewayClient(opts: GatewayClientOptions): GatewayClient {
         onClose: ({ code, reason }) => closed(conn, code, reason),
       });
     } catch (error) {
-      drop(conn, 1006, "", { kind: "retry", message: `Could not open a connection: ${error instanceof Error ? error.message : String(error)}` });
+      drop(conn, 1006, "", { kind: "retry", message: `Could not open a connection: ${errorMessage(error)}` });
     }
   }
 
@@ -191,7 +191,7 @@ export function createGatewayClient(opts: GatewayClientOptions): GatewayClient {
       text = JSON.stringify({ type: "req", id: conn.connectId, method: "connect", params });
     } catch (error) {
       identity = undefined;
-      return drop(conn, 1000, "no device identity", { kind: "fatal", message: `Could not sign in as a device: ${error instanceof Error ? error.message : String(error)}` });
+      return drop(conn, 1000, "no device identity", { kind: "fatal", message: `Could not sign in as a device: ${errorMessage(error)}` });
     }
     if (current !== conn) return;
     try {
@@ -276,7 +276,7 @@ export function createGatewayClient(opts: GatewayClientOptions): GatewayClient {
         try {
           text = JSON.stringify({ type: "req", id, method, params });
         } catch (error) {
-          const why = error instanceof Error ? error.message : String(error);
+          const why = errorMessage(error);
           return reject(clientError(method, "INVALID_REQUEST", `the params could not be encoded as JSON (${why})`));
         }
         const entry: Pending = { method, text, sent: false, resolve, reject, timer: undefined };

@@ -1,4 +1,5 @@
 import { createStore, get, set, type UseStore } from "idb-keyval";
+import { errorMessage } from "../protocol/result";
 
 /** What a key store keeps: the Ed25519 key pair and its raw 32-byte public key. */
 export interface StoredKeyPair {
@@ -70,7 +71,7 @@ export async function loadOrCreateDeviceIdentity(store: KeyStore): Promise<Devic
   try {
     keyPair = (await subtle().generateKey(ED25519, false, ["sign", "verify"])) as CryptoKeyPair;
   } catch (error) {
-    throw new Error(`This browser cannot create an Ed25519 device key: ${error instanceof Error ? error.message : String(error)}`);
+    throw new Error(`This browser cannot create an Ed25519 device key: ${errorMessage(error)}`);
   }
   const fresh = { keyPair, publicKeyRaw: new Uint8Array(await subtle().exportKey("raw", keyPair.publicKey)) };
   const persisted = await Promise.resolve().then(() => store.save(fresh)).then(() => true, () => false);

@@ -1,3 +1,4 @@
+import { errorMessage } from "../protocol/result";
 import type { TransportFactory } from "./transport";
 
 /** The part of a WebSocket this transport uses; both the browser's and the `ws` package's fit. */
@@ -39,7 +40,7 @@ export function createWebSocketTransport(WebSocketImpl?: WebSocketConstructor, o
       socket = options.origin ? new (Impl as new (url: string, o: { origin: string }) => WebSocketLike)(url, { origin: options.origin }) : new Impl(url);
     } catch (error) {
       // Reported asynchronously, like a socket that failed to connect, so the client has one path for both.
-      const reason = error instanceof Error ? error.message : String(error);
+      const reason = errorMessage(error);
       queueMicrotask(() => finish(1006, reason));
       return { send: () => {}, close: () => finish(1006, reason) };
     }

@@ -3,6 +3,7 @@
 // lives in that store and in draft storage (per question id), so neither a failed read nor Retry loses it.
 import { useEffect, useState } from "react";
 import type { QuestionRecord } from "../protocol/question-record";
+import { errorMessage } from "../protocol/result";
 import { getQuestion, isQuestionGone } from "../gateway/questions-api";
 import type { GatewayConnection } from "../gateway/connection";
 import { systemClock, type Clock } from "../gateway/clock";
@@ -86,7 +87,7 @@ export function useQuestionPage({ client, questionId, draftStorage, clock = syst
         show({});
       } catch (error) {
         if (!live || gen !== generation) return;
-        if (!isQuestionGone(error)) return show({ ...s, phase: "error", error: error instanceof Error ? error.message : String(error), busy: false });
+        if (!isQuestionGone(error)) return show({ ...s, phase: "error", error: errorMessage(error), busy: false });
         // The gateway no longer has it (a restart): the dock store keeps what was typed in it, to copy.
         show({ phase: "gone", ...(record ? { ended: { kind: "unavailable", record, at: clock.now() } } : {}) });
       }

@@ -17,3 +17,6 @@ export const invalid = <T = never>(errors: ValidationIssue[]): Validated<T> => (
 export function formatIssues(errors: readonly ValidationIssue[]): string {
   return errors.map((e) => (e.path ? `${e.path}: ${e.message}` : e.message)).join("\n");
 }
+
+/** The message of anything thrown: an Error's own, else the value as text. */
+export const errorMessage = (error: unknown): string => (error instanceof Error ? error.message : String(error));

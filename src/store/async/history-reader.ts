@@ -1,5 +1,6 @@
 // The conversation's history and live runs: `chat.history` on each (re)connect, gap and run end; live `chat` and
 // `agent` events; and saved rows (`session.message`), so an async question saved mid-run shows at once.
+import { errorMessage } from "../../protocol/result";
 import { belongsToSession } from "../../protocol/session-key";
 import { parseChatEvent, type ChatMessage } from "../../protocol/chat-message";
 import { parseSessionMessageEvent, parseSessionMessagesSubscription } from "../../protocol/session-message";
@@ -64,7 +65,7 @@ export function startHistoryReader(ctx: DockContext, limit = 1000) {
       page = readHistoryPage(await client.request("chat.history", { sessionKey, limit }));
     } catch (error) {
       activity.dropSnapshot(token);
-      return dispatch({ type: "historyLoadFailed", reason: error instanceof Error ? error.message : String(error) });
+      return dispatch({ type: "historyLoadFailed", reason: errorMessage(error) });
     }
     if (disposed) return;
     const endedInHistory = new Set(page.messages.flatMap((m) => (m.runId && runEndingOf(m) ? [m.runId] : [])));

@@ -2,7 +2,7 @@ import { getQuestionEnding, recoverQuestions } from "../../gateway/questions-api
 import type { QuestionAnswers } from "../../protocol/answers";
 import { parseResolvedEvent, type RecordEnding } from "../../protocol/payloads";
 import { isSecretQuestion, parseQuestionRecord, type QuestionRecord } from "../../protocol/question-record";
-import type { ValidationIssue } from "../../protocol/result";
+import { errorMessage, type ValidationIssue } from "../../protocol/result";
 import { compact } from "../../protocol/reader";
 import { belongsToSession } from "../../protocol/session-key";
 import type { DockContext } from "../context";
@@ -166,7 +166,7 @@ export function createGatewaySync(ctx: DockContext) {
         const message = (error as Error).message.replace(/^\S+ failed: FORBIDDEN(?: \([^)]*\))?: /, "");
         ctx.dispatch({ type: "permissionRefused", notice: compact({ method: "question.list", message, at: now(), missingScope: failure.detail || undefined }) });
       }
-      reject("recovery", [{ path: "", message: error instanceof Error ? error.message : String(error) }]);
+      reject("recovery", [{ path: "", message: errorMessage(error) }]);
     }
   };
 

@@ -1,5 +1,6 @@
 import { GatewayRequestError } from "../../gateway/connection";
 import { looksLikeCredential } from "../../protocol/credential-shape";
+import { errorMessage } from "../../protocol/result";
 import type { DeliveryState, OutboxEntry, SavedDraft } from "./entry";
 
 // The states by how far along they are: of two copies changed at once, the further one wins.
@@ -54,7 +55,7 @@ const REFUSED_FOR_GOOD: ReadonlySet<string> = new Set(["INVALID_REQUEST", "FORBI
 
 /** Sorts a chat.send rejection into what the outbox does next. */
 export function classifySendError(error: unknown): SendFailure {
-  if (!(error instanceof GatewayRequestError)) return { kind: "refused", reason: error instanceof Error ? error.message : String(error), forGood: false };
+  if (!(error instanceof GatewayRequestError)) return { kind: "refused", reason: errorMessage(error), forGood: false };
   if (error.code === "DISCONNECTED") return { kind: "uncertain", code: "disconnected" };
   if (error.code === "TIMEOUT") return { kind: "uncertain", code: "timeout" };
   if (error.code === "UNAVAILABLE" && /not durably admitted/i.test(error.message)) return { kind: "not-admitted", reason: error.message };
