@@ -3,7 +3,7 @@ import { useThemeAttribute } from "../hooks/dock-context";
 import { classes } from "./view-props";
 
 /** Hands focus back to whichever composer the enclosing `DockLayout` renders; null without one. */
-export const DockLayoutContext = createContext<(() => void) | null>(null);
+export const DockLayoutContext = /* @__PURE__ */ createContext<(() => void) | null>(null);
 
 /** Props of `DockLayout`. */
 export interface DockLayoutProps {

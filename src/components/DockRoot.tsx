@@ -14,7 +14,7 @@ export interface DockPartsValue extends Pick<DockRootState, "mode" | "step" | "c
   record: QuestionRecord;
 }
 
-const DockPartsContext = createContext<DockPartsValue | null>(null);
+const DockPartsContext = /* @__PURE__ */ createContext<DockPartsValue | null>(null);
 
 /** The nearest `QuestionDock.Root`'s request, mode, step and collapse, for a host's own part; throws outside one. */
 export function useDockParts(): DockPartsValue {

@@ -4,7 +4,7 @@ import { useWords } from "../hooks/use-messages";
 import { timeLeftText } from "../messages";
 
 /** Time left as mm:ss, the dock's only per-second render; screen readers get a per-minute text and one warning. */
-export const ExpiryClock = memo(function ExpiryClock({ expiresAtMs, now }: { expiresAtMs: number; now?: () => number }) {
+export const ExpiryClock = /* @__PURE__ */ memo(function ExpiryClock({ expiresAtMs, now }: { expiresAtMs: number; now?: () => number }) {
   const { remainingMs, text, expired } = useExpiryCountdown(expiresAtMs, now);
   const warning = !expired && remainingMs <= 60_000;
   const { messages: m, locale } = useWords();

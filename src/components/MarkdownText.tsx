@@ -57,7 +57,7 @@ export interface MarkdownTextProps extends HTMLAttributes<HTMLElement> {
 }
 
 /** Untrusted text as safe markdown from React elements only: no HTML from the text, links http(s) only. */
-export const MarkdownText = forwardRef<HTMLElement, MarkdownTextProps>(function MarkdownText({ text, as = "div", className, ...rest }, ref) {
+export const MarkdownText = /* @__PURE__ */ forwardRef<HTMLElement, MarkdownTextProps>(function MarkdownText({ text, as = "div", className, ...rest }, ref) {
   const blocks = useMemo(() => parseMarkdown(text), [text]);
   const Tag = loneParagraph(blocks) ? as : "div";
   return (

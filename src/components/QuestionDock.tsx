@@ -35,7 +35,7 @@ function QuestionDockView(props: QuestionDockProps) {
 }
 
 /** The question dock, and its parts for a host's own arrangement inside `Root`, in any order. */
-export const QuestionDock = Object.assign(QuestionDockView, {
+export const QuestionDock = /* @__PURE__ */ Object.assign(QuestionDockView, {
   Root: DockRoot,
   Header: DockHeader,
   Progress: StepProgress,

@@ -11,7 +11,7 @@ import { useDockParts } from "./DockRoot";
 import type { PanelProps } from "./DockParts";
 import { MarkdownText } from "./MarkdownText";
 
-const QuestionContext = createContext<OptionGroupState | null>(null);
+const QuestionContext = /* @__PURE__ */ createContext<OptionGroupState | null>(null);
 
 function useQuestionGroup(): OptionGroupState {
   const group = useContext(QuestionContext);

@@ -15,7 +15,7 @@ export interface WebSocketLike {
 /** A WebSocket class: `globalThis.WebSocket` in browsers, `ws` in Node. */
 export type WebSocketConstructor = new (url: string) => WebSocketLike;
 
-const decoder = new TextDecoder();
+const decoder = /* @__PURE__ */ new TextDecoder();
 
 /** Options of `createWebSocketTransport`. */
 export interface WebSocketTransportOptions {

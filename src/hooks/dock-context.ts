@@ -6,7 +6,7 @@ import { storeParts } from "../store/opt-in/attach";
 import type { DockSnapshot, DockStore, Outcome, QuestionDockStore } from "../store/dock/state";
 
 /** Carries one dock store to the hooks; `QuestionDockProvider` fills it. */
-export const DockStoreContext = createContext<StoreApi<DockStore> | null>(null);
+export const DockStoreContext = /* @__PURE__ */ createContext<StoreApi<DockStore> | null>(null);
 
 /** The whole store behind a host's handle: every QuestionDockStore is one of createQuestionDockStore's. */
 export const wholeStore = (store: QuestionDockStore) => store as StoreApi<DockStore>;
@@ -37,7 +37,7 @@ export function useStoreState<T>(selector: (state: DockStore) => T): T {
 export type DockTheme = "light" | "dark" | "system";
 
 /** Carries the provider's theme; a view outside any provider follows the page. */
-export const DockThemeContext = createContext<DockTheme>("system");
+export const DockThemeContext = /* @__PURE__ */ createContext<DockTheme>("system");
 
 /** The `data-theme` a view's root element takes: the provider's theme, or none where the page decides. */
 export function useThemeAttribute(): "light" | "dark" | undefined {

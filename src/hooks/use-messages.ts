@@ -8,7 +8,7 @@ import { useDockStore } from "./dock-context";
 declare const process: { env: { NODE_ENV?: string } } | undefined;
 
 /** Carries the dock's words and their BCP 47 locale; outside a provider it reads English. */
-export const DockMessagesContext = createContext({ messages: dockEnglish as DockMessages, locale: "en" });
+export const DockMessagesContext = /* @__PURE__ */ createContext({ messages: dockEnglish as DockMessages, locale: "en" });
 
 /** The locale of the nearest `QuestionDockProvider` and the dock's own words, without the other views' English. */
 export function useWords(): { messages: DockMessages; locale: string } {

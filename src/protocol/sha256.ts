@@ -2,10 +2,15 @@
 
 // FIPS 180-4's constants are the first 32 fraction bits of the square roots (H) and cube roots (K) of the first primes;
 // each lies over 2^-10 from a whole number, far beyond any engine's rounding of `Math.sqrt` and `Math.cbrt`.
-const PRIMES: number[] = [];
-for (let n = 2; PRIMES.length < 64; n++) if (PRIMES.every((p) => n % p !== 0)) PRIMES.push(n);
+// Made by calls marked pure, so a bundle that never hashes drops them.
+function firstPrimes(count: number): number[] {
+  const primes: number[] = [];
+  for (let n = 2; primes.length < count; n++) if (primes.every((p) => n % p !== 0)) primes.push(n);
+  return primes;
+}
+const PRIMES = /* @__PURE__ */ firstPrimes(64);
 const fraction = (x: number) => ((x - Math.floor(x)) * 0x100000000) >>> 0;
-const K = Uint32Array.from(PRIMES, (p) => fraction(Math.cbrt(p)));
+const K = /* @__PURE__ */ Uint32Array.from(PRIMES, (p) => fraction(Math.cbrt(p)));
 
 const rotr = (x: number, n: number) => (x >>> n) | (x << (32 - n));
 

@@ -80,7 +80,7 @@ const HANDLERS: Handlers = {
 };
 
 /** The names of the conversation's events. */
-export const CONVERSATION_EVENTS: ReadonlySet<string> = new Set(Object.keys(HANDLERS));
+export const CONVERSATION_EVENTS: ReadonlySet<string> = /* @__PURE__ */ new Set(/* @__PURE__ */ Object.keys(HANDLERS));
 
 /** Applies one event; returns the same state object when the event changes nothing. Pure. */
 export function conversationReducer(state: ConversationData, event: ConversationEvent): ConversationData {
