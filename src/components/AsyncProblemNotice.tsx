@@ -1,7 +1,7 @@
 import { useMemo, useState } from "react";
 import { useStoreState } from "../hooks/dock-context";
-import { useMessages, useWords } from "../hooks/use-messages";
-import { pluralText } from "../messages";
+import { useViewWords, useWords } from "../hooks/use-messages";
+import { asyncProblemsEnglish, pluralText } from "../messages";
 import type { AsyncProblems } from "../store/dock/state";
 import { shortened } from "../protocol/graphemes";
 import { MAX_DETAIL, Notice } from "./DockNotices";
@@ -14,7 +14,7 @@ export function AsyncProblemNotice() {
   const problems = useMemo<AsyncProblems | undefined>(() => (storageError || chatError ? { storage: storageError, conversation: chatError } : undefined), [storageError, chatError]);
   const [dismissed, setDismissed] = useState<AsyncProblems | undefined>(undefined);
   const { storage, conversation }: AsyncProblems = problems && problems !== dismissed ? problems : {};
-  const words = useMessages().asyncProblems;
+  const words = useViewWords("asyncProblems", asyncProblemsEnglish);
   const { locale } = useWords();
   if (!storage && !conversation) return null;
   const refused = conversation?.kind === "delivery-refused" ? conversation : undefined;

@@ -3,7 +3,8 @@ import { entryOf } from "../protocol/id-table";
 import { parseAnswerText } from "../protocol/answer-text";
 import { useDelivery, useQueuedAnswerEdit } from "../hooks/use-delivery";
 import { isAnsweredOutcome } from "../hooks/use-outcomes";
-import { useMessages } from "../hooks/use-messages";
+import { useViewWords, useWords } from "../hooks/use-messages";
+import { deliveryEnglish, editAnswerEnglish, summaryEnglish } from "../messages";
 import type { Outcome } from "../store/dock/state";
 import { useDockActions, useThemeAttribute, type FeatureSummaryProps } from "../hooks/dock-context";
 import { answerText } from "./answer-line";
@@ -26,7 +27,13 @@ function replyLines(outcome: Outcome, deliveredText: string | undefined, secretM
 /** The transcript entry of an async (Codex) question: its answer, delivery state and the actions that fit it. */
 export function AsyncSummary({ outcome, label, className, style }: FeatureSummaryProps) {
   const actions = useDockActions();
-  const m = useMessages();
+  // Only the groups it shows, so a host's bundle holds none of the other views' English.
+  const m = {
+    delivery: useViewWords("delivery", deliveryEnglish),
+    editAnswer: useViewWords("editAnswer", editAnswerEnglish),
+    summary: useViewWords("summary", summaryEnglish),
+    secretMask: useWords().messages.secretMask,
+  };
   const delivery = useDelivery(outcome.async?.outboxId);
   const answered = isAnsweredOutcome(outcome.kind);
   const reply = replyLines(outcome, delivery.entry?.message, m.secretMask);

@@ -3,8 +3,8 @@ import { useDockStore, useStoreState } from "./dock-context";
 import { keyboardIntent } from "./keyboard-intent";
 import { canDiscard, canEdit, canRetry } from "../store/outbox/outbox-reducer";
 import type { OutboxEntry } from "../store/outbox/entry";
-import type { DeliveryStatus } from "../messages";
-import { useMessages } from "./use-messages";
+import { deliveryEnglish, type DeliveryStatus } from "../messages";
+import { useViewWords } from "./use-messages";
 
 /** The delivery of one async answer: its status and words, and which of Retry, Discard and Edit apply now. */
 export function useDelivery(outboxId: string | undefined): {
@@ -17,10 +17,10 @@ export function useDelivery(outboxId: string | undefined): {
   canEdit: boolean;
 } {
   const entry = useStoreState((s) => (outboxId ? s.outbox.entries[outboxId] : undefined));
-  const messages = useMessages();
+  const words = useViewWords("delivery", deliveryEnglish);
   if (!entry) return { entry, status: undefined, label: undefined, canRetry: false, canDiscard: false, canEdit: false };
   const status: DeliveryStatus = entry.state === "queued" && entry.isPaused ? "waiting" : entry.state;
-  return { entry, status, label: messages.delivery[status], canRetry: canRetry(entry), canDiscard: canDiscard(entry), canEdit: canEdit(entry) };
+  return { entry, status, label: words[status], canRetry: canRetry(entry), canDiscard: canDiscard(entry), canEdit: canEdit(entry) };
 }
 
 /** Edit answer for one outbox entry: save into the same entry (or `refused`, the edit kept to copy), or cancel. */

@@ -8,7 +8,7 @@ import { getQuestion, isQuestionGone } from "../gateway/questions-api";
 import type { GatewayConnection } from "../gateway/connection";
 import { systemClock, type Clock } from "../gateway/clock";
 import { openStore } from "../store/create-store";
-import { blockingDraftsFeature } from "../store/opt-in/factories";
+import { draftsFeature } from "../store/opt-in/factories";
 import { defaultStorage, type DockStorage } from "../store/keep/storage";
 import { endedRecordOutcome, outcomeOf } from "../store/dock/outcomes";
 import { tabResolverId } from "../store/keep/keep";
@@ -82,7 +82,7 @@ export function useQuestionPage({ client, questionId, draftStorage, clock = syst
           return show({ ended: endedRecordOutcome(read, kind, clock.now(), false) });
         }
         // A link may name a question of any conversation, or of none. A question its store saw end never comes back.
-        const blockingDrafts = blockingDraftsFeature({ storage: draftStorage ?? defaultStorage() });
+        const blockingDrafts = draftsFeature({ storage: draftStorage ?? defaultStorage() });
         store ??= openStore({ client, sessionKey: read.sessionKey ?? "main", showSessionless: true, typingGraceMs: 0, blockingDrafts, clock }, [read]);
         show({});
       } catch (error) {

@@ -42,7 +42,7 @@ export const summary = {
   listLabel: "Finished questions",
   showEarlier: { one: "Show the earlier question", other: "Show earlier questions ({count} not shown)" } as PluralForms,
 };
-const delivery = {
+export const delivery = {
   queued: "Answer queued",
   waiting: "Waiting for reconnect",
   sending: "Sending answer",
@@ -70,14 +70,14 @@ export const unsent = {
   copyFailed: "Could not copy; select the text instead",
 };
 // Editing an async answer while it waits in the outbox; `refused`: it went out before the edit was saved.
-const editAnswer = {
+export const editAnswer = {
   edit: "Edit answer",
   field: "Your answer",
   save: "Save",
   cancel: "Cancel",
   refused: "Your answer had already gone out, so it was not changed. Your edited text is still here to copy.",
 };
-const asyncProblems = {
+export const asyncProblems = {
   storage: {
     save: "Answers are not being saved on this device. They are still sent, but an answer not yet sent is lost if this page closes.",
     load: "Answers saved on this device could not be read. New answers are still sent, but an answer not yet sent is lost if this page closes.",

@@ -7,6 +7,7 @@ import { asyncReducer, historyReducer } from "../async/reducer";
 import { createPaneBus, defaultStorage, startDraftKeeping } from "../keep/storage";
 import { defineFeature, type FeatureViews } from "./attach";
 import type { AsyncQuestionsFeature, AsyncQuestionsOptions, BlockingDraftServices, BlockingDraftsFeature, ChatHistoryFeature } from "../context";
+import type { PaneBus } from "../outbox/entry";
 
 /** The store's half of async questions, with their views (`asyncQuestionsFeature` passes them; store tests need not). */
 export function createAsyncQuestionsFeature(options: AsyncQuestionsOptions = {}, views: FeatureViews = {}): AsyncQuestionsFeature {
@@ -43,8 +44,13 @@ export function createAsyncQuestionsFeature(options: AsyncQuestionsOptions = {},
 
 /** Keeps a dock's blocking drafts in `services.storage`, shared over `services.bus`. @default IndexedDB or memory, and a pane bus */
 export function blockingDraftsFeature(services?: BlockingDraftServices): BlockingDraftsFeature {
+  return draftsFeature(services, createPaneBus);
+}
+
+/** `blockingDraftsFeature` whose bus, without `services`, comes from `makeBus` (absent: none), so a page sharing no drafts loads no bus. */
+export function draftsFeature(services: BlockingDraftServices | undefined, makeBus?: () => PaneBus): BlockingDraftsFeature {
   return defineFeature({ feature: "blockingDrafts" }, (ctx) => {
-    const bus = services ? services.bus : createPaneBus();
+    const bus = services ? services.bus : makeBus?.();
     const drafts = startDraftKeeping(ctx, { storage: services?.storage ?? defaultStorage(), bus, blockingDrafts: true, outbox: false });
     return {
       read: drafts.read,
