@@ -28,12 +28,7 @@ function replyLines(outcome: Outcome, deliveredText: string | undefined, secretM
 export function AsyncSummary({ outcome, label, className, style }: FeatureSummaryProps) {
   const actions = useDockActions();
   // Only the groups it shows, so a host's bundle holds none of the other views' English.
-  const m = {
-    delivery: useViewWords("delivery", deliveryEnglish),
-    editAnswer: useViewWords("editAnswer", editAnswerEnglish),
-    summary: useViewWords("summary", summaryEnglish),
-    secretMask: useWords().messages.secretMask,
-  };
+  const m = { delivery: useViewWords("delivery", deliveryEnglish), editAnswer: useViewWords("editAnswer", editAnswerEnglish), summary: useViewWords("summary", summaryEnglish), secretMask: useWords().messages.secretMask };
   const delivery = useDelivery(outcome.async?.outboxId);
   const answered = isAnsweredOutcome(outcome.kind);
   const reply = replyLines(outcome, delivery.entry?.message, m.secretMask);

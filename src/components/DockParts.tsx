@@ -182,11 +182,7 @@ export function PromptFooter({ className, style }: ViewProps) {
   const apple = typeof navigator !== "undefined" && /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
   return (
     <>
-      {f.error && (
-        <p className="qd-error" role="alert">
-          {f.error}
-        </p>
-      )}
+      {f.error && <p className="qd-error" role="alert">{f.error}</p>}
       <div className={classes("qd-footer", className)} style={style}>
         <button className="qd-button qd-button--quiet" {...f.skipProps} />
         <span className="qd-footer__spacer" />

@@ -2,7 +2,6 @@ import { warnInDevelopment } from "../hooks/dev-warning";
 import { CollapsedBar, DockHeader, Missing, Panel, PromptFooter, ReviewStep, StepProgress } from "./DockParts";
 import { DockRoot, type QuestionDockRootProps } from "./DockRoot";
 import { Options, Other, QuestionText, Questions } from "./QuestionParts";
-
 declare const process: { env: { NODE_ENV?: string } } | undefined;
 
 /** Props of `QuestionDock`. */
@@ -23,8 +22,7 @@ export function DefaultPanel() {
 
 function QuestionDockView(props: QuestionDockProps) {
   // TypeScript rejects `theme` here; a host in plain JavaScript would otherwise see its colours silently ignored.
-  if (typeof process !== "undefined" && process.env.NODE_ENV !== "production" && (props as { theme?: unknown }).theme !== undefined)
-    warnInDevelopment('QuestionDock no longer takes "theme": pass it to QuestionDockProvider, where every view follows it.');
+  if (typeof process !== "undefined" && process.env.NODE_ENV !== "production" && (props as { theme?: unknown }).theme !== undefined) warnInDevelopment('QuestionDock no longer takes "theme": pass it to QuestionDockProvider, where every view follows it.');
   return (
     <DockRoot {...props}>
       <CollapsedBar />

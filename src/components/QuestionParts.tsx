@@ -194,16 +194,8 @@ export function Other({ className, style }: ViewProps) {
         <label className="qd-other__label" {...field.labelProps}>
           {m.other.label}
         </label>
-        {field.shortcut !== undefined && (
-          <kbd className="qd-kbd" aria-hidden="true">
-            {field.shortcut}
-          </kbd>
-        )}
-        {field.notChosen ? (
-          <span className="qd-other__hint" id={field.hintId}>
-            {m.other.notChosen}
-          </span>
-        ) : null}
+        {field.shortcut !== undefined && <kbd className="qd-kbd" aria-hidden="true">{field.shortcut}</kbd>}
+        {field.notChosen ? <span className="qd-other__hint" id={field.hintId}>{m.other.notChosen}</span> : null}
       </div>
       {field.secret ? <input type="password" autoComplete="off" spellCheck={false} {...shared} /> : <textarea rows={2} {...shared} />}
       {field.credential ? (

@@ -276,8 +276,7 @@ export function createGatewayClient(opts: GatewayClientOptions): GatewayClient {
         try {
           text = JSON.stringify({ type: "req", id, method, params });
         } catch (error) {
-          const why = errorMessage(error);
-          return reject(clientError(method, "INVALID_REQUEST", `the params could not be encoded as JSON (${why})`));
+          return reject(clientError(method, "INVALID_REQUEST", `the params could not be encoded as JSON (${errorMessage(error)})`));
         }
         const entry: Pending = { method, text, sent: false, resolve, reject, timer: undefined };
         entry.timer = timers.setTimeout(() => fail(id, entry, "TIMEOUT", `${entry.sent ? "no answer" : "not connected"} within ${ms} ms`), ms);

@@ -4,7 +4,6 @@ import { announcementText, defaultMessages, dockEnglish, mergeMessages, safeLoca
 import type { Announcement } from "../store/dock/state";
 import { warnInDevelopment } from "./dev-warning";
 import { useDockStore } from "./dock-context";
-
 declare const process: { env: { NODE_ENV?: string } } | undefined;
 
 /** Carries the dock's words and their BCP 47 locale; outside a provider it reads English. */

@@ -2,8 +2,7 @@
 import type { QuestionDockMessagesOverride } from "./en";
 
 export { defaultMessages, type CancelReason, type DeliveryStatus, type QuestionDockMessages, type QuestionDockMessagesOverride } from "./en";
-export { composerAnswer as composerAnswerEnglish, questionPage as questionPageEnglish, summary as summaryEnglish } from "./en";
-export { transcript as transcriptEnglish, unsent as unsentEnglish } from "./en";
+export { composerAnswer as composerAnswerEnglish, questionPage as questionPageEnglish, summary as summaryEnglish, transcript as transcriptEnglish, unsent as unsentEnglish } from "./en";
 export { asyncProblems as asyncProblemsEnglish, delivery as deliveryEnglish, editAnswer as editAnswerEnglish } from "./en";
 export { dockEnglish, type DockMessages, type PluralForms, type SubmitAction, type SubmitErrorParams } from "./en-dock";
 export { announcementText, pluralText, safeLocale, timeLeftText } from "./format";

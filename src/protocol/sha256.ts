@@ -1,8 +1,8 @@
 // Synchronous: a transcript is read in one pass, and `crypto.subtle` is async and missing outside secure contexts.
 
 // FIPS 180-4's constants are the first 32 fraction bits of the square roots (H) and cube roots (K) of the first primes;
-// each lies over 2^-10 from a whole number, far beyond any engine's rounding of `Math.sqrt` and `Math.cbrt`.
-// Made by calls marked pure, so a bundle that never hashes drops them.
+// each lies over 2^-10 from a whole number, far beyond any engine's rounding of `Math.sqrt` and `Math.cbrt`. Made by
+// calls marked pure, so a bundle that never hashes drops them.
 function firstPrimes(count: number): number[] {
   const primes: number[] = [];
   for (let n = 2; primes.length < count; n++) if (primes.every((p) => n % p !== 0)) primes.push(n);

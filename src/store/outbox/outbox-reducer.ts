@@ -57,9 +57,7 @@ export const OUTBOX_TRANSITIONS: Readonly<Record<OutboxEntryEvent["type"] | "dis
 };
 
 /** The names of the outbox's events: every entry event has a row in the transition table. */
-export const OUTBOX_EVENTS: ReadonlySet<string> = /* @__PURE__ */ new Set(
-  /* @__PURE__ */ Object.keys(OUTBOX_TRANSITIONS).concat("enqueued", "paneUpdated", "paneRemoved", "restored", "storageFailed"),
-);
+export const OUTBOX_EVENTS: ReadonlySet<string> = /* @__PURE__ */ new Set(/* @__PURE__ */ Object.keys(OUTBOX_TRANSITIONS).concat("enqueued", "paneUpdated", "paneRemoved", "restored", "storageFailed"));
 
 // Conditions besides the status: a refusal for good would only repeat, and the gateway refuses a known key with other text.
 const GUARDS: Partial<Record<keyof typeof OUTBOX_TRANSITIONS, (entry: OutboxEntry) => boolean>> = {
