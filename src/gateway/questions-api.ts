@@ -13,11 +13,16 @@ export class GatewayResultError extends Error {
   }
 }
 
-// Async, so the request leaves at once and a connection that throws rejects instead.
-async function call<T>(c: GatewayConnection, method: string, params: unknown, parse: (payload: unknown) => Validated<T>): Promise<T> {
-  const parsed = parse(await c.request(method, params));
-  if (!parsed.ok) throw new GatewayResultError(method, parsed.errors);
-  return parsed.value;
+// Not async, which would add a promise and a turn to every call; a connection that throws still rejects.
+function call<T>(c: GatewayConnection, method: string, params: unknown, parse: (payload: unknown) => Validated<T>): Promise<T> {
+  try {
+    return c.request(method, params).then((payload) => {
+      const parsed = parse(payload);
+      return parsed.ok ? parsed.value : Promise.reject(new GatewayResultError(method, parsed.errors));
+    });
+  } catch (error) {
+    return Promise.reject(error);
+  }
 }
 
 const parseResolveResult = (payload: unknown) => readValid(payload, (r): Validated<QuestionResolveResult> => {
