@@ -68,7 +68,7 @@ export function readAnswers(r: Reader, raw: unknown, path: string): QuestionAnsw
   for (const key of Object.keys(map)) {
     const at = r.at(r.at(path, "answers"), key);
     const list = r.array(map[key], at);
-    if (list) answers[key] = list.filter((v, i): v is string => typeof v === "string" || r.string(v, r.at(at, i)) !== undefined);
+    if (list) answers[key] = present(list.map((v, i) => (typeof v === "string" ? v : r.string(v, r.at(at, i)))));
   }
   return { answers };
 }
