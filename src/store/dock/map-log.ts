@@ -5,8 +5,10 @@ interface Shared<V> {
   ids: string[];
   /** undefined: the id's value was dropped at this point. */
   values: (V | undefined)[];
-  /** Every position of an id, ascending. */
-  at: Map<string, number[]>;
+  /** The position of the same id's entry before each one, -1 for its first. */
+  earlier: number[];
+  /** Each id's newest position. */
+  latest: Map<string, number>;
 }
 
 /** A table by id that reads like a ReadonlyMap in the order ids were added, and changes only by returning a new log. */
@@ -19,7 +21,7 @@ export class MapLog<V> implements ReadonlyMap<string, V> {
   ) {}
 
   static empty<V>(): MapLog<V> {
-    return new MapLog<V>({ ids: [], values: [], at: new Map() }, 0, 0);
+    return new MapLog<V>({ ids: [], values: [], earlier: [], latest: new Map() }, 0, 0);
   }
 
   /** `map` itself when it is a log, else a log of its entries (a state a test or a host's setState made). */
@@ -33,22 +35,25 @@ export class MapLog<V> implements ReadonlyMap<string, V> {
     if (value === undefined && !had) return this;
     // A newer version already grew the arrays, or most of them are dropped entries: start again from this version's.
     if (this.shared.ids.length !== this.length || this.length > 4 * this.size + 64) return MapLog.of(new Map(this)).with(id, value);
-    const { ids, values, at } = this.shared;
-    const size = this.size + (value === undefined ? 0 : 1) - (had ? 1 : 0);
+    const { ids, values, earlier, latest } = this.shared;
     ids.push(id);
     values.push(value);
-    // Older versions read only positions below their own length, so growing the list in place is safe.
-    const positions = at.get(id);
-    if (positions) positions.push(this.length);
-    else at.set(id, [this.length]);
-    return new MapLog(this.shared, this.length + 1, size);
+    // Older versions read only positions below their own length, so growing the arrays in place is safe.
+    earlier.push(latest.get(id) ?? -1);
+    latest.set(id, this.length);
+    return new MapLog(this.shared, this.length + 1, this.size + (value === undefined ? 0 : 1) - (had ? 1 : 0));
+  }
+
+  /** The position of the newest entry of `id` this version sees, or -1. */
+  private last(id: string): number {
+    let p = this.shared.latest.get(id) ?? -1;
+    while (p >= this.length) p = this.shared.earlier[p]!;
+    return p;
   }
 
   get(id: string): V | undefined {
-    const positions = this.shared.at.get(id);
-    // A loop, not findLast, and no list made for an unknown id: reads come several per event, most missing `outcomes`.
-    for (let n = (positions?.length ?? 0) - 1; n >= 0; n--) if (positions![n]! < this.length) return this.shared.values[positions![n]!];
-    return undefined;
+    const p = this.last(id);
+    return p < 0 ? undefined : this.shared.values[p];
   }
 
   has(id: string): boolean {
@@ -57,19 +62,13 @@ export class MapLog<V> implements ReadonlyMap<string, V> {
 
   /** Ids in the order they were added; one that was dropped and added again counts from its new place. */
   *keys(): MapIterator<string> {
-    const { ids, values } = this.shared;
+    const { ids, values, earlier } = this.shared;
     for (let i = 0; i < this.length; i++) {
-      const id = ids[i]!;
-      if (values[i] === undefined) continue;
-      // Listed at the first position after its latest drop, if it still has a value; no array per key, since
-      // the transcript walks every outcome on each render.
-      let start = -1;
-      for (const p of this.shared.at.get(id)!) {
-        if (p >= this.length) break;
-        if (values[p] === undefined) start = -1;
-        else if (start === -1) start = p;
-      }
-      if (start === i && this.has(id)) yield id;
+      // Listed at the first position after its latest drop, if it still has a value.
+      let start = values[i] === undefined ? -1 : this.last(ids[i]!);
+      if (start < 0 || values[start] === undefined) continue;
+      while (earlier[start]! >= 0 && values[earlier[start]!] !== undefined) start = earlier[start]!;
+      if (start === i) yield ids[i]!;
     }
   }
 
