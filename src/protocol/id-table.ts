@@ -2,8 +2,8 @@
 export type IdTable<T> = Readonly<Record<string, T>>;
 
 /** A table with no prototype, optionally filled: an id such as "__proto__" or "constructor" reads as a plain key. */
-export function idTable<T>(entries: Iterable<readonly [string, T]> = []): Record<string, T> {
-  return Object.setPrototypeOf(Object.fromEntries(entries), null) as Record<string, T>;
+export function idTable<T>(entries?: Iterable<readonly [string, T]>): Record<string, T> {
+  return Object.setPrototypeOf(entries ? Object.fromEntries(entries) : {}, null) as Record<string, T>;
 }
 
 /** A copy of `table` with `key` set to `value`; the input is left as it was. */
