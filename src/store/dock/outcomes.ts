@@ -146,8 +146,7 @@ export function settledOutcome(record: QuestionRecord, e: Settlement, view: Draf
   const changed = status !== record.status || given || by;
   // Assigned onto a new object: in V8 a spread copy given a field it lacked is several times slower (bench: throughput).
   const kept = changed ? Object.assign({}, record, { status }, given && { answers: e.answers }, by && { resolvedBy: e.resolvedBy }) : record;
-  const outcome: Outcome = { kind: e.outcome, record: kept, at: e.at };
-  if (e.answers) outcome.answers = e.answers;
+  const outcome: Outcome = e.answers ? { kind: e.outcome, record: kept, answers: e.answers, at: e.at } : { kind: e.outcome, record: kept, at: e.at };
   if (e.async) outcome.async = e.async;
   if (unsent) outcome.unsent = unsent;
   if (unsent && cutOff) outcome.unsentMayHaveArrived = true;
