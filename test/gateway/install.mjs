@@ -130,6 +130,23 @@ function prepareCodexState(node, spec, log) {
     rmSync(codexStateDir, { recursive: true, force: true });
     throw err;
   }
+  removeUnusedFiles();
+}
+
+// What every Codex gateway would copy or capture at its start for nothing: the Codex CLI's native binaries
+// (`@openai/codex-<platform>`, about 330 MB), which the stand-in app-server replaces, and npm's cache when npm ran with
+// this dir as its HOME. Every start captures the plugin with its dependencies into its state dir twice, reading,
+// hashing and writing each file: about 680 MB a start with the binaries.
+function removeUnusedFiles() {
+  rmSync(join(codexStateDir, '.npm'), { recursive: true, force: true });
+  const projects = join(codexStateDir, 'npm', 'projects');
+  for (const project of readdirSync(projects)) {
+    const scope = join(projects, project, 'node_modules', '@openai');
+    if (!existsSync(scope)) continue;
+    for (const name of readdirSync(scope)) {
+      if (name.startsWith('codex-')) rmSync(join(scope, name), { recursive: true, force: true });
+    }
+  }
 }
 
 function run(cmd, args, opts) {
