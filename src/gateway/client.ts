@@ -1,6 +1,7 @@
 import { errorMessage, formatIssues } from "../protocol/result";
 import { compact } from "../protocol/reader";
 import { parseFrame, type EventFrame, type ResponseFrame } from "../protocol/frames";
+import type { GatewayErrorCode } from "../protocol/errors";
 import { parseHelloOk } from "../protocol/payloads";
 import { buildConnectParams, classifyConnectError, describeClose, parseChallenge, retryDelay, type ConnectFailure } from "./handshake";
 import { createMemoryKeyStore, loadOrCreateDeviceIdentity, type DeviceIdentity } from "./device-identity";
@@ -103,13 +104,13 @@ export function createGatewayClient(opts: GatewayClientOptions): GatewayClient {
     pending.delete(id);
   }
 
-  function fail(id: string, entry: Pending, code: string, message: string): void {
+  function fail(id: string, entry: Pending, code: GatewayErrorCode, message: string): void {
     settle(id, entry);
     entry.reject(clientError(entry.method, code, message, entry.sent));
   }
 
   // Sent requests fail first: their answers can no longer arrive. With `all`, the unsent ones follow.
-  function failPending(code: string, message: string, all: boolean): void {
+  function failPending(code: GatewayErrorCode, message: string, all: boolean): void {
     for (const [id, entry] of [...pending]) if (entry.sent) fail(id, entry, code, message);
     if (all) for (const [id, entry] of [...pending]) fail(id, entry, code, message);
   }

@@ -1,5 +1,6 @@
 // The connect handshake: the signed params, how a refusal or a lost socket reads to a person, when to try again.
 import type { GatewayErrorBody } from "../protocol/frames";
+import type { GatewayErrorCode } from "../protocol/errors";
 import { PROTOCOL_VERSION } from "../protocol/methods";
 import { invalid, valid, type Validated } from "../protocol/result";
 import { clip, compact, Reader } from "../protocol/reader";
@@ -56,13 +57,13 @@ export function classifyConnectError(error: GatewayErrorBody): ConnectFailure {
   const text = serverText(error.message);
   const detailCode = typeof error.details?.code === "string" ? error.details.code : undefined;
   const retry = (message: string): ConnectFailure => compact({ kind: "retry", message, retryAfterMs: error.retryAfterMs });
-  if (error.code === "UNAVAILABLE") {
+  if (error.code === ("UNAVAILABLE" satisfies GatewayErrorCode)) {
     return retry(error.details?.reason === "startup-sidecars" ? "The gateway is still starting." : `The gateway is unavailable: ${text}`);
   }
-  if (error.code === "NOT_PAIRED") {
+  if (error.code === ("NOT_PAIRED" satisfies GatewayErrorCode)) {
     return { kind: "fatal", message: `This device is not paired with the gateway (${text}). Approve it on the gateway; the dock keeps trying.` };
   }
-  if (error.code === "FORBIDDEN") return { kind: "fatal", message: `The gateway refused this client: ${text}` };
+  if (error.code === ("FORBIDDEN" satisfies GatewayErrorCode)) return { kind: "fatal", message: `The gateway refused this client: ${text}` };
   if (detailCode?.startsWith("AUTH_")) return { kind: "fatal", message: `The gateway did not accept the credentials (${detailCode}): ${text}` };
   if (error.retryable) return retry(`The gateway could not connect: ${text}`);
   return { kind: "fatal", message: `The gateway rejected the connection (${error.code}${detailCode ? `, ${detailCode}` : ""}): ${text}` };

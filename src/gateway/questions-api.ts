@@ -4,6 +4,7 @@ import { readAnswers, type QuestionRecord } from "../protocol/question-record";
 import type { QuestionResolveParams, QuestionResolveResult } from "../protocol/methods";
 import { readValid } from "../protocol/reader";
 import { GatewayRequestError, type GatewayConnection } from "./connection";
+import type { GatewayErrorCode, QuestionErrorReason } from "../protocol/errors";
 
 /** A gateway answer that did not have the documented shape; `issues` says what was wrong, field by field. */
 export class GatewayResultError extends Error {
@@ -29,7 +30,7 @@ const parseResolveResult = (payload: unknown) => readValid(payload, (r): Validat
 });
 
 /** True for a question the gateway no longer has, or does not show this connection: a read of it will not succeed. */
-export const isQuestionGone = (error: unknown) => error instanceof GatewayRequestError && (error.reason === "QUESTION_NOT_FOUND" || error.code === "FORBIDDEN");
+export const isQuestionGone = (error: unknown) => error instanceof GatewayRequestError && (error.reason === ("QUESTION_NOT_FOUND" satisfies QuestionErrorReason) || error.code === ("FORBIDDEN" satisfies GatewayErrorCode));
 
 /** `question.list`: the pending records, with malformed ones set aside in `rejected` instead of failing the lot. */
 export function listQuestions(c: GatewayConnection) {
