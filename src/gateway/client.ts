@@ -1,18 +1,15 @@
 import { errorMessage, formatIssues } from "../protocol/result";
 import { compact } from "../protocol/reader";
 import { parseFrame, type EventFrame, type ResponseFrame } from "../protocol/frames";
-import type { GatewayErrorCode } from "../protocol/errors";
 import { parseHelloOk } from "../protocol/payloads";
 import { buildConnectParams, classifyConnectError, describeClose, parseChallenge, retryDelay, type ConnectFailure } from "./handshake";
 import { createMemoryKeyStore, loadOrCreateDeviceIdentity, type DeviceIdentity } from "./device-identity";
 import { systemClock } from "./clock";
 import type { Transport } from "./transport";
-import { clientError, GatewayRequestError, type ConnectedInfo, type ConnectionIdentity, type ConnectionInfo, type GatewayClient, type GatewayClientOptions, type ProtocolErrorInfo } from "./connection";
+import { clientError, GatewayRequestError, type ConnectedInfo, type GatewayErrorCode, type ConnectionIdentity, type ConnectionInfo, type GatewayClient, type GatewayClientOptions, type ProtocolErrorInfo } from "./connection";
 
-/** The listeners of one kind of client news. */
 type Listeners<Args extends unknown[]> = Set<(...args: Args) => void>;
 
-/** Adds `fn`; returns its removal. */
 function listen<Args extends unknown[]>(set: Listeners<Args>, fn: (...args: Args) => void): () => void {
   set.add(fn);
   return () => set.delete(fn);

@@ -1,5 +1,6 @@
 import type { EventFrame, GatewayErrorBody } from "../protocol/frames";
 import type { GatewayErrorCode } from "../protocol/errors";
+export type { GatewayErrorCode, QuestionErrorReason } from "../protocol/errors";
 import type { HelloOk } from "../protocol/methods";
 import type { ValidationIssue } from "../protocol/result";
 import type { Clock } from "./clock";

@@ -1,10 +1,9 @@
 // The connect handshake: the signed params, how a refusal or a lost socket reads to a person, when to try again.
 import type { GatewayErrorBody } from "../protocol/frames";
-import type { GatewayErrorCode } from "../protocol/errors";
 import { PROTOCOL_VERSION } from "../protocol/methods";
 import { invalid, valid, type Validated } from "../protocol/result";
 import { clip, compact, Reader } from "../protocol/reader";
-import type { BackoffOptions, GatewayClientOptions } from "./connection";
+import type { BackoffOptions, GatewayClientOptions, GatewayErrorCode } from "./connection";
 import { signConnect, type DeviceIdentity } from "./device-identity";
 
 /** The scopes OpenClaw's own Control UI asks for; the gateway grants what the device may have. */

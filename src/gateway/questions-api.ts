@@ -3,8 +3,7 @@ import { parseGetEnding, parseGetResult, parseRecordList, type RecordEnding } fr
 import { readAnswers, type QuestionRecord } from "../protocol/question-record";
 import type { QuestionResolveParams, QuestionResolveResult } from "../protocol/methods";
 import { readValid } from "../protocol/reader";
-import { GatewayRequestError, type GatewayConnection } from "./connection";
-import type { GatewayErrorCode, QuestionErrorReason } from "../protocol/errors";
+import { GatewayRequestError, type GatewayConnection, type GatewayErrorCode, type QuestionErrorReason } from "./connection";
 
 /** A gateway answer that did not have the documented shape; `issues` says what was wrong, field by field. */
 export class GatewayResultError extends Error {

@@ -1,6 +1,5 @@
 import { getQuestion, resolveQuestion } from "../gateway/questions-api";
-import { GatewayRequestError } from "../gateway/connection";
-import type { GatewayErrorCode, QuestionErrorReason } from "../protocol/errors";
+import { GatewayRequestError, type GatewayErrorCode, type QuestionErrorReason } from "../gateway/connection";
 import { sendableText } from "../protocol/sendable-text";
 import type { QuestionAnswers } from "../protocol/answers";
 import type { DockContext } from "./context";

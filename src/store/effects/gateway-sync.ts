@@ -10,8 +10,7 @@ import { outcomeOf } from "../dock/outcomes";
 import { activeAfterArrival } from "../dock/priority";
 import type { Announcement, HiddenReason, Outcome, OutcomeKind, SubmitErrorCode } from "../dock/state";
 import type { QuestionResolvedEvent } from "../../protocol/methods";
-import { GatewayRequestError } from "../../gateway/connection";
-import type { GatewayErrorCode, QuestionErrorReason } from "../../protocol/errors";
+import { GatewayRequestError, type GatewayErrorCode, type QuestionErrorReason } from "../../gateway/connection";
 
 /** What ties the store to the gateway: applies events, recovers after reconnects, and settles requests. */
 export type GatewaySync = ReturnType<typeof createGatewaySync>;
@@ -22,7 +21,6 @@ const MAX_TIMER_DELAY_MS = 2 ** 31 - 1;
 /** The scopes that give the full question access (every question, secrets included, subject to the gateway's own rules). */
 const FULL_QUESTION_SCOPES = ["operator.questions", "operator.admin"];
 
-/** The pending record `held` as the resolved event `e` ended it. */
 function endedRecord(held: QuestionRecord, e: QuestionResolvedEvent): QuestionRecord {
   return e.status === "answered" ? { ...held, status: e.status, answers: e.answers } : { ...held, status: e.status };
 }

@@ -1,7 +1,6 @@
-import { GatewayRequestError } from "../../gateway/connection";
+import { GatewayRequestError, type GatewayErrorCode } from "../../gateway/connection";
 import { looksLikeCredential } from "../../protocol/credential-shape";
 import { errorMessage } from "../../protocol/result";
-import type { GatewayErrorCode } from "../../protocol/errors";
 import type { DeliveryState, OutboxEntry, SavedDraft } from "./entry";
 
 // The states by how far along they are: of two copies changed at once, the further one wins.
