@@ -10,6 +10,7 @@ const gatewayProjects = ["test/gateway/vitest.gateway.config.ts", "test/gateway/
 });
 
 const WAITS = "test/support/setup-waits.ts";
+const BUILT = "test/node/**/*.built.test.ts";
 const DOM_SETUP = [WAITS, "test/dom/setup-render-log.ts", "test/dom/setup.ts", "test/dom/setup-stories.ts"];
 const STORY_USER_EVENT = fileURLToPath(new URL("test/dom/stories/user-event.ts", import.meta.url));
 
@@ -40,10 +41,13 @@ export default defineConfig({
           name: "node",
           environment: "node",
           include: ["test/node/**/*.test.ts"],
+          exclude: [BUILT],
           setupFiles: [WAITS],
           isolate: false,
         },
       },
+      // Checks of the built library, run after `npm run build:lib` (test/stages.mjs).
+      { extends: true, test: { name: "built", environment: "node", include: [BUILT], setupFiles: [WAITS] } },
       {
         extends: true,
         test: {

@@ -54,6 +54,13 @@ export const STAGES = [
     after: ["gateway runtime", "build: playground"],
     command: "node test/soak/run.mjs 20 --prebuilt dist-playground",
   },
+  // Bundles a tiny import from dist/index.js: a few seconds, in the lane that waits for the library anyway.
+  {
+    name: "vitest: built library",
+    lane: "install",
+    after: ["build: library"],
+    command: `npx vitest run --project built ${vitestJson("built")}`,
+  },
   // Mostly npm fetching from the registry: a lane of its own, so that it waits beside the others.
   { name: "install", lane: "install", after: ["build: library"], command: "node test/install/run.mjs" },
 

@@ -6,12 +6,10 @@ import { buildConnectParams, classifyConnectError, describeClose, parseChallenge
 import { createMemoryKeyStore, loadOrCreateDeviceIdentity, type DeviceIdentity } from "./device-identity";
 import { systemClock } from "./clock";
 import type { Transport } from "./transport";
-import { clientError, GatewayRequestError, type ConnectedInfo, type ConnectionIdentity, type ConnectionInfo, type GatewayClient, type GatewayClientOptions, type ProtocolErrorInfo } from "./connection";
+import { clientError, GatewayRequestError, type ConnectedInfo, type GatewayErrorCode, type ConnectionIdentity, type ConnectionInfo, type GatewayClient, type GatewayClientOptions, type ProtocolErrorInfo } from "./connection";
 
-/** The listeners of one kind of client news. */
 type Listeners<Args extends unknown[]> = Set<(...args: Args) => void>;
 
-/** Adds `fn`; returns its removal. */
 function listen<Args extends unknown[]>(set: Listeners<Args>, fn: (...args: Args) => void): () => void {
   set.add(fn);
   return () => set.delete(fn);
@@ -103,13 +101,13 @@ export function createGatewayClient(opts: GatewayClientOptions): GatewayClient {
     pending.delete(id);
   }
 
-  function fail(id: string, entry: Pending, code: string, message: string): void {
+  function fail(id: string, entry: Pending, code: GatewayErrorCode, message: string): void {
     settle(id, entry);
     entry.reject(clientError(entry.method, code, message, entry.sent));
   }
 
   // Sent requests fail first: their answers can no longer arrive. With `all`, the unsent ones follow.
-  function failPending(code: string, message: string, all: boolean): void {
+  function failPending(code: GatewayErrorCode, message: string, all: boolean): void {
     for (const [id, entry] of [...pending]) if (entry.sent) fail(id, entry, code, message);
     if (all) for (const [id, entry] of [...pending]) fail(id, entry, code, message);
   }

@@ -1,4 +1,6 @@
 import type { EventFrame, GatewayErrorBody } from "../protocol/frames";
+import type { GatewayErrorCode } from "../protocol/errors";
+export type { GatewayErrorCode, QuestionErrorReason } from "../protocol/errors";
 import type { HelloOk } from "../protocol/methods";
 import type { ValidationIssue } from "../protocol/result";
 import type { Clock } from "./clock";
@@ -59,7 +61,7 @@ export class GatewayRequestError extends Error {
 }
 
 /** The client's own TIMEOUT or DISCONNECTED in the gateway's shape; `details.sent`: the gateway may have applied it. */
-export function clientError(method: string, code: string, message: string, sent = false): GatewayRequestError {
+export function clientError(method: string, code: GatewayErrorCode, message: string, sent = false): GatewayRequestError {
   return new GatewayRequestError(method, { code, message, details: { sent } });
 }
 

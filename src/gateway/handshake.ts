@@ -3,7 +3,7 @@ import type { GatewayErrorBody } from "../protocol/frames";
 import { PROTOCOL_VERSION } from "../protocol/methods";
 import { invalid, valid, type Validated } from "../protocol/result";
 import { clip, compact, Reader } from "../protocol/reader";
-import type { BackoffOptions, GatewayClientOptions } from "./connection";
+import type { BackoffOptions, GatewayClientOptions, GatewayErrorCode } from "./connection";
 import { signConnect, type DeviceIdentity } from "./device-identity";
 
 /** The scopes OpenClaw's own Control UI asks for; the gateway grants what the device may have. */
@@ -56,13 +56,13 @@ export function classifyConnectError(error: GatewayErrorBody): ConnectFailure {
   const text = serverText(error.message);
   const detailCode = typeof error.details?.code === "string" ? error.details.code : undefined;
   const retry = (message: string): ConnectFailure => compact({ kind: "retry", message, retryAfterMs: error.retryAfterMs });
-  if (error.code === "UNAVAILABLE") {
+  if (error.code === ("UNAVAILABLE" satisfies GatewayErrorCode)) {
     return retry(error.details?.reason === "startup-sidecars" ? "The gateway is still starting." : `The gateway is unavailable: ${text}`);
   }
-  if (error.code === "NOT_PAIRED") {
+  if (error.code === ("NOT_PAIRED" satisfies GatewayErrorCode)) {
     return { kind: "fatal", message: `This device is not paired with the gateway (${text}). Approve it on the gateway; the dock keeps trying.` };
   }
-  if (error.code === "FORBIDDEN") return { kind: "fatal", message: `The gateway refused this client: ${text}` };
+  if (error.code === ("FORBIDDEN" satisfies GatewayErrorCode)) return { kind: "fatal", message: `The gateway refused this client: ${text}` };
   if (detailCode?.startsWith("AUTH_")) return { kind: "fatal", message: `The gateway did not accept the credentials (${detailCode}): ${text}` };
   if (error.retryable) return retry(`The gateway could not connect: ${text}`);
   return { kind: "fatal", message: `The gateway rejected the connection (${error.code}${detailCode ? `, ${detailCode}` : ""}): ${text}` };

@@ -3,7 +3,7 @@ import { parseGetEnding, parseGetResult, parseRecordList, type RecordEnding } fr
 import { readAnswers, type QuestionRecord } from "../protocol/question-record";
 import type { QuestionResolveParams, QuestionResolveResult } from "../protocol/methods";
 import { readValid } from "../protocol/reader";
-import { GatewayRequestError, type GatewayConnection } from "./connection";
+import { GatewayRequestError, type GatewayConnection, type GatewayErrorCode, type QuestionErrorReason } from "./connection";
 
 /** A gateway answer that did not have the documented shape; `issues` says what was wrong, field by field. */
 export class GatewayResultError extends Error {
@@ -34,7 +34,7 @@ const parseResolveResult = (payload: unknown) => readValid(payload, (r): Validat
 });
 
 /** True for a question the gateway no longer has, or does not show this connection: a read of it will not succeed. */
-export const isQuestionGone = (error: unknown) => error instanceof GatewayRequestError && (error.reason === "QUESTION_NOT_FOUND" || error.code === "FORBIDDEN");
+export const isQuestionGone = (error: unknown) => error instanceof GatewayRequestError && (error.reason === ("QUESTION_NOT_FOUND" satisfies QuestionErrorReason) || error.code === ("FORBIDDEN" satisfies GatewayErrorCode));
 
 /** `question.list`: the pending records, with malformed ones set aside in `rejected` instead of failing the lot. */
 export function listQuestions(c: GatewayConnection) {

@@ -19,3 +19,6 @@ export const QuestionErrorReason = {
 
 /** One of the question error reasons. */
 export type QuestionErrorReason = (typeof QuestionErrorReason)[keyof typeof QuestionErrorReason];
+
+/** A code this kit acts on (others, like `NOT_LINKED`, pass as text); compare as `code === ("X" satisfies GatewayErrorCode)`. */
+export type GatewayErrorCode = (typeof GatewayErrorCode)[keyof typeof GatewayErrorCode];

@@ -1,5 +1,5 @@
 import { getQuestion, resolveQuestion } from "../gateway/questions-api";
-import { GatewayRequestError } from "../gateway/connection";
+import { GatewayRequestError, type GatewayErrorCode, type QuestionErrorReason } from "../gateway/connection";
 import { sendableText } from "../protocol/sendable-text";
 import type { QuestionAnswers } from "../protocol/answers";
 import type { DockContext } from "./context";
@@ -20,12 +20,12 @@ export function createDockActions(ctx: DockContext, sync: GatewaySync, asyncSync
 
   // After a refused submit or skip the request may have ended elsewhere; ask the gateway what became of it.
   const settleAfterRefusal = async (requestId: string, error: unknown, kind: "answer" | "skip") => {
-    if (error instanceof GatewayRequestError && error.reason === "QUESTION_NOT_FOUND") return sync.settle(requestId, "unavailable");
-    if (error instanceof GatewayRequestError && error.reason === "QUESTION_ALREADY_TERMINAL") {
+    if (error instanceof GatewayRequestError && error.reason === ("QUESTION_NOT_FOUND" satisfies QuestionErrorReason)) return sync.settle(requestId, "unavailable");
+    if (error instanceof GatewayRequestError && error.reason === ("QUESTION_ALREADY_TERMINAL" satisfies QuestionErrorReason)) {
       try {
         sync.settleFromRecord(await getQuestion(client, requestId));
       } catch (lookup) {
-        if (lookup instanceof GatewayRequestError && lookup.reason === "QUESTION_NOT_FOUND") return sync.settle(requestId, "unavailable");
+        if (lookup instanceof GatewayRequestError && lookup.reason === ("QUESTION_NOT_FOUND" satisfies QuestionErrorReason)) return sync.settle(requestId, "unavailable");
       }
     }
     // Still here when the lookup failed or told nothing terminal: the person must see the refusal, not "Sending…" forever.
@@ -48,7 +48,7 @@ export function createDockActions(ctx: DockContext, sync: GatewaySync, asyncSync
         if (result.status === "answered") sync.settle(requestId, "answered", result.answers);
         else sync.settle(requestId, "skipped");
       } catch (error) {
-        if (wasCutOff(error)) sync.markUncertain(requestId, kind, error.code === "TIMEOUT");
+        if (wasCutOff(error)) sync.markUncertain(requestId, kind, error.code === ("TIMEOUT" satisfies GatewayErrorCode));
         else await settleAfterRefusal(requestId, error, kind);
       }
     })();

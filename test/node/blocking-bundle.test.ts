@@ -3,31 +3,15 @@
 // src/store/opt-in/).
 // The source entry is bundled here as a host's bundler would, and the modules that reach the output are checked by
 // path, so a static import that drags one back fails here, naming it, long before the size budget notices.
-import { fileURLToPath } from "node:url";
-import { build } from "esbuild";
 import { describe, expect, it } from "vitest";
+import { BUNDLE_MS, bundleImport } from "./host-bundle";
 
-const root = fileURLToPath(new URL("../../", import.meta.url));
-// Peer and runtime dependencies stay outside, as they do for the size rows.
-const EXTERNAL = ["react", "react/*", "react-dom", "react-dom/*", "zustand", "zustand/*", "@radix-ui/react-radio-group", "use-sync-external-store", "use-sync-external-store/*", "idb-keyval"];
 const BLOCKING_IMPORT = ["QuestionDockProvider", "QuestionDock", "createGatewayClient", "createWebSocketTransport", "createQuestionDockStore"];
-// Bundling the whole source on a busy 2-core machine can take seconds.
-const BUNDLE_MS = 60_000;
 
 /** The source modules that reach a bundle of `names` from the package entry, as paths from the repo root. */
 async function modulesOf(names: readonly string[]): Promise<string[]> {
-  const result = await build({
-    stdin: { contents: `export { ${names.join(", ")} } from "./src/index.ts";`, resolveDir: root, loader: "ts" },
-    absWorkingDir: root,
-    bundle: true,
-    write: false,
-    format: "esm",
-    metafile: true,
-    outdir: "out",
-    external: EXTERNAL,
-    logLevel: "silent",
-  });
-  const [output] = Object.values(result.metafile.outputs);
+  const result = await bundleImport(names, "./src/index.ts", { metafile: true });
+  const [output] = Object.values(result.metafile!.outputs);
   // An output's inputs are the modules that put code into it; what tree-shaking dropped is not among them.
   return Object.entries(output!.inputs)
     .filter(([, input]) => input.bytesInOutput > 0)

@@ -6,6 +6,7 @@
 import { readChatClaim } from "../../protocol/chat-claim";
 import { sendableText } from "../../protocol/sendable-text";
 import type { ChatSendParams } from "../../protocol/methods";
+import type { GatewayErrorCode } from "../../protocol/errors";
 import type { DockContext } from "../context";
 import { isBusy } from "../dock/dock-reducer";
 import { submitFailureOf, wasCutOff, type GatewaySync, type SubmitFailure } from "./gateway-sync";
@@ -82,7 +83,7 @@ export function createChatReplies(ctx: DockContext, sync: GatewaySync) {
     } catch (error) {
       verdicts.get(key)?.("gone");
       if (!wasCutOff(error)) return fail(requestId, submitFailureOf(error));
-      sync.markUncertain(requestId, "answer", error.code === "TIMEOUT");
+      sync.markUncertain(requestId, "answer", error.code === ("TIMEOUT" satisfies GatewayErrorCode));
       return { ok: false, ...submitFailureOf(error) };
     }
     const v = await verdict;

@@ -10,7 +10,7 @@ import { outcomeOf } from "../dock/outcomes";
 import { activeAfterArrival } from "../dock/priority";
 import type { Announcement, HiddenReason, Outcome, OutcomeKind, SubmitErrorCode } from "../dock/state";
 import type { QuestionResolvedEvent } from "../../protocol/methods";
-import { GatewayRequestError } from "../../gateway/connection";
+import { GatewayRequestError, type GatewayErrorCode, type QuestionErrorReason } from "../../gateway/connection";
 
 /** What ties the store to the gateway: applies events, recovers after reconnects, and settles requests. */
 export type GatewaySync = ReturnType<typeof createGatewaySync>;
@@ -21,7 +21,6 @@ const MAX_TIMER_DELAY_MS = 2 ** 31 - 1;
 /** The scopes that give the full question access (every question, secrets included, subject to the gateway's own rules). */
 const FULL_QUESTION_SCOPES = ["operator.questions", "operator.admin"];
 
-/** The pending record `held` as the resolved event `e` ended it. */
 function endedRecord(held: QuestionRecord, e: QuestionResolvedEvent): QuestionRecord {
   return e.status === "answered" ? { ...held, status: e.status, answers: e.answers } : { ...held, status: e.status };
 }
@@ -239,16 +238,16 @@ export type SubmitFailure = { code: SubmitErrorCode; detail?: string };
 
 /** True when a request left but its reply never came (the socket dropped, or no reply in time): the gateway may have applied it. */
 export const wasCutOff = (error: unknown): error is GatewayRequestError =>
-  error instanceof GatewayRequestError && (error.code === "DISCONNECTED" || error.code === "TIMEOUT") && error.details?.["sent"] === true;
+  error instanceof GatewayRequestError && (error.code === ("DISCONNECTED" satisfies GatewayErrorCode) || error.code === ("TIMEOUT" satisfies GatewayErrorCode)) && error.details?.["sent"] === true;
 
 /** Classifies a failed submit or skip; the draft is always kept, so every code reads as "try again". */
 export function submitFailureOf(error: unknown): SubmitFailure {
   if (error instanceof GatewayRequestError) {
-    if (error.code === "DISCONNECTED") return { code: "disconnected" };
-    if (error.code === "TIMEOUT") return { code: "timeout" };
-    if (error.reason === "QUESTION_INVALID_ANSWER") return { code: "invalid-answer", detail: error.message };
+    if (error.code === ("DISCONNECTED" satisfies GatewayErrorCode)) return { code: "disconnected" };
+    if (error.code === ("TIMEOUT" satisfies GatewayErrorCode)) return { code: "timeout" };
+    if (error.reason === ("QUESTION_INVALID_ANSWER" satisfies QuestionErrorReason)) return { code: "invalid-answer", detail: error.message };
     const scope = error.details?.["missingScope"];
-    if (error.code === "FORBIDDEN") return compact({ code: "forbidden", detail: typeof scope === "string" ? scope : undefined });
+    if (error.code === ("FORBIDDEN" satisfies GatewayErrorCode)) return compact({ code: "forbidden", detail: typeof scope === "string" ? scope : undefined });
     return { code: "refused", detail: error.message };
   }
   return error instanceof Error ? { code: "unexpected", detail: error.message } : { code: "unexpected" };

@@ -1,4 +1,4 @@
-import { GatewayRequestError } from "../../gateway/connection";
+import { GatewayRequestError, type GatewayErrorCode } from "../../gateway/connection";
 import { looksLikeCredential } from "../../protocol/credential-shape";
 import { errorMessage } from "../../protocol/result";
 import type { DeliveryState, OutboxEntry, SavedDraft } from "./entry";
@@ -51,14 +51,14 @@ type SendFailure =
   | { kind: "refused"; reason: string; forGood: boolean };
 
 // Refusals of the message itself (its shape, its text, this connection's rights): sending it again cannot help.
-const REFUSED_FOR_GOOD: ReadonlySet<string> = new Set(["INVALID_REQUEST", "FORBIDDEN"]);
+const REFUSED_FOR_GOOD: ReadonlySet<string> = new Set(["INVALID_REQUEST", "FORBIDDEN"] satisfies GatewayErrorCode[]);
 
 /** Sorts a chat.send rejection into what the outbox does next. */
 export function classifySendError(error: unknown): SendFailure {
   if (!(error instanceof GatewayRequestError)) return { kind: "refused", reason: errorMessage(error), forGood: false };
-  if (error.code === "DISCONNECTED") return { kind: "uncertain", code: "disconnected" };
-  if (error.code === "TIMEOUT") return { kind: "uncertain", code: "timeout" };
-  if (error.code === "UNAVAILABLE" && /not durably admitted/i.test(error.message)) return { kind: "not-admitted", reason: error.message };
+  if (error.code === ("DISCONNECTED" satisfies GatewayErrorCode)) return { kind: "uncertain", code: "disconnected" };
+  if (error.code === ("TIMEOUT" satisfies GatewayErrorCode)) return { kind: "uncertain", code: "timeout" };
+  if (error.code === ("UNAVAILABLE" satisfies GatewayErrorCode) && /not durably admitted/i.test(error.message)) return { kind: "not-admitted", reason: error.message };
   return { kind: "refused", reason: error.message, forGood: REFUSED_FOR_GOOD.has(error.code) };
 }
 
