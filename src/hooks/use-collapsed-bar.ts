@@ -22,10 +22,7 @@ export interface CollapsedBarState {
 
 const asyncQuestionCount = (s: DockState) => [...s.asyncOrigins.keys()].reduce((n, id) => n + (s.records.get(id)?.questions.length ?? 0), 0);
 
-/**
- * The collapsed bar's count, newest question and its "new" mark. Call it only while the dock is collapsed: what
- * counts as new is what arrived since, and it is forgotten when the caller unmounts (the dock expands).
- */
+/** The collapsed bar's count, newest question and "new" mark; call it only while collapsed, since "new" counts from then. */
 export function useCollapsedBar(): CollapsedBarState {
   const api = useDockStoreApi();
   const m = useWords().messages;

@@ -51,10 +51,7 @@ export function withStep(view: RequestView, record: QuestionRecord, step: number
   return clamped === view.step ? view : { ...view, step: clamped };
 }
 
-/**
- * The one saved form of a request's view, blocking and async alike: what storage keeps, other tabs receive and an
- * outbox entry holds for Discard. Secret questions are left out entirely.
- */
+/** The one saved form of a request's view, blocking and async alike (kept, shared, held for Discard); secrets left out. */
 export function savedDraftOf(record: QuestionRecord, view: RequestView | undefined, now: number): SavedDraft {
   return {
     requestId: record.id,

@@ -21,10 +21,7 @@ export function holdsCredential(draft: SavedDraft): boolean {
   return draft.answers.some((a) => looksLikeCredential(a.other) || a.selected.some(looksLikeCredential));
 }
 
-/**
- * True when an entry may not leave this tab's memory: written to storage, a credential would outlive the page,
- * and broadcast, it would reach every other tab. It is still sent, and retried, while this page lives.
- */
+/** True when an entry holds a credential, which storage would keep past the page and the bus show other tabs; still sent. */
 export function isMemoryOnly(entry: OutboxEntry): boolean {
   return looksLikeCredential(entry.message) || (entry.draft !== undefined && holdsCredential(entry.draft));
 }
