@@ -1,5 +1,6 @@
 import { GatewayErrorCode, type QuestionErrorReason } from "../protocol/errors";
 import type { GatewayErrorBody } from "../protocol/frames";
+import { errorMessage } from "../protocol/result";
 
 /** A failed method call; handlers throw it and the connection turns it into an error response. */
 export class SimMethodError extends Error {
@@ -45,5 +46,5 @@ export function startupUnavailable(retryAfterMs: number): GatewayErrorBody {
 /** Turns anything a handler threw into an error body; unexpected errors become `UNAVAILABLE`, as on the gateway. */
 export function toErrorBody(error: unknown): GatewayErrorBody {
   if (error instanceof SimMethodError) return error.body;
-  return { code: GatewayErrorCode.Unavailable, message: error instanceof Error ? error.message : String(error) };
+  return { code: GatewayErrorCode.Unavailable, message: errorMessage(error) };
 }
