@@ -18,6 +18,8 @@ export interface CodexRuns {
    * where the Codex gateway is shared with other tests and cannot restart.
    */
   restart?: () => Promise<void>;
+  /** The gateway log's lines about restart recovery and the app-server, for a failure's message; undefined without a log. */
+  recoveryLog?: () => string;
 }
 
 /** One ask_user question as the agent writes it (the tool's schema). */

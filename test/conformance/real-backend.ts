@@ -7,7 +7,7 @@ import WebSocket, { type ClientOptions } from "ws";
 import { createWebSocketTransport, type TransportFactory } from "../../src/gateway";
 import { restartGateway } from "../gateway/gateway-control";
 import { codexScripts } from "../gateway/codex/codex-script";
-import { TRUSTED_PROXY_ORIGIN, trustedProxyHeaders } from "../gateway/harness";
+import { TRUSTED_PROXY_ORIGIN, tail, trustedProxyHeaders } from "../gateway/harness";
 import { mockModelControl } from "../gateway/mock-model";
 import { connectRaw } from "../gateway/raw-client";
 import type { RestartableGateway } from "../gateway/restartable-gateway";
@@ -70,8 +70,13 @@ export function ownRealBackend(gw: Pick<RestartableGateway, "url" | "token" | "p
   return backend({ url: gw.url, token: gw.token, ...(gw.password ? { password: gw.password } : {}), controlUrl: gw.mockModel.controlUrl, restart: () => gw.restart() });
 }
 
+/** The log's last 40 lines that speak of a spawn, restart recovery or the Codex app-server. */
+function recoveryLines(logFile: string): string {
+  return tail(logFile, 2000).split("\n").filter((line) => /harness: spawn|recover|reap|app-server|Codex/i.test(line)).slice(-40).join("\n");
+}
+
 /** A Codex gateway: runs go through the real Codex plugin to the scripted app-server. Restartable with a control route. */
-function codexBackend(p: { url: string; token: string; scriptsDir: string; controlUrl?: string }): ConformanceBackend {
+function codexBackend(p: { url: string; token: string; scriptsDir: string; controlUrl?: string; logFile?: string }): ConformanceBackend {
   const scripts = codexScripts(p.scriptsDir);
   const { controlUrl } = p;
   const noMockModel = async () => {
@@ -83,7 +88,12 @@ function codexBackend(p: { url: string; token: string; scriptsDir: string; contr
     newSession: (label) => `agent:main:${label}-${randomUUID().slice(0, 8)}`,
     scriptAskUser: noMockModel,
     scriptReply: noMockModel,
-    codex: { script: scripts.script, release: scripts.release, ...(controlUrl ? { restart: () => restartGateway(controlUrl) } : {}) },
+    codex: {
+      script: scripts.script,
+      release: scripts.release,
+      ...(controlUrl ? { restart: () => restartGateway(controlUrl) } : {}),
+      ...(p.logFile ? { recoveryLog: () => recoveryLines(p.logFile!) } : {}),
+    },
     waitMs: controlUrl ? AFTER_RESTART_WAIT_MS : WAIT_MS,
   };
 }
@@ -100,5 +110,6 @@ export function restartableCodexBackend(): ConformanceBackend {
     token: inject("restartCodexGatewayToken"),
     scriptsDir: inject("restartCodexScriptsDir"),
     controlUrl: inject("restartCodexControlUrl"),
+    logFile: inject("restartCodexGatewayLogFile"),
   });
 }

@@ -39,8 +39,8 @@ export interface RealGatewayOptions {
   readyTimeoutMs?: number;
   /** Grace period between SIGTERM and SIGKILL when stopping/restarting. Default 5 s. */
   stopGraceMs?: number;
-  /** Runs once the gateway's process group is killed: what it started in groups of their own is not in it. */
-  onKilled?: () => void;
+  /** Runs once the gateway's process group is killed, with its state dir: what it started in groups of their own is not in it. */
+  onKilled?: (stateDir: string) => void;
   /**
    * How connections authenticate. "token" (the default): a shared token, so every connection is the gateway owner.
    * "trusted-proxy": no token anywhere (config, env, command line); the owner uses `password` on a direct loopback
@@ -444,7 +444,7 @@ export async function startRealGateway(opts: RealGatewayOptions = {}): Promise<R
     }
     // Whatever else is left in the group (workers, helpers).
     signal('SIGKILL');
-    opts.onKilled?.();
+    opts.onKilled?.(stateDir);
     liveGroups.delete(proc.pid);
     gw.lastStop = { ms: Date.now() - t0, forced };
   };

@@ -32,6 +32,8 @@ declare module 'vitest' {
     restartCodexScriptsDir: string;
     /** Base URL of its control route. */
     restartCodexControlUrl: string;
+    /** Its log file (stdout and stderr, across restarts). */
+    restartCodexGatewayLogFile: string;
   }
 }
 
@@ -45,6 +47,7 @@ const KEYS = [
   'restartCodexGatewayToken',
   'restartCodexScriptsDir',
   'restartCodexControlUrl',
+  'restartCodexGatewayLogFile',
 ] as const;
 
 function provide(project: TestProject, plain: Restartable, codex: Restartable): void {
@@ -57,6 +60,7 @@ function provide(project: TestProject, plain: Restartable, codex: Restartable): 
   project.provide('restartCodexGatewayToken', codex.token);
   project.provide('restartCodexScriptsDir', codex.scriptsDir!);
   project.provide('restartCodexControlUrl', codex.controlUrl);
+  project.provide('restartCodexGatewayLogFile', codex.logFile);
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {

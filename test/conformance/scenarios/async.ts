@@ -5,6 +5,7 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it as vitestIt } from "vitest";
 import type { RawClient } from "../../gateway/raw-client";
+import { errorMessage } from "../../../src/protocol/result";
 import { SCENARIO_TIMEOUT_MS, type CodexRuns, type ConformanceBackend } from "../backend";
 import { beforeScenarios, eventOf, historyOf, runEnd, until, type Msg } from "../support";
 
@@ -226,6 +227,9 @@ export function asyncScenarios(backend: () => ConformanceBackend, part: AsyncPar
         expect(end).toBeGreaterThan(notice);
         expect(textOf(recovered[end]!.content)).toBe("Recovered and done.");
         expect(meta(recovered[end]!)["runId"]).not.toBe(runId);
+      } catch (error) {
+        const log = codex.recoveryLog?.();
+        throw log ? new Error(`${errorMessage(error)}\n--- the Codex gateway's log on recovery ---\n${log}`, { cause: error }) : error;
       } finally {
         await after.close();
       }

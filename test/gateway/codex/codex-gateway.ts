@@ -1,6 +1,7 @@
 // A real OpenClaw gateway whose agent runs go through the official Codex plugin (installed by install.mjs into a
 // prepared state dir) to the scripted app-server in fake-app-server.mjs. The gateway, the plugin, what they save
 // and the run endings are real; only the app-server is scripted.
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -74,6 +75,22 @@ function killStandIns(scriptsDir: string): void {
   rmSync(file, { force: true });
 }
 
+// The plugin registers every app-server it starts and deletes the entry when that child exits. Before it starts the
+// next one, it reaps the registered ones whose gateway is gone, scanning /proc against a 2 s deadline. A gateway
+// starved at its start misses that deadline ("Cannot reap registered Codex process"), and then no app-server starts
+// and the run fails; on a loaded CI machine all three of restart recovery's attempts failed so. The stand-ins are
+// killed with their gateway, which cannot see them exit, so their entries are deleted here, as the living gateway
+// would have deleted them.
+function forgetStandIns(node: string, stateDir: string): void {
+  const db = join(stateDir, 'state', 'openclaw.sqlite');
+  if (!existsSync(db)) return;
+  const forget =
+    "const {DatabaseSync}=require('node:sqlite');const db=new DatabaseSync(process.argv[1]);" +
+    "db.prepare(\"DELETE FROM plugin_state_entries WHERE plugin_id='codex' AND namespace='app-server-processes'\").run();db.close()";
+  const done = spawnSync(node, ['-e', forget, db], { encoding: 'utf8', timeout: 60_000 });
+  if (done.status !== 0) throw new Error(`could not delete the stand-ins' registrations in ${db}: ${done.stderr || done.error?.message}`);
+}
+
 /** Starts a real gateway with the Codex plugin; stop it with `gw.stop()`. */
 export async function startCodexGateway(opts: RealGatewayOptions = {}): Promise<CodexGateway> {
   const node = findNode24();
@@ -83,9 +100,10 @@ export async function startCodexGateway(opts: RealGatewayOptions = {}): Promise<
     // A limit for a hang: a Codex gateway's restart took 150 s to listen on a loaded 2-core CI machine.
     readyTimeoutMs: 300_000,
     ...opts,
-    onKilled: () => {
+    onKilled: (stateDir) => {
       killStandIns(scriptsDir);
-      opts.onKilled?.();
+      forgetStandIns(node, stateDir);
+      opts.onKilled?.(stateDir);
     },
     stateTemplate: join(runtimeDir, 'codex-state'),
     config: { ...codexConfig(node), ...opts.config },
