@@ -78,8 +78,8 @@ function killStandIns(scriptsDir: string): void {
 // The plugin registers every app-server it starts and deletes the entry when that child exits. Before it starts the
 // next one, it reaps the registered ones whose gateway is gone, scanning /proc against a 2 s deadline. A gateway
 // starved at its start misses that deadline ("Cannot reap registered Codex process"), and then no app-server starts
-// and the run fails; on a loaded CI machine all three of restart recovery's attempts failed so. The stand-ins are
-// killed with their gateway, which cannot see them exit, so their entries are deleted here, as the living gateway
+// and the run fails, a recovered run included (restart recovery tries three times within about 15 s). The stand-ins
+// are killed with their gateway, which cannot see them exit, so their entries are deleted here, as the living gateway
 // would have deleted them.
 function forgetStandIns(node: string, stateDir: string): void {
   const db = join(stateDir, 'state', 'openclaw.sqlite');
