@@ -47,8 +47,8 @@ export function createMachine<S, E extends { type: string }>(store: StoreApi<S>,
       }
     } finally {
       delivering = false;
-      // A listener threw: what was still queued would otherwise reach listeners out of turn.
-      queue.length = 0;
+      // A listener threw: what was still queued would otherwise reach listeners out of turn (only then: an emptied array lets go of its store).
+      if (queue.length > 0) queue.length = 0;
     }
   };
 
