@@ -2,7 +2,7 @@ import { MAX_OPTIONS, QUESTION_ID_PATTERN } from "./ask-user";
 import { entryOf, idTable } from "./id-table";
 import type { QuestionAnswers } from "./answers";
 import { safeHttpUrl } from "./links";
-import { compact, present, readValid, repeats, type Reader } from "./reader";
+import { compact, readAs, readEach, readValid, repeats, type Reader } from "./reader";
 import { invalid, valid, type Validated, type ValidationIssue } from "./result";
 
 /** A question record's lifecycle status on the gateway. */
@@ -59,16 +59,17 @@ export function isSecretQuestion(q: GatewayQuestion): boolean {
   return q.isSecret === true || q.secretStore !== undefined;
 }
 
-/** Validates an answer envelope from the wire. */
+/** Validates an answer envelope from the wire; its lists are copies, the outcome's own whatever becomes of the payload. */
 export function readAnswers(r: Reader, raw: unknown, path: string): QuestionAnswers | undefined {
   const env = r.object(raw, path);
   const map = env && r.object(env.answers, r.at(path, "answers"));
   if (!map) return undefined;
   const answers = idTable<string[]>();
-  for (const key of Object.keys(map)) {
+  for (const key in map) {
+    if (!Object.hasOwn(map, key)) continue;
     const at = r.at(r.at(path, "answers"), key);
     const list = r.array(map[key], at);
-    if (list) answers[key] = present(list.map((v, i) => (typeof v === "string" ? v : r.string(v, r.at(at, i)))));
+    if (list) answers[key] = readEach(list.slice(), (v, i) => (typeof v === "string" ? v : r.string(v, r.at(at, i))));
   }
   return { answers };
 }
@@ -89,7 +90,7 @@ function readOption(r: Reader, item: unknown, path: string): QuestionOption | un
   if (!o) return undefined;
   const label = r.string(o.label, r.at(path, "label"), "nonEmpty");
   const description = r.string(o.description, r.at(path, "description"), "optional");
-  return label === undefined ? undefined : description ? { label, description } : { label };
+  return label === undefined ? undefined : readAs(o, { label, description: description || undefined });
 }
 
 function readQuestion(r: Reader, raw: unknown, path: string): GatewayQuestion | undefined {
@@ -100,7 +101,7 @@ function readQuestion(r: Reader, raw: unknown, path: string): GatewayQuestion | 
   const header = r.string(q.header ?? "", r.at(path, "header"));
   const question = r.string(q.question, r.at(path, "question"), "nonEmpty");
   const rawOptions = q.options === undefined ? [] : (r.array(q.options, r.at(path, "options")) ?? []);
-  const options = present(rawOptions.map((item, i) => readOption(r, item, r.at(r.at(path, "options"), i))));
+  const options = readEach(rawOptions, (item, i) => readOption(r, item, r.at(r.at(path, "options"), i)));
   if (options.length > MAX_OPTIONS) r.fail(r.at(path, "options"), `must have at most ${MAX_OPTIONS} options, got ${options.length}`);
   if (repeats(options, "label")) r.fail(r.at(path, "options"), "option labels must be unique");
   const multiSelect = r.boolean(q.multiSelect, r.at(path, "multiSelect"), "optional");
@@ -110,7 +111,7 @@ function readQuestion(r: Reader, raw: unknown, path: string): GatewayQuestion | 
   if (questionId === undefined || header === undefined || question === undefined) return undefined;
   // A question without options takes free text whatever isOther says; an unsafe link is dropped, not fatal.
   const takesText = options.length === 0 ? true : isOther;
-  return compact({ questionId, header, question, options, multiSelect, isOther: takesText, url: safeHttpUrl(q.url), isSecret, secretStore });
+  return readAs(q, { questionId, header, question, options, multiSelect, isOther: takesText, url: safeHttpUrl(q.url), isSecret, secretStore });
 }
 
 /** Validates a question record from the wire, checking only what safety needs (texts, http(s) links, ids, options). */
@@ -121,7 +122,7 @@ export function parseQuestionRecord(input: unknown): Validated<QuestionRecord> {
     const id = r.string(o.id, "id", "nonEmpty");
     const list = r.array(o.questions, "questions") ?? [];
     if (Array.isArray(o.questions) && (list.length < 1 || list.length > 3)) r.fail("questions", `must have 1 to 3 questions, got ${list.length}`);
-    const questions = present(list.map((q, i) => readQuestion(r, q, r.at("questions", i))));
+    const questions = readEach(list, (q, i) => readQuestion(r, q, r.at("questions", i)));
     if (repeats(questions, "questionId")) r.fail("questions", "question ids must be unique");
     const createdAtMs = r.number(o.createdAtMs, "createdAtMs");
     const expiresAtMs = r.number(o.expiresAtMs, "expiresAtMs");
@@ -130,10 +131,8 @@ export function parseQuestionRecord(input: unknown): Validated<QuestionRecord> {
     const agentId = r.string(o.agentId, "agentId", "optional");
     const sessionKey = r.string(o.sessionKey, "sessionKey", "optional");
     const runId = r.string(o.runId, "runId", "optional");
-    if (r.issues.length > 0 || id === undefined || createdAtMs === undefined || expiresAtMs === undefined || status === undefined) {
-      return invalid(r.issues);
-    }
-    return valid(compact<QuestionRecord>({ id, questions, createdAtMs, expiresAtMs, status, agentId, sessionKey, runId, answers, resolvedBy: o.resolvedBy }));
+    if (r.issues.length > 0 || id === undefined || createdAtMs === undefined || expiresAtMs === undefined || status === undefined) return invalid(r.issues);
+    return valid(readAs<QuestionRecord>(o, { id, questions, createdAtMs, expiresAtMs, status, agentId, sessionKey, runId, answers, resolvedBy: o.resolvedBy }));
   });
 }
 

@@ -23,8 +23,28 @@ export function compact<T extends object>(value: T): T {
   return kept as T;
 }
 
-/** The items that were read; the list itself when every one was (most are), so the valid path copies nothing. */
-export const present = <T>(list: (T | undefined)[]): T[] => (list.includes(undefined) ? list.filter((x) => x !== undefined) : (list as T[]));
+/** What `read` makes of each item, without the unreadable ones: the list itself when every item came back as it was. */
+export function readEach<T>(list: readonly unknown[], read: (item: unknown, i: number) => T | undefined): T[] {
+  let made: T[] | undefined;
+  for (let i = 0; i < list.length; i++) {
+    const item = read(list[i], i);
+    if (!made && item !== list[i]) made = list.slice(0, i) as T[];
+    if (made && item !== undefined) made.push(item);
+  }
+  return made ?? (list as T[]);
+}
+
+/** `compact(fields)`, or `o` itself when it is that already (a plain object of exactly those keys and values), as gateway payloads are. */
+export function readAs<T extends object>(o: object, fields: T): T {
+  let count = 0;
+  for (const key in fields) {
+    if (fields[key] === undefined) continue;
+    if ((o as T)[key] !== fields[key]) return compact(fields);
+    count++;
+  }
+  for (const _ in o) count--;
+  return count === 0 && Object.getPrototypeOf(o) === Object.prototype ? (o as T) : compact(fields);
+}
 
 /** True when two of the first MAX_OPTIONS items share `key`'s value (a longer list is refused anyway), pairwise: no Set. */
 export function repeats<T>(list: readonly T[], key: keyof T): boolean {
