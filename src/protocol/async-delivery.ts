@@ -46,9 +46,7 @@ export function parseAsyncDelivery(input: unknown): Validated<AsyncDelivery> {
   if (!o) return invalid(r.issues);
   const itemId = bounded(r, o.itemId, "itemId", ASYNC_MAX_ITEM_ID);
   const list = r.array(o.questions, "questions") ?? [];
-  if (Array.isArray(o.questions) && (list.length < 1 || list.length > ASYNC_MAX_QUESTIONS)) {
-    r.fail("questions", `must have 1 to ${ASYNC_MAX_QUESTIONS} questions, got ${list.length}`);
-  }
+  if (Array.isArray(o.questions) && (list.length < 1 || list.length > ASYNC_MAX_QUESTIONS)) r.fail("questions", `must have 1 to ${ASYNC_MAX_QUESTIONS} questions, got ${list.length}`);
   const questions: AsyncQuestion[] = [];
   list.forEach((item, i) => {
     const at = r.at("questions", i);

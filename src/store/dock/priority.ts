@@ -4,12 +4,7 @@ import type { DockState } from "./state";
 export const DEFAULT_TYPING_GRACE_MS = 1500;
 
 /** Which request is active after a new blocking or async one arrives, and when to ask again (0 when settled). */
-export function activeAfterArrival(
-  state: Pick<DockState, "activeId" | "views" | "records"> & Partial<Pick<DockState, "asyncOrigins">>,
-  newId: string,
-  now: number,
-  graceMs: number,
-): { activeId: string; recheckInMs: number } {
+export function activeAfterArrival(state: Pick<DockState, "activeId" | "views" | "records"> & Partial<Pick<DockState, "asyncOrigins">>, newId: string, now: number, graceMs: number): { activeId: string; recheckInMs: number } {
   const current = state.activeId && state.records.get(state.activeId) ? state.activeId : null;
   if (!current || current === newId) return { activeId: newId, recheckInMs: 0 };
   // Async questions never take the active slot; they are reached through the request arrows.

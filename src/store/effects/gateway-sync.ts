@@ -39,11 +39,9 @@ export function createGatewaySync(ctx: DockContext) {
   const expiry = timer();
   let firstExpiry = Infinity;
 
-  const reject = (source: string, errors: ValidationIssue[], id?: string) =>
-    ctx.dispatch({ type: "recordRejected", rejection: { source, ...(id === undefined ? {} : { id }), errors, at: now() } });
+  const reject = (source: string, errors: ValidationIssue[], id?: string) => ctx.dispatch({ type: "recordRejected", rejection: { source, ...(id === undefined ? {} : { id }), errors, at: now() } });
 
-  const mine = (rec: QuestionRecord) =>
-    belongsToSession(rec.sessionKey, ctx.options.sessionKey, client.getConnection().hello?.mainSessionKey, ctx.options.showSessionless);
+  const mine = (rec: QuestionRecord) => belongsToSession(rec.sessionKey, ctx.options.sessionKey, client.getConnection().hello?.mainSessionKey, ctx.options.showSessionless);
 
   // True when the record must stay out of the dock; the first time per id it is logged and listed with its reason.
   const hidden = (record: QuestionRecord): boolean => {
