@@ -20,10 +20,12 @@ const unit = {
   command: `npx vitest run --project node --project dom --project stories ${vitestJson("unit")}`,
 };
 
-// The lanes that keep the machine busy yield the CPU to the gateways: a restarted gateway recovers the run it cut off
-// within about 35 s (three tries), and a starved one misses that window. Niceness changes no stage's CPU time.
-const yielding = (stage) =>
-  ["cpu", "checks"].includes(stage.lane) ? { ...stage, command: `nice -n 10 ${stage.command}` } : stage;
+// Every lane but "restarts" yields the CPU to it: a restarted gateway recovers the run it cut off within fixed
+// deadlines of its own (three tries within about 15 s, and the Codex plugin's app-server requests), and a starved one
+// misses them. The lanes on the other real gateways yield a little, the ones that only keep the machine busy more.
+// Niceness changes no stage's CPU time.
+const NICENESS = { gateways: 5, pool: 5, soak: 5, install: 5, cpu: 10, checks: 10 };
+const yielding = (stage) => (NICENESS[stage.lane] ? { ...stage, command: `nice -n ${NICENESS[stage.lane]} ${stage.command}` } : stage);
 
 /** Every stage of `npm test`. */
 export const STAGES = [

@@ -51,6 +51,10 @@ export function codexConfig(node: string): Record<string, unknown> {
           enabled: true,
           config: {
             appServer: { command: node, args: [join(here, 'fake-app-server.mjs')], requestTimeoutMs: 60_000 },
+            // Model discovery starts an app-server and lists its models within 2.5 s by default, the start included.
+            // A gateway starved at its start misses that, and a run that needs the catalog then (a recovered run
+            // right after a restart) fails with "codex app-server request timed out" (docs/gateway-findings.md §12).
+            discovery: { timeoutMs: 60_000 },
           },
         },
       },
