@@ -47,7 +47,8 @@ export const STAGES = [
   {
     name: "vitest: gateway restarts",
     lane: "restarts",
-    after: ["gateway runtime"],
+    // The playground too: a suite opens a question link in Chromium across the restart (page.restart.ts).
+    after: ["gateway runtime", "build: playground"],
     command: `npx vitest run --project gateway-restart ${vitestJson("gateway-restart")}`,
   },
   {

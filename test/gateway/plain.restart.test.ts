@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe } from "vitest";
 import { clientRestartSuite } from "./client.restart";
 import { conformanceRestartSuite } from "./conformance.restart";
 import { outboxRestartSuite } from "./outbox.restart";
+import { pageRestartSuite } from "./page.restart";
 import { restartableGateway, SharedRestart, type RestartableGateway } from "./restartable-gateway";
 import { storeRestartSuite } from "./store.restart";
 
@@ -15,6 +16,7 @@ const SUITES = {
   store: storeRestartSuite,
   outbox: outboxRestartSuite,
   conformance: conformanceRestartSuite,
+  page: pageRestartSuite,
 };
 
 let gw: RestartableGateway | undefined;

@@ -1,10 +1,9 @@
 // Browser specs against the REAL OpenClaw gateway (test/gateway/harness): name them *.gateway.spec.ts, and they run
 // in the "real-gateway" Playwright project, one worker. The gateway is the pool's shared one under `npm test`
 // (test/gateway/pool.ts), used by other tests at the same time, else one the worker starts. So each test keeps to a
-// session of its own (`session`) and scripts the mock model under that session's key; a test that restarts the
-// gateway takes one of its own (`ownGateway`).
+// session of its own (`session`) and scripts the mock model under that session's key. No spec restarts it: the
+// restart project's files do (test/gateway/*.restart.ts).
 import { randomInt } from "node:crypto";
-import type { RealGateway } from "../../gateway/harness";
 import { ensureGatewayRuntime, startRealGateway } from "../../gateway/harness";
 import { mockModelControl, type MockModelControl } from "../../gateway/mock-model";
 import { gatewayPool } from "../../gateway/pool";
@@ -26,9 +25,9 @@ function specGateway(url: string, token: string, mockModelUrl: string): SpecGate
 
 /**
  * `test` with `realGateway` (the shared one), `session` (a session key of the test's own), `admin` (a raw operator
- * client per test, which cancels what the test left pending in its session) and `ownGateway` (started for the test).
+ * client per test, which cancels what the test left pending in its session).
  */
-export const gatewayTest = base.extend<{ admin: RawClient; session: string; ownGateway: RealGateway }, { realGateway: SpecGateway }>({
+export const gatewayTest = base.extend<{ admin: RawClient; session: string }, { realGateway: SpecGateway }>({
   realGateway: [
     // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring form
     async ({}, use) => {
@@ -58,16 +57,6 @@ export const gatewayTest = base.extend<{ admin: RawClient; session: string; ownG
     const { questions } = await client.request<{ questions: { id: string; sessionKey?: string }[] }>("question.list", {});
     for (const q of questions.filter((q) => q.sessionKey === session)) await client.request("question.resolve", { id: q.id, cancel: true }).catch(() => undefined);
     await client.close();
-  },
-  // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring form
-  ownGateway: async ({}, use) => {
-    ensureGatewayRuntime();
-    const gateway = await startRealGateway();
-    try {
-      await use(gateway);
-    } finally {
-      await gateway.stop();
-    }
   },
 });
 
