@@ -41,7 +41,7 @@ test("two tabs share a blocking draft live, a reload keeps it, and the answer se
   await expect(otherThere).toHaveAccessibleDescription("Not chosen");
 
   // The second tab reloads: the gateway still has the question, the page still has the draft.
-  await expect.poll(() => storedBlockingDrafts(second)).toEqual([{ requestId: asked.id, others: ["hotfix/2.4.1"] }]);
+  await expect.poll(() => storedBlockingDrafts(second)).toEqual([{ requestId: asked.id, chosen: [["release/2.4"]], others: ["hotfix/2.4.1"] }]);
   await second.reload();
   await expect(connectionStatus(second)).toContainText("Connected", { timeout: 60_000 });
   await expect(dock(second).getByRole("radio", { name: "release/2.4" })).toBeChecked({ timeout: 30_000 });

@@ -3,7 +3,7 @@
 // and its table. Drafts, blocking and async alike, are kept here: each edit is written after a quiet moment (at once
 // when the page goes away) and shared live; an ending takes the draft away, unless a retired or skipped async
 // question keeps it for a reopen.
-import { createStore, del, promisifyRequest, set, type UseStore } from "idb-keyval";
+import { createStore, del, promisifyRequest, type UseStore } from "idb-keyval";
 import { holdsCredential, isOutboxEntry } from "../outbox/outbox-rules";
 import type { OutboxEntry, PaneBus, PaneMessage, SavedDraft } from "../outbox/entry";
 import type { DockStore } from "../dock/state";
@@ -60,7 +60,8 @@ export function createIndexedDbStorage(options: IndexedDbStorageOptions = {}): D
   };
   return {
     list: async (start) => open()("readonly", (s) => promisifyRequest<unknown[]>(s.getAll(IDBKeyRange.bound(start, `${start}\uffff`)))),
-    put: async (key, value) => set(key, value, open()),
+    // Committed at once: Chromium dropped a write begun as the page went away (the flush on a reload) otherwise.
+    put: async (key, value) => open()("readwrite", (s) => (s.put(value, key), s.transaction.commit?.(), promisifyRequest(s.transaction))),
     remove: async (key) => del(key, open()),
   };
 }
