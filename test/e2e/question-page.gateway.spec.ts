@@ -2,15 +2,9 @@
 // lost is checked in the restart project, on the restart it shares (test/gateway/page.restart.ts).
 import type { Page } from "@playwright/test";
 import { expect, gatewayTest as test, type SpecGateway } from "./support/real-gateway";
+import { BRANCH_QUESTION } from "../support/branch-question";
 
 const SLOW = { timeoutMs: 60_000 };
-const QUESTION = {
-  questionId: "base_branch",
-  header: "Branch",
-  question: "Which branch should the fix start from?",
-  options: [{ label: "main" }, { label: "release/2.4" }],
-  isOther: true,
-};
 
 /** Opens the playground's page for one question, connected to the real gateway. */
 async function openLink(page: Page, gateway: Pick<SpecGateway, "url" | "token">, session: string, id: string) {
@@ -20,7 +14,7 @@ async function openLink(page: Page, gateway: Pick<SpecGateway, "url" | "token">,
 }
 
 test("a question link shows the prompt in the dock's stepper and answers it through question.resolve", async ({ page, admin, realGateway, session }) => {
-  const asked = await admin.request<{ id: string }>("question.request", { sessionKey: session, timeoutMs: 600_000, questions: [QUESTION] }, SLOW);
+  const asked = await admin.request<{ id: string }>("question.request", { sessionKey: session, timeoutMs: 600_000, questions: [BRANCH_QUESTION] }, SLOW);
   const region = await openLink(page, realGateway, session, asked.id);
   await region.getByRole("radio", { name: "release/2.4" }).click({ timeout: 30_000 });
   await region.getByRole("button", { name: "Submit" }).click();

@@ -12,14 +12,7 @@ import { PLAYGROUND_DIR } from "../e2e/support/servers";
 import { serveStatic } from "../e2e/support/static-server.mjs";
 import { connectRaw } from "./raw-client";
 import type { RestartableGateway } from "./restartable-gateway";
-
-const QUESTION = {
-  questionId: "base_branch",
-  header: "Branch",
-  question: "Which branch should the fix start from?",
-  options: [{ label: "main" }, { label: "release/2.4" }],
-  isOther: true,
-};
+import { BRANCH_QUESTION } from "../support/branch-question";
 
 // Chromium itself logs each reconnect refused while the gateway is down; anything else in the console fails the test.
 const REFUSED = /^WebSocket connection to 'ws:\/\/127\.0\.0\.1:\d+\/' failed: Error in connection establishment: net::ERR_CONNECTION_REFUSED/;
@@ -44,7 +37,7 @@ export function pageRestartSuite(gateway: () => RestartableGateway): void {
     const gw = gateway();
     const session = `agent:main:page-${Date.now().toString(36)}`;
     const admin = await connectRaw(gw.url, gw.token, { retryForMs: 30_000 });
-    const asked = await admin.request<{ id: string }>("question.request", { sessionKey: session, timeoutMs: 600_000, questions: [QUESTION] }, { timeoutMs: 60_000 });
+    const asked = await admin.request<{ id: string }>("question.request", { sessionKey: session, timeoutMs: 600_000, questions: [BRANCH_QUESTION] }, { timeoutMs: 60_000 });
     await admin.close();
 
     const page = await browser!.newPage();
