@@ -63,6 +63,9 @@ async function singleMultiTranscript(page: Page, check: (state: string) => Promi
 /** Two requests collapsed, expanded again with a third that shows the warning clock. */
 async function collapsedThenWarningClock(page: Page, check: (state: string) => Promise<void>): Promise<void> {
   await runScenario(page, "Two requests at once");
+  // Escape collapses the dock from inside it: both requests shown and the focus taken first.
+  await expect(dock(page).getByText(/^Request \d of 2$/)).toBeVisible();
+  await expect.poll(() => dock(page).evaluate((el) => el.contains(document.activeElement))).toBe(true);
   await page.keyboard.press("Escape");
   await expect(dock(page).getByRole("button", { name: "Expand questions" })).toBeVisible();
   await check("collapsed");
