@@ -3,7 +3,7 @@
 // and its table. Drafts, blocking and async alike, are kept here: each edit is written after a quiet moment (at once
 // when the page goes away) and shared live; an ending takes the draft away, unless a retired or skipped async
 // question keeps it for a reopen.
-import { createStore, del, promisifyRequest, type UseStore } from "idb-keyval";
+import { createStore, promisifyRequest, type UseStore } from "idb-keyval";
 import { holdsCredential, isOutboxEntry } from "../outbox/outbox-rules";
 import type { OutboxEntry, PaneBus, PaneMessage, SavedDraft } from "../outbox/entry";
 import type { DockStore } from "../dock/state";
@@ -51,18 +51,18 @@ export function scopedRecords(storage: DockStorage, scope: string) {
   };
 }
 
-/** Drafts and outbox entries in IndexedDB, through idb-keyval, opened on first use; without IndexedDB every call rejects. */
+/** Drafts and outbox entries in IndexedDB, through idb-keyval, opened on first use; without IndexedDB every call rejects. Each change commits at once: Chromium dropped one begun as the page went away (the flush on a reload) otherwise. */
 export function createIndexedDbStorage(options: IndexedDbStorageOptions = {}): DockStorage {
   let store: UseStore | undefined;
   const open = (): UseStore => {
     if (typeof indexedDB === "undefined") throw new Error("IndexedDB is not available here");
     return (store ??= createStore(options.dbName ?? "openclaw-question-dock", options.storeName ?? "records"));
   };
+  const change = (apply: (s: IDBObjectStore) => unknown) => open()("readwrite", (s) => (apply(s), s.transaction.commit?.(), promisifyRequest(s.transaction)));
   return {
     list: async (start) => open()("readonly", (s) => promisifyRequest<unknown[]>(s.getAll(IDBKeyRange.bound(start, `${start}\uffff`)))),
-    // Committed at once: Chromium dropped a write begun as the page went away (the flush on a reload) otherwise.
-    put: async (key, value) => open()("readwrite", (s) => (s.put(value, key), s.transaction.commit?.(), promisifyRequest(s.transaction))),
-    remove: async (key) => del(key, open()),
+    put: async (key, value) => change((s) => s.put(value, key)),
+    remove: async (key) => change((s) => s.delete(key)),
   };
 }
 
