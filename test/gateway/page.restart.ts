@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { chromium, type Browser } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { chromiumLaunchOptions } from "../e2e/support/chromium";
+import { watchPageProblems } from "../e2e/support/page-problems";
 import { PLAYGROUND_DIR } from "../e2e/support/servers";
 import { serveStatic } from "../e2e/support/static-server.mjs";
 import { connectRaw } from "./raw-client";
@@ -41,11 +42,7 @@ export function pageRestartSuite(gateway: () => RestartableGateway): void {
     await admin.close();
 
     const page = await browser!.newPage();
-    const problems: string[] = [];
-    page.on("pageerror", (error) => problems.push(error.stack ?? error.message));
-    page.on("console", (message) => {
-      if (message.type() === "error" && !REFUSED.test(message.text())) problems.push(message.text());
-    });
+    const problems = watchPageProblems(page);
     const { port } = server!.address() as AddressInfo;
     const params = new URLSearchParams({ gateway: gw.url, token: gw.token, session });
     await page.goto(`http://127.0.0.1:${port}/?${params.toString()}#/question/${encodeURIComponent(asked.id)}`);
@@ -64,6 +61,7 @@ export function pageRestartSuite(gateway: () => RestartableGateway): void {
     await unavailable.getByRole("button", { name: "Copy answer" }).waitFor({ timeout: 10_000 });
     expect(await region.getByRole("textbox", { name: "Other" }).count()).toBe(0);
     await page.close();
-    expect(problems).toEqual([]);
+    expect(problems.errors).toEqual([]);
+    expect(problems.consoleErrors.filter((line) => !REFUSED.test(line))).toEqual([]);
   }, 600_000);
 }

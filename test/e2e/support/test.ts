@@ -1,26 +1,6 @@
 // Playwright Test, extended so that any uncaught page error or console.error fails the test that caused it.
 import { test as base, expect } from "@playwright/test";
-import type { Page } from "@playwright/test";
-
-/** What went wrong inside a page; arrays are emptied by the fixture before each test. */
-export interface PageProblems {
-  /** Uncaught exceptions and unhandled rejections. */
-  errors: string[];
-  /** console.error messages (React warnings included), with the URL that logged them. */
-  consoleErrors: string[];
-}
-
-/** Starts recording uncaught errors and console.error output of `page`. */
-export function watchPageProblems(page: Page): PageProblems {
-  const problems: PageProblems = { errors: [], consoleErrors: [] };
-  page.on("pageerror", (error) => problems.errors.push(error.stack ?? error.message));
-  page.on("console", (message) => {
-    if (message.type() !== "error") return;
-    const { url } = message.location();
-    problems.consoleErrors.push(url ? `${message.text()} (${url})` : message.text());
-  });
-  return problems;
-}
+import { watchPageProblems, type PageProblems } from "./page-problems";
 
 /** Fails the current test when `problems` holds anything. */
 export function expectNoPageProblems(problems: PageProblems): void {
@@ -40,4 +20,4 @@ export const test = base.extend<{ pageProblems: PageProblems }>({
   ],
 });
 
-export { expect };
+export { expect, watchPageProblems, type PageProblems };
