@@ -50,7 +50,7 @@ export function clientRestartSuite(gateway: () => RestartableGateway): void {
     };
   }
 
-  const waitFor = poller({ timeoutMs: 30_000, intervalMs: 25, detail: () => gw.logTail(30) });
+  const waitFor = poller({ timeoutMs: 90_000, intervalMs: 25, detail: () => gw.logTail(30) });
 
   const deployQuestion = {
     questionId: "deploy_target",

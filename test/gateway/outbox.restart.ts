@@ -34,7 +34,7 @@ export function outboxRestartSuite(gateway: () => RestartableGateway): void {
   }
 
   async function messages(): Promise<HistoryMessage[]> {
-    const result = (await client.request("chat.history", { sessionKey: SESSION, limit: 1000 }, { timeoutMs: 30_000 })) as { messages: HistoryMessage[] };
+    const result = (await client.request("chat.history", { sessionKey: SESSION, limit: 1000 }, { timeoutMs: 60_000 })) as { messages: HistoryMessage[] };
     return result.messages;
   }
 
@@ -45,7 +45,7 @@ export function outboxRestartSuite(gateway: () => RestartableGateway): void {
 
   /** True while the gateway says no run is going in the session. */
   async function idle(): Promise<boolean> {
-    const result = (await client.request("chat.history", { sessionKey: SESSION, limit: 1 }, { timeoutMs: 30_000 })) as { sessionInfo?: { hasActiveRun?: boolean } };
+    const result = (await client.request("chat.history", { sessionKey: SESSION, limit: 1 }, { timeoutMs: 60_000 })) as { sessionInfo?: { hasActiveRun?: boolean } };
     return result.sessionInfo?.hasActiveRun !== true;
   }
 

@@ -34,7 +34,7 @@ export function storeRestartSuite(gateway: () => RestartableGateway): void {
   const requested: string[] = [];
   const resolved: Array<{ id: string; status: string; answers?: unknown }> = [];
 
-  const waitFor = poller({ timeoutMs: 30_000, intervalMs: 25, detail: () => gw.logTail(30) });
+  const waitFor = poller({ timeoutMs: 90_000, intervalMs: 25, detail: () => gw.logTail(30) });
 
   const state = () => store.getState();
   const actions = () => store.getState().actions;
@@ -43,8 +43,8 @@ export function storeRestartSuite(gateway: () => RestartableGateway): void {
 
   /** Asks as the other operator and waits until the store holds the request. */
   async function ask(params: Record<string, unknown>): Promise<string> {
-    // The first request that touches a session can take seconds while the gateway loads it.
-    const { id } = await admin.request<{ id: string }>("question.request", { sessionKey: "main", timeoutMs: 300_000, ...params }, { timeoutMs: 30_000 });
+    // The first request that touches a session loads it, which took over 30 s on a busy 2-core machine.
+    const { id } = await admin.request<{ id: string }>("question.request", { sessionKey: "main", timeoutMs: 300_000, ...params }, { timeoutMs: 120_000 });
     await waitFor(() => state().records.get(id), `request ${id} in the store`);
     return id;
   }
@@ -75,7 +75,7 @@ export function storeRestartSuite(gateway: () => RestartableGateway): void {
 
   describe.sequential("The dock store against OpenClaw", () => {
     it("shows the questions of its own session only", async () => {
-      const other = (await admin.request<{ id: string }>("question.request", { sessionKey: "agent:main:side", questions: [TARGET] }, { timeoutMs: 30_000 })).id;
+      const other = (await admin.request<{ id: string }>("question.request", { sessionKey: "agent:main:side", questions: [TARGET] }, { timeoutMs: 120_000 })).id;
       const sessionless = (await admin.request<{ id: string }>("question.request", { questions: [TARGET] })).id;
       const mine = await ask({ questions: [TARGET] });
 
@@ -144,7 +144,7 @@ export function storeRestartSuite(gateway: () => RestartableGateway): void {
 
     it("a dock made on the already connected client shows the pending questions at once, per session", async () => {
       const mainId = await ask({ questions: [TARGET] });
-      const sideId = (await admin.request<{ id: string }>("question.request", { sessionKey: "agent:main:side", timeoutMs: 300_000, questions: [CHECKS] }, { timeoutMs: 30_000 })).id;
+      const sideId = (await admin.request<{ id: string }>("question.request", { sessionKey: "agent:main:side", timeoutMs: 300_000, questions: [CHECKS] }, { timeoutMs: 120_000 })).id;
       const lists = () => state().connection.hello?.server.connId;
       const connBefore = lists();
       const remounted = createQuestionDockStore({ client, sessionKey: "main", typingGraceMs: 0 });
