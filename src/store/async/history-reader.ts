@@ -9,7 +9,7 @@ import type { ActiveRuns } from "../conversation/conversation-reducer";
 import { deliveryProblem, liveMessageOf, placeSavedRow, readHistoryPage, savedInHistory, type RejectedItem } from "../conversation/history-read";
 import { RunActivity } from "../conversation/run-activity";
 import type { DockContext } from "../context";
-import type { GatewayConnection } from "../../gateway/connection";
+import { GatewayRequestError, type GatewayConnection, type GatewayErrorCode } from "../../gateway/connection";
 
 /** The history link of one store. */
 export type HistoryReader = ReturnType<typeof startHistoryReader>;
@@ -18,9 +18,14 @@ export type HistoryReader = ReturnType<typeof startHistoryReader>;
 // not lose its rows when the first unsubscribes.
 const feedHolders = new WeakMap<GatewayConnection, Map<string, number>>();
 
+// A history the gateway did not give in time, or was not ready to give, is asked again, after 1 s doubling to 30 s (a
+// dropped socket asks on reconnect): until it loads, answers queued in this conversation wait.
+const worthRetrying = (error: unknown): error is GatewayRequestError =>
+  error instanceof GatewayRequestError && (error.code === ("TIMEOUT" satisfies GatewayErrorCode) || error.code === ("UNAVAILABLE" satisfies GatewayErrorCode));
+
 /** Starts following the conversation of `ctx`'s session; `limit` defaults to the gateway's maximum, to read it whole. */
 export function startHistoryReader(ctx: DockContext, limit = 1000) {
-  const { client, sessionKey } = ctx.options;
+  const { client, sessionKey, timers } = ctx.options;
   const activity = new RunActivity();
   // Messages shown before the history holds them; `requestsBefore`: history requests sent before it arrived.
   let live: { message: ChatMessage; requestsBefore: number }[] = [];
@@ -28,6 +33,8 @@ export function startHistoryReader(ctx: DockContext, limit = 1000) {
   let loading: Promise<void> | undefined;
   let again = false;
   let disposed = false;
+  let retryMs = 1000;
+  let retryTimer: unknown;
 
   const chat = () => ctx.get().chat;
   const dispatch: DockContext["dispatch"] = (event) => {
@@ -65,9 +72,15 @@ export function startHistoryReader(ctx: DockContext, limit = 1000) {
       page = readHistoryPage(await client.request("chat.history", { sessionKey, limit }));
     } catch (error) {
       activity.dropSnapshot(token);
+      if (worthRetrying(error) && !disposed) {
+        timers.clearTimeout(retryTimer);
+        retryTimer = timers.setTimeout(() => void load(), Math.max(retryMs, error.retryAfterMs ?? 0));
+        retryMs = Math.min(retryMs * 2, 30_000);
+      }
       return dispatch({ type: "historyLoadFailed", reason: errorMessage(error) });
     }
     if (disposed) return;
+    retryMs = 1000;
     const endedInHistory = new Set(page.messages.flatMap((m) => (m.runId && runEndingOf(m) ? [m.runId] : [])));
     activity.applySnapshot(token, page.snapshot, endedInHistory);
     // Live messages that arrived after this request went out may be missing from its answer; older ones are settled by it.
@@ -180,6 +193,7 @@ export function startHistoryReader(ctx: DockContext, limit = 1000) {
     dispose() {
       if (disposed) return;
       disposed = true;
+      timers.clearTimeout(retryTimer);
       for (const off of offs) off();
       const left = (holders.get(sessionKey) ?? 1) - 1;
       if (left > 0) holders.set(sessionKey, left);

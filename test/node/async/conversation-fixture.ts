@@ -64,18 +64,27 @@ export function until<T>(check: () => T, what: string, stepMs = 0, rounds = 300)
 }
 
 /** Fakes the timers, starts the sim (scripted runs: no automatic replies), a client and a store for "main". */
-export async function startConversation(opts: { lose?: (frame: Frame) => boolean; connect?: boolean; sessionKey?: string; refuse?: readonly string[] } = {}): Promise<ConversationFixture> {
+export async function startConversation(
+  opts: { lose?: (frame: Frame) => boolean; connect?: boolean; sessionKey?: string; refuse?: readonly string[]; unavailableHistory?: number } = {},
+): Promise<ConversationFixture> {
   vi.useFakeTimers({ now: Date.UTC(2026, 8, 1, 9, 0, 0) });
   const sim = createSimulatedGateway({ token: TOKEN, tickIntervalMs: 0, clock: fakeClock, reply: false });
   const methods: string[] = [];
   const historyIds = new Set<string>();
   let held: Array<() => void> | undefined;
+  let unavailable = opts.unavailableHistory ?? 0;
   const transport: TransportFactory = (url, handlers) => {
     const base = sim.transport(url, {
       ...handlers,
       onMessage: (text) => {
         const frame = JSON.parse(text) as Frame;
         if (opts.lose?.(frame)) return;
+        if (frame.type === "res" && frame.id && historyIds.has(frame.id) && unavailable > 0) {
+          unavailable -= 1;
+          // As the gateway answers while its session rows initialize (chat-history-handler).
+          const error = { code: "UNAVAILABLE", message: "session rows are initializing; reload the conversation", retryable: true, retryAfterMs: 250 };
+          return handlers.onMessage(JSON.stringify({ type: "res", id: frame.id, ok: false, error }));
+        }
         if (held && frame.type === "res" && frame.id && historyIds.has(frame.id)) held.push(() => handlers.onMessage(text));
         else handlers.onMessage(text);
       },

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { formatAnswerText } from "../../../src/protocol";
 import { BRANCH, flush, startConversation, until, type ConversationFixture } from "./conversation-fixture";
 
@@ -96,6 +96,37 @@ describe("loading", () => {
     expect(f.state().loaded).toBe(false);
     await until(() => f.state().error, "the load error");
     expect(f.state().error).toEqual({ kind: "load-failed", reason: expect.stringMatching(/^chat.history failed: INVALID_REQUEST/) });
+    // A refusal is not asked again: the same request would be refused the same way.
+    const loads = f.sent("chat.history");
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(f.sent("chat.history")).toBe(loads);
+  });
+
+  it("asks again for a history the gateway did not give in time, and the error goes once it loads", async () => {
+    f = await startConversation({ connect: false });
+    f.sim.askAsync({ itemId: "q", questions: [BRANCH], text: "One question:" });
+    f.holdHistory(true);
+    f.client.start();
+    await until(() => f.state().error, "the timed-out load", 1000);
+    expect(f.state().error).toEqual({ kind: "load-failed", reason: expect.stringMatching(/TIMEOUT/) });
+    expect(f.state().loaded).toBe(false);
+    const loads = f.sent("chat.history");
+    f.holdHistory(false);
+    await until(() => f.state().loaded, "the load asked again", 1000);
+    expect(f.sent("chat.history")).toBe(loads + 1);
+    expect(f.state().error).toBeUndefined();
+    expect(status("q")).toBe("pending");
+  });
+
+  it("asks again, waiting longer each time, while the gateway says the history is not ready", async () => {
+    f = await startConversation({ unavailableHistory: 2 });
+    expect(f.state().error).toEqual({ kind: "load-failed", reason: expect.stringMatching(/UNAVAILABLE: session rows are initializing/) });
+    for (const [waitMs, sent] of [[999, 1], [1, 2], [1999, 2], [1, 3]] as const) {
+      await flush(waitMs);
+      expect(f.sent("chat.history")).toBe(sent);
+    }
+    await until(() => f.state().loaded, "the third load");
+    expect(f.state().error).toBeUndefined();
   });
 });
 
