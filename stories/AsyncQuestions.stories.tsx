@@ -4,7 +4,7 @@ import { DockLayout, QuestionDock, QuestionDockProvider } from "../src";
 import { asyncDockLoader, type AsyncStoryDock } from "./support/async-story";
 import { ChatComposer, ChatTranscript, type ChatMessage } from "./support/chat-parts";
 import { disposeLoadedDock, loadedDock } from "./support/dock-story";
-import { BRANCH, CHANGELOG, NOTES, QUOTING_ANSWER, REFUSAL, REFUSAL_FOR_GOOD, REPEATED, askAsync } from "./support/sample-async-questions";
+import { BRANCH, CHANGELOG, HISTORY_NOT_READY, NOTES, QUOTING_ANSWER, REFUSAL, REFUSAL_FOR_GOOD, REPEATED, askAsync } from "./support/sample-async-questions";
 import { DEPLOY, ask } from "./support/sample-questions";
 
 const MESSAGES: ChatMessage[] = [
@@ -264,4 +264,21 @@ export const AmbiguousReply: Story = {
       },
     }),
   ],
+};
+
+/** The gateway could not give the conversation's history after a reconnect: a notice says so and that it asks again. */
+export const HistoryNotLoadedYet: Story = {
+  loaders: [
+    asyncDockLoader({
+      asks: [askAsync(BRANCH)],
+      drive: async (d) => {
+        d.refusals.refuseNext("chat.history", HISTORY_NOT_READY);
+        d.sim.dropConnections();
+        await d.until((s) => s.chat.error?.reason.endsWith(HISTORY_NOT_READY.message) === true, "the history refused after the reconnect");
+      },
+    }),
+  ],
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText(/could not be loaded yet.*Trying again\.$/)).toBeVisible();
+  },
 };

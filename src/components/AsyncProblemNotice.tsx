@@ -23,7 +23,9 @@ export function AsyncProblemNotice() {
       {storage && <p className="qd-rejected__title">{words.storage[storage.operation]}</p>}
       {conversation && (
         <p className="qd-rejected__title">
-          {refused ? pluralText(words.deliveryRefused, refused.count, locale) : words.loadFailed({ reason: shortened(conversation.reason, MAX_DETAIL) })}
+          {conversation.kind === "delivery-refused"
+            ? pluralText(words.deliveryRefused, conversation.count, locale)
+            : words[conversation.retrying ? "loadRetrying" : "loadFailed"]({ reason: shortened(conversation.reason, MAX_DETAIL) })}
         </p>
       )}
       {refused && <p className="qd-rejected__details">{shortened(`${refused.itemId ?? refused.source}: ${refused.reason}`, MAX_DETAIL)}</p>}

@@ -170,6 +170,7 @@ export const deMessages: QuestionDockMessages = {
       load: "Auf diesem Gerät gespeicherte Antworten konnten nicht gelesen werden. Neue Antworten werden weiter gesendet, aber eine noch nicht gesendete Antwort geht verloren, wenn diese Seite geschlossen wird.",
     },
     loadFailed: ({ reason }) => `Der Gesprächsverlauf konnte nicht geladen werden: ${reason}`,
+    loadRetrying: ({ reason }) => `Der Gesprächsverlauf konnte noch nicht geladen werden: ${reason}. Neuer Versuch folgt.`,
     deliveryRefused: { one: "Etwas, das das Gateway gesendet hat, konnte nicht gelesen werden.", other: "{count} Dinge, die das Gateway gesendet hat, konnten nicht gelesen werden." },
   },
   composerAnswer: {

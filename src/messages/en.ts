@@ -83,6 +83,7 @@ export const asyncProblems = {
     load: "Answers saved on this device could not be read. New answers are still sent, but an answer not yet sent is lost if this page closes.",
   } satisfies Record<StorageFailure["operation"], string>,
   loadFailed: ({ reason }: { reason: string }) => `The conversation history could not be loaded: ${reason}`,
+  loadRetrying: ({ reason }: { reason: string }) => `The conversation history could not be loaded yet: ${reason}. Trying again.`,
   deliveryRefused: { one: "Something the gateway sent could not be read.", other: "{count} things the gateway sent could not be read." } as PluralForms,
 };
 // The composer's question when a chat message reads as the waiting question's answer, and what it will record.

@@ -24,5 +24,8 @@ export const REFUSAL = { code: "UNAVAILABLE", message: "The agent is restarting 
 /** A refusal of the message itself, which the gateway would repeat on every try. */
 export const REFUSAL_FOR_GOOD = { code: "INVALID_REQUEST", message: "message must not contain null bytes" };
 
+/** What the gateway says while it cannot read the conversation's history yet (its words after a start). */
+export const HISTORY_NOT_READY = { code: "UNAVAILABLE", message: "session rows are initializing; reload the conversation" };
+
 /** A notes answer that quotes the branch question's heading, so the saved reply cannot be split per question. */
 export const QUOTING_ANSWER = `Same as last time:\n> ${BRANCH.title}\nmain is frozen until Friday.`;

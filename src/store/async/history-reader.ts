@@ -18,10 +18,10 @@ export type HistoryReader = ReturnType<typeof startHistoryReader>;
 // not lose its rows when the first unsubscribes.
 const feedHolders = new WeakMap<GatewayConnection, Map<string, number>>();
 
-// A history the gateway did not give in time, or was not ready to give, is asked again, after 1 s doubling to 30 s (a
-// dropped socket asks on reconnect): until it loads, answers queued in this conversation wait.
-const worthRetrying = (error: unknown): error is GatewayRequestError =>
-  error instanceof GatewayRequestError && (error.code === ("TIMEOUT" satisfies GatewayErrorCode) || error.code === ("UNAVAILABLE" satisfies GatewayErrorCode));
+// A history the gateway did not give in time, or was not ready to give, is asked again after 1 s doubling to 30 s; one
+// cut off by a dropped socket, on reconnect. Until it loads, answers queued in this conversation wait.
+const askedAgain = (error: unknown): GatewayRequestError | undefined =>
+  error instanceof GatewayRequestError && (["TIMEOUT", "UNAVAILABLE", "DISCONNECTED"] satisfies GatewayErrorCode[]).some((code) => code === error.code) ? error : undefined;
 
 /** Starts following the conversation of `ctx`'s session; `limit` defaults to the gateway's maximum, to read it whole. */
 export function startHistoryReader(ctx: DockContext, limit = 1000) {
@@ -72,12 +72,13 @@ export function startHistoryReader(ctx: DockContext, limit = 1000) {
       page = readHistoryPage(await client.request("chat.history", { sessionKey, limit }));
     } catch (error) {
       activity.dropSnapshot(token);
-      if (worthRetrying(error) && !disposed) {
+      const again = disposed ? undefined : askedAgain(error);
+      if (again && again.code !== ("DISCONNECTED" satisfies GatewayErrorCode)) {
         timers.clearTimeout(retryTimer);
-        retryTimer = timers.setTimeout(() => void load(), Math.max(retryMs, error.retryAfterMs ?? 0));
+        retryTimer = timers.setTimeout(() => void load(), Math.max(retryMs, again.retryAfterMs ?? 0));
         retryMs = Math.min(retryMs * 2, 30_000);
       }
-      return dispatch({ type: "historyLoadFailed", reason: errorMessage(error) });
+      return dispatch({ type: "historyLoadFailed", reason: errorMessage(error), retrying: again !== undefined });
     }
     if (disposed) return;
     retryMs = 1000;

@@ -36,8 +36,8 @@ export interface ConversationData extends ChatState {
 export type ConversationEvent =
   /** A `chat.history` answer was read: its messages (then the live ones it does not show yet), what it could not read, and the runs going after it. */
   | { type: "historyLoaded"; messages: ChatMessage[]; rejected: RejectedItem[]; runs: ActiveRuns }
-  /** `chat.history` could not be loaded; the messages already shown stay. */
-  | { type: "historyLoadFailed"; reason: string }
+  /** `chat.history` could not be loaded, and is asked again or not; the messages already shown stay. */
+  | { type: "historyLoadFailed"; reason: string; retrying: boolean }
   /** A message the history does not show yet: a run's last `chat` message (with the runs going after it) or a saved row. */
   | { type: "messageArrived"; message: ChatMessage; runs?: ActiveRuns }
   /** A saved row took the place of the live message at `index` that stood in for it. */
@@ -58,7 +58,7 @@ type Handlers = { [K in ConversationEvent["type"]]: (state: ConversationData, e:
 const HANDLERS: Handlers = {
   historyLoaded: (state, e) =>
     withRuns({ ...state, messages: e.messages, loaded: true, rejected: e.rejected.slice(-MAX_REJECTED), error: refusalOf(e.rejected) }, e.runs),
-  historyLoadFailed: (state, e) => ({ ...state, error: { kind: "load-failed", reason: e.reason } }),
+  historyLoadFailed: (state, e) => ({ ...state, error: { kind: "load-failed", reason: e.reason, retrying: e.retrying } }),
   messageArrived: (state, e) => {
     const next = { ...state, messages: [...state.messages, e.message] };
     return e.runs ? withRuns(next, e.runs) : next;

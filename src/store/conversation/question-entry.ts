@@ -33,7 +33,7 @@ export interface AsyncQuestionEntry {
 
 /** The conversation's latest problem, as a kind; the views put it into words. */
 export type ConversationProblem =
-  /** `chat.history` could not be loaded; `reason` is the gateway's or the client's own words (untrusted text). */
-  | { kind: "load-failed"; reason: string }
+  /** `chat.history` could not be loaded (`retrying`: it is asked again); `reason` is the gateway's or the client's own words (untrusted text). */
+  | { kind: "load-failed"; reason: string; retrying: boolean }
   /** Items the gateway sent could not be read: how many, and the first one's source, item id and problem. */
   | { kind: "delivery-refused"; count: number; source: string; itemId?: string; reason: string };

@@ -1,5 +1,5 @@
 import { composeStories } from "@storybook/react";
-import { screen, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
 import * as stories from "../../../stories/AsyncQuestions.stories";
@@ -27,6 +27,7 @@ const {
   NoLongerPendingDark,
   AsyncSkipped,
   AmbiguousReply,
+  HistoryNotLoadedYet,
 } = composeStories(stories);
 
 afterEach(disposeStoryDocks);
@@ -225,5 +226,16 @@ describe("QuestionDock/AsyncQuestions stories", () => {
     // Each question is listed bare; the reply follows in one piece, exactly as saved.
     expect(within(summary).getAllByRole("listitem").map((li) => li.textContent)).toEqual([BRANCH.title, NOTES.title]);
     expect(within(summary).getByText((_, el) => el?.tagName === "P" && el.textContent === saved[0]?.content)).toBeInTheDocument();
+  });
+
+  describe("Near the dock", () => {
+    it("HistoryNotLoadedYet says the history is asked again; once it loads the notice goes and the question stays", async () => {
+      const dock = await dockOf(HistoryNotLoadedYet);
+      const notice = screen.getByText(/^The conversation history could not be loaded yet: .*UNAVAILABLE: session rows are initializing; reload the conversation\. Trying again\.$/);
+      expect(notice.closest("[role=status]")).toBeInTheDocument();
+      await act(async () => lastAsyncStoryDock().clock.advance(1000));
+      await waitFor(() => expect(screen.queryByText(/could not be loaded/)).not.toBeInTheDocument());
+      expect(within(dock).getByRole("radiogroup", { name: BRANCH.title })).toBeInTheDocument();
+    });
   });
 });

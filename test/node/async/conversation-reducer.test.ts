@@ -27,7 +27,7 @@ describe("conversationReducer: what each event does", () => {
   const cases: Array<{ event: ConversationEvent; from?: ConversationData; expect: (next: ConversationData, prev: ConversationData) => void }> = [
     {
       event: { type: "historyLoaded", messages: later, rejected: [], runs: { active: true, ids: ["B"] } },
-      from: stateOf([], { loaded: false, error: { kind: "load-failed", reason: "down" } }),
+      from: stateOf([], { loaded: false, error: { kind: "load-failed", reason: "down", retrying: false } }),
       expect: (s) => {
         expect(s).toMatchObject({ messages: later, loaded: true, runActive: true, activeRunIds: ["B"], rejected: [] });
         expect(s.error).toBeUndefined();
@@ -45,9 +45,9 @@ describe("conversationReducer: what each event does", () => {
       },
     },
     {
-      event: { type: "historyLoadFailed", reason: "chat.history failed: UNAVAILABLE" },
+      event: { type: "historyLoadFailed", reason: "chat.history failed: UNAVAILABLE", retrying: true },
       expect: (s, prev) => {
-        expect(s.error).toEqual({ kind: "load-failed", reason: "chat.history failed: UNAVAILABLE" });
+        expect(s.error).toEqual({ kind: "load-failed", reason: "chat.history failed: UNAVAILABLE", retrying: true });
         expect(s.messages).toBe(prev.messages);
         expect(s.loaded).toBe(true);
       },
@@ -159,7 +159,7 @@ const statusIn = (s: StoreState) => s.chat.questions.find((q) => q.delivery.item
 describe("asyncReducer: questions follow messages, local choices and the outbox only", () => {
   const cases: Array<{ rule: string; event: StoreEvent; from?: StoreState; questions: "same" | "new" }> = [
     { rule: "run activity never re-derives", event: { type: "runActivityChanged", runs: { active: true, ids: ["B"] } }, questions: "same" },
-    { rule: "a failed load keeps them", event: { type: "historyLoadFailed", reason: "down" }, questions: "same" },
+    { rule: "a failed load keeps them", event: { type: "historyLoadFailed", reason: "down", retrying: false }, questions: "same" },
     { rule: "a rejected item keeps them", event: { type: "itemRejected", item: refused() }, questions: "same" },
     { rule: "a reloaded history that asks and settles the same keeps the array", event: { type: "historyLoaded", messages: [...asked], rejected: [], runs: { active: false, ids: [] } }, questions: "same" },
     { rule: "a message that settles nothing keeps the array", event: { type: "messageArrived", message: thanks }, questions: "same" },
@@ -206,7 +206,7 @@ describe("asyncReducer: questions follow messages, local choices and the outbox 
     const s = dockWith(stateOf());
     expect(asyncReducer(s, { type: "collapsed" })).toBe(s);
     const withActions = { ...s, actions: { marker: true } };
-    const next = asyncReducer(withActions, { type: "historyLoadFailed", reason: "down" });
+    const next = asyncReducer(withActions, { type: "historyLoadFailed", reason: "down", retrying: false });
     expect(next.actions).toBe(withActions.actions);
     expect(next.records).toBe(s.records);
   });

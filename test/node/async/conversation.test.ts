@@ -95,7 +95,7 @@ describe("loading", () => {
     f = await startConversation({ sessionKey: "" });
     expect(f.state().loaded).toBe(false);
     await until(() => f.state().error, "the load error");
-    expect(f.state().error).toEqual({ kind: "load-failed", reason: expect.stringMatching(/^chat.history failed: INVALID_REQUEST/) });
+    expect(f.state().error).toEqual({ kind: "load-failed", reason: expect.stringMatching(/^chat.history failed: INVALID_REQUEST/), retrying: false });
     // A refusal is not asked again: the same request would be refused the same way.
     const loads = f.sent("chat.history");
     await vi.advanceTimersByTimeAsync(120_000);
@@ -108,7 +108,7 @@ describe("loading", () => {
     f.holdHistory(true);
     f.client.start();
     await until(() => f.state().error, "the timed-out load", 1000);
-    expect(f.state().error).toEqual({ kind: "load-failed", reason: expect.stringMatching(/TIMEOUT/) });
+    expect(f.state().error).toEqual({ kind: "load-failed", reason: expect.stringMatching(/TIMEOUT/), retrying: true });
     expect(f.state().loaded).toBe(false);
     const loads = f.sent("chat.history");
     f.holdHistory(false);
@@ -118,9 +118,25 @@ describe("loading", () => {
     expect(status("q")).toBe("pending");
   });
 
+  it("says a load cut off by a dropped socket is asked again, and asks on the reconnect", async () => {
+    f = await startConversation();
+    await f.ask("q");
+    f.holdHistory(true);
+    // A run's end asks for the history; its answer is held, so the drop cuts the request off.
+    f.sim.completeRun(await f.startRun(), "Done.");
+    await until(() => !f.state().runActive, "the run's end");
+    f.sim.dropConnections();
+    await until(() => f.state().error, "the cut-off load");
+    expect(f.state().error).toEqual({ kind: "load-failed", reason: expect.stringMatching(/DISCONNECTED/), retrying: true });
+    const loads = f.sent("chat.history");
+    f.holdHistory(false);
+    await until(() => f.state().error === undefined, "the load on the reconnect", 100);
+    expect(f.sent("chat.history")).toBe(loads + 1);
+  });
+
   it("asks again, waiting longer each time, while the gateway says the history is not ready", async () => {
     f = await startConversation({ unavailableHistory: 2 });
-    expect(f.state().error).toEqual({ kind: "load-failed", reason: expect.stringMatching(/UNAVAILABLE: session rows are initializing/) });
+    expect(f.state().error).toEqual({ kind: "load-failed", reason: expect.stringMatching(/UNAVAILABLE: session rows are initializing/), retrying: true });
     for (const [waitMs, sent] of [[999, 1], [1, 2], [1999, 2], [1, 3]] as const) {
       await flush(waitMs);
       expect(f.sent("chat.history")).toBe(sent);

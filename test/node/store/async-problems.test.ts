@@ -31,8 +31,8 @@ describe("The store's async problems", () => {
   });
 
   it("drops the history's problem once a history is read cleanly; the storage failure stays", () => {
-    const failed = apply(empty(), { type: "storageFailed", operation: "save", at: 1 }, { type: "historyLoadFailed", reason: "chat.history failed: UNAVAILABLE" });
-    expect(failed.chat.error).toEqual({ kind: "load-failed", reason: "chat.history failed: UNAVAILABLE" });
+    const failed = apply(empty(), { type: "storageFailed", operation: "save", at: 1 }, { type: "historyLoadFailed", reason: "chat.history failed: UNAVAILABLE", retrying: true });
+    expect(failed.chat.error).toEqual({ kind: "load-failed", reason: "chat.history failed: UNAVAILABLE", retrying: true });
     const read = apply(failed, { type: "historyLoaded", messages: [], rejected: [], runs: { active: false, ids: [] } });
     expect(read.chat.error).toBeUndefined();
     expect(read.outbox.storageError).toEqual(SAVE);
