@@ -29,13 +29,9 @@ export function DockHeader({ className, style }: ViewProps) {
         {connection !== "connected" && <span className="qd-connection">{m.connection[connection]}</span>}
         {nav && (
           <div className="qd-request-nav" {...nav.groupProps}>
-            <button className="qd-icon-button" {...nav.previousProps}>
-              <span aria-hidden="true">‹</span>
-            </button>
+            <button className="qd-icon-button" {...nav.previousProps}><span aria-hidden="true">‹</span></button>
             <span className="qd-request-nav__text">{m.requestNav.position({ index: nav.index, count: nav.count })}</span>
-            <button className="qd-icon-button" {...nav.nextProps}>
-              <span aria-hidden="true">›</span>
-            </button>
+            <button className="qd-icon-button" {...nav.nextProps}><span aria-hidden="true">›</span></button>
           </div>
         )}
       </div>
@@ -110,18 +106,14 @@ function Review({ className, style }: ViewProps) {
   if (!s) return null;
   return (
     <div className={classes("qd-review", className)} style={style} aria-labelledby={headingId} role="group" {...s.reviewProps}>
-      <h3 className="qd-question__text" id={headingId}>
-        {m.step.reviewHeading}
-      </h3>
+      <h3 className="qd-question__text" id={headingId}>{m.step.reviewHeading}</h3>
       <ol className="qd-review__list">
         {s.record.questions.map((q, i) => {
           const text = answerText(q, s.values[i], m.secretMask);
           return (
             <li key={q.questionId} className="qd-review__item">
               <span className="qd-review__question">{plainTextOf(q.question)}</span>
-              <span className="qd-review__answer" data-missing={text ? undefined : true}>
-                {text ?? m.step.noAnswerYet}
-              </span>
+              <span className="qd-review__answer" data-missing={text ? undefined : true}>{text ?? m.step.noAnswerYet}</span>
               <button type="button" className="qd-button qd-button--quiet qd-review__edit" aria-label={m.step.edit({ question: plainTextOf(q.question) })} onClick={() => s.goTo(i)}>
                 {m.step.editButton}
               </button>
@@ -164,12 +156,8 @@ function MissingAnswers() {
   const names = missing.map(({ question, index }) => question.header.trim() || m.missingAnswers.numbered({ index }));
   return (
     <div className="qd-missing">
-      <p className="qd-error" role="alert">
-        {m.missingAnswers.text({ questions: names.join(", ") })}
-      </p>
-      <button type="button" className="qd-button qd-button--quiet" onClick={focusFirst}>
-        {m.missingAnswers.goTo({ question: names[0]! })}
-      </button>
+      <p className="qd-error" role="alert">{m.missingAnswers.text({ questions: names.join(", ") })}</p>
+      <button type="button" className="qd-button qd-button--quiet" onClick={focusFirst}>{m.missingAnswers.goTo({ question: names[0]! })}</button>
     </div>
   );
 }
@@ -189,9 +177,7 @@ export function PromptFooter({ className, style }: ViewProps) {
         {f.status && <span className="qd-footer__status">{f.status}</span>}
         {f.backProps && <button className="qd-button" {...f.backProps} />}
         <button className="qd-button qd-button--primary" {...f.primaryProps} />
-        <kbd className="qd-kbd qd-footer__shortcut" aria-hidden="true">
-          {apple ? "⌘" : "Ctrl"}+Enter
-        </kbd>
+        <kbd className="qd-kbd qd-footer__shortcut" aria-hidden="true">{apple ? "⌘" : "Ctrl"}+Enter</kbd>
       </div>
     </>
   );
@@ -219,9 +205,7 @@ function Bar({ className, style }: ViewProps) {
         {pluralText(m.requestsWaiting, count, locale)}
         {asyncQuestions > 0 && `, ${pluralText(m.unansweredQuestions, asyncQuestions, locale)}`}
       </span>
-      <button className="qd-button qd-button--primary" {...expandProps}>
-        {m.expand}
-      </button>
+      <button className="qd-button qd-button--primary" {...expandProps}>{m.expand}</button>
     </div>
   );
 }

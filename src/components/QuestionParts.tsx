@@ -25,9 +25,7 @@ function Question({ questionId, className, style, children }: PanelProps & { que
   if (!group) return null;
   return (
     <QuestionContext.Provider value={group}>
-      <div className={classes("qd-question", className)} style={style} {...group.questionProps}>
-        {children}
-      </div>
+      <div className={classes("qd-question", className)} style={style} {...group.questionProps}>{children}</div>
     </QuestionContext.Provider>
   );
 }
@@ -46,11 +44,7 @@ export function Questions({ className, style, children = DEFAULT_QUESTION }: Pan
   if (collapsed) return null;
   // The stepper shows the question at its step, none on the review step; stacked cards show them all.
   const shown = mode === "stepper" ? record.questions.slice(step, step + 1) : record.questions;
-  const questions = shown.map((q) => (
-    <Question key={q.questionId} questionId={q.questionId} className={className} style={style}>
-      {children}
-    </Question>
-  ));
+  const questions = shown.map((q) => <Question key={q.questionId} questionId={q.questionId} className={className} style={style}>{children}</Question>);
   return mode === "stepper" ? (questions[0] ?? null) : <div className="qd-cards">{questions}</div>;
 }
 
@@ -96,11 +90,7 @@ function OptionCard({ option, multiple }: { option: OptionItem; multiple: boolea
         {match && " "}
         {match && <span className="qd-badge">{match[1]}</span>}
       </span>
-      {option.index < DIGIT_KEY_COUNT && (
-        <kbd className="qd-kbd" aria-hidden="true">
-          {option.index + 1}
-        </kbd>
-      )}
+      {option.index < DIGIT_KEY_COUNT && <kbd className="qd-kbd" aria-hidden="true">{option.index + 1}</kbd>}
     </>
   );
   return (
@@ -165,13 +155,7 @@ export function Options({ className, style }: ViewProps) {
   if (group.options.length === 0) return null;
   // By position: labels come from the agent, and a repeated one must never collide as a key.
   const cards = group.options.map((option) => <OptionCard key={option.index} option={option} multiple={group.multiple} />);
-  if (group.multiple) {
-    return (
-      <div className={classes("qd-options", className)} style={style} {...group.groupProps}>
-        {cards}
-      </div>
-    );
-  }
+  if (group.multiple) return <div className={classes("qd-options", className)} style={style} {...group.groupProps}>{cards}</div>;
   const checked = group.options.find((o) => o.checked);
   const pickAt = (value: string) => group.options[Number(value)]?.inputProps.onChange();
   return (
@@ -191,23 +175,13 @@ export function Other({ className, style }: ViewProps) {
   return (
     <div className={classes("qd-other", className)} style={style}>
       <div className="qd-other__head">
-        <label className="qd-other__label" {...field.labelProps}>
-          {m.other.label}
-        </label>
+        <label className="qd-other__label" {...field.labelProps}>{m.other.label}</label>
         {field.shortcut !== undefined && <kbd className="qd-kbd" aria-hidden="true">{field.shortcut}</kbd>}
         {field.notChosen ? <span className="qd-other__hint" id={field.hintId}>{m.other.notChosen}</span> : null}
       </div>
       {field.secret ? <input type="password" autoComplete="off" spellCheck={false} {...shared} /> : <textarea rows={2} {...shared} />}
-      {field.credential ? (
-        <p className="qd-other__warning" id={field.warningId}>
-          {m.other.credentialWarning}
-        </p>
-      ) : null}
-      {field.notice ? (
-        <p className="qd-other__notice" id={field.noticeId} role="status">
-          {field.notice}
-        </p>
-      ) : null}
+      {field.credential ? <p className="qd-other__warning" id={field.warningId}>{m.other.credentialWarning}</p> : null}
+      {field.notice ? <p className="qd-other__notice" id={field.noticeId} role="status">{field.notice}</p> : null}
     </div>
   );
 }

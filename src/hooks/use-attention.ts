@@ -1,5 +1,5 @@
 // What calls a person back to a waiting question from elsewhere: the title count, a notification, the reopen shortcut.
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, type RefObject } from "react";
 import type { StoreApi } from "zustand/vanilla";
 import { plainTextOf } from "../protocol/markdown";
 import { isSecretQuestion } from "../protocol/question-record";
@@ -22,26 +22,17 @@ export function useQuestionTitle(enabled = true): void {
     const last = shown.current;
     // A title the host set in between is the page's own from then on.
     const own = last && document.title === last.written ? last.own : document.title;
-    if (!enabled || count === 0) {
-      if (last) restoreTitle(last);
-      shown.current = null;
-      return;
-    }
+    if (!enabled || count === 0) return void restoreTitle(shown);
     const written = format({ count, title: own });
     if (document.title !== written) document.title = written;
     shown.current = { own, written };
   }, [enabled, count, format]);
-  useEffect(
-    () => () => {
-      if (shown.current) restoreTitle(shown.current);
-      shown.current = null;
-    },
-    [],
-  );
+  useEffect(() => () => restoreTitle(shown), []);
 }
 
-function restoreTitle({ own, written }: { own: string; written: string }): void {
-  if (document.title === written) document.title = own;
+function restoreTitle(shown: RefObject<{ own: string; written: string } | null>): void {
+  if (shown.current && document.title === shown.current.written) document.title = shown.current.own;
+  shown.current = null;
 }
 
 /** Whether this page may show notifications; "unsupported" where the browser (or the server) has none. */

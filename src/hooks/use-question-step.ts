@@ -50,7 +50,10 @@ export interface QuestionStepState extends StepNavigationState {
 
 const IDLE: Submission = { status: "idle" };
 
-function primaryAction(record: QuestionRecord, view: RequestView | undefined, mode: PromptMode): PrimaryAction {
+function primaryAction(s: Pick<DockStore, "records" | "views">, requestId: string, mode: PromptMode): PrimaryAction {
+  const record = s.records.get(requestId);
+  if (!record) return { kind: "submit", ready: false };
+  const view = s.views.get(requestId);
   const step = view?.step ?? 0;
   if (mode === "stacked" || step >= lastStep(record)) return { kind: "submit", ready: answersFor(record, view) !== undefined };
   const question = record.questions[step];
@@ -71,12 +74,7 @@ export function useStepNavigation(requestId: string, mode: PromptMode = "stepper
       return s.records.get(requestId)?.questions.map((q) => valuesOf(q, draftOf(view, q.questionId)).length > 0) ?? [];
     }),
   );
-  const primary = useDockStore(
-    useShallow((s): PrimaryAction => {
-      const rec = s.records.get(requestId);
-      return rec ? primaryAction(rec, s.views.get(requestId), mode) : { kind: "submit", ready: false };
-    }),
-  );
+  const primary = useDockStore(useShallow((s) => primaryAction(s, requestId, mode)));
   const goTo = useCallback((to: number) => actions.goToStep(requestId, to), [actions, requestId]);
   const back = useCallback(() => actions.back(requestId), [actions, requestId]);
   const skip = useCallback(() => void actions.skip(requestId), [actions, requestId]);
@@ -112,9 +110,8 @@ export function useQuestionStep(requestId: string, mode: PromptMode = "stepper")
 
 /** Runs a request's primary action when ready; stacked cards submit early so the store names the open questions. */
 export function continueRequest(state: Pick<DockStore, "records" | "views" | "actions">, requestId: string, mode: PromptMode): void {
-  const record = state.records.get(requestId);
-  if (!record) return;
-  const action = primaryAction(record, state.views.get(requestId), mode);
+  if (!state.records.has(requestId)) return;
+  const action = primaryAction(state, requestId, mode);
   if (action.ready && action.kind === "next") state.actions.next(requestId);
   else if (action.ready || mode === "stacked") void state.actions.submit(requestId);
 }
