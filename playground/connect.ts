@@ -9,7 +9,7 @@ import { readSimSettings, simOptionsFor, type SimSettings } from "./sim-options"
 /** Where the playground connects, read from the page's query string. */
 export type PlaygroundTarget =
   | { kind: "simulated"; sessionKey: string; settings: SimSettings }
-  | { kind: "gateway"; url: string; token: string | undefined; sessionKey: string; scopes?: string[] }
+  | { kind: "gateway"; url: string; token: string | undefined; sessionKey: string; scopes?: string[]; backoffMaxMs?: number }
   | { kind: "invalid"; message: string };
 
 /** A running playground connection: the client, its sessions (one dock store each) and, in simulated mode, the gateway itself. */
@@ -28,7 +28,7 @@ const SIM_TOKEN = "playground";
 /** IndexedDB database of the playground's device key, apart from the outbox's ("openclaw-question-dock"). */
 export const DEVICE_KEY_DB = "openclaw-question-dock-device";
 
-/** Reads `gateway`, `token`, `session` and `scopes` from a query string; without `gateway` the simulator is used, with `persist` and `latency`. */
+/** Reads `gateway`, `token`, `session`, `scopes` and `backoffMaxMs` from a query string; without `gateway` the simulator is used, with `persist` and `latency`. */
 export function readTarget(search: string): PlaygroundTarget {
   const params = new URLSearchParams(search);
   const sessionKey = params.get("session")?.trim() || "main";
@@ -40,7 +40,11 @@ export function readTarget(search: string): PlaygroundTarget {
   if (!/^wss?:\/\/[^\s]+$/i.test(url)) return { kind: "invalid", message: `"gateway" must be a ws:// or wss:// URL, not "${url}".` };
   // ?scopes=operator.sessions.write (a comma list) asks for only those scopes, e.g. to see a guest's dock.
   const scopes = params.get("scopes")?.split(",").map((s) => s.trim()).filter(Boolean);
-  return { kind: "gateway", url, token: params.get("token") || undefined, sessionKey, ...(scopes?.length ? { scopes } : {}) };
+  // ?backoffMaxMs=2000 caps the reconnect delay, e.g. for a test that restarts the gateway and waits for the page.
+  const backoff = params.get("backoffMaxMs");
+  const backoffMaxMs = backoff === null ? undefined : Number(backoff);
+  if (backoffMaxMs !== undefined && !(Number.isInteger(backoffMaxMs) && backoffMaxMs > 0)) return { kind: "invalid", message: `"backoffMaxMs" must be a positive whole number of ms, not "${backoff}".` };
+  return { kind: "gateway", url, token: params.get("token") || undefined, sessionKey, ...(scopes?.length ? { scopes } : {}), ...(backoffMaxMs ? { backoffMaxMs } : {}) };
 }
 
 /** Creates the client and the page's first session for a valid target; call `client.start()` once every listener is attached. */
@@ -59,6 +63,7 @@ export function connect(target: Exclude<PlaygroundTarget, { kind: "invalid" }>, 
       url: target.url,
       ...(target.token ? { token: target.token } : {}),
       ...(target.scopes ? { scopes: target.scopes } : {}),
+      ...(target.backoffMaxMs ? { backoff: { maxMs: target.backoffMaxMs } } : {}),
       transport: createWebSocketTransport(),
       keyStore: createIndexedDbKeyStore({ dbName: DEVICE_KEY_DB }),
     });

@@ -9,7 +9,7 @@ import type { Episode, FaultKind } from "./ledger";
 import type { Rng } from "./rng";
 import { OUTCOME_AFTER_RESTART_MS, OUTCOME_MS } from "./settle";
 import { ACTION_MS, CONNECT_MS, dock, summaryOf, waitConnected } from "./ui";
-import { SOAK_PORT, type World } from "./world";
+import { playgroundUrl, type World } from "./world";
 
 const OPTIONS = ["North", "South", "East"];
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -79,8 +79,7 @@ async function askingRun(world: World, ap: AsyncPage, rng: Rng, n: number, fault
   // would take this episode's message into it instead of starting the asking run.
   const session = `agent:main:soak-async-${n}-${randomUUID().slice(0, 8)}`;
   ap.step = `#${n}: opening ${session}`;
-  const params = new URLSearchParams({ gateway: world.codex.proxy.url, token: world.codex.gw.token, session });
-  await ap.page.goto(`http://127.0.0.1:${SOAK_PORT}/?${params.toString()}`);
+  await ap.page.goto(playgroundUrl(world.codex.proxy.url, world.codex.gw.token, session));
   await waitConnected(ap.page, CONNECT_MS);
   world.codex.gw.codex.script(key, [{ ask: [{ title, options: OPTIONS }], itemId: `${key}-ask` }, { say: `Asked ${n}.` }]);
   const runId = `soak-async-${rng.seed}-${n}${attempt > 0 ? `-again${attempt}` : ""}`;

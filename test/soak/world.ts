@@ -71,7 +71,17 @@ export interface World {
 }
 
 /** Where the built playground is served. */
-export const SOAK_PORT = Number(process.env["SOAK_PORT"] ?? 4284);
+const SOAK_PORT = Number(process.env["SOAK_PORT"] ?? 4284);
+
+// A page reconnects at most this long after its gateway is back. The kit's default backoff grows to 30 s while a
+// restarted gateway is down (20 to 150 s), so a restart episode would mostly wait out the last delay, not the page.
+const PAGE_BACKOFF_MAX_MS = 2_000;
+
+/** The playground on `gateway` (a fault proxy's URL), signed in with `token`, showing `session`. */
+export function playgroundUrl(gateway: string, token: string, session: string): string {
+  const params = new URLSearchParams({ gateway, token, session, backoffMaxMs: String(PAGE_BACKOFF_MAX_MS) });
+  return `http://127.0.0.1:${SOAK_PORT}/?${params.toString()}`;
+}
 
 /** Starts the gateways, the proxies and the admin clients. */
 export async function startWorld(): Promise<World> {
@@ -168,8 +178,7 @@ export async function startWorld(): Promise<World> {
     async openPage(context, name) {
       const page = await context.newPage();
       const sp = watch(page, name);
-      const params = new URLSearchParams({ gateway: proxy.url, token: gw.token, session: "main" });
-      await page.goto(`http://127.0.0.1:${SOAK_PORT}/?${params.toString()}`);
+      await page.goto(playgroundUrl(proxy.url, gw.token, "main"));
       return sp;
     },
     async truthOf(id) {
