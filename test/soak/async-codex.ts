@@ -12,6 +12,8 @@ import { ACTION_MS, CONNECT_MS, dock, summaryOf, waitConnected } from "./ui";
 import { playgroundUrl, type World } from "./world";
 
 const OPTIONS = ["North", "South", "East"];
+// A click on the Retry answer button the page showed a moment ago; a slow machine's click lands well within it.
+const RETRY_CLICK_MS = 5_000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** The page of the async episodes: the playground on the Codex gateway, through its fault proxy, in a context of its own. */
@@ -154,8 +156,10 @@ export async function asyncEpisode(world: World, ap: AsyncPage, rng: Rng, n: num
     if (status === "Answer sent") break;
     const retry = summary.getByRole("button", { name: "Retry answer" });
     if (/unconfirmed|failed|not sent/i.test(status) && retries < 3 && (await retry.count()) > 0) {
-      retries += 1;
-      await retry.first().click({ timeout: ACTION_MS }).catch(() => undefined);
+      // The button leaves as soon as the page settles the delivery (a history read that holds the message): a click
+      // that finds it gone is no press, and the next look reads the new status.
+      const pressed = await retry.first().click({ timeout: RETRY_CLICK_MS }).then(() => true, () => false);
+      if (pressed) retries += 1;
     }
     await sleep(300);
   }
