@@ -84,6 +84,7 @@ export function installNeeds() {
   if (nd !== want.node) needs.push(`node ${nd ?? 'missing'} (want ${want.node})`);
   else if (!findNodeBinary()) needs.push('node binary missing');
   if (want.codexPlugin && codexPluginVersion() !== versionOf(want.codexPlugin)) needs.push(`codex plugin ${codexPluginVersion() ?? 'missing'} (want ${want.codexPlugin})`);
+  else if (unusedFiles().length > 0) needs.push('unused files in the prepared Codex state');
   return needs;
 }
 
@@ -136,17 +137,22 @@ function prepareCodexState(node, spec, log) {
 // What every Codex gateway would copy or capture at its start for nothing: the Codex CLI's native binaries
 // (`@openai/codex-<platform>`, about 330 MB), which the stand-in app-server replaces, and npm's cache when npm ran with
 // this dir as its HOME. Every start captures the plugin with its dependencies into its state dir twice, reading,
-// hashing and writing each file: about 680 MB a start with the binaries.
-function removeUnusedFiles() {
-  rmSync(join(codexStateDir, '.npm'), { recursive: true, force: true });
+// hashing and writing each file: about 680 MB a start with the binaries. A state prepared before they were left out
+// still has them, so they count as an install need of their own.
+function unusedFiles() {
   const projects = join(codexStateDir, 'npm', 'projects');
+  if (!existsSync(projects)) return [];
+  const found = existsSync(join(codexStateDir, '.npm')) ? [join(codexStateDir, '.npm')] : [];
   for (const project of readdirSync(projects)) {
     const scope = join(projects, project, 'node_modules', '@openai');
     if (!existsSync(scope)) continue;
-    for (const name of readdirSync(scope)) {
-      if (name.startsWith('codex-')) rmSync(join(scope, name), { recursive: true, force: true });
-    }
+    for (const name of readdirSync(scope)) if (name.startsWith('codex-')) found.push(join(scope, name));
   }
+  return found;
+}
+
+function removeUnusedFiles() {
+  for (const path of unusedFiles()) rmSync(path, { recursive: true, force: true });
 }
 
 function run(cmd, args, opts) {
@@ -207,7 +213,7 @@ function npmVersion() {
 /** Installs when needed. Returns { installed, ms, node, openclaw }. */
 export function ensureGatewayRuntime({ log = console.log } = {}) {
   const t0 = performance.now();
-  const needs = installNeeds().filter((need) => !need.startsWith('codex plugin'));
+  const needs = installNeeds().filter((need) => !need.startsWith('codex plugin') && !need.startsWith('unused files'));
   let installed = false;
   if (needs.length > 0) {
     log(`[gateway-runtime] installing into test/gateway/runtime: ${needs.join('; ')}`);
@@ -247,6 +253,10 @@ export function ensureGatewayRuntime({ log = console.log } = {}) {
   const want = pinned();
   if (want.codexPlugin && codexPluginVersion() !== versionOf(want.codexPlugin)) {
     prepareCodexState(findNodeBinary(), want.codexPlugin, log);
+    installed = true;
+  } else if (unusedFiles().length > 0) {
+    log('[gateway-runtime] removing the Codex CLI binaries and npm cache from the prepared Codex state');
+    removeUnusedFiles();
     installed = true;
   }
   const still = installNeeds();
