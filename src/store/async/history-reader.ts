@@ -72,13 +72,13 @@ export function startHistoryReader(ctx: DockContext, limit = 1000) {
       page = readHistoryPage(await client.request("chat.history", { sessionKey, limit }));
     } catch (error) {
       activity.dropSnapshot(token);
-      const again = disposed ? undefined : askedAgain(error);
-      if (again && again.code !== ("DISCONNECTED" satisfies GatewayErrorCode)) {
+      const retry = disposed ? undefined : askedAgain(error);
+      if (retry && retry.code !== ("DISCONNECTED" satisfies GatewayErrorCode)) {
         timers.clearTimeout(retryTimer);
-        retryTimer = timers.setTimeout(() => void load(), Math.max(retryMs, again.retryAfterMs ?? 0));
+        retryTimer = timers.setTimeout(() => void load(), Math.max(retryMs, retry.retryAfterMs ?? 0));
         retryMs = Math.min(retryMs * 2, 30_000);
       }
-      return dispatch({ type: "historyLoadFailed", reason: errorMessage(error), retrying: again !== undefined });
+      return dispatch({ type: "historyLoadFailed", reason: errorMessage(error), retrying: retry !== undefined });
     }
     if (disposed) return;
     retryMs = 1000;
