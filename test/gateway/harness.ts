@@ -35,7 +35,7 @@ export interface RealGatewayOptions {
   config?: Record<string, unknown>;
   /** Extra environment for the gateway process. */
   env?: Record<string, string>;
-  /** How long to wait for a successful handshake after spawn. Default 180 s (about 12 s on an idle machine). */
+  /** How long to wait for a successful handshake after spawn. Default 300 s (about 12 s on an idle machine). */
   readyTimeoutMs?: number;
   /** Grace period between SIGTERM and SIGKILL when stopping/restarting. Default 5 s. */
   stopGraceMs?: number;
@@ -391,8 +391,8 @@ export async function startRealGateway(opts: RealGatewayOptions = {}): Promise<R
     watchdog = startWatchdog(proc.pid, tempDir);
 
     const url = `ws://127.0.0.1:${port}`;
-    // Generous: on a busy 2-core machine a start has been seen to take over a minute.
-    const timeoutMs = opts.readyTimeoutMs ?? 180_000;
+    // A limit for a hang: on a busy 2-core machine a restart has been seen to take 170 s to ready.
+    const timeoutMs = opts.readyTimeoutMs ?? 300_000;
     let exited = false;
     proc.once('exit', () => {
       exited = true;
