@@ -67,4 +67,4 @@ export const GUESTS = { ada: "ada@example.com", bo: "bo@example.com" } as const;
 export const GUEST_SCOPES = ["operator.sessions.write"];
 
 /** Each scenario's own limit: only a hang guard, far above what a slow machine takes, so no test leans on its speed. */
-export const SCENARIO_TIMEOUT_MS = 600_000;
+export const SCENARIO_TIMEOUT_MS = 900_000;

@@ -401,7 +401,8 @@ export async function startRealGateway(opts: RealGatewayOptions = {}): Promise<R
     let lastErr: unknown;
     while (Date.now() < deadline && !exited) {
       try {
-        const c = await connectRaw(url, token, { retryForMs: Math.min(5000, deadline - Date.now()), timeoutMs: 5000, ...(password ? { auth: { password } } : {}) });
+        // The gateway's own handshake limit is 15 s; a probe that gives up sooner fails while a busy gateway is ready.
+        const c = await connectRaw(url, token, { retryForMs: Math.min(5000, deadline - Date.now()), timeoutMs: 20_000, ...(password ? { auth: { password } } : {}) });
         await c.close();
         return Date.now() - t0;
       } catch (err) {

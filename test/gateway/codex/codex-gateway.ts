@@ -101,8 +101,8 @@ export async function startCodexGateway(opts: RealGatewayOptions = {}): Promise<
   const scriptsDir = join(runtimeDir, '..', '.state', `codex-scripts-${process.pid}-${Date.now()}`);
   mkdirSync(scriptsDir, { recursive: true });
   const gw = await startRealGateway({
-    // A limit for a hang: a Codex gateway's restart took 150 s to listen on a loaded 2-core CI machine.
-    readyTimeoutMs: 300_000,
+    // A limit for a hang: a Codex gateway's restart took 240 s to ready on a loaded 2-core CI machine.
+    readyTimeoutMs: 420_000,
     ...opts,
     onKilled: (stateDir) => {
       killStandIns(scriptsDir);
