@@ -10,6 +10,7 @@ import { deliveryProblem, liveMessageOf, placeSavedRow, readHistoryPage, savedIn
 import { RunActivity } from "../conversation/run-activity";
 import type { DockContext } from "../context";
 import { GatewayRequestError, type GatewayConnection, type GatewayErrorCode } from "../../gateway/connection";
+import { backoffDelay } from "../../gateway/handshake";
 
 /** The history link of one store. */
 export type HistoryReader = ReturnType<typeof startHistoryReader>;
@@ -19,7 +20,9 @@ export type HistoryReader = ReturnType<typeof startHistoryReader>;
 const feedHolders = new WeakMap<GatewayConnection, Map<string, number>>();
 
 // A history the gateway did not give in time, or was not ready to give, is asked again after 1 s doubling to 30 s; one
-// cut off by a dropped socket, on reconnect. Until it loads, answers queued in this conversation wait.
+// cut off by a dropped socket, on reconnect. Until it loads, answers queued in this conversation wait. One reader per
+// conversation has no herd to spread, so each wait is its whole window (no jitter).
+const HISTORY_RETRY = { baseMs: 1000, maxMs: 30_000, random: () => 1 };
 const askedAgain = (error: unknown): GatewayRequestError | undefined =>
   error instanceof GatewayRequestError && (["TIMEOUT", "UNAVAILABLE", "DISCONNECTED"] satisfies GatewayErrorCode[]).some((code) => code === error.code) ? error : undefined;
 
@@ -33,7 +36,7 @@ export function startHistoryReader(ctx: DockContext, limit = 1000) {
   let loading: Promise<void> | undefined;
   let again = false;
   let disposed = false;
-  let retryMs = 1000;
+  let failedLoads = 0;
   let retryTimer: unknown;
 
   const chat = () => ctx.get().chat;
@@ -75,13 +78,12 @@ export function startHistoryReader(ctx: DockContext, limit = 1000) {
       const retry = disposed ? undefined : askedAgain(error);
       if (retry && retry.code !== ("DISCONNECTED" satisfies GatewayErrorCode)) {
         timers.clearTimeout(retryTimer);
-        retryTimer = timers.setTimeout(() => void load(), Math.max(retryMs, retry.retryAfterMs ?? 0));
-        retryMs = Math.min(retryMs * 2, 30_000);
+        retryTimer = timers.setTimeout(() => void load(), backoffDelay(++failedLoads, HISTORY_RETRY, retry.retryAfterMs));
       }
       return dispatch({ type: "historyLoadFailed", reason: errorMessage(error), retrying: retry !== undefined });
     }
     if (disposed) return;
-    retryMs = 1000;
+    failedLoads = 0;
     const endedInHistory = new Set(page.messages.flatMap((m) => (m.runId && runEndingOf(m) ? [m.runId] : [])));
     activity.applySnapshot(token, page.snapshot, endedInHistory);
     // Live messages that arrived after this request went out may be missing from its answer; older ones are settled by it.
