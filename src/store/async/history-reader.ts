@@ -83,6 +83,8 @@ export function startHistoryReader(ctx: DockContext, limit = 1000) {
       return dispatch({ type: "historyLoadFailed", reason: errorMessage(error), retrying: retry !== undefined });
     }
     if (disposed) return;
+    // A load that came in by another way (a reconnect, a run's end) makes a pending retry needless.
+    timers.clearTimeout(retryTimer);
     failedLoads = 0;
     const endedInHistory = new Set(page.messages.flatMap((m) => (m.runId && runEndingOf(m) ? [m.runId] : [])));
     activity.applySnapshot(token, page.snapshot, endedInHistory);

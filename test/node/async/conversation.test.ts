@@ -134,6 +134,16 @@ describe("loading", () => {
     expect(f.sent("chat.history")).toBe(loads + 1);
   });
 
+  it("asks no more once a load that came in by another way succeeded", async () => {
+    f = await startConversation({ unavailableHistory: 1 });
+    expect(f.state().error).toMatchObject({ kind: "load-failed", retrying: true });
+    f.sim.dropConnections();
+    await until(() => f.state().loaded, "the load on the reconnect", 50);
+    const loads = f.sent("chat.history");
+    await flush(60_000);
+    expect(f.sent("chat.history")).toBe(loads);
+  });
+
   it("asks again, waiting longer each time, while the gateway says the history is not ready", async () => {
     f = await startConversation({ unavailableHistory: 2 });
     expect(f.state().error).toEqual({ kind: "load-failed", reason: expect.stringMatching(/UNAVAILABLE: session rows are initializing/), retrying: true });
