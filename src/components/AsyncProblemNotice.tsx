@@ -17,7 +17,6 @@ export function AsyncProblemNotice() {
   const words = useViewWords("asyncProblems", asyncProblemsEnglish);
   const { locale } = useWords();
   if (!storage && !conversation) return null;
-  const refused = conversation?.kind === "delivery-refused" ? conversation : undefined;
   return (
     <Notice kind="qd-async-problem" onDismiss={() => setDismissed(problems)}>
       {storage && <p className="qd-rejected__title">{words.storage[storage.operation]}</p>}
@@ -28,7 +27,9 @@ export function AsyncProblemNotice() {
             : words[conversation.retrying ? "loadRetrying" : "loadFailed"]({ reason: shortened(conversation.reason, MAX_DETAIL) })}
         </p>
       )}
-      {refused && <p className="qd-rejected__details">{shortened(`${refused.itemId ?? refused.source}: ${refused.reason}`, MAX_DETAIL)}</p>}
+      {conversation?.kind === "delivery-refused" && (
+        <p className="qd-rejected__details">{shortened(`${conversation.itemId ?? conversation.source}: ${conversation.reason}`, MAX_DETAIL)}</p>
+      )}
     </Notice>
   );
 }
