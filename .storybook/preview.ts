@@ -1,4 +1,5 @@
 import type { Decorator, Preview } from "@storybook/react-vite";
+import { configure } from "storybook/test";
 import "../src/styles/question-dock.css";
 
 /** The colour themes the stylesheet supports through `data-theme` on the root element. */
@@ -13,6 +14,11 @@ const withTheme: Decorator = (Story, context) => {
 };
 
 const preview: Preview = {
+  // A play's findBy… and waitFor wait for a hang, not for one second (Testing Library's default): on a loaded
+  // machine a focus or a re-render can take longer, and the play then fails on a state that was on its way.
+  beforeAll: () => {
+    configure({ asyncUtilTimeout: 10_000 });
+  },
   decorators: [withTheme],
   globalTypes: {
     theme: {
