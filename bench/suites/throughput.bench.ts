@@ -79,6 +79,15 @@ function requested(id: string, now: number): GatewayRecord {
 
 const ANSWERS = { answers: { target: ["Staging (Recommended)"] } };
 
+/**
+ * The record the gateway holds once the request was answered elsewhere, written out whole like `requested`: the
+ * transport hands the store JSON.parse's objects, and a spread copy of the request has a hidden class those never
+ * have, on which V8 reads the fields of each `question.get` reply some 1-2 µs slower.
+ */
+function answeredElsewhere(id: string, now: number): GatewayRecord {
+  return { id, questions: [question], sessionKey: SESSION, agentId: "main", createdAtMs: now, expiresAtMs: now + 900_000, status: "answered", answers: ANSWERS, resolvedBy: ELSEWHERE };
+}
+
 /** One request's life on the wire: its request event, its resolved event, and the record the gateway then holds. */
 interface Pair {
   id: string;
@@ -91,8 +100,7 @@ interface Pair {
 function pairs(prefix: string, count: number, now: number): Pair[] {
   return Array.from({ length: count }, (_, n) => {
     const id = `${prefix}-${n}`;
-    const req = requested(id, now + n);
-    return { id, requested: req, resolved: { id, status: "answered", answers: ANSWERS }, ended: { ...req, status: "answered", answers: ANSWERS, resolvedBy: ELSEWHERE } };
+    return { id, requested: requested(id, now + n), resolved: { id, status: "answered", answers: ANSWERS }, ended: answeredElsewhere(id, now + n) };
   });
 }
 
