@@ -25,6 +25,9 @@ const QID = "pick";
 // The admin stands for another Control UI page, whose answers the page must call "answered elsewhere".
 const ADMIN_RESOLVER = "control-ui:soak-admin";
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+// How long an agent run may take to reach its ask_user: a limit for a hang. A run is a model call and a tool
+// dispatch, seconds when the machine is free; beside the other lanes of npm test one took over 60 s.
+const RUN_TO_QUESTION_MS = 300_000;
 
 // A marker no other question's text contains, so a summary is found by its question alone.
 const questionText = (n: number, fault: string) => `Soak #${n}# (${fault}): which one?`;
@@ -52,7 +55,7 @@ async function askByAgent(ctx: EpisodeContext, fault: string): Promise<Asked & {
   await mock.enqueue({ toolCall: { name: "tool_call", arguments: { id: "ask_user", args: { questions, timeoutSeconds: 300 } } } });
   const runId = `soak-run-${ctx.rng.seed}-${ctx.n}`;
   const admin = ctx.world.admin();
-  const seen = admin.waitForEvent((ev) => ev.event === "question.requested" && (ev.payload as GatewayRecord).runId === runId, 60_000);
+  const seen = admin.waitForEvent((ev) => ev.event === "question.requested" && (ev.payload as GatewayRecord).runId === runId, RUN_TO_QUESTION_MS);
   await admin.request("chat.send", { sessionKey: "main", message: `soak ${ctx.n}: ask me`, idempotencyKey: runId }, { timeoutMs: 60_000 });
   const ev = await seen;
   return { id: (ev.payload as GatewayRecord).id, text, runId };
