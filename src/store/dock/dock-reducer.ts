@@ -152,7 +152,8 @@ const HANDLERS: Handlers = {
     // The gateway's own question.list order (creation time, then id by localeCompare), so a pane that saw the
     // events live and one that recovered from the list show the same "Request n of m". A new one is usually last.
     const at = s.order.findLastIndex((id) => (s.records.get(id)!.createdAtMs - rec.createdAtMs || id.localeCompare(rec.id)) < 0) + 1;
-    // Copied, then written field by field: V8 is several times slower on fields written after a spread, and a literal of the changes is one more object to define (bench: throughput).
+    // Copied, then written field by field: V8 is several times slower on fields written after a spread, and a
+    // literal of the changes is one more object to define (bench: throughput).
     const next: StoreState = Object.assign({}, s);
     next.records = records;
     next.order = s.order.toSpliced(at, 0, rec.id);
