@@ -1,6 +1,7 @@
 import type { Decorator, Preview } from "@storybook/react-vite";
 import { configure } from "storybook/test";
 import "../src/styles/question-dock.css";
+import { WAIT_LIMIT_MS } from "../test/support/wait-limits";
 
 /** The colour themes the stylesheet supports through `data-theme` on the root element. */
 export const THEMES = ["light", "dark"] as const;
@@ -14,10 +15,10 @@ const withTheme: Decorator = (Story, context) => {
 };
 
 const preview: Preview = {
-  // A play's findBy… and waitFor wait for a hang, not for one second (Testing Library's default): on a loaded
-  // machine a focus or a re-render can take longer, and the play then fails on a state that was on its way.
+  // A play's findBy… and waitFor wait for a hang (the tests' limit), not for one second (Testing Library's
+  // default): on a loaded machine a focus or a re-render can take longer, and the play would fail on its way.
   beforeAll: () => {
-    configure({ asyncUtilTimeout: 10_000 });
+    configure({ asyncUtilTimeout: WAIT_LIMIT_MS });
   },
   decorators: [withTheme],
   globalTypes: {
